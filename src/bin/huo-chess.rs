@@ -1,0 +1,83 @@
+//! `huo-chess`: the game, and the engine's command-line tools.
+
+use clap::{Parser, Subcommand};
+use huo_chess::core::{Position, perft, perft_divide};
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Parser)]
+#[command(
+    name = "huo-chess",
+    version,
+    about = "Huo Chess: a retro chess program"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree (tests the move generator).
+    Perft {
+        /// Depth in half-moves (0-20).
+        depth: String,
+        /// Start from this position instead of the initial one.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Print the count below each root move.
+        #[arg(long)]
+        divide: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Perft { depth, fen, divide }) => run_perft(&depth, fen.as_deref(), divide),
+        None => {
+            eprintln!("huo-chess: the game screen is not built yet; try 'huo-chess --help'");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_perft(depth: &str, fen: Option<&str>, divide: bool) -> ExitCode {
+    let depth: u32 = match depth.parse() {
+        Ok(d) if d <= 20 => d,
+        _ => {
+            eprintln!("error: invalid depth '{depth}': expected a whole number from 0 to 20");
+            return ExitCode::FAILURE;
+        }
+    };
+    let pos = match fen
+        .map(Position::from_fen)
+        .unwrap_or_else(|| Ok(Position::startpos()))
+    {
+        Ok(pos) => pos,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let start = Instant::now();
+    let nodes = if divide {
+        let mut total = 0;
+        for (mv, n) in perft_divide(&pos, depth.max(1)) {
+            println!("{mv}: {n}");
+            total += n;
+        }
+        if depth == 0 { 1 } else { total }
+    } else {
+        perft(&pos, depth)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!(
+        "Time: {:.3} s, {:.1} Mnps",
+        secs,
+        nodes as f64 / secs.max(1e-9) / 1e6
+    );
+    println!();
+    println!("Nodes searched: {nodes}");
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,19 @@
+//! The rules of chess: board, pieces, moves, legal move generation, Zobrist keys and the
+//! notations moves and positions are written in. Everything else in Huo Chess builds on this.
+
+pub mod attacks;
+pub mod bitboard;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+mod polyglot_random;
+pub mod position;
+pub mod types;
+pub mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use movegen::{PieceMoves, perft, perft_divide};
+pub use moves::{Move, MoveList};
+pub use notation::{MoveError, huo, parse_coordinates, parse_move, parse_san, parse_uci, san};
+pub use position::{CastlingRights, FenError, FenField, Position};
+pub use types::{Color, File, Piece, Rank, Role, Square};

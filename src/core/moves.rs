@@ -1,0 +1,147 @@
+//! A move: from-square, to-square and, for a pawn reaching the last rank, the promotion piece.
+//!
+//! Castling is written as the king's two-square move (`e1g1`), en passant as the pawn's
+//! diagonal step; the position knows which is which. A move packs into 16 bits so that the
+//! transposition table and the move lists stay small.
+
+use super::types::{Role, Square};
+use std::fmt;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move(u16);
+
+impl Move {
+    /// Bits 0-5: from, bits 6-11: to, bits 12-14: promotion (0 none, 1 knight … 4 queen).
+    #[inline]
+    pub const fn new(from: Square, to: Square, promotion: Option<Role>) -> Move {
+        let promo = match promotion {
+            Some(role) => role as u16,
+            None => 0,
+        };
+        Move(from as u16 | (to as u16) << 6 | promo << 12)
+    }
+    #[inline]
+    pub const fn from(self) -> Square {
+        Square::from_index((self.0 & 63) as usize)
+    }
+    #[inline]
+    pub const fn to(self) -> Square {
+        Square::from_index((self.0 >> 6 & 63) as usize)
+    }
+    #[inline]
+    pub const fn promotion(self) -> Option<Role> {
+        match self.0 >> 12 {
+            0 => None,
+            n => Some(Role::ALL[n as usize]),
+        }
+    }
+    /// The 16-bit packed form (for tables).
+    #[inline]
+    pub const fn to_u16(self) -> u16 {
+        self.0
+    }
+    /// Unpacks a value made by [`Move::to_u16`]; `None` for bit patterns no move has.
+    pub const fn from_u16(bits: u16) -> Option<Move> {
+        let promo = bits >> 12;
+        if promo > 4 || bits & 63 == (bits >> 6) & 63 {
+            None
+        } else {
+            Some(Move(bits))
+        }
+    }
+    /// The move in UCI long algebraic form: `e2e4`, `e7e8q`, castling `e1g1`.
+    pub fn uci(self) -> String {
+        self.to_string()
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from(), self.to())?;
+        if let Some(role) = self.promotion() {
+            write!(f, "{}", role.lower_char())?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// A fixed-capacity list of moves, kept on the stack: move generation never allocates.
+/// 218 is the most legal moves any chess position is known to have; 256 leaves room.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; 256],
+    len: usize,
+}
+
+impl MoveList {
+    #[inline]
+    pub const fn new() -> MoveList {
+        MoveList {
+            moves: [Move(0); 256],
+            len: 0,
+        }
+    }
+    #[inline]
+    pub fn push(&mut self, mv: Move) {
+        self.moves[self.len] = mv;
+        self.len += 1;
+    }
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+    pub fn contains(&self, mv: Move) -> bool {
+        self.as_slice().contains(&mv)
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+impl std::ops::Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        self.as_slice()
+    }
+}
+
+impl std::ops::DerefMut for MoveList {
+    fn deref_mut(&mut self) -> &mut [Move] {
+        self.as_mut_slice()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}

@@ -1,0 +1,457 @@
+//! Writing moves down and reading them back.
+//!
+//! - **UCI** long algebraic: `e2e4`, `e7e8q`, castling as the king's move `e1g1`. What chess
+//!   GUIs and engines exchange.
+//! - **Huo** coordinates, as players of the original typed them: `c2c4`, `C2C4`, `c2-c4`,
+//!   `c2 c4`; the computer answered `My move: e2 -> e4`.
+//! - **SAN**, Standard Algebraic Notation, as printed in books and PGN files: `Nf3`, `exd5`,
+//!   `O-O-O`, `e8=Q+`, `Nbd7`, `R1a3`, `Qh4#`.
+//!
+//! Every parser takes any string and returns a move that is legal in the position, or an
+//! error saying whether the text was malformed, illegal, ambiguous or lacking a promotion
+//! piece. Nothing here panics on any input.
+
+use super::moves::Move;
+use super::position::Position;
+use super::types::{File, Rank, Role, Square};
+use std::fmt;
+
+/// Why a move could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not a move in any notation we know.
+    Malformed { text: String, reason: String },
+    /// The notation is fine but no legal move matches it here.
+    Illegal { text: String, reason: String },
+    /// Several legal moves match (for example `Nd7` when both knights can go there).
+    Ambiguous {
+        text: String,
+        candidates: Vec<String>,
+    },
+    /// A pawn reaches the last rank but the promotion piece was not given.
+    MissingPromotion {
+        text: String,
+        from: Square,
+        to: Square,
+    },
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Malformed { text, reason } => {
+                write!(f, "'{text}' is not a move: {reason}")
+            }
+            MoveError::Illegal { text, reason } => write!(f, "'{text}' is illegal: {reason}"),
+            MoveError::Ambiguous { text, candidates } => write!(
+                f,
+                "'{text}' is ambiguous: it could be {}",
+                candidates.join(" or ")
+            ),
+            MoveError::MissingPromotion { text, .. } => write!(
+                f,
+                "'{text}' promotes a pawn: add the piece (q, r, b or n), e.g. '{text}q'"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+fn malformed(text: &str, reason: impl Into<String>) -> MoveError {
+    MoveError::Malformed {
+        text: text.to_string(),
+        reason: reason.into(),
+    }
+}
+
+fn illegal(text: &str, reason: impl Into<String>) -> MoveError {
+    MoveError::Illegal {
+        text: text.to_string(),
+        reason: reason.into(),
+    }
+}
+
+/// Finds the legal move from `from` to `to` with this promotion.
+fn find_coordinate_move(
+    pos: &Position,
+    text: &str,
+    from: Square,
+    to: Square,
+    promotion: Option<Role>,
+) -> Result<Move, MoveError> {
+    let legal = pos.legal_moves();
+    let mut promotes = false;
+    for &mv in legal.iter() {
+        if mv.from() == from && mv.to() == to {
+            if mv.promotion() == promotion {
+                return Ok(mv);
+            }
+            promotes |= mv.promotion().is_some();
+        }
+    }
+    if promotes && promotion.is_none() {
+        return Err(MoveError::MissingPromotion {
+            text: text.to_string(),
+            from,
+            to,
+        });
+    }
+    let reason = match pos.piece_on(from) {
+        None => format!("there is no piece on {from}"),
+        Some(p) if p.color != pos.turn() => {
+            format!(
+                "the piece on {from} is not yours ({} is to move)",
+                pos.turn()
+            )
+        }
+        Some(p) if promotion.is_some() && !promotes => {
+            format!("the {} on {from} cannot promote on {to}", p.role.name())
+        }
+        Some(p) if pos.in_check() => format!(
+            "the {} on {from} cannot go to {to} while your king is in check",
+            p.role.name()
+        ),
+        Some(p) => format!("the {} on {from} cannot go to {to}", p.role.name()),
+    };
+    Err(illegal(text, reason))
+}
+
+/// Reads a move in strict UCI form (`e2e4`, `e7e8q`).
+pub fn parse_uci(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let chars: Vec<char> = text.chars().collect();
+    if !(4..=5).contains(&chars.len()) {
+        return Err(malformed(
+            text,
+            "a UCI move has 4 or 5 characters, like e2e4 or e7e8q",
+        ));
+    }
+    let square = |i: usize| -> Option<Square> {
+        Some(Square::new(
+            File::from_char(chars[i]).filter(|_| chars[i].is_ascii_lowercase())?,
+            Rank::from_char(chars[i + 1])?,
+        ))
+    };
+    let (Some(from), Some(to)) = (square(0), square(2)) else {
+        return Err(malformed(text, "expected two squares such as e2e4"));
+    };
+    let promotion = match chars.get(4) {
+        None => None,
+        Some(&c) => match Role::from_char(c) {
+            Some(r @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight))
+                if c.is_ascii_lowercase() =>
+            {
+                Some(r)
+            }
+            _ => {
+                return Err(malformed(
+                    text,
+                    format!("'{c}' is not a promotion piece (q, r, b, n)"),
+                ));
+            }
+        },
+    };
+    find_coordinate_move(pos, text, from, to, promotion)
+}
+
+/// Reads a move in the coordinate forms a Huo Chess player types: `c2c4`, `C2C4`, `c2-c4`,
+/// `c2 c4`, `c2xd3`, and for promotions `e7e8q`, `e7e8=Q` or `e7-e8 Q`.
+pub fn parse_coordinates(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let compact: Vec<char> = text
+        .trim()
+        .chars()
+        .filter(|c| !matches!(c, '-' | ' ' | '=' | 'x' | 'X' | ':'))
+        .collect();
+    if !(4..=5).contains(&compact.len()) {
+        return Err(malformed(text, "expected two squares, like c2c4"));
+    }
+    let square = |i: usize| -> Option<Square> {
+        Some(Square::new(
+            File::from_char(compact[i])?,
+            Rank::from_char(compact[i + 1])?,
+        ))
+    };
+    let (Some(from), Some(to)) = (square(0), square(2)) else {
+        return Err(malformed(text, "expected two squares, like c2c4"));
+    };
+    let promotion = match compact.get(4) {
+        None => None,
+        Some(&c) => match Role::from_char(c) {
+            Some(r @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight)) => Some(r),
+            _ => {
+                return Err(malformed(
+                    text,
+                    format!("'{c}' is not a promotion piece (q, r, b, n)"),
+                ));
+            }
+        },
+    };
+    find_coordinate_move(pos, text, from, to, promotion)
+}
+
+/// Does the text look like coordinates (two squares) rather than SAN?
+fn looks_like_coordinates(text: &str) -> bool {
+    let compact: Vec<char> = text
+        .chars()
+        .filter(|c| !matches!(c, '-' | ' ' | '=' | 'x' | 'X' | ':'))
+        .collect();
+    compact.len() >= 4
+        && File::from_char(compact[0]).is_some()
+        && Rank::from_char(compact[1]).is_some()
+        && File::from_char(compact[2]).is_some()
+        && Rank::from_char(compact[3]).is_some()
+}
+
+/// Reads a move in any notation a player might type: coordinates (UCI or Huo) or SAN.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Err(malformed(text, "nothing was typed"));
+    }
+    if looks_like_coordinates(trimmed) {
+        parse_coordinates(pos, trimmed)
+    } else {
+        parse_san(pos, trimmed)
+    }
+}
+
+/// Reads a move in Standard Algebraic Notation. Check and annotation marks (`+ # ! ?`)
+/// and a missing or extra `x` are tolerated; `0-0` is read as `O-O`.
+pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let mut s = text.trim();
+    for suffix in [" e.p.", "e.p.", " ep"] {
+        if let Some(stripped) = s.strip_suffix(suffix) {
+            s = stripped;
+        }
+    }
+    let s = s.trim_end_matches(['+', '#', '!', '?']);
+    if s.is_empty() {
+        return Err(malformed(text, "nothing was typed"));
+    }
+    if !s.is_ascii() {
+        return Err(malformed(
+            text,
+            "SAN uses only letters, digits, 'x', '=', '+' and '#'",
+        ));
+    }
+
+    // Castling.
+    let upper = s.to_ascii_uppercase().replace('0', "O");
+    if upper == "O-O" || upper == "O-O-O" {
+        let short = upper == "O-O";
+        let king = pos.king(pos.turn());
+        let to = Square::new(
+            if short { File::G } else { File::C },
+            pos.turn().back_rank(),
+        );
+        let mv = Move::new(king, to, None);
+        return if pos.is_castling(mv) && pos.is_legal(mv) {
+            Ok(mv)
+        } else {
+            Err(illegal(
+                text,
+                if pos.in_check() {
+                    "you cannot castle out of check".to_string()
+                } else {
+                    format!(
+                        "{} cannot castle {} now",
+                        pos.turn(),
+                        if short { "kingside" } else { "queenside" }
+                    )
+                },
+            ))
+        };
+    }
+
+    let bytes = s.as_bytes();
+    let (role, mut rest) = match bytes[0] {
+        b'N' | b'B' | b'R' | b'Q' | b'K' => (
+            Role::from_char(bytes[0] as char).expect("a piece letter"),
+            &s[1..],
+        ),
+        _ => (Role::Pawn, s),
+    };
+
+    // Promotion: "=Q", or a trailing piece letter after the destination ("e8Q", "e8q").
+    let mut promotion = None;
+    if let Some(eq) = rest.find('=') {
+        let piece = &rest[eq + 1..];
+        let mut cs = piece.chars();
+        promotion = match (cs.next().and_then(Role::from_char), cs.next()) {
+            (Some(r @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight)), None) => Some(r),
+            _ => {
+                return Err(malformed(
+                    text,
+                    format!("'={piece}' is not a promotion (=Q, =R, =B, =N)"),
+                ));
+            }
+        };
+        rest = &rest[..eq];
+    } else if role == Role::Pawn && rest.len() >= 3 {
+        let last = rest.as_bytes()[rest.len() - 1] as char;
+        if let Some(r @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight)) =
+            Role::from_char(last)
+            && Rank::from_char(rest.as_bytes()[rest.len() - 2] as char).is_some()
+        {
+            promotion = Some(r);
+            rest = &rest[..rest.len() - 1];
+        }
+    }
+
+    if rest.len() < 2 {
+        return Err(malformed(
+            text,
+            "a SAN move ends with its destination square, like Nf3",
+        ));
+    }
+    let Some(to) = Square::parse(&rest[rest.len() - 2..]) else {
+        return Err(malformed(
+            text,
+            format!("'{}' is not a destination square", &rest[rest.len() - 2..]),
+        ));
+    };
+    let middle: String = rest[..rest.len() - 2]
+        .chars()
+        .filter(|&c| c != 'x' && c != ':')
+        .collect();
+    let (mut from_file, mut from_rank) = (None, None);
+    for c in middle.chars() {
+        if let (Some(f), None, None) = (
+            File::from_char(c).filter(|_| c.is_ascii_lowercase()),
+            from_file,
+            from_rank,
+        ) {
+            from_file = Some(f);
+        } else if let (Some(r), None) = (Rank::from_char(c), from_rank) {
+            from_rank = Some(r);
+        } else {
+            return Err(malformed(
+                text,
+                format!("unexpected '{c}' before the destination"),
+            ));
+        }
+    }
+    if role == Role::Pawn && from_rank.is_some() {
+        return Err(malformed(
+            text,
+            "a pawn move names only the file it comes from, like exd5",
+        ));
+    }
+
+    let legal = pos.legal_moves();
+    let mut found: Vec<Move> = Vec::new();
+    let mut needs_promotion = false;
+    for &mv in legal.iter() {
+        if mv.to() != to
+            || pos.role_on(mv.from()) != Some(role)
+            || from_file.is_some_and(|f| mv.from().file() != f)
+            || from_rank.is_some_and(|r| mv.from().rank() != r)
+        {
+            continue;
+        }
+        if mv.promotion() == promotion {
+            found.push(mv);
+        } else if promotion.is_none() {
+            needs_promotion = true;
+        }
+    }
+    match found.len() {
+        1 => Ok(found[0]),
+        0 if needs_promotion => {
+            let from = legal
+                .iter()
+                .find(|m| m.to() == to && pos.role_on(m.from()) == Some(Role::Pawn))
+                .map_or(to, |m| m.from());
+            Err(MoveError::MissingPromotion {
+                text: text.to_string(),
+                from,
+                to,
+            })
+        }
+        0 => Err(illegal(
+            text,
+            if pos.in_check() {
+                format!(
+                    "no {} can go to {to} while your king is in check",
+                    role.name()
+                )
+            } else {
+                format!("no {} of {} can go to {to}", role.name(), pos.turn())
+            },
+        )),
+        _ => Err(MoveError::Ambiguous {
+            text: text.to_string(),
+            candidates: found.iter().map(|&m| san(pos, m)).collect(),
+        }),
+    }
+}
+
+/// Writes a legal move in SAN, with `+` for check and `#` for checkmate.
+pub fn san(pos: &Position, mv: Move) -> String {
+    let mut s = san_without_suffix(pos, mv);
+    let after = pos.after(mv);
+    if after.in_check() {
+        s.push(if after.has_legal_moves() { '+' } else { '#' });
+    }
+    s
+}
+
+fn san_without_suffix(pos: &Position, mv: Move) -> String {
+    if pos.is_castling(mv) {
+        return if mv.to().file() == File::G {
+            "O-O"
+        } else {
+            "O-O-O"
+        }
+        .to_string();
+    }
+    let role = pos.role_on(mv.from()).unwrap_or(Role::Pawn);
+    let capture = pos.is_capture(mv);
+    let mut s = String::with_capacity(7);
+    if role == Role::Pawn {
+        if capture {
+            s.push(mv.from().file().char());
+            s.push('x');
+        }
+        s.push_str(&mv.to().to_string());
+        if let Some(promo) = mv.promotion() {
+            s.push('=');
+            s.push(promo.upper_char());
+        }
+        return s;
+    }
+    s.push(role.upper_char());
+    // Disambiguation: other pieces of the same kind that can reach the same square.
+    let rivals: Vec<Square> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| {
+            m.to() == mv.to() && m.from() != mv.from() && pos.role_on(m.from()) == Some(role)
+        })
+        .map(|m| m.from())
+        .collect();
+    if !rivals.is_empty() {
+        let file_unique = rivals.iter().all(|r| r.file() != mv.from().file());
+        let rank_unique = rivals.iter().all(|r| r.rank() != mv.from().rank());
+        if file_unique {
+            s.push(mv.from().file().char());
+        } else if rank_unique {
+            s.push(mv.from().rank().char());
+        } else {
+            s.push_str(&mv.from().to_string());
+        }
+    }
+    if capture {
+        s.push('x');
+    }
+    s.push_str(&mv.to().to_string());
+    s
+}
+
+/// The original Huo Chess way of announcing a move: `e2 -> e4` (with `=Q` for promotions).
+pub fn huo(mv: Move) -> String {
+    match mv.promotion() {
+        Some(role) => format!("{} -> {}={}", mv.from(), mv.to(), role.upper_char()),
+        None => format!("{} -> {}", mv.from(), mv.to()),
+    }
+}

@@ -1,0 +1,758 @@
+//! A chess position: where the pieces stand, whose turn it is, the castling rights, the
+//! en-passant square and the two clocks, plus what the move generator needs at hand (the
+//! pieces giving check, the pieces pinned to their king) and the Zobrist key.
+//!
+//! Moves are made with [`Position::play`], which updates everything incrementally. To take a
+//! move back, keep the old position: a `Position` is a small `Copy` value (about 120 bytes),
+//! so "copy, then play" is the make/unmake of this engine, as in many modern engines.
+//!
+//! The en-passant square is remembered only when a pawn of the side to move stands ready to
+//! capture there (the rule of the Polyglot book format): then the FEN we print, the key and
+//! the repetition test all agree on what "the same position" is.
+
+use super::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
+use super::bitboard::Bitboard;
+use super::moves::Move;
+use super::types::{Color, File, Piece, Rank, Role, Square};
+use super::zobrist;
+use std::fmt;
+
+/// Castling rights as four bits: white short, white long, black short, black long
+/// (the order of the Polyglot castling numbers).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
+pub struct CastlingRights(u8);
+
+impl CastlingRights {
+    pub const NONE: CastlingRights = CastlingRights(0);
+    pub const ALL: CastlingRights = CastlingRights(15);
+
+    #[inline]
+    const fn bit(color: Color, short: bool) -> u8 {
+        1 << (color as u8 * 2 + if short { 0 } else { 1 })
+    }
+    #[inline]
+    pub const fn has(self, color: Color, short: bool) -> bool {
+        self.0 & Self::bit(color, short) != 0
+    }
+    pub fn set(&mut self, color: Color, short: bool) {
+        self.0 |= Self::bit(color, short);
+    }
+    #[inline]
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+    /// FEN form: `KQkq`, a subset of it, or `-`.
+    pub fn fen(self) -> String {
+        let mut s = String::new();
+        for (color, short, c) in [
+            (Color::White, true, 'K'),
+            (Color::White, false, 'Q'),
+            (Color::Black, true, 'k'),
+            (Color::Black, false, 'q'),
+        ] {
+            if self.has(color, short) {
+                s.push(c);
+            }
+        }
+        if s.is_empty() {
+            s.push('-');
+        }
+        s
+    }
+}
+
+/// What a square's move takes away from the castling rights: a king or rook leaving its
+/// starting square, or a rook captured on it, loses the right for good.
+const fn castling_mask(sq: Square) -> u8 {
+    match sq {
+        Square::E1 => !0b0011,
+        Square::H1 => !0b0001,
+        Square::A1 => !0b0010,
+        Square::E8 => !0b1100,
+        Square::H8 => !0b0100,
+        Square::A8 => !0b1000,
+        _ => !0,
+    }
+}
+
+/// Which FEN field an error is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FenField {
+    /// The string as a whole (field count).
+    Whole,
+    Placement,
+    SideToMove,
+    Castling,
+    EnPassant,
+    HalfmoveClock,
+    FullmoveNumber,
+}
+
+impl FenField {
+    pub fn describe(self) -> &'static str {
+        match self {
+            FenField::Whole => "FEN",
+            FenField::Placement => "field 1 (piece placement)",
+            FenField::SideToMove => "field 2 (side to move)",
+            FenField::Castling => "field 3 (castling rights)",
+            FenField::EnPassant => "field 4 (en-passant square)",
+            FenField::HalfmoveClock => "field 5 (half-move clock)",
+            FenField::FullmoveNumber => "field 6 (full-move number)",
+        }
+    }
+}
+
+/// A FEN that could not be read: which field, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenError {
+    pub field: FenField,
+    pub reason: String,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid FEN, {}: {}", self.field.describe(), self.reason)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn fen_err(field: FenField, reason: impl Into<String>) -> FenError {
+    FenError {
+        field,
+        reason: reason.into(),
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    by_role: [Bitboard; 6],
+    by_color: [Bitboard; 2],
+    turn: Color,
+    castling: CastlingRights,
+    ep_square: Option<Square>,
+    halfmove_clock: u16,
+    fullmove_number: u16,
+    key: u64,
+    checkers: Bitboard,
+    pinned: Bitboard,
+}
+
+impl Position {
+    pub const STARTING_FEN: &'static str =
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    /// The initial position of a game.
+    pub fn startpos() -> Position {
+        Position::from_fen(Self::STARTING_FEN).expect("the starting FEN is valid")
+    }
+
+    // ----- reading the position -------------------------------------------------------
+
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+    #[inline]
+    pub fn castling(&self) -> CastlingRights {
+        self.castling
+    }
+    /// The en-passant target square, present only when a capture there is possible for a pawn.
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+    /// Half-moves since the last capture or pawn move (for the fifty-move rule).
+    #[inline]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove_clock
+    }
+    #[inline]
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove_number
+    }
+    /// The Zobrist key of the position: exactly the Polyglot opening-book key.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+    /// Pieces of the side not to move that give check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.checkers.any()
+    }
+    /// Pieces of the side to move pinned to their own king.
+    #[inline]
+    pub fn pinned(&self) -> Bitboard {
+        self.pinned
+    }
+    #[inline]
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role as usize]
+    }
+    #[inline]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color as usize]
+    }
+    #[inline]
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.by_role[role as usize] & self.by_color[color as usize]
+    }
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+    #[inline]
+    pub fn king(&self, color: Color) -> Square {
+        // A valid position always has one king of each colour.
+        self.pieces(color, Role::King).first().unwrap_or(Square::A1)
+    }
+    #[inline]
+    pub fn color_on(&self, sq: Square) -> Option<Color> {
+        if self.by_color[0].has(sq) {
+            Some(Color::White)
+        } else if self.by_color[1].has(sq) {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+    #[inline]
+    pub fn role_on(&self, sq: Square) -> Option<Role> {
+        if !self.occupied().has(sq) {
+            return None;
+        }
+        Role::ALL
+            .into_iter()
+            .find(|&r| self.by_role[r as usize].has(sq))
+    }
+    #[inline]
+    pub fn piece_on(&self, sq: Square) -> Option<Piece> {
+        let color = self.color_on(sq)?;
+        Some(Piece::new(color, self.role_on(sq)?))
+    }
+
+    /// All pieces of `by` that attack `sq`, given the occupancy `occupied`.
+    #[inline]
+    pub fn attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        let them = self.by_color(by);
+        let rooks = self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        let bishops = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
+        them & ((knight_attacks(sq) & self.by_role(Role::Knight))
+            | (king_attacks(sq) & self.by_role(Role::King))
+            | (pawn_attacks(!by, sq) & self.by_role(Role::Pawn))
+            | (rook_attacks(sq, occupied) & rooks)
+            | (bishop_attacks(sq, occupied) & bishops))
+    }
+
+    /// Is `sq` attacked by any piece of `by`?
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        self.attackers(sq, by, self.occupied()).any()
+    }
+
+    // ----- changing the position ------------------------------------------------------
+
+    #[inline]
+    fn toggle(&mut self, sq: Square, piece: Piece) {
+        let bb = Bitboard::from_square(sq);
+        self.by_role[piece.role as usize] ^= bb;
+        self.by_color[piece.color as usize] ^= bb;
+        self.key ^= zobrist::piece(piece, sq);
+    }
+
+    /// Plays `mv`, which must be legal in this position (as produced by the move
+    /// generator or checked with [`Position::is_legal`]). Everything is updated
+    /// incrementally: pieces, rights, en-passant square, clocks, key, checkers and pins.
+    pub fn play(&mut self, mv: Move) {
+        let us = self.turn;
+        let them = !us;
+        let (from, to) = (mv.from(), mv.to());
+        let role = self.role_on(from).unwrap_or(Role::Pawn);
+        let captured = if self.by_color(them).has(to) {
+            self.role_on(to)
+        } else {
+            None
+        };
+
+        if let Some(ep) = self.ep_square.take() {
+            self.key ^= zobrist::en_passant(ep.file());
+        }
+        self.halfmove_clock += 1;
+        if let Some(victim) = captured {
+            self.toggle(to, Piece::new(them, victim));
+            self.halfmove_clock = 0;
+        }
+        self.toggle(from, Piece::new(us, role));
+        let landing = mv.promotion().unwrap_or(role);
+        self.toggle(to, Piece::new(us, landing));
+
+        match role {
+            Role::Pawn => {
+                self.halfmove_clock = 0;
+                let delta = to as i8 - from as i8;
+                if delta.abs() == 16 {
+                    // Double push: an en-passant square, if an enemy pawn stands beside us.
+                    let ep = Square::from_index((from as usize + to as usize) / 2);
+                    if (pawn_attacks(us, ep) & self.pieces(them, Role::Pawn)).any() {
+                        self.ep_square = Some(ep);
+                        self.key ^= zobrist::en_passant(ep.file());
+                    }
+                } else if captured.is_none() && from.file() != to.file() {
+                    // En passant: the captured pawn stands behind the target square.
+                    let victim = Square::new(to.file(), from.rank());
+                    self.toggle(victim, Piece::new(them, Role::Pawn));
+                }
+            }
+            Role::King if (to as i8 - from as i8).abs() == 2 => {
+                // Castling: the rook jumps over the king.
+                let rank = from.rank();
+                let (rook_from, rook_to) = if to.file() == File::G {
+                    (Square::new(File::H, rank), Square::new(File::F, rank))
+                } else {
+                    (Square::new(File::A, rank), Square::new(File::D, rank))
+                };
+                self.toggle(rook_from, Piece::new(us, Role::Rook));
+                self.toggle(rook_to, Piece::new(us, Role::Rook));
+            }
+            _ => {}
+        }
+
+        let rights = self.castling.0 & castling_mask(from) & castling_mask(to);
+        if rights != self.castling.0 {
+            self.key ^=
+                zobrist::castling(self.castling) ^ zobrist::castling(CastlingRights(rights));
+            self.castling = CastlingRights(rights);
+        }
+
+        if us == Color::Black {
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+        self.turn = them;
+        self.key ^= zobrist::side();
+        self.update_checks_and_pins();
+    }
+
+    /// The position after `mv` (which must be legal), leaving `self` unchanged.
+    #[inline]
+    pub fn after(&self, mv: Move) -> Position {
+        let mut next = *self;
+        next.play(mv);
+        next
+    }
+
+    /// Passes the turn without moving (the "null move" of search). Not allowed in check.
+    pub fn play_null(&mut self) {
+        if let Some(ep) = self.ep_square.take() {
+            self.key ^= zobrist::en_passant(ep.file());
+        }
+        self.halfmove_clock += 1;
+        if self.turn == Color::Black {
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+        self.turn = !self.turn;
+        self.key ^= zobrist::side();
+        self.update_checks_and_pins();
+    }
+
+    /// Recomputes the pieces checking the side to move and the pieces pinned to its king.
+    fn update_checks_and_pins(&mut self) {
+        let us = self.turn;
+        let them = !us;
+        let king = self.king(us);
+        let occupied = self.occupied();
+        let theirs = self.by_color(them);
+        self.checkers = theirs
+            & ((knight_attacks(king) & self.by_role(Role::Knight))
+                | (pawn_attacks(us, king) & self.by_role(Role::Pawn)));
+        self.pinned = Bitboard::EMPTY;
+        let rooks = self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        let bishops = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
+        // Sliders that would see the king on an empty board: each either checks, pins
+        // exactly one piece of ours, or is blocked by more than one piece.
+        let snipers = theirs
+            & ((rook_attacks(king, Bitboard::EMPTY) & rooks)
+                | (bishop_attacks(king, Bitboard::EMPTY) & bishops));
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if blockers.is_empty() {
+                self.checkers |= Bitboard::from_square(sniper);
+            } else if !blockers.more_than_one() {
+                self.pinned |= blockers & self.by_color(us);
+            }
+        }
+    }
+
+    // ----- FEN ------------------------------------------------------------------------
+
+    /// Reads a position in Forsyth-Edwards Notation, strictly: every field is checked and an
+    /// impossible position (no king, pawns on the back rank, the side not to move in check,
+    /// castling rights without king and rook at home...) is refused with the reason.
+    /// The two clocks may be left out; they then default to `0 1`.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        use FenField::*;
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.len() != 6 && fields.len() != 4 {
+            return Err(fen_err(
+                Whole,
+                format!(
+                    "expected 6 space-separated fields (or 4 without the clocks), found {}",
+                    fields.len()
+                ),
+            ));
+        }
+        let mut pos = Position {
+            by_role: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+            turn: Color::White,
+            castling: CastlingRights::NONE,
+            ep_square: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            key: 0,
+            checkers: Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
+        };
+
+        // Field 1: ranks 8 to 1, separated by '/'.
+        let ranks: Vec<&str> = fields[0].split('/').collect();
+        if ranks.len() != 8 {
+            return Err(fen_err(
+                Placement,
+                format!("expected 8 ranks separated by '/', found {}", ranks.len()),
+            ));
+        }
+        for (i, text) in ranks.iter().enumerate() {
+            let rank = Rank::from_index(7 - i);
+            let mut file = 0usize;
+            for c in text.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    if !(1..=8).contains(&d) {
+                        return Err(fen_err(
+                            Placement,
+                            format!(
+                                "rank {}: '{c}' is not a count of empty squares 1-8",
+                                rank.char()
+                            ),
+                        ));
+                    }
+                    file += d as usize;
+                } else if let Some(piece) = Piece::from_fen_char(c) {
+                    if file < 8 {
+                        pos.toggle(Square::new(File::from_index(file), rank), piece);
+                    }
+                    file += 1;
+                } else {
+                    return Err(fen_err(
+                        Placement,
+                        format!(
+                            "rank {}: '{c}' is not a piece letter (PNBRQK/pnbrqk) or digit",
+                            rank.char()
+                        ),
+                    ));
+                }
+                if file > 8 {
+                    return Err(fen_err(
+                        Placement,
+                        format!("rank {} describes more than 8 squares", rank.char()),
+                    ));
+                }
+            }
+            if file != 8 {
+                return Err(fen_err(
+                    Placement,
+                    format!("rank {} describes {file} squares instead of 8", rank.char()),
+                ));
+            }
+        }
+        for color in Color::ALL {
+            let kings = pos.pieces(color, Role::King).count();
+            if kings != 1 {
+                return Err(fen_err(
+                    Placement,
+                    format!("{} must have exactly one king, found {kings}", color.name()),
+                ));
+            }
+        }
+        let back_ranks = Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth);
+        if let Some(sq) = (pos.by_role(Role::Pawn) & back_ranks).first() {
+            return Err(fen_err(
+                Placement,
+                format!("a pawn stands on {sq}: pawns can never be on rank 1 or 8"),
+            ));
+        }
+
+        // Field 2: side to move.
+        pos.turn = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => {
+                return Err(fen_err(
+                    SideToMove,
+                    format!("expected 'w' or 'b', found '{other}'"),
+                ));
+            }
+        };
+
+        // Field 3: castling rights; each needs its king and rook on their starting squares.
+        if fields[2] != "-" {
+            for c in fields[2].chars() {
+                let (color, short) = match c {
+                    'K' => (Color::White, true),
+                    'Q' => (Color::White, false),
+                    'k' => (Color::Black, true),
+                    'q' => (Color::Black, false),
+                    _ => {
+                        return Err(fen_err(
+                            Castling,
+                            format!("'{c}' is not one of K, Q, k, q (or '-' for none)"),
+                        ));
+                    }
+                };
+                if pos.castling.has(color, short) {
+                    return Err(fen_err(Castling, format!("'{c}' appears twice")));
+                }
+                let rank = color.back_rank();
+                let king_sq = Square::new(File::E, rank);
+                let rook_sq = Square::new(if short { File::H } else { File::A }, rank);
+                if pos.piece_on(king_sq) != Some(Piece::new(color, Role::King)) {
+                    return Err(fen_err(
+                        Castling,
+                        format!(
+                            "'{c}' needs the {} king on {king_sq}",
+                            color.name().to_lowercase()
+                        ),
+                    ));
+                }
+                if pos.piece_on(rook_sq) != Some(Piece::new(color, Role::Rook)) {
+                    return Err(fen_err(
+                        Castling,
+                        format!(
+                            "'{c}' needs a {} rook on {rook_sq}",
+                            color.name().to_lowercase()
+                        ),
+                    ));
+                }
+                pos.castling.set(color, short);
+            }
+        }
+
+        // Field 4: en-passant square, which must follow a double pawn push just played.
+        if fields[3] != "-" {
+            let sq = Square::parse(fields[3]).ok_or_else(|| {
+                fen_err(
+                    EnPassant,
+                    format!("'{}' is not a square name or '-'", fields[3]),
+                )
+            })?;
+            let us = pos.turn;
+            let expected_rank = Rank::Sixth.relative_to(us);
+            if sq.rank() != expected_rank {
+                return Err(fen_err(
+                    EnPassant,
+                    format!(
+                        "{sq} is impossible with {} to move: the square must be on rank {}",
+                        us.name(),
+                        expected_rank.char()
+                    ),
+                ));
+            }
+            let forward: i8 = if us == Color::White { 1 } else { -1 };
+            let pushed = sq.offset(0, -forward).expect("rank 5 or 4 exists");
+            let origin = sq.offset(0, forward).expect("rank 7 or 2 exists");
+            if pos.piece_on(pushed) != Some(Piece::new(!us, Role::Pawn)) {
+                return Err(fen_err(
+                    EnPassant,
+                    format!(
+                        "{sq} is impossible: no {} pawn on {pushed} just pushed past it",
+                        (!us).name().to_lowercase()
+                    ),
+                ));
+            }
+            if pos.occupied().has(sq) || pos.occupied().has(origin) {
+                return Err(fen_err(
+                    EnPassant,
+                    format!(
+                        "{sq} is impossible: {sq} and {origin} must be empty after a double push"
+                    ),
+                ));
+            }
+            // Kept only when a pawn of ours could capture there (Polyglot rule).
+            if (pawn_attacks(!us, sq) & pos.pieces(us, Role::Pawn)).any() {
+                pos.ep_square = Some(sq);
+                pos.key ^= zobrist::en_passant(sq.file());
+            }
+        }
+
+        // Fields 5 and 6: the clocks.
+        if fields.len() == 6 {
+            pos.halfmove_clock = fields[4].parse().map_err(|_| {
+                fen_err(
+                    HalfmoveClock,
+                    format!("'{}' is not a whole number 0-65535", fields[4]),
+                )
+            })?;
+            pos.fullmove_number = fields[5].parse().map_err(|_| {
+                fen_err(
+                    FullmoveNumber,
+                    format!("'{}' is not a whole number 1-65535", fields[5]),
+                )
+            })?;
+            if pos.fullmove_number == 0 {
+                return Err(fen_err(
+                    FullmoveNumber,
+                    "the full-move number starts at 1, found 0",
+                ));
+            }
+        }
+
+        pos.key ^= zobrist::castling(pos.castling);
+        if pos.turn == Color::White {
+            pos.key ^= zobrist::side();
+        }
+        if pos.is_attacked(pos.king(!pos.turn), pos.turn) {
+            return Err(fen_err(
+                SideToMove,
+                format!(
+                    "{} is to move but the {} king is in check: the side not to move can never be in check",
+                    pos.turn.name(),
+                    (!pos.turn).name().to_lowercase()
+                ),
+            ));
+        }
+        pos.update_checks_and_pins();
+        if pos.checkers.count() > 2 {
+            return Err(fen_err(
+                Placement,
+                format!(
+                    "{} pieces give check at once: no legal game reaches that",
+                    pos.checkers.count()
+                ),
+            ));
+        }
+        Ok(pos)
+    }
+
+    /// The piece-placement field of the FEN.
+    pub fn board_fen(&self) -> String {
+        let mut s = String::with_capacity(64);
+        for rank in Rank::ALL.iter().rev() {
+            let mut empty = 0;
+            for file in File::ALL {
+                match self.piece_on(Square::new(file, *rank)) {
+                    Some(p) => {
+                        if empty > 0 {
+                            s.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        s.push(p.fen_char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                s.push(char::from(b'0' + empty));
+            }
+            if *rank != Rank::First {
+                s.push('/');
+            }
+        }
+        s
+    }
+
+    /// The first four FEN fields (placement, side, castling, en passant): what identifies
+    /// a position for repetition and the opening book.
+    pub fn epd(&self) -> String {
+        format!(
+            "{} {} {} {}",
+            self.board_fen(),
+            self.turn.fen_char(),
+            self.castling.fen(),
+            self.ep_square.map_or("-".to_string(), |sq| sq.to_string())
+        )
+    }
+
+    /// The full six-field FEN.
+    pub fn fen(&self) -> String {
+        format!(
+            "{} {} {}",
+            self.epd(),
+            self.halfmove_clock,
+            self.fullmove_number
+        )
+    }
+
+    // ----- verdicts -------------------------------------------------------------------
+
+    /// Neither side has enough material to give mate by any sequence of moves:
+    /// K v K, K+minor v K, or kings and bishops all on squares of one colour.
+    pub fn is_insufficient_material(&self) -> bool {
+        let heavy = self.by_role(Role::Pawn) | self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        if heavy.any() {
+            return false;
+        }
+        let knights = self.by_role(Role::Knight);
+        let bishops = self.by_role(Role::Bishop);
+        let minors = (knights | bishops).count();
+        if minors <= 1 {
+            return true;
+        }
+        if knights.any() {
+            return false;
+        }
+        const LIGHT: u64 = 0x55AA_55AA_55AA_55AA;
+        (bishops.0 & LIGHT == 0) || (bishops.0 & !LIGHT == 0)
+    }
+
+    /// An ASCII diagram, rank 8 on top, as the editor writes into book files.
+    pub fn ascii(&self) -> String {
+        let mut s = String::new();
+        for rank in Rank::ALL.iter().rev() {
+            s.push(rank.char());
+            s.push(' ');
+            for file in File::ALL {
+                let c = self
+                    .piece_on(Square::new(file, *rank))
+                    .map_or('.', |p| p.fen_char());
+                s.push(c);
+                if file != File::H {
+                    s.push(' ');
+                }
+            }
+            s.push('\n');
+        }
+        s.push_str("  a b c d e f g h\n");
+        s
+    }
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::startpos()
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.fen())
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.fen())
+    }
+}
+
+impl std::str::FromStr for Position {
+    type Err = FenError;
+    fn from_str(s: &str) -> Result<Position, FenError> {
+        Position::from_fen(s)
+    }
+}

@@ -1,0 +1,197 @@
+//! A game in progress: the starting position, the moves played, and the ways a game ends.
+//!
+//! The positions after each move are kept, so taking a move back is just forgetting the last
+//! one, and "has this position occurred three times?" is a look back through the keys
+//! since the last capture or pawn move (positions before it can never come back).
+
+use crate::core::{Color, Move, MoveError, Position, notation};
+use std::fmt;
+
+/// Why a game is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The side to move is checkmated; `winner` gave the mate.
+    Checkmate { winner: Color },
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// Fifty moves by each side without a capture or a pawn move.
+    FiftyMoves,
+    /// The same position (same side to move, rights and en-passant chance) for the third time.
+    ThreefoldRepetition,
+    /// Neither side can possibly mate.
+    InsufficientMaterial,
+}
+
+impl Outcome {
+    /// The winner, or `None` for a draw.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Checkmate { winner } => Some(winner),
+            _ => None,
+        }
+    }
+
+    /// The PGN result token: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result(self) -> &'static str {
+        match self.winner() {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Checkmate { winner } => write!(f, "Checkmate! {winner} wins"),
+            Outcome::Stalemate => f.write_str("Stalemate: draw"),
+            Outcome::FiftyMoves => f.write_str("Draw by the fifty-move rule"),
+            Outcome::ThreefoldRepetition => f.write_str("Draw by threefold repetition"),
+            Outcome::InsufficientMaterial => f.write_str("Draw: insufficient material"),
+        }
+    }
+}
+
+/// A game: a start position and the legal moves played from it.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new()
+    }
+}
+
+impl Game {
+    /// A game from the usual starting position.
+    pub fn new() -> Game {
+        Game::from_position(Position::startpos())
+    }
+
+    /// A game from any position (for example one read from a FEN).
+    pub fn from_position(start: Position) -> Game {
+        Game {
+            positions: vec![start],
+            moves: Vec::new(),
+        }
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.positions
+            .last()
+            .expect("a game always has its start position")
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Every position of the game, the start first and the current one last.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
+    /// Plays a move if it is legal here; an illegal move changes nothing.
+    pub fn play(&mut self, mv: Move) -> Result<(), MoveError> {
+        if !self.position().is_legal(mv) {
+            return Err(MoveError::Illegal {
+                text: mv.uci(),
+                reason: "not a legal move in this position".to_string(),
+            });
+        }
+        let next = self.position().after(mv);
+        self.positions.push(next);
+        self.moves.push(mv);
+        Ok(())
+    }
+
+    /// Reads a move in any notation (Huo `c2c4`, UCI, SAN) and plays it.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
+        let mv = notation::parse_move(self.position(), text)?;
+        self.play(mv)?;
+        Ok(mv)
+    }
+
+    /// Takes the last move back; `None` at the start of the game.
+    pub fn undo(&mut self) -> Option<Move> {
+        let mv = self.moves.pop()?;
+        self.positions.pop();
+        Some(mv)
+    }
+
+    /// How many times the current position has occurred in this game (1 the first time).
+    pub fn repetitions(&self) -> usize {
+        let current = self.position();
+        let reversible = current.halfmove_clock() as usize;
+        self.positions
+            .iter()
+            .rev()
+            .take(reversible + 1)
+            .step_by(2)
+            .filter(|p| p.key() == current.key())
+            .count()
+    }
+
+    /// The way the game has ended, if it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let pos = self.position();
+        if !pos.has_legal_moves() {
+            return Some(if pos.in_check() {
+                Outcome::Checkmate {
+                    winner: !pos.turn(),
+                }
+            } else {
+                Outcome::Stalemate
+            });
+        }
+        if pos.is_insufficient_material() {
+            Some(Outcome::InsufficientMaterial)
+        } else if pos.halfmove_clock() >= 100 {
+            Some(Outcome::FiftyMoves)
+        } else if self.repetitions() >= 3 {
+            Some(Outcome::ThreefoldRepetition)
+        } else {
+            None
+        }
+    }
+
+    /// The moves in SAN, each written in the position it was played from.
+    pub fn san_moves(&self) -> Vec<String> {
+        self.moves
+            .iter()
+            .zip(&self.positions)
+            .map(|(&mv, pos)| notation::san(pos, mv))
+            .collect()
+    }
+
+    /// The move list as in a score sheet: `1. e4 e5 2. Nf3 Nc6`.
+    pub fn movetext(&self) -> String {
+        let mut out = String::new();
+        for (i, (san, pos)) in self.san_moves().iter().zip(&self.positions).enumerate() {
+            if pos.turn() == Color::White {
+                if i > 0 {
+                    out.push(' ');
+                }
+                out.push_str(&format!("{}. ", pos.fullmove_number()));
+            } else if i == 0 {
+                out.push_str(&format!("{}... ", pos.fullmove_number()));
+            } else {
+                out.push(' ');
+            }
+            out.push_str(san);
+        }
+        out
+    }
+}
