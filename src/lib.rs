@@ -8,6 +8,7 @@
 //! - [`game`]: a game in progress: its moves, undo, and the ways it can end.
 
 pub mod core;
+pub mod eval;
 pub mod game;
 
 pub use crate::core::{Color, Move, Piece, Position, Role, Square};

@@ -1,0 +1,34 @@
+//! Evaluation: how good is a position for the side to move, in centipawns.
+//!
+//! (Placeholder: material only. The full CountScore with weights from the TOML config
+//! replaces this.)
+
+use crate::core::{Position, Role};
+
+/// Scores positions. Cheap to clone; one per search thread.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    values: [i32; 6],
+}
+
+impl Default for Evaluator {
+    fn default() -> Self {
+        Evaluator {
+            values: [100, 300, 300, 500, 900, 0],
+        }
+    }
+}
+
+impl Evaluator {
+    /// The score of `pos` from the side to move's point of view, in centipawns.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let us = pos.turn();
+        Role::ALL
+            .iter()
+            .map(|&r| {
+                self.values[r as usize]
+                    * (pos.pieces(us, r).count() as i32 - pos.pieces(!us, r).count() as i32)
+            })
+            .sum()
+    }
+}
