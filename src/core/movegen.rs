@@ -321,7 +321,9 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
             let mut nodes = 0;
             pos.generate(Bitboard::FULL, |pm| {
                 for mv in pm {
-                    nodes += perft(&pos.after(mv), depth - 1);
+                    let mut child = *pos;
+                    child.play_role(mv, pm.role);
+                    nodes += perft(&child, depth - 1);
                 }
                 false
             });

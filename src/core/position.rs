@@ -271,10 +271,17 @@ impl Position {
     /// generator or checked with [`Position::is_legal`]). Everything is updated
     /// incrementally: pieces, rights, en-passant square, clocks, key, checkers and pins.
     pub fn play(&mut self, mv: Move) {
+        let role = self.role_on(mv.from()).unwrap_or(Role::Pawn);
+        self.play_role(mv, role);
+    }
+
+    /// [`Position::play`] when the caller already knows the kind of the moving piece (the
+    /// move generator does), saving a look-up.
+    #[inline]
+    pub(crate) fn play_role(&mut self, mv: Move, role: Role) {
         let us = self.turn;
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
-        let role = self.role_on(from).unwrap_or(Role::Pawn);
         let captured = if self.by_color(them).has(to) {
             self.role_on(to)
         } else {

@@ -176,10 +176,10 @@ macro_rules! enum_from_index {
             pub const fn try_from_index(i: usize) -> Option<$name> {
                 if i < $all.len() { Some($all[i]) } else { None }
             }
-            /// The value with this index; `i` must be in range.
+            /// The value with this index, wrapped into range (`i` is expected in range).
             #[inline]
             pub const fn from_index(i: usize) -> $name {
-                $all[i]
+                $all[i % $all.len()]
             }
             #[inline]
             pub const fn index(self) -> usize {
