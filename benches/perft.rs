@@ -5,8 +5,9 @@
 //! `cargo bench --bench perft` runs the criterion measurements, then prints a summary with
 //! both speeds and their ratio (interleaved runs, median of each).
 
-use criterion::{Criterion, black_box};
+use criterion::Criterion;
 use huo_chess::core::{Position, perft};
+use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 const CASES: [(&str, &str, u32, u64); 2] = [
