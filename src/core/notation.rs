@@ -209,7 +209,12 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
         return Err(malformed(text, "nothing was typed"));
     }
     if looks_like_coordinates(trimmed) {
-        parse_coordinates(pos, trimmed)
+        // "B2B4" is both coordinates (b2b4) and SAN (a bishop from rank 2 to b4): the
+        // coordinates win when they are legal, as a Huo player expects; SAN is the fallback.
+        match parse_coordinates(pos, trimmed) {
+            Ok(mv) => Ok(mv),
+            Err(err) => parse_san(pos, trimmed).map_err(|_| err),
+        }
     } else {
         parse_san(pos, trimmed)
     }

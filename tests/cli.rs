@@ -1,0 +1,46 @@
+//! The command-line tools, run as a user runs them.
+
+use std::process::Command;
+
+fn huo_chess(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_huo-chess"))
+        .args(args)
+        .output()
+        .expect("run huo-chess");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn perft_prints_the_stockfish_style_last_line() {
+    let (ok, out, _) = huo_chess(&["perft", "4"]);
+    assert!(ok);
+    assert_eq!(out.lines().last(), Some("Nodes searched: 197281"));
+}
+
+#[test]
+fn perft_divide_lists_root_moves() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let (ok, out, _) = huo_chess(&["perft", "2", "--divide", "--fen", kiwipete]);
+    assert!(ok);
+    let lines: Vec<&str> = out.lines().filter(|l| l.contains(": ")).collect();
+    assert_eq!(lines.len(), 49, "48 moves and the total");
+    assert!(lines.contains(&"e1g1: 43"), "{out}");
+    assert_eq!(out.lines().last(), Some("Nodes searched: 2039"));
+}
+
+#[test]
+fn perft_rejects_bad_input_with_a_message() {
+    let (ok, _, err) = huo_chess(&["perft", "3", "--fen", "not a fen"]);
+    assert!(!ok);
+    assert!(err.contains("invalid FEN"), "{err}");
+    let (ok, _, err) = huo_chess(&["perft", "-1"]);
+    assert!(!ok);
+    assert!(err.contains("depth") || err.contains("unexpected"), "{err}");
+    let (ok, _, err) = huo_chess(&["perft", "deep"]);
+    assert!(!ok);
+    assert!(err.contains("invalid depth 'deep'"), "{err}");
+}

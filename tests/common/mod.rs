@@ -1,0 +1,75 @@
+//! Shared helpers for the integration tests: the perft suite and a small seeded PRNG.
+#![allow(dead_code)]
+
+use huo_chess::core::{Move, Position};
+
+/// One line of `tests/data/perft.epd`: a FEN and its perft counts by depth.
+pub struct PerftCase {
+    pub line: usize,
+    pub fen: String,
+    /// `(depth, leaf nodes)`
+    pub counts: Vec<(u32, u64)>,
+}
+
+pub fn perft_suite() -> Vec<PerftCase> {
+    let text = include_str!("../data/perft.epd");
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| {
+            let mut parts = l.split(';');
+            let fen = parts.next().unwrap().trim().to_string();
+            let counts = parts
+                .map(|p| {
+                    let mut it = p.split_whitespace();
+                    let d = it.next().unwrap().trim_start_matches('D').parse().unwrap();
+                    let n = it.next().unwrap().parse().unwrap();
+                    (d, n)
+                })
+                .collect();
+            PerftCase {
+                line: i + 1,
+                fen,
+                counts,
+            }
+        })
+        .collect()
+}
+
+/// xorshift64: deterministic randomness for playouts.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Positions reached by random playouts from every suite position.
+pub fn random_positions(playouts_per_start: usize, max_plies: usize, seed: u64) -> Vec<Position> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    for case in perft_suite() {
+        let start = Position::from_fen(&case.fen).unwrap();
+        for _ in 0..playouts_per_start {
+            let mut pos = start;
+            out.push(pos);
+            for _ in 0..rng.below(max_plies + 1) {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let mv: Move = moves[rng.below(moves.len())];
+                pos.play(mv);
+                out.push(pos);
+            }
+        }
+    }
+    out
+}

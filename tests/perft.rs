@@ -1,0 +1,97 @@
+//! Perft: the move generator against the published leaf counts of `tests/data/perft.epd`
+//! (74 positions covering castling, en passant, promotions, pins, checks and mates).
+//!
+//! The default run checks every position at every depth up to 300 million nodes (seconds in
+//! release mode). The four deepest counts (billions of nodes) run with `--ignored`.
+
+mod common;
+
+use huo_chess::core::{Position, perft, perft_divide};
+
+const DEFAULT_LIMIT: u64 = 300_000_000;
+
+fn check(select: impl Fn(u64) -> bool) {
+    let jobs: Vec<(usize, String, u32, u64)> = common::perft_suite()
+        .into_iter()
+        .flat_map(|c| {
+            let (line, fen) = (c.line, c.fen);
+            c.counts
+                .into_iter()
+                .filter(|&(_, n)| select(n))
+                .map(move |(d, n)| (line, fen.clone(), d, n))
+        })
+        .collect();
+    assert!(!jobs.is_empty());
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let failures: Vec<String> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let jobs = &jobs;
+                s.spawn(move || {
+                    let mut bad = Vec::new();
+                    for (line, fen, depth, expected) in jobs.iter().skip(t).step_by(threads) {
+                        let pos = Position::from_fen(fen).unwrap();
+                        let got = perft(&pos, *depth);
+                        if got != *expected {
+                            bad.push(format!(
+                                "line {line} `{fen}` depth {depth}: expected {expected}, got {got}"
+                            ));
+                        }
+                    }
+                    bad
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
+    });
+    assert!(
+        failures.is_empty(),
+        "perft mismatches:\n{}",
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_position_matches_the_published_counts() {
+    // Every line is covered, at least at depths 1-4.
+    for case in common::perft_suite() {
+        assert!(
+            case.counts
+                .iter()
+                .any(|&(d, n)| d >= 4 && n <= DEFAULT_LIMIT)
+        );
+    }
+    check(|n| n <= DEFAULT_LIMIT);
+}
+
+#[test]
+#[ignore = "billions of nodes: run with `cargo test --release -- --ignored`"]
+fn deepest_published_counts() {
+    check(|n| n > DEFAULT_LIMIT);
+}
+
+#[test]
+fn divide_sums_to_perft_and_lists_every_root_move() {
+    let pos =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
+    let divide = perft_divide(&pos, 3);
+    assert_eq!(divide.len(), 48);
+    assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), 97862);
+    let e1g1 = divide.iter().find(|(m, _)| m.to_string() == "e1g1");
+    assert_eq!(e1g1.map(|(_, n)| *n), Some(2059));
+}
+
+#[test]
+fn terminal_positions_have_no_moves() {
+    let mate = Position::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+        .unwrap();
+    assert!(mate.is_checkmate());
+    assert_eq!(perft(&mate, 1), 0);
+    let stalemate = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    assert!(stalemate.is_stalemate());
+    assert!(!stalemate.is_checkmate());
+}
