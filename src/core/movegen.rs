@@ -124,7 +124,7 @@ impl Position {
         let without_king = occupied.without(king);
         let mut king_to = Bitboard::EMPTY;
         for to in king_attacks(king) & !ours & mask {
-            if self.attackers(to, them, without_king).is_empty() {
+            if !self.is_attacked_through(to, them, without_king) {
                 king_to = king_to.with(to);
             }
         }

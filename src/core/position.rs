@@ -254,7 +254,25 @@ impl Position {
     /// Is `sq` attacked by any piece of `by`?
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        self.attackers(sq, by, self.occupied()).any()
+        self.is_attacked_through(sq, by, self.occupied())
+    }
+
+    /// Is `sq` attacked by `by` with this occupancy? Like [`Position::attackers`], but
+    /// stops at the first attacker found (cheap leapers first).
+    #[inline]
+    pub fn is_attacked_through(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        let them = self.by_color(by);
+        (knight_attacks(sq) & them & self.by_role(Role::Knight)).any()
+            || (pawn_attacks(!by, sq) & them & self.by_role(Role::Pawn)).any()
+            || (king_attacks(sq) & them & self.by_role(Role::King)).any()
+            || (rook_attacks(sq, occupied)
+                & them
+                & (self.by_role(Role::Rook) | self.by_role(Role::Queen)))
+            .any()
+            || (bishop_attacks(sq, occupied)
+                & them
+                & (self.by_role(Role::Bishop) | self.by_role(Role::Queen)))
+            .any()
     }
 
     // ----- changing the position ------------------------------------------------------
