@@ -146,28 +146,22 @@ impl Position {
         for from in self.pieces(us, Role::Knight) & !pinned {
             emit!(Role::Knight, from, knight_attacks(from) & target);
         }
-        for (role, attacks) in [
-            (
-                Role::Bishop,
-                bishop_attacks as fn(Square, Bitboard) -> Bitboard,
-            ),
-            (Role::Rook, rook_attacks),
-        ] {
-            for from in self.pieces(us, role) {
-                let mut to = attacks(from, occupied) & target;
-                if pinned.has(from) {
-                    to &= line(king, from);
+        // Sliders: a pinned slider keeps to the line through its king and the pinner.
+        macro_rules! sliders {
+            ($role:expr, $attacks:expr) => {
+                for from in self.pieces(us, $role) {
+                    let mut to = $attacks(from, occupied) & target;
+                    if pinned.has(from) {
+                        to &= line(king, from);
+                    }
+                    emit!($role, from, to);
                 }
-                emit!(role, from, to);
-            }
+            };
         }
-        for from in self.pieces(us, Role::Queen) {
-            let mut to = (rook_attacks(from, occupied) | bishop_attacks(from, occupied)) & target;
-            if pinned.has(from) {
-                to &= line(king, from);
-            }
-            emit!(Role::Queen, from, to);
-        }
+        sliders!(Role::Bishop, bishop_attacks);
+        sliders!(Role::Rook, rook_attacks);
+        sliders!(Role::Queen, |sq, occ| rook_attacks(sq, occ)
+            | bishop_attacks(sq, occ));
 
         // Pawns: single and double pushes to empty squares, diagonal captures, en passant.
         let empty = !occupied;
