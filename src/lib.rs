@@ -7,9 +7,15 @@
 //!   keys, notations (UCI, SAN, the Huo coordinates `c2c4`) and perft.
 //! - [`game`]: a game in progress: its moves, undo, and the ways it can end.
 
+pub mod book;
+pub mod config;
 pub mod core;
 pub mod eval;
 pub mod game;
+pub mod pgn;
+pub mod search;
+pub mod tui;
+pub mod uci;
 
 pub use crate::core::{Color, Move, Piece, Position, Role, Square};
 pub use crate::game::{Game, Outcome};

@@ -1,0 +1,1 @@
+//! The TOML configuration: piece values, evaluation weights, search, book, log and UI settings.

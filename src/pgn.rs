@@ -1,0 +1,1 @@
+//! PGN: reading and writing games in Portable Game Notation.

@@ -1,0 +1,1 @@
+//! The Universal Chess Interface, so any chess GUI can use the engine.
