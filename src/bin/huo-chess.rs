@@ -61,13 +61,14 @@ fn run_perft(depth: &str, fen: Option<&str>, divide: bool) -> ExitCode {
         }
     };
     let start = Instant::now();
-    let nodes = if divide {
+    // At depth 0 there are no root moves to divide by: the count is the position itself.
+    let nodes = if divide && depth > 0 {
         let mut total = 0;
-        for (mv, n) in perft_divide(&pos, depth.max(1)) {
+        for (mv, n) in perft_divide(&pos, depth) {
             println!("{mv}: {n}");
             total += n;
         }
-        if depth == 0 { 1 } else { total }
+        total
     } else {
         perft(&pos, depth)
     };
