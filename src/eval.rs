@@ -32,3 +32,21 @@ impl Evaluator {
             .sum()
     }
 }
+
+impl Evaluator {
+    /// The evaluation with the weights of `config`.
+    pub fn from_config(config: &crate::config::Config) -> Evaluator {
+        let p = &config.pieces;
+        let cp = |v: f64| (v * 100.0).round() as i32;
+        Evaluator {
+            values: [
+                cp(p.pawn),
+                cp(p.knight),
+                cp(p.bishop),
+                cp(p.rook),
+                cp(p.queen),
+                0,
+            ],
+        }
+    }
+}

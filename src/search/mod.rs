@@ -129,3 +129,60 @@ pub enum Event {
     /// Anything else worth telling the user.
     Message(String),
 }
+
+// ---- Contract skeleton (the searcher replaces the bodies) ----
+
+use crate::eval::Evaluator;
+use crate::game::Game;
+use std::sync::atomic::AtomicBool;
+
+/// What a finished search decided.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// `None` only when the side to move has no legal move.
+    pub best: Option<Move>,
+    /// The expected reply (second move of the principal variation).
+    pub ponder: Option<Move>,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// The engine's thinking state: evaluation, transposition table, move-ordering history.
+/// Create one per game (or UCI session) and reuse it move after move.
+pub struct Searcher {
+    eval: Evaluator,
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of `hash_mb` megabytes (fixed for its life).
+    pub fn new(eval: Evaluator, hash_mb: usize) -> Searcher {
+        let _ = hash_mb;
+        Searcher { eval }
+    }
+
+    /// Forgets everything learned (new game).
+    pub fn clear(&mut self) {}
+
+    /// Thinks about the position at the end of `game` (its history is used to see
+    /// repetitions) at `level` within `limits`, reporting progress through `on_event`.
+    /// Returns soon after `stop` becomes true. The book is not consulted here.
+    pub fn think(
+        &mut self,
+        game: &Game,
+        level: Level,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_event: &mut dyn FnMut(Event),
+    ) -> SearchResult {
+        let _ = (level, limits, stop, on_event, &self.eval);
+        let best = game.position().legal_moves().first().copied();
+        SearchResult {
+            best,
+            ponder: None,
+            score: Score::Cp(0),
+            depth: 0,
+            nodes: 0,
+        }
+    }
+}
