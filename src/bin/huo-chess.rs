@@ -1,7 +1,10 @@
 //! `huo-chess`: the game, and the engine's command-line tools.
 
 use clap::{Parser, Subcommand};
+use huo_chess::config::Config;
 use huo_chess::core::{Position, perft, perft_divide};
+use huo_chess::tui::GameArgs;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -12,6 +15,11 @@ use std::time::Instant;
     about = "Huo Chess: a retro chess program"
 )]
 struct Cli {
+    /// Read the configuration from this TOML file.
+    #[arg(long, global = true, value_name = "FILE")]
+    config: Option<PathBuf>,
+    #[command(flatten)]
+    game: GameArgs,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -36,8 +44,20 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Perft { depth, fen, divide }) => run_perft(&depth, fen.as_deref(), divide),
         None => {
-            eprintln!("huo-chess: the game screen is not built yet; try 'huo-chess --help'");
-            ExitCode::FAILURE
+            let loaded = match Config::load(cli.config.as_deref()) {
+                Ok(l) => l,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            match huo_chess::tui::run_game(cli.game, &loaded.config) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("huo-chess: {e}");
+                    ExitCode::FAILURE
+                }
+            }
         }
     }
 }
