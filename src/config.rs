@@ -1,9 +1,23 @@
-//! The TOML configuration: piece values, evaluation weights, search, book, log and screen
-//! settings. (Contract skeleton: the loader with file/line errors follows.)
+//! The TOML configuration: piece values, evaluation weights, search, book, log and screen.
+//!
+//! Every setting is listed once, in [`FIELDS`]: its section, key, type, allowed range and
+//! how it is read from and written to a [`Config`]. Loading, validation and
+//! `huo-chess config show` all walk that one list.
+//!
+//! Where the configuration comes from, first found wins: the `--config FILE` flag, the
+//! `HUO_CONFIG` environment variable, `./config/huo.toml`, the user's config directory
+//! (`$XDG_CONFIG_HOME/huo-chess/huo.toml` or `~/.config/huo-chess/huo.toml`), and finally
+//! the built-in defaults. A file need only set the keys it changes; the others keep their
+//! built-in value. A file with any error (bad TOML, unknown key, wrong type, value out of
+//! range) is refused as a whole, with its path, line and key: nothing starts half-configured.
 
 use crate::book::PickMode;
 use crate::search::Level;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+
+/// The configuration file shipped in `config/huo.toml`: the built-in defaults, documented.
+pub const SHIPPED: &str = include_str!("../config/huo.toml");
 
 /// Piece values in pawns, as the Huo Chess tutorials give them (`queen = 9.5` works).
 #[derive(Clone, Debug, PartialEq)]
@@ -15,12 +29,49 @@ pub struct PieceValues {
     pub queen: f64,
 }
 
+/// The modern evaluation terms, in pawns (or as scale factors where said).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EvalWeights {
+    /// Scale of the piece-square tables (1 = as designed, 0 = off).
+    pub piece_squares: f64,
+    /// Pawns per extra square a knight, bishop, rook or queen can reach.
+    pub mobility: f64,
+    /// Scale of the king-safety terms (pawn shield, attackers near the king).
+    pub king_safety: f64,
+    pub bishop_pair: f64,
+    pub rook_open_file: f64,
+    pub rook_semi_open_file: f64,
+    pub doubled_pawn: f64,
+    pub isolated_pawn: f64,
+    /// Scale of the passed-pawn bonus (grows as the pawn advances).
+    pub passed_pawn: f64,
+    /// A small bonus for having the move.
+    pub tempo: f64,
+}
+
+/// The positional hints of the original Huo Chess `CountScore`, in pawns.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HuoHints {
+    /// Bonus per own pawn on d4, e4, d5 or e5 in the opening.
+    pub centre_pawns: f64,
+    /// Penalty for a queen that left home before the knights and bishops did.
+    pub early_queen: f64,
+    /// Penalty for moving the king or a rook early and losing the right to castle.
+    pub early_king_rook: f64,
+    /// Penalty for a knight on the a- or h-file ("a knight on the rim is dim").
+    pub knight_rim: f64,
+    /// Penalty for pushing the a- or h-pawn in the opening.
+    pub rook_pawn_push: f64,
+    /// Extra bonus in the ending for a passed pawn, per rank advanced.
+    pub passed_pawn_ending: f64,
+}
+
 /// Search settings.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchConfig {
     /// The level the game starts at.
     pub level: Level,
-    /// Transposition table size in MB.
+    /// Transposition table size in MB (fixed for the whole game).
     pub hash_mb: usize,
 }
 
@@ -79,6 +130,8 @@ pub struct TuiConfig {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
     pub pieces: PieceValues,
+    pub eval: EvalWeights,
+    pub huo: HuoHints,
     pub search: SearchConfig,
     pub book: BookConfig,
     pub log: LogConfig,
@@ -86,6 +139,7 @@ pub struct Config {
 }
 
 impl Default for Config {
+    /// The built-in configuration (the same values `config/huo.toml` spells out).
     fn default() -> Self {
         Config {
             pieces: PieceValues {
@@ -94,6 +148,26 @@ impl Default for Config {
                 bishop: 3.0,
                 rook: 5.0,
                 queen: 9.0,
+            },
+            eval: EvalWeights {
+                piece_squares: 1.0,
+                mobility: 0.04,
+                king_safety: 1.0,
+                bishop_pair: 0.3,
+                rook_open_file: 0.2,
+                rook_semi_open_file: 0.1,
+                doubled_pawn: 0.12,
+                isolated_pawn: 0.12,
+                passed_pawn: 1.0,
+                tempo: 0.1,
+            },
+            huo: HuoHints {
+                centre_pawns: 0.1,
+                early_queen: 0.15,
+                early_king_rook: 0.25,
+                knight_rim: 0.1,
+                rook_pawn_push: 0.05,
+                passed_pawn_ending: 0.1,
             },
             search: SearchConfig {
                 level: Level::Modern(6),
@@ -164,16 +238,507 @@ pub struct Loaded {
     pub config: Config,
     /// The file read, or `None` for the built-in defaults.
     pub source: Option<PathBuf>,
+    /// `section.key` → `file:line` for each value the file set (the rest are built-in).
+    pub origins: BTreeMap<String, String>,
+}
+
+/// A setting's value, as TOML has it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Float(f64),
+    Int(i64),
+    Bool(bool),
+    Str(String),
+}
+
+impl std::fmt::Display for Value {
+    /// The value as it would be written in TOML.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Value::Float(x) if x.fract() == 0.0 && x.abs() < 1e15 => write!(f, "{x:.1}"),
+            Value::Float(x) => write!(f, "{x}"),
+            Value::Int(i) => write!(f, "{i}"),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Str(s) => write!(f, "{:?}", s),
+        }
+    }
+}
+
+/// What a setting accepts.
+#[derive(Clone, Copy, Debug)]
+pub enum Kind {
+    /// A number (integers are accepted too) in this range.
+    Float(f64, f64),
+    /// A whole number in this range.
+    Int(i64, i64),
+    Bool,
+    /// A string, checked by the setting's own parser.
+    Str,
+}
+
+/// One setting: where it lives in the file, what it accepts, how it maps onto [`Config`].
+pub struct Field {
+    pub section: &'static str,
+    pub key: &'static str,
+    pub kind: Kind,
+    pub get: fn(&Config) -> Value,
+    /// Stores a value already checked against `kind`; strings may still be refused.
+    pub set: fn(&mut Config, Value) -> Result<(), String>,
+}
+
+impl Field {
+    /// `section.key`, as messages name it.
+    pub fn name(&self) -> String {
+        format!("{}.{}", self.section, self.key)
+    }
+}
+
+fn f(v: &Value) -> f64 {
+    match *v {
+        Value::Float(x) => x,
+        Value::Int(i) => i as f64,
+        _ => 0.0,
+    }
+}
+
+fn i(v: &Value) -> i64 {
+    match *v {
+        Value::Int(i) => i,
+        Value::Float(x) => x as i64,
+        _ => 0,
+    }
+}
+
+fn s(v: Value) -> String {
+    match v {
+        Value::Str(s) => s,
+        other => other.to_string(),
+    }
+}
+
+fn path_value(p: &Option<PathBuf>) -> Value {
+    Value::Str(
+        p.as_ref()
+            .map(|p| p.display().to_string())
+            .unwrap_or_default(),
+    )
+}
+
+fn path_from(v: Value) -> Option<PathBuf> {
+    Some(s(v)).filter(|t| !t.is_empty()).map(PathBuf::from)
+}
+
+fn key_char(v: Value) -> Result<char, String> {
+    let t = s(v);
+    let mut chars = t.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if !c.is_control() => Ok(c),
+        _ => Err(format!("'{t}': a key binding is exactly one character")),
+    }
+}
+
+macro_rules! float {
+    ($section:literal, $key:literal, $lo:expr, $hi:expr, $($path:ident).+) => {
+        Field {
+            section: $section,
+            key: $key,
+            kind: Kind::Float($lo, $hi),
+            get: |c| Value::Float(c.$($path).+),
+            set: |c, v| {
+                c.$($path).+ = f(&v);
+                Ok(())
+            },
+        }
+    };
+}
+
+macro_rules! keybind {
+    ($key:literal, $field:ident) => {
+        Field {
+            section: "tui.keys",
+            key: $key,
+            kind: Kind::Str,
+            get: |c| Value::Str(c.tui.keys.$field.to_string()),
+            set: |c, v| {
+                c.tui.keys.$field = key_char(v)?;
+                Ok(())
+            },
+        }
+    };
+}
+
+/// Every setting, in the order `config show` prints them.
+pub static FIELDS: &[Field] = &[
+    float!("pieces", "pawn", 0.0, 100.0, pieces.pawn),
+    float!("pieces", "knight", 0.0, 100.0, pieces.knight),
+    float!("pieces", "bishop", 0.0, 100.0, pieces.bishop),
+    float!("pieces", "rook", 0.0, 100.0, pieces.rook),
+    float!("pieces", "queen", 0.0, 100.0, pieces.queen),
+    float!("eval", "piece_squares", 0.0, 10.0, eval.piece_squares),
+    float!("eval", "mobility", 0.0, 1.0, eval.mobility),
+    float!("eval", "king_safety", 0.0, 10.0, eval.king_safety),
+    float!("eval", "bishop_pair", 0.0, 5.0, eval.bishop_pair),
+    float!("eval", "rook_open_file", 0.0, 5.0, eval.rook_open_file),
+    float!(
+        "eval",
+        "rook_semi_open_file",
+        0.0,
+        5.0,
+        eval.rook_semi_open_file
+    ),
+    float!("eval", "doubled_pawn", 0.0, 5.0, eval.doubled_pawn),
+    float!("eval", "isolated_pawn", 0.0, 5.0, eval.isolated_pawn),
+    float!("eval", "passed_pawn", 0.0, 10.0, eval.passed_pawn),
+    float!("eval", "tempo", 0.0, 1.0, eval.tempo),
+    float!("huo", "centre_pawns", 0.0, 5.0, huo.centre_pawns),
+    float!("huo", "early_queen", 0.0, 5.0, huo.early_queen),
+    float!("huo", "early_king_rook", 0.0, 5.0, huo.early_king_rook),
+    float!("huo", "knight_rim", 0.0, 5.0, huo.knight_rim),
+    float!("huo", "rook_pawn_push", 0.0, 5.0, huo.rook_pawn_push),
+    float!(
+        "huo",
+        "passed_pawn_ending",
+        0.0,
+        5.0,
+        huo.passed_pawn_ending
+    ),
+    Field {
+        section: "search",
+        key: "level",
+        kind: Kind::Str,
+        get: |c| Value::Str(c.search.level.to_string()),
+        set: |c, v| {
+            c.search.level = s(v).parse()?;
+            Ok(())
+        },
+    },
+    Field {
+        section: "search",
+        key: "hash_mb",
+        kind: Kind::Int(1, 4096),
+        get: |c| Value::Int(c.search.hash_mb as i64),
+        set: |c, v| {
+            c.search.hash_mb = i(&v) as usize;
+            Ok(())
+        },
+    },
+    Field {
+        section: "book",
+        key: "enabled",
+        kind: Kind::Bool,
+        get: |c| Value::Bool(c.book.enabled),
+        set: |c, v| {
+            c.book.enabled = v == Value::Bool(true);
+            Ok(())
+        },
+    },
+    Field {
+        section: "book",
+        key: "path",
+        kind: Kind::Str,
+        get: |c| path_value(&c.book.path),
+        set: |c, v| {
+            c.book.path = path_from(v);
+            Ok(())
+        },
+    },
+    Field {
+        section: "book",
+        key: "max_ply",
+        kind: Kind::Int(0, 1000),
+        get: |c| Value::Int(c.book.max_ply as i64),
+        set: |c, v| {
+            c.book.max_ply = i(&v) as u32;
+            Ok(())
+        },
+    },
+    Field {
+        section: "book",
+        key: "pick",
+        kind: Kind::Str,
+        get: |c| {
+            Value::Str(match c.book.pick {
+                PickMode::Weighted => "weighted".into(),
+                PickMode::Best => "best".into(),
+            })
+        },
+        set: |c, v| {
+            c.book.pick = match s(v).as_str() {
+                "weighted" => PickMode::Weighted,
+                "best" => PickMode::Best,
+                other => return Err(format!("'{other}': expected \"weighted\" or \"best\"")),
+            };
+            Ok(())
+        },
+    },
+    Field {
+        section: "log",
+        key: "file",
+        kind: Kind::Str,
+        get: |c| path_value(&c.log.file),
+        set: |c, v| {
+            c.log.file = path_from(v);
+            Ok(())
+        },
+    },
+    Field {
+        section: "log",
+        key: "max_kb",
+        kind: Kind::Int(1, 1 << 20),
+        get: |c| Value::Int(c.log.max_kb as i64),
+        set: |c, v| {
+            c.log.max_kb = i(&v) as u64;
+            Ok(())
+        },
+    },
+    Field {
+        section: "log",
+        key: "keep",
+        kind: Kind::Int(0, 100),
+        get: |c| Value::Int(c.log.keep as i64),
+        set: |c, v| {
+            c.log.keep = i(&v) as u32;
+            Ok(())
+        },
+    },
+    Field {
+        section: "tui",
+        key: "theme",
+        kind: Kind::Str,
+        get: |c| Value::Str(c.tui.theme.clone()),
+        set: |c, v| {
+            let t = s(v);
+            if t != "qbasic" && t != "modern" {
+                return Err(format!("'{t}': expected \"qbasic\" or \"modern\""));
+            }
+            c.tui.theme = t;
+            Ok(())
+        },
+    },
+    Field {
+        section: "tui",
+        key: "resign",
+        kind: Kind::Bool,
+        get: |c| Value::Bool(c.tui.resign),
+        set: |c, v| {
+            c.tui.resign = v == Value::Bool(true);
+            Ok(())
+        },
+    },
+    float!("tui", "resign_threshold", 1.0, 100.0, tui.resign_threshold),
+    keybind!("new_game", new_game),
+    keybind!("takeback", takeback),
+    keybind!("flip", flip),
+    keybind!("switch_sides", switch_sides),
+    keybind!("hint", hint),
+    keybind!("move_now", move_now),
+    keybind!("level", level),
+    keybind!("save", save),
+    keybind!("load", load),
+    keybind!("copy_fen", copy_fen),
+    keybind!("toggle_log", toggle_log),
+    keybind!("help", help),
+    keybind!("quit", quit),
+];
+
+/// 1-based line of a byte offset.
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+/// Checks a TOML value against a setting's kind.
+fn check(kind: Kind, value: &toml::Value) -> Result<Value, String> {
+    let type_err = |want: &str| Err(format!("expected {want}, found {}", value.type_str()));
+    match kind {
+        Kind::Float(lo, hi) => {
+            let x = match value {
+                toml::Value::Float(x) => *x,
+                toml::Value::Integer(i) => *i as f64,
+                _ => return type_err("a number"),
+            };
+            if !x.is_finite() || x < lo || x > hi {
+                return Err(format!("{x} is out of range ({lo} to {hi})"));
+            }
+            Ok(Value::Float(x))
+        }
+        Kind::Int(lo, hi) => match value {
+            toml::Value::Integer(n) if (lo..=hi).contains(n) => Ok(Value::Int(*n)),
+            toml::Value::Integer(n) => Err(format!("{n} is out of range ({lo} to {hi})")),
+            _ => type_err("a whole number"),
+        },
+        Kind::Bool => match value {
+            toml::Value::Boolean(b) => Ok(Value::Bool(*b)),
+            _ => type_err("true or false"),
+        },
+        Kind::Str => match value {
+            toml::Value::String(t) => Ok(Value::Str(t.clone())),
+            // A level may be written as a bare number: `level = 7`.
+            toml::Value::Integer(n) => Ok(Value::Str(n.to_string())),
+            _ => type_err("a string"),
+        },
+    }
 }
 
 impl Config {
-    /// Loads the configuration: `explicit` (the `--config` flag) > `HUO_CONFIG` >
-    /// `./config/huo.toml` > the user config dir > built-in.
-    pub fn load(explicit: Option<&Path>) -> Result<Loaded, ConfigError> {
-        let _ = explicit;
+    /// Reads `text` (named `file` in messages) over the built-in defaults. Returns the
+    /// configuration and, for each key the text set, its `file:line`.
+    pub fn parse(
+        text: &str,
+        file: &str,
+    ) -> Result<(Config, BTreeMap<String, String>), ConfigError> {
+        let err = |line: Option<usize>, key: Option<String>, message: String| ConfigError {
+            file: file.to_string(),
+            line,
+            key,
+            message,
+        };
+        // Parsed twice: once for the values, once for the positions of the keys.
+        let values: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+            let line = e.span().map(|s| line_of(text, s.start));
+            err(line, None, e.message().trim().to_string())
+        })?;
+        let spans = toml::de::DeTable::parse(text).map_err(|e| {
+            let line = e.span().map(|s| line_of(text, s.start));
+            err(line, None, e.message().trim().to_string())
+        })?;
+        let mut config = Config::default();
+        let mut origins = BTreeMap::new();
+        walk(
+            &values,
+            spans.get_ref(),
+            "",
+            text,
+            &mut |name, value, line| {
+                let at = |m: String| err(Some(line), Some(name.to_string()), m);
+                let field = FIELDS
+                    .iter()
+                    .find(|fd| fd.name() == name)
+                    .ok_or_else(|| at("unknown key".into()))?;
+                let v = check(field.kind, value).map_err(at)?;
+                (field.set)(&mut config, v).map_err(at)?;
+                origins.insert(name.to_string(), format!("{file}:{line}"));
+                Ok(())
+            },
+            &|name, line| err(Some(line), Some(name.to_string()), "unknown section".into()),
+        )?;
+        Ok((config, origins))
+    }
+
+    /// Reads the configuration file at `path`.
+    pub fn from_file(path: &Path) -> Result<Loaded, ConfigError> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+            file: name.clone(),
+            line: None,
+            key: None,
+            message: format!("cannot read: {e}"),
+        })?;
+        let (config, origins) = Config::parse(&text, &name)?;
         Ok(Loaded {
-            config: Config::default(),
-            source: None,
+            config,
+            source: Some(path.to_path_buf()),
+            origins,
         })
     }
+
+    /// Which file the configuration comes from (see the module docs), or `None`.
+    pub fn locate(explicit: Option<&Path>) -> Option<PathBuf> {
+        if let Some(p) = explicit {
+            return Some(p.to_path_buf());
+        }
+        if let Some(p) = std::env::var_os("HUO_CONFIG").filter(|p| !p.is_empty()) {
+            return Some(PathBuf::from(p));
+        }
+        let local = PathBuf::from("config/huo.toml");
+        if local.is_file() {
+            return Some(local);
+        }
+        user_dir("XDG_CONFIG_HOME", ".config")
+            .map(|d| d.join("huo.toml"))
+            .filter(|p| p.is_file())
+    }
+
+    /// Loads the configuration from the first place it is found (see the module docs).
+    /// A file named explicitly (flag or `HUO_CONFIG`) must exist.
+    pub fn load(explicit: Option<&Path>) -> Result<Loaded, ConfigError> {
+        match Config::locate(explicit) {
+            Some(path) => Config::from_file(&path),
+            None => Ok(Loaded {
+                config: Config::default(),
+                source: None,
+                origins: BTreeMap::new(),
+            }),
+        }
+    }
+
+    /// The effective configuration as TOML, each value followed by where it came from.
+    pub fn show(loaded: &Loaded) -> String {
+        let mut out = String::new();
+        let mut section = "";
+        for field in FIELDS {
+            if field.section != section {
+                section = field.section;
+                out.push_str(&format!("\n[{section}]\n"));
+            }
+            let origin = loaded
+                .origins
+                .get(&field.name())
+                .map(String::as_str)
+                .unwrap_or("built-in");
+            let line = format!("{} = {}", field.key, (field.get)(&loaded.config));
+            out.push_str(&format!("{line:<40} # {origin}\n"));
+        }
+        out.trim_start().to_string()
+    }
+}
+
+/// Visits every leaf of the TOML document with its dotted name and line.
+fn walk(
+    values: &toml::Table,
+    spans: &toml::de::DeTable<'_>,
+    prefix: &str,
+    text: &str,
+    leaf: &mut dyn FnMut(&str, &toml::Value, usize) -> Result<(), ConfigError>,
+    unknown: &dyn Fn(&str, usize) -> ConfigError,
+) -> Result<(), ConfigError> {
+    for (key, value) in values {
+        let name = if prefix.is_empty() {
+            key.clone()
+        } else {
+            format!("{prefix}.{key}")
+        };
+        let span = spans
+            .iter()
+            .find(|(k, _)| k.get_ref().as_ref() == key.as_str());
+        let line = span
+            .map(|(k, _)| line_of(text, k.span().start))
+            .unwrap_or(1);
+        match value {
+            toml::Value::Table(table) => {
+                if !FIELDS
+                    .iter()
+                    .any(|fd| fd.section == name || fd.section.starts_with(&format!("{name}.")))
+                {
+                    return Err(unknown(&name, line));
+                }
+                let empty = toml::de::DeTable::default();
+                let sub = span
+                    .and_then(|(_, v)| v.get_ref().as_table())
+                    .unwrap_or(&empty);
+                walk(table, sub, &name, text, leaf, unknown)?;
+            }
+            _ => leaf(&name, value, line)?,
+        }
+    }
+    Ok(())
+}
+
+/// `$XDG_<…>/huo-chess`, else `~/<fallback>/huo-chess`.
+pub fn user_dir(xdg_var: &str, fallback: &str) -> Option<PathBuf> {
+    if let Some(d) = std::env::var_os(xdg_var).filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(d).join("huo-chess"));
+    }
+    std::env::var_os("HOME")
+        .filter(|h| !h.is_empty())
+        .map(|h| PathBuf::from(h).join(fallback).join("huo-chess"))
 }

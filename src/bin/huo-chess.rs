@@ -26,6 +26,11 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Check or show the configuration.
+    Config {
+        #[command(subcommand)]
+        action: ConfigAction,
+    },
     /// Count the leaf nodes of the legal move tree (tests the move generator).
     Perft {
         /// Depth in half-moves (0-20).
@@ -39,9 +44,18 @@ enum Command {
     },
 }
 
+#[derive(Subcommand)]
+enum ConfigAction {
+    /// Validate a configuration file (default: the one that would be loaded).
+    Check { file: Option<PathBuf> },
+    /// Print the effective configuration and where each value came from.
+    Show,
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Some(Command::Config { action }) => run_config(action, cli.config.as_deref()),
         Some(Command::Perft { depth, fen, divide }) => run_perft(&depth, fen.as_deref(), divide),
         None => {
             let loaded = match Config::load(cli.config.as_deref()) {
@@ -101,4 +115,32 @@ fn run_perft(depth: &str, fen: Option<&str>, divide: bool) -> ExitCode {
     println!();
     println!("Nodes searched: {nodes}");
     ExitCode::SUCCESS
+}
+
+fn run_config(action: ConfigAction, explicit: Option<&std::path::Path>) -> ExitCode {
+    let result = match &action {
+        ConfigAction::Check { file: Some(file) } => Config::from_file(file),
+        _ => Config::load(explicit),
+    };
+    match (action, result) {
+        (_, Err(e)) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+        (ConfigAction::Check { .. }, Ok(loaded)) => {
+            match &loaded.source {
+                Some(p) => println!("{}: OK ({} settings)", p.display(), loaded.origins.len()),
+                None => println!("no configuration file found: using the built-in defaults"),
+            }
+            ExitCode::SUCCESS
+        }
+        (ConfigAction::Show, Ok(loaded)) => {
+            match &loaded.source {
+                Some(p) => println!("# configuration file: {}", p.display()),
+                None => println!("# no configuration file: built-in defaults"),
+            }
+            print!("{}", Config::show(&loaded));
+            ExitCode::SUCCESS
+        }
+    }
 }
