@@ -1,1 +1,440 @@
-//! The Universal Chess Interface, so any chess GUI can use the engine.
+//! The Universal Chess Interface: how chess GUIs and match tools talk to the engine.
+//!
+//! The GUI writes commands, one per line, on our standard input (`uci`, `isready`,
+//! `position startpos moves e2e4`, `go wtime 60000 btime 60000`, `stop`, …) and reads our
+//! answers (`id`, `option`, `uciok`, `readyok`, `info …`, `bestmove e7e5`). The search
+//! runs on its own thread so that `stop`, `isready` and `quit` are answered while it
+//! thinks. Input we do not understand is answered with `info string` and otherwise
+//! ignored: a GUI's typo never stops a game.
+
+use crate::book::{Book, PickMode};
+use crate::config::Config;
+use crate::core::{Position, notation};
+use crate::eval::Evaluator;
+use crate::game::Game;
+use crate::search::{Event, Level, Limits, Score, SearchResult, Searcher};
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::{Scope, ScopedJoinHandle};
+use std::time::Duration;
+
+const NAME: &str = concat!("Huo Chess ", env!("CARGO_PKG_VERSION"));
+
+/// The UCI options and their current values.
+struct Options {
+    hash_mb: usize,
+    own_book: bool,
+    book_path: Option<PathBuf>,
+    level: Level,
+    limit_strength: bool,
+    elo: u32,
+    max_book_ply: u32,
+    pick: PickMode,
+}
+
+impl Options {
+    fn level(&self) -> Level {
+        if self.limit_strength {
+            Level::from_elo(self.elo)
+        } else {
+            self.level
+        }
+    }
+}
+
+const ELO_MIN: u32 = 800;
+const ELO_MAX: u32 = 2500;
+
+/// Lines to the GUI, shared by the reading loop and the search thread.
+type Out<W> = Arc<Mutex<W>>;
+
+fn say<W: Write>(out: &Out<W>, line: &str) {
+    if let Ok(mut w) = out.lock() {
+        let _ = writeln!(w, "{line}");
+        let _ = w.flush();
+    }
+}
+
+/// Speaks UCI on `input`/`output` until `quit` or the end of the input.
+pub fn run<R: BufRead, W: Write + Send>(input: R, output: W, config: &Config) {
+    let out: Out<W> = Arc::new(Mutex::new(output));
+    let mut opts = Options {
+        hash_mb: config.search.hash_mb,
+        own_book: config.book.enabled,
+        book_path: config.book.path.clone(),
+        level: Level::FULL,
+        limit_strength: false,
+        elo: ELO_MAX,
+        max_book_ply: config.book.max_ply,
+        pick: config.book.pick,
+    };
+    let eval = Evaluator::from_config(config);
+    let stop = Arc::new(AtomicBool::new(false));
+    let pondering = Arc::new(AtomicBool::new(false));
+    let mut game = Game::new();
+    std::thread::scope(|scope| {
+        let mut searcher = Some(Searcher::new(eval, opts.hash_mb));
+        let mut running: Option<ScopedJoinHandle<'_, Searcher>> = None;
+        // Quit stops the search; the end of the input lets a bounded search finish first.
+        let mut quit = false;
+        let mut infinite = false;
+        // Waits for a running search to finish and takes the searcher back.
+        let finish = |running: &mut Option<ScopedJoinHandle<'_, Searcher>>,
+                      searcher: &mut Option<Searcher>| {
+            if let Some(handle) = running.take()
+                && let Ok(s) = handle.join()
+            {
+                *searcher = Some(s);
+            }
+        };
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let Some(&command) = words.first() else {
+                continue;
+            };
+            let args = &words[1..];
+            match command {
+                "uci" => {
+                    say(&out, &format!("id name {NAME}"));
+                    say(
+                        &out,
+                        "id author the Huo Chess developers (after Spiros Kakos)",
+                    );
+                    say(
+                        &out,
+                        &format!(
+                            "option name Hash type spin default {} min 1 max 4096",
+                            opts.hash_mb
+                        ),
+                    );
+                    say(
+                        &out,
+                        &format!("option name OwnBook type check default {}", opts.own_book),
+                    );
+                    say(&out, "option name BookPath type string default <default>");
+                    let levels: String = Level::all().iter().map(|l| format!(" var {l}")).collect();
+                    say(
+                        &out,
+                        &format!(
+                            "option name Level type combo default {}{levels}",
+                            Level::FULL
+                        ),
+                    );
+                    say(&out, "option name Ponder type check default false");
+                    say(
+                        &out,
+                        "option name UCI_LimitStrength type check default false",
+                    );
+                    say(
+                        &out,
+                        &format!(
+                            "option name UCI_Elo type spin default {ELO_MAX} min {ELO_MIN} max {ELO_MAX}"
+                        ),
+                    );
+                    say(&out, "uciok");
+                }
+                "isready" => say(&out, "readyok"),
+                "ucinewgame" => {
+                    stop.store(true, Ordering::Relaxed);
+                    finish(&mut running, &mut searcher);
+                    if let Some(s) = searcher.as_mut() {
+                        s.clear();
+                    }
+                    game = Game::new();
+                }
+                "setoption" => {
+                    finish(&mut running, &mut searcher);
+                    if let Err(e) = set_option(&mut opts, args, searcher.as_mut()) {
+                        say(&out, &format!("info string {e}"));
+                    }
+                }
+                "position" => match parse_position(args) {
+                    Ok(g) => game = g,
+                    Err(e) => say(&out, &format!("info string position ignored: {e}")),
+                },
+                "go" => {
+                    if running.as_ref().is_some_and(|h| h.is_finished()) {
+                        finish(&mut running, &mut searcher);
+                    }
+                    if running.is_some() {
+                        say(
+                            &out,
+                            "info string go ignored: already searching (send stop first)",
+                        );
+                        continue;
+                    }
+                    let (limits, ponder, problems) = parse_go(args);
+                    infinite = limits.infinite || ponder;
+                    for p in problems {
+                        say(&out, &format!("info string {p}"));
+                    }
+                    let Some(s) = searcher.take() else { continue };
+                    stop.store(false, Ordering::Relaxed);
+                    pondering.store(ponder, Ordering::Relaxed);
+                    running = Some(spawn_search(
+                        scope, s, &game, &opts, limits, ponder, &stop, &pondering, &out,
+                    ));
+                }
+                "stop" => {
+                    pondering.store(false, Ordering::Relaxed);
+                    stop.store(true, Ordering::Relaxed);
+                    finish(&mut running, &mut searcher);
+                }
+                "ponderhit" => pondering.store(false, Ordering::Relaxed),
+                "quit" => {
+                    quit = true;
+                    break;
+                }
+                "debug" | "register" => {}
+                "d" => say(&out, &format!("info string {}", game.position().fen())),
+                _ => say(
+                    &out,
+                    &format!("info string unknown command '{command}' ignored"),
+                ),
+            }
+        }
+        if quit || infinite {
+            pondering.store(false, Ordering::Relaxed);
+            stop.store(true, Ordering::Relaxed);
+        }
+        finish(&mut running, &mut searcher);
+    });
+}
+
+#[allow(clippy::too_many_arguments)]
+fn spawn_search<'s, W: Write + Send + 's>(
+    scope: &'s Scope<'s, '_>,
+    mut searcher: Searcher,
+    game: &Game,
+    opts: &Options,
+    limits: Limits,
+    ponder: bool,
+    stop: &Arc<AtomicBool>,
+    pondering: &Arc<AtomicBool>,
+    out: &Out<W>,
+) -> ScopedJoinHandle<'s, Searcher> {
+    let game = game.clone();
+    let level = opts.level();
+    let book = (opts.own_book && !ponder && game.moves().len() < opts.max_book_ply as usize)
+        .then(|| Book::locate(opts.book_path.as_deref()));
+    let pick = opts.pick;
+    let stop = Arc::clone(stop);
+    let pondering = Arc::clone(pondering);
+    let out = Arc::clone(out);
+    scope.spawn(move || {
+        let pos = *game.position();
+        if let Some(book) = book {
+            let seed = searcher_seed(&pos);
+            if let Some((mv, file)) = book.pick(&pos, pick, seed)
+                && pos.is_legal(mv)
+            {
+                say(
+                    &out,
+                    &format!("info string book move {} from {file}", mv.uci()),
+                );
+                say(&out, &format!("bestmove {}", mv.uci()));
+                return searcher;
+            }
+        }
+        searcher.ponder = Some(Arc::clone(&pondering));
+        let result = searcher.think(&game, level, &limits, &stop, &mut |event| match event {
+            Event::Iteration(it) => {
+                let score = match it.score {
+                    Score::Cp(cp) => format!("cp {cp}"),
+                    Score::Mate(n) => format!("mate {n}"),
+                };
+                let pv: Vec<String> = it.pv.iter().map(|m| m.uci()).collect();
+                say(
+                    &out,
+                    &format!(
+                        "info depth {} seldepth {} score {score} nodes {} nps {} time {} pv {}",
+                        it.depth,
+                        it.seldepth,
+                        it.nodes,
+                        it.nps,
+                        it.time.as_millis(),
+                        pv.join(" ")
+                    ),
+                );
+            }
+            Event::Message(m) => say(&out, &format!("info string {m}")),
+            Event::Book { .. } | Event::Node(_) => {}
+        });
+        searcher.ponder = None;
+        say(&out, &bestmove_line(&pos, &result));
+        searcher
+    })
+}
+
+/// A seed for the book's random choice that differs from game to game.
+fn searcher_seed(pos: &Position) -> u64 {
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    t ^ pos.key()
+}
+
+/// `bestmove e2e4 ponder e7e5`; a move is sent only if it is legal (`0000`: none exists).
+fn bestmove_line(pos: &Position, r: &SearchResult) -> String {
+    let best = r
+        .best
+        .filter(|&m| pos.is_legal(m))
+        .or_else(|| pos.legal_moves().first().copied());
+    match best {
+        None => "bestmove 0000".into(),
+        Some(mv) => {
+            let after = pos.after(mv);
+            match r.ponder.filter(|&p| after.is_legal(p)) {
+                Some(p) => format!("bestmove {} ponder {}", mv.uci(), p.uci()),
+                None => format!("bestmove {}", mv.uci()),
+            }
+        }
+    }
+}
+
+fn set_option(
+    opts: &mut Options,
+    args: &[&str],
+    searcher: Option<&mut Searcher>,
+) -> Result<(), String> {
+    // setoption name <id words> [value <words>]
+    let text = args.join(" ");
+    let rest = text.strip_prefix("name ").ok_or_else(|| {
+        format!("setoption ignored: expected 'setoption name <id> value <x>', got '{text}'")
+    })?;
+    let (name, value) = match rest.find(" value") {
+        Some(i) => (rest[..i].trim(), rest[i + 6..].trim()),
+        None => (rest.trim(), ""),
+    };
+    let bool_value = || match value.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!("option {name}: '{value}' is not true or false")),
+    };
+    match name.to_ascii_lowercase().as_str() {
+        "hash" => {
+            let mb: usize = value
+                .parse()
+                .ok()
+                .filter(|m| (1..=4096).contains(m))
+                .ok_or_else(|| format!("option Hash: '{value}' is not a size from 1 to 4096 MB"))?;
+            opts.hash_mb = mb;
+            if let Some(s) = searcher {
+                s.resize(mb);
+            }
+        }
+        "ownbook" => opts.own_book = bool_value()?,
+        "bookpath" => {
+            opts.book_path =
+                (!value.is_empty() && value != "<default>").then(|| PathBuf::from(value));
+        }
+        "level" => opts.level = value.parse().map_err(|e| format!("option Level: {e}"))?,
+        "uci_limitstrength" => opts.limit_strength = bool_value()?,
+        "uci_elo" => {
+            opts.elo = value
+                .parse()
+                .ok()
+                .filter(|e| (ELO_MIN..=ELO_MAX).contains(e))
+                .ok_or_else(|| {
+                    format!("option UCI_Elo: '{value}' is not from {ELO_MIN} to {ELO_MAX}")
+                })?;
+        }
+        "ponder" => {
+            bool_value()?;
+        }
+        _ => return Err(format!("unknown option '{name}' ignored")),
+    }
+    Ok(())
+}
+
+/// `position startpos|fen <FEN> [moves m1 m2 …]` → the game it describes.
+fn parse_position(args: &[&str]) -> Result<Game, String> {
+    let moves_at = args
+        .iter()
+        .position(|&w| w == "moves")
+        .unwrap_or(args.len());
+    let start = match args.first() {
+        Some(&"startpos") => Position::startpos(),
+        Some(&"fen") => {
+            let fen = args[1..moves_at].join(" ");
+            Position::from_fen(&fen).map_err(|e| format!("bad FEN '{fen}': {e}"))?
+        }
+        _ => return Err("expected 'startpos' or 'fen <FEN>'".into()),
+    };
+    let mut game = Game::from_position(start);
+    for text in args.iter().skip(moves_at + 1) {
+        let mv = notation::parse_uci(game.position(), text)
+            .map_err(|e| format!("move '{text}': {e}"))?;
+        game.play(mv).map_err(|e| format!("move '{text}': {e}"))?;
+    }
+    Ok(game)
+}
+
+/// `go` parameters → limits, whether to ponder, and what could not be understood.
+fn parse_go(args: &[&str]) -> (Limits, bool, Vec<String>) {
+    let mut limits = Limits::default();
+    let mut ponder = false;
+    let mut problems = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let key = args[i];
+        let value = args.get(i + 1).copied();
+        let ms = |v: Option<&str>| -> Option<Duration> {
+            v.and_then(|v| v.parse::<i64>().ok())
+                .map(|n| Duration::from_millis(n.max(1) as u64))
+        };
+        let num = |v: Option<&str>| v.and_then(|v| v.parse::<u64>().ok());
+        let mut takes_value = true;
+        let ok = match key {
+            "wtime" => ms(value).map(|d| limits.wtime = Some(d)).is_some(),
+            "btime" => ms(value).map(|d| limits.btime = Some(d)).is_some(),
+            "winc" => ms(value).map(|d| limits.winc = Some(d)).is_some(),
+            "binc" => ms(value).map(|d| limits.binc = Some(d)).is_some(),
+            "movetime" => ms(value).map(|d| limits.movetime = Some(d)).is_some(),
+            "movestogo" => num(value)
+                .map(|n| limits.movestogo = Some(n as u32))
+                .is_some(),
+            "depth" => num(value)
+                .map(|n| limits.depth = Some(n.clamp(1, 100) as u32))
+                .is_some(),
+            "nodes" => num(value).map(|n| limits.nodes = Some(n.max(1))).is_some(),
+            "mate" => num(value)
+                .map(|n| limits.depth = Some((2 * n as u32).clamp(1, 100)))
+                .is_some(),
+            "infinite" => {
+                takes_value = false;
+                limits.infinite = true;
+                true
+            }
+            "ponder" => {
+                takes_value = false;
+                ponder = true;
+                true
+            }
+            "searchmoves" => {
+                problems.push("go searchmoves is not supported: searching all moves".into());
+                i = args.len();
+                continue;
+            }
+            _ => {
+                takes_value = false;
+                false
+            }
+        };
+        if !ok {
+            problems.push(format!(
+                "go: '{key}{}' not understood, ignored",
+                value
+                    .map(|v| format!(" {v}"))
+                    .filter(|_| takes_value)
+                    .unwrap_or_default()
+            ));
+        }
+        i += if takes_value { 2 } else { 1 };
+    }
+    (limits, ponder, problems)
+}

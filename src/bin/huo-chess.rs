@@ -31,6 +31,15 @@ enum Command {
         #[command(subcommand)]
         action: ConfigAction,
     },
+    /// Speak the Universal Chess Interface on stdin/stdout (for chess GUIs).
+    Uci,
+    /// Search a fixed set of positions: prints the node count (a signature of the search)
+    /// and the speed.
+    Bench {
+        /// Search depth for every position.
+        #[arg(long, default_value_t = 9)]
+        depth: u32,
+    },
     /// Count the leaf nodes of the legal move tree (tests the move generator).
     Perft {
         /// Depth in half-moves (0-20).
@@ -56,6 +65,18 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Config { action }) => run_config(action, cli.config.as_deref()),
+        Some(Command::Uci) => match Config::load(cli.config.as_deref()) {
+            Ok(loaded) => {
+                let stdin = std::io::stdin();
+                huo_chess::uci::run(stdin.lock(), std::io::stdout(), &loaded.config);
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Some(Command::Bench { depth }) => run_bench(depth),
         Some(Command::Perft { depth, fen, divide }) => run_perft(&depth, fen.as_deref(), divide),
         None => {
             let loaded = match Config::load(cli.config.as_deref()) {
@@ -143,4 +164,19 @@ fn run_config(action: ConfigAction, explicit: Option<&std::path::Path>) -> ExitC
             ExitCode::SUCCESS
         }
     }
+}
+
+fn run_bench(depth: u32) -> ExitCode {
+    if !(1..=30).contains(&depth) {
+        eprintln!("error: invalid depth {depth}: expected 1 to 30");
+        return ExitCode::FAILURE;
+    }
+    let result = huo_chess::search::bench::run(depth, |i, fen, nodes| {
+        eprintln!("Position {i:>2}: {nodes:>10}  {fen}");
+    });
+    println!("===========================");
+    println!("Total time (ms) : {}", result.time.as_millis());
+    println!("Nodes searched  : {}", result.nodes);
+    println!("Nodes/second    : {}", result.nps());
+    ExitCode::SUCCESS
 }

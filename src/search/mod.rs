@@ -8,10 +8,25 @@
 //! Both report their progress as [`Event`]s, which the TUI's log pane and the UCI `info`
 //! lines both consume.
 
+pub mod alphabeta;
+pub mod bench;
+pub mod classic;
+pub mod ordering;
+pub mod time;
+pub mod tt;
+
 use crate::core::Move;
+use crate::eval::Evaluator;
+use crate::game::Game;
+use alphabeta::{INFINITY, MATE, MATE_BOUND, PvTable, Worker};
+use classic::Classic;
+use ordering::Heuristics;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
+use time::TimeControl;
+use tt::TranspositionTable;
 
 /// How strongly the engine plays: the classic Huo depths, or a rung of the modern ladder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -130,12 +145,6 @@ pub enum Event {
     Message(String),
 }
 
-// ---- Contract skeleton (the searcher replaces the bodies) ----
-
-use crate::eval::Evaluator;
-use crate::game::Game;
-use std::sync::atomic::AtomicBool;
-
 /// What a finished search decided.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult {
@@ -148,21 +157,155 @@ pub struct SearchResult {
     pub nodes: u64,
 }
 
+/// How a modern level limits itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelLimits {
+    /// Deepest iteration.
+    pub depth: Option<u32>,
+    /// Random noise added to the evaluation, centipawns: weaker levels misjudge.
+    pub noise: i32,
+    /// Time per move when the game has no clock.
+    pub movetime_ms: Option<u64>,
+}
+
+impl Level {
+    /// What this level allows itself (classic levels: their fixed depth, no noise).
+    pub fn limits(self) -> LevelLimits {
+        let (depth, noise, movetime_ms) = match self {
+            Level::Classic(d) => (Some(d as u32), 0, None),
+            Level::Modern(n) => match n {
+                1 => (Some(1), 200, None),
+                2 => (Some(2), 140, None),
+                3 => (Some(3), 100, None),
+                4 => (Some(4), 70, None),
+                5 => (Some(5), 45, None),
+                6 => (Some(6), 25, Some(1000)),
+                7 => (Some(8), 10, Some(1000)),
+                8 => (Some(12), 0, Some(2000)),
+                9 => (None, 0, Some(4000)),
+                _ => (None, 0, Some(6000)),
+            },
+        };
+        LevelLimits {
+            depth,
+            noise,
+            movetime_ms,
+        }
+    }
+
+    /// The level whose strength is nearest `elo` (UCI `UCI_Elo`); see the README for the
+    /// measurements behind the ladder.
+    pub fn from_elo(elo: u32) -> Level {
+        const LADDER: [(u32, u8); 10] = [
+            (800, 1),
+            (1000, 2),
+            (1200, 3),
+            (1400, 4),
+            (1550, 5),
+            (1700, 6),
+            (1900, 7),
+            (2100, 8),
+            (2300, 9),
+            (2500, 10),
+        ];
+        let mut best = LADDER[0];
+        for step in LADDER {
+            if step.0 <= elo {
+                best = step;
+            }
+        }
+        Level::Modern(best.1)
+    }
+}
+
+/// An internal score as the user sees it: centipawns, or mate in so many moves.
+pub fn score_of(v: i32) -> Score {
+    if v > MATE_BOUND {
+        Score::Mate((MATE - v + 1) / 2)
+    } else if v < -MATE_BOUND {
+        Score::Mate(-(MATE + v) / 2)
+    } else {
+        Score::Cp(v)
+    }
+}
+
+impl fmt::Display for Score {
+    /// `+0.35` in pawns, or `#3` / `#-2` for mates.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Score::Cp(cp) => write!(f, "{:+.2}", *cp as f64 / 100.0),
+            Score::Mate(n) => write!(f, "#{n}"),
+        }
+    }
+}
+
 /// The engine's thinking state: evaluation, transposition table, move-ordering history.
-/// Create one per game (or UCI session) and reuse it move after move.
+/// Create one per game (or UCI session) and reuse it move after move. Nothing in it grows
+/// while it searches: the table's size is fixed here, the rest is preallocated.
 pub struct Searcher {
     eval: Evaluator,
+    tt: TranspositionTable,
+    heur: Heuristics,
+    keys: Vec<u64>,
+    pv: PvTable,
+    seed: u64,
+    /// Set while the UCI GUI lets us ponder: the clock does not run until it is cleared.
+    pub ponder: Option<std::sync::Arc<AtomicBool>>,
 }
 
 impl Searcher {
     /// A searcher with a transposition table of `hash_mb` megabytes (fixed for its life).
     pub fn new(eval: Evaluator, hash_mb: usize) -> Searcher {
-        let _ = hash_mb;
-        Searcher { eval }
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0x5eed);
+        Searcher {
+            eval,
+            tt: TranspositionTable::new(hash_mb),
+            heur: Heuristics::default(),
+            keys: Vec::with_capacity(4096),
+            pv: PvTable::default(),
+            seed,
+            ponder: None,
+        }
     }
 
-    /// Forgets everything learned (new game).
-    pub fn clear(&mut self) {}
+    /// Forgets everything learned (new game) and draws a new seed for the weak levels' noise.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.heur.clear();
+        self.seed = self
+            .seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+    }
+
+    /// Sets the seed of the weak levels' randomness (for reproducible games and tests).
+    pub fn set_seed(&mut self, seed: u64) {
+        self.seed = seed;
+    }
+
+    /// The evaluation in use.
+    pub fn evaluator(&self) -> &Evaluator {
+        &self.eval
+    }
+
+    /// Replaces the evaluation (new weights) and forgets the table, whose scores used the old.
+    pub fn set_evaluator(&mut self, eval: Evaluator) {
+        self.eval = eval;
+        self.tt.clear();
+    }
+
+    /// Replaces the transposition table with one of `hash_mb` megabytes.
+    pub fn resize(&mut self, hash_mb: usize) {
+        self.tt = TranspositionTable::new(hash_mb);
+    }
+
+    /// How full the transposition table is, per mille.
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
 
     /// Thinks about the position at the end of `game` (its history is used to see
     /// repetitions) at `level` within `limits`, reporting progress through `on_event`.
@@ -175,14 +318,165 @@ impl Searcher {
         stop: &AtomicBool,
         on_event: &mut dyn FnMut(Event),
     ) -> SearchResult {
-        let _ = (level, limits, stop, on_event, &self.eval);
-        let best = game.position().legal_moves().first().copied();
-        SearchResult {
-            best,
+        let pos = *game.position();
+        let own = level.limits();
+        let mut limits = limits.clone();
+        let unlimited = !limits.infinite
+            && limits.movetime.is_none()
+            && limits.wtime.is_none()
+            && limits.btime.is_none()
+            && limits.depth.is_none()
+            && limits.nodes.is_none();
+        if unlimited && let Some(ms) = own.movetime_ms {
+            limits.movetime = Some(std::time::Duration::from_millis(ms));
+        }
+        let tc = TimeControl::new(&limits, pos.turn());
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return SearchResult {
+                best: None,
+                ponder: None,
+                score: score_of(if pos.in_check() { -MATE } else { 0 }),
+                depth: 0,
+                nodes: 0,
+            };
+        }
+        if let Level::Classic(depth) = level {
+            let mut classic = Classic {
+                eval: &self.eval,
+                stop,
+                tc,
+                pv: &mut self.pv,
+                nodes: 0,
+                logged: 0,
+                aborted: false,
+                on_event,
+            };
+            return classic.run(&pos, depth as u32);
+        }
+        let max_depth = match (limits.depth, own.depth) {
+            (Some(a), Some(b)) => a.min(b),
+            (a, b) => a.or(b).unwrap_or(ordering::MAX_PLY as u32 - 8),
+        }
+        .clamp(1, ordering::MAX_PLY as u32 - 8);
+
+        self.tt.new_search();
+        self.keys.clear();
+        self.keys.extend(game.positions().iter().map(|p| p.key()));
+        let mut w = Worker {
+            eval: &self.eval,
+            tt: &mut self.tt,
+            heur: &mut self.heur,
+            keys: &mut self.keys,
+            pv: &mut self.pv,
+            stop,
+            ponder: self.ponder.as_deref(),
+            tc,
+            node_limit: limits.nodes,
+            noise: own.noise,
+            seed: self.seed,
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            root_best: None,
+        };
+        let mut best = SearchResult {
+            best: moves.first().copied(),
             ponder: None,
             score: Score::Cp(0),
             depth: 0,
             nodes: 0,
+        };
+        let mut last_score = 0;
+        for depth in 1..=max_depth {
+            w.root_best = None;
+            w.seldepth = 0;
+            // Aspiration window: expect a score near the last one; widen when wrong.
+            let mut delta = if depth >= 5 { 30 } else { INFINITY };
+            let (mut alpha, mut beta) = window(last_score, delta);
+            let score = loop {
+                let s = w.search(&pos, depth as i32, alpha, beta, 0, false);
+                if w.aborted {
+                    break s;
+                }
+                if s <= alpha || s >= beta {
+                    delta = delta.saturating_mul(2);
+                    if delta > 800 {
+                        delta = INFINITY;
+                    }
+                    (alpha, beta) = window(s, delta);
+                    continue;
+                }
+                break s;
+            };
+            if w.aborted {
+                // A half-finished iteration still counts if it proved a move better.
+                if let Some((mv, s)) = w.root_best
+                    && s > last_score - 50
+                    && depth > 1
+                {
+                    best.best = Some(mv);
+                    best.ponder = None;
+                }
+                break;
+            }
+            last_score = score;
+            let pv = w.pv.line();
+            let elapsed = w.tc.elapsed();
+            best = SearchResult {
+                best: pv.first().copied().or(best.best),
+                ponder: pv.get(1).copied(),
+                score: score_of(score),
+                depth,
+                nodes: w.nodes,
+            };
+            on_event(Event::Iteration(Iteration {
+                depth,
+                seldepth: w.seldepth.max(depth),
+                score: score_of(score),
+                nodes: w.nodes,
+                nps: (w.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+                time: elapsed,
+                pv,
+            }));
+            // A forced move needs no thought; a found mate needs no deeper search.
+            let pondering = w
+                .ponder
+                .is_some_and(|p| p.load(std::sync::atomic::Ordering::Relaxed));
+            if !limits.infinite && !pondering && limits.depth.is_none() {
+                if moves.len() == 1
+                    || score.abs() > MATE_BOUND && depth >= 2 * (MATE - score.abs()) as u32 + 2
+                {
+                    break;
+                }
+                if !w.tc.may_deepen() {
+                    break;
+                }
+            }
         }
+        // In infinite or ponder mode the GUI expects no answer before it says stop.
+        while (limits.infinite
+            || w.ponder
+                .is_some_and(|p| p.load(std::sync::atomic::Ordering::Relaxed)))
+            && !stop.load(std::sync::atomic::Ordering::Relaxed)
+        {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        best.nodes = w.nodes;
+        if !moves.contains(best.best.unwrap_or(moves[0])) {
+            best.best = moves.first().copied();
+        }
+        best
+    }
+}
+
+fn window(center: i32, delta: i32) -> (i32, i32) {
+    if delta >= INFINITY {
+        (-INFINITY, INFINITY)
+    } else {
+        (
+            (center - delta).max(-INFINITY),
+            (center + delta).min(INFINITY),
+        )
     }
 }

@@ -1,0 +1,148 @@
+//! The classic Huo Chess levels: plain MiniMax, exactly as the tutorials teach it.
+//!
+//! Look at every legal move, then every reply, then every reply to that, down to a fixed
+//! depth of 1, 3 or 5 half-moves, and score the positions at the bottom with the
+//! evaluation. Going back up, the engine takes the *maximum* at its own turns (it picks its
+//! best move) and the *minimum* at the opponent's (the opponent picks the move worst for
+//! us). No pruning at all: the tree grows about 35 times with each half-move, which is why
+//! the original stopped at 5.
+//!
+//! The original's developer editions wrote the tree to text files ("Nodes before",
+//! "Nodes after") that grew until memory ran out. We report the first two plies of the
+//! tree as [`Event::Node`] lines, and stop logging after [`NODE_LOG_CAP`] lines.
+
+use super::alphabeta::{MATE, PvTable};
+use super::time::TimeControl;
+use super::{Event, Iteration, SearchResult, score_of};
+use crate::core::{Position, notation};
+use crate::eval::Evaluator;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// At most this many node lines per search: the log can never exhaust memory.
+pub const NODE_LOG_CAP: usize = 5000;
+
+pub struct Classic<'a> {
+    pub eval: &'a Evaluator,
+    pub stop: &'a AtomicBool,
+    pub tc: TimeControl,
+    pub pv: &'a mut PvTable,
+    pub nodes: u64,
+    pub logged: usize,
+    pub aborted: bool,
+    pub on_event: &'a mut dyn FnMut(Event),
+}
+
+impl Classic<'_> {
+    /// Searches `pos` to `depth` half-moves and reports the result.
+    pub fn run(&mut self, pos: &Position, depth: u32) -> SearchResult {
+        let moves = pos.legal_moves();
+        let mut best: Option<(crate::core::Move, i32)> = None;
+        for &mv in moves.iter() {
+            let child = pos.after(mv);
+            let score = self.minimax(&child, depth as i32 - 1, 1, false);
+            if self.aborted {
+                break;
+            }
+            self.log(0, pos, mv, score);
+            if best.is_none_or(|(_, b)| score > b) {
+                best = Some((mv, score));
+                self.pv.update(0, mv);
+            }
+        }
+        let score = best.map(|(_, s)| s).unwrap_or(0);
+        let pv = self.pv.line();
+        let elapsed = self.tc.elapsed();
+        (self.on_event)(Event::Iteration(Iteration {
+            depth,
+            seldepth: depth,
+            score: score_of(score),
+            nodes: self.nodes,
+            nps: (self.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+            time: elapsed,
+            pv: pv.clone(),
+        }));
+        if self.logged >= NODE_LOG_CAP {
+            (self.on_event)(Event::Message(format!(
+                "Node log stopped after {NODE_LOG_CAP} lines ({} nodes searched)",
+                self.nodes
+            )));
+        }
+        SearchResult {
+            best: best.map(|(m, _)| m).or_else(|| moves.first().copied()),
+            ponder: pv.get(1).copied(),
+            score: score_of(score),
+            depth,
+            nodes: self.nodes,
+        }
+    }
+
+    /// The MiniMax value of `pos` for the engine (the side to move at the root).
+    /// `maximizing`: is it the engine's turn here?
+    fn minimax(&mut self, pos: &Position, depth: i32, ply: usize, maximizing: bool) -> i32 {
+        self.nodes += 1;
+        self.pv.len[ply] = 0;
+        if self.nodes & 1023 == 0 && (self.stop.load(Ordering::Relaxed) || self.tc.out_of_time()) {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            // Checkmate is the worst (or best) of all scores, sooner being more so.
+            let mate = MATE - ply as i32;
+            return match (pos.in_check(), maximizing) {
+                (true, true) => -mate,
+                (true, false) => mate,
+                (false, _) => 0,
+            };
+        }
+        if depth <= 0 {
+            // The evaluation speaks for the side to move: turn it to the engine's view.
+            let e = self.eval.evaluate(pos);
+            return if maximizing { e } else { -e };
+        }
+        let mut best = if maximizing { i32::MIN } else { i32::MAX };
+        for &mv in moves.iter() {
+            let child = pos.after(mv);
+            let score = self.minimax(&child, depth - 1, ply + 1, !maximizing);
+            if self.aborted {
+                return 0;
+            }
+            if ply == 1 {
+                self.log(1, pos, mv, score);
+            }
+            let better = if maximizing {
+                score > best
+            } else {
+                score < best
+            };
+            if better {
+                best = score;
+                self.pv.update(ply, mv);
+            }
+        }
+        best
+    }
+
+    /// One line of the node log: the move, indented by ply, and its MiniMax value.
+    fn log(&mut self, ply: usize, pos: &Position, mv: crate::core::Move, score: i32) {
+        if self.logged >= NODE_LOG_CAP {
+            return;
+        }
+        self.logged += 1;
+        let who = if ply.is_multiple_of(2) {
+            "my move"
+        } else {
+            "reply"
+        };
+        (self.on_event)(Event::Node(format!(
+            "{}{} {} ({}): {:+.2}",
+            "    ".repeat(ply),
+            who,
+            notation::huo(mv),
+            notation::san(pos, mv),
+            score as f64 / 100.0
+        )));
+    }
+}

@@ -1,0 +1,116 @@
+//! Time management: how long to think about this move.
+//!
+//! With a fixed `movetime` the answer is given. With a clock we spend a slice of what is
+//! left: the remaining time divided by the moves still to play before the next control
+//! (or about 30 when the whole game must be played in the time), plus most of the
+//! increment. That slice is the *soft* limit: no new iteration starts once most of it is
+//! used, because an unfinished iteration is wasted. The *hard* limit, a few slices but
+//! never near the whole clock, stops the search in the middle of an iteration.
+
+use super::Limits;
+use crate::core::Color;
+use std::time::{Duration, Instant};
+
+/// Kept back from every clock for the time the GUI and the operating system take.
+const OVERHEAD: Duration = Duration::from_millis(30);
+
+#[derive(Clone, Copy, Debug)]
+pub struct TimeControl {
+    pub start: Instant,
+    /// Do not start another iteration after this.
+    pub soft: Option<Duration>,
+    /// Stop now, whatever the search is doing.
+    pub hard: Option<Duration>,
+}
+
+impl TimeControl {
+    /// The budget for a search by `side` under `limits`.
+    pub fn new(limits: &Limits, side: Color) -> TimeControl {
+        let start = Instant::now();
+        if limits.infinite {
+            return TimeControl {
+                start,
+                soft: None,
+                hard: None,
+            };
+        }
+        if let Some(mt) = limits.movetime {
+            let t = mt
+                .saturating_sub(OVERHEAD / 3)
+                .max(Duration::from_millis(1));
+            return TimeControl {
+                start,
+                soft: Some(t),
+                hard: Some(t),
+            };
+        }
+        let (left, inc) = match side {
+            Color::White => (limits.wtime, limits.winc),
+            Color::Black => (limits.btime, limits.binc),
+        };
+        let Some(left) = left else {
+            return TimeControl {
+                start,
+                soft: None,
+                hard: None,
+            };
+        };
+        let inc = inc.unwrap_or_default();
+        let usable = left.saturating_sub(OVERHEAD).max(Duration::from_millis(1));
+        let moves = limits.movestogo.unwrap_or(30).clamp(1, 50);
+        let slice = usable / moves + inc * 3 / 4;
+        let cap = if moves == 1 {
+            usable * 9 / 10
+        } else {
+            usable / 3
+        };
+        let soft = slice.min(cap);
+        let hard = (slice * 4).min(cap).max(soft);
+        TimeControl {
+            start,
+            soft: Some(soft * 6 / 10),
+            hard: Some(hard),
+        }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Is there time to start another iteration?
+    pub fn may_deepen(&self) -> bool {
+        self.soft.is_none_or(|s| self.elapsed() < s)
+    }
+
+    /// Must the search stop now?
+    pub fn out_of_time(&self) -> bool {
+        self.hard.is_some_and(|h| self.elapsed() >= h)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn never_plans_to_use_the_whole_clock() {
+        let limits = Limits {
+            wtime: Some(Duration::from_millis(1000)),
+            winc: Some(Duration::from_millis(600)),
+            ..Limits::default()
+        };
+        let tc = TimeControl::new(&limits, Color::White);
+        assert!(tc.hard.unwrap() < Duration::from_millis(400));
+        assert!(tc.soft.unwrap() <= tc.hard.unwrap());
+    }
+
+    #[test]
+    fn movetime_is_respected() {
+        let limits = Limits {
+            movetime: Some(Duration::from_millis(500)),
+            ..Limits::default()
+        };
+        let tc = TimeControl::new(&limits, Color::Black);
+        assert!(tc.hard.unwrap() <= Duration::from_millis(500));
+    }
+}
