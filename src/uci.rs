@@ -73,6 +73,8 @@ pub fn run<R: BufRead, W: Write + Send>(input: R, output: W, config: &Config) {
     let eval = Evaluator::from_config(config);
     let stop = Arc::new(AtomicBool::new(false));
     let pondering = Arc::new(AtomicBool::new(false));
+    // Set by the search thread once it has sent its bestmove.
+    let answered = Arc::new(AtomicBool::new(true));
     let mut game = Game::new();
     std::thread::scope(|scope| {
         let mut searcher = Some(Searcher::new(eval, opts.hash_mb));
@@ -156,10 +158,7 @@ pub fn run<R: BufRead, W: Write + Send>(input: R, output: W, config: &Config) {
                     Err(e) => say(&out, &format!("info string position ignored: {e}")),
                 },
                 "go" => {
-                    if running.as_ref().is_some_and(|h| h.is_finished()) {
-                        finish(&mut running, &mut searcher);
-                    }
-                    if running.is_some() {
+                    if running.is_some() && !answered.load(Ordering::SeqCst) {
                         say(
                             &out,
                             "info string go ignored: already searching (send stop first)",
@@ -171,11 +170,21 @@ pub fn run<R: BufRead, W: Write + Send>(input: R, output: W, config: &Config) {
                     for p in problems {
                         say(&out, &format!("info string {p}"));
                     }
+                    // The last search has sent its bestmove: take its searcher back.
+                    finish(&mut running, &mut searcher);
                     let Some(s) = searcher.take() else { continue };
+                    answered.store(false, Ordering::SeqCst);
                     stop.store(false, Ordering::Relaxed);
                     pondering.store(ponder, Ordering::Relaxed);
                     running = Some(spawn_search(
-                        scope, s, &game, &opts, limits, ponder, &stop, &pondering, &out,
+                        scope,
+                        s,
+                        &game,
+                        &opts,
+                        limits,
+                        ponder,
+                        [&stop, &pondering, &answered],
+                        &out,
                     ));
                 }
                 "stop" => {
@@ -212,8 +221,7 @@ fn spawn_search<'s, W: Write + Send + 's>(
     opts: &Options,
     limits: Limits,
     ponder: bool,
-    stop: &Arc<AtomicBool>,
-    pondering: &Arc<AtomicBool>,
+    [stop, pondering, answered]: [&Arc<AtomicBool>; 3],
     out: &Out<W>,
 ) -> ScopedJoinHandle<'s, Searcher> {
     let game = game.clone();
@@ -223,6 +231,7 @@ fn spawn_search<'s, W: Write + Send + 's>(
     let pick = opts.pick;
     let stop = Arc::clone(stop);
     let pondering = Arc::clone(pondering);
+    let answered = Arc::clone(answered);
     let out = Arc::clone(out);
     scope.spawn(move || {
         let pos = *game.position();
@@ -235,6 +244,7 @@ fn spawn_search<'s, W: Write + Send + 's>(
                     &out,
                     &format!("info string book move {} from {file}", mv.uci()),
                 );
+                answered.store(true, Ordering::SeqCst);
                 say(&out, &format!("bestmove {}", mv.uci()));
                 return searcher;
             }
@@ -264,6 +274,7 @@ fn spawn_search<'s, W: Write + Send + 's>(
             Event::Book { .. } | Event::Node(_) => {}
         });
         searcher.ponder = None;
+        answered.store(true, Ordering::SeqCst);
         say(&out, &bestmove_line(&pos, &result));
         searcher
     })

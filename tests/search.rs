@@ -1,0 +1,340 @@
+//! The thinking: config-driven choices, mates at the right distance, the classic MiniMax,
+//! legality everywhere, and stopping on request.
+
+mod common;
+
+use huo_chess::config::Config;
+use huo_chess::core::{Move, Position};
+use huo_chess::eval::Evaluator;
+use huo_chess::game::Game;
+use huo_chess::search::{Event, Level, Limits, Score, SearchResult, Searcher};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+fn think_with(
+    config: &Config,
+    fen: &str,
+    level: Level,
+    limits: Limits,
+) -> (SearchResult, Vec<Event>) {
+    let mut searcher = Searcher::new(Evaluator::from_config(config), 8);
+    searcher.set_seed(1);
+    let game = Game::from_position(Position::from_fen(fen).unwrap());
+    let stop = AtomicBool::new(false);
+    let mut events = Vec::new();
+    let r = searcher.think(&game, level, &limits, &stop, &mut |e| events.push(e));
+    (r, events)
+}
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+fn best(fen: &str, d: u32) -> (Move, Score) {
+    let (r, _) = think_with(&Config::default(), fen, Level::FULL, depth(d));
+    (r.best.unwrap(), r.score)
+}
+
+const QUEEN_OR_ROOK: &str = "7k/2q5/5r2/3N4/8/8/8/7K w - - 0 1";
+
+#[test]
+fn default_values_take_the_queen() {
+    let (r, _) = think_with(&Config::default(), QUEEN_OR_ROOK, Level::FULL, depth(6));
+    assert_eq!(r.best.unwrap().uci(), "d5c7");
+}
+
+#[test]
+fn a_cheap_queen_makes_the_rook_the_better_catch() {
+    let (config, _) = Config::parse("[pieces]\nqueen = 1.0\n", "test.toml").unwrap();
+    let (r, _) = think_with(&config, QUEEN_OR_ROOK, Level::FULL, depth(6));
+    assert_eq!(r.best.unwrap().uci(), "d5f6");
+}
+
+#[test]
+fn mate_in_one_is_found_and_counted_as_one() {
+    let (mv, score) = best(
+        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+        5,
+    );
+    assert_eq!((mv.uci().as_str(), score), ("h5f7", Score::Mate(1)));
+    let (mv, score) = best("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 5);
+    assert_eq!((mv.uci().as_str(), score), ("d1d8", Score::Mate(1)));
+}
+
+/// Can the side to move force mate within `n` of its moves? Plain exhaustive search,
+/// independent of the engine.
+fn forced_mate_within(pos: &Position, n: u32) -> bool {
+    if n == 0 {
+        return false;
+    }
+    pos.legal_moves().iter().any(|&mv| {
+        let child = pos.after(mv);
+        if child.is_checkmate() {
+            return true;
+        }
+        let replies = child.legal_moves();
+        !replies.is_empty()
+            && replies
+                .iter()
+                .all(|&r| forced_mate_within(&child.after(r), n - 1))
+    })
+}
+
+#[test]
+fn mates_are_reported_at_their_true_distance() {
+    for fen in [
+        "k7/8/2K5/8/8/8/8/7R w - - 0 1",
+        "k7/8/1K6/8/8/8/8/7R w - - 0 1",
+        "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
+        "6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1",
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        let (mv, score) = best(fen, 8);
+        let Score::Mate(n) = score else {
+            panic!("{fen}: no mate found, score {score:?}")
+        };
+        assert!(n > 0, "{fen}: {score:?}");
+        let n = n as u32;
+        assert!(forced_mate_within(&pos, n), "{fen}: no mate in {n}");
+        assert!(
+            !forced_mate_within(&pos, n - 1),
+            "{fen}: a mate shorter than {n} exists"
+        );
+        // The move chosen keeps the mate within n - 1 more moves.
+        let child = pos.after(mv);
+        assert!(
+            child.is_checkmate()
+                || child
+                    .legal_moves()
+                    .iter()
+                    .all(|&r| forced_mate_within(&child.after(r), n - 1)),
+            "{fen}: {mv} does not keep the mate"
+        );
+    }
+}
+
+#[test]
+fn being_mated_is_a_negative_mate_score() {
+    let (_, score) = best("k7/8/1K6/8/8/8/8/7R b - - 0 1", 4);
+    assert_eq!(score, Score::Mate(-1));
+}
+
+#[test]
+fn stalemate_and_mate_positions_have_no_move() {
+    let (r, _) = think_with(
+        &Config::default(),
+        "k7/8/1QK5/8/8/8/8/8 b - - 0 1",
+        Level::FULL,
+        depth(3),
+    );
+    assert_eq!((r.best, r.score), (None, Score::Cp(0)));
+    let (r, _) = think_with(
+        &Config::default(),
+        "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1",
+        Level::FULL,
+        depth(3),
+    );
+    assert_eq!(r.best, None);
+    assert!(matches!(r.score, Score::Mate(n) if n <= 0));
+}
+
+#[test]
+fn every_level_plays_only_legal_moves() {
+    let positions = common::random_positions(4, 60, 0x5eed_1234);
+    let config = Config::default();
+    let mut searcher = Searcher::new(Evaluator::from_config(&config), 4);
+    let stop = AtomicBool::new(false);
+    let levels = [
+        Level::Classic(1),
+        Level::Modern(1),
+        Level::Modern(4),
+        Level::FULL,
+    ];
+    let mut checked = 0;
+    for (i, pos) in positions.iter().enumerate() {
+        let game = Game::from_position(*pos);
+        let level = levels[i % levels.len()];
+        let limits = Limits {
+            depth: Some(3),
+            nodes: Some(20_000),
+            ..Limits::default()
+        };
+        let r = searcher.think(&game, level, &limits, &stop, &mut |_| {});
+        match r.best {
+            Some(mv) => assert!(pos.is_legal(mv), "{level} played {mv} in {}", pos.fen()),
+            None => assert!(!pos.has_legal_moves(), "no move in {}", pos.fen()),
+        }
+        if let (Some(mv), Some(p)) = (r.best, r.ponder) {
+            assert!(
+                pos.after(mv).is_legal(p),
+                "ponder move {p} illegal after {mv} in {}",
+                pos.fen()
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 200, "only {checked} positions");
+}
+
+/// Plain MiniMax written out again, for comparison: the engine's value of `pos` for the
+/// side to move, `depth` half-moves deep.
+fn reference_negamax(eval: &Evaluator, pos: &Position, depth: u32, ply: i32) -> i32 {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return if pos.in_check() { -(32_000 - ply) } else { 0 };
+    }
+    if depth == 0 {
+        return eval.evaluate(pos);
+    }
+    moves
+        .iter()
+        .map(|&m| -reference_negamax(eval, &pos.after(m), depth - 1, ply + 1))
+        .max()
+        .unwrap()
+}
+
+#[test]
+fn classic_levels_are_plain_minimax() {
+    let eval = Evaluator::default();
+    for fen in [
+        Position::STARTING_FEN,
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        for d in [1, 3] {
+            let (r, _) = think_with(
+                &Config::default(),
+                fen,
+                Level::Classic(d),
+                Limits::default(),
+            );
+            let expected = reference_negamax(&eval, &pos, d as u32, 0);
+            let got = match r.score {
+                Score::Cp(cp) => cp,
+                Score::Mate(n) => 32_000 - (2 * n - 1),
+            };
+            assert_eq!(got, expected, "classic-{d} in {fen}");
+            let mv = r.best.unwrap();
+            let value = -reference_negamax(&eval, &pos.after(mv), d as u32 - 1, 1);
+            assert_eq!(value, expected, "classic-{d} chose {mv} in {fen}");
+        }
+    }
+}
+
+#[test]
+fn the_classic_node_log_is_bounded() {
+    let (r, events) = think_with(
+        &Config::default(),
+        Position::STARTING_FEN,
+        Level::Classic(3),
+        Limits::default(),
+    );
+    let lines = events
+        .iter()
+        .filter(|e| matches!(e, Event::Node(_)))
+        .count();
+    assert!(lines > 20, "{lines} node lines");
+    assert!(lines <= huo_chess::search::classic::NODE_LOG_CAP);
+    assert_eq!(r.depth, 3);
+    assert!(r.nodes > 8_000, "{} nodes", r.nodes);
+    // The first lines are the replies considered to the first move, then the move itself.
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Node(l) if l.starts_with("my move")))
+    );
+}
+
+#[test]
+fn iterations_are_reported_in_order() {
+    let (r, events) = think_with(
+        &Config::default(),
+        Position::STARTING_FEN,
+        Level::FULL,
+        depth(6),
+    );
+    let depths: Vec<u32> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Iteration(it) => Some(it.depth),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(depths, vec![1, 2, 3, 4, 5, 6]);
+    assert_eq!(r.depth, 6);
+}
+
+#[test]
+fn a_search_stops_when_asked() {
+    let stop = std::sync::Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let handle = std::thread::spawn(move || {
+        let mut searcher = Searcher::new(Evaluator::default(), 8);
+        let game = Game::new();
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        searcher.think(&game, Level::FULL, &limits, &flag, &mut |_| {})
+    });
+    std::thread::sleep(Duration::from_millis(200));
+    stop.store(true, Ordering::Relaxed);
+    let r = handle.join().unwrap();
+    assert!(Position::startpos().is_legal(r.best.unwrap()));
+}
+
+#[test]
+fn a_node_limit_is_respected() {
+    let (r, _) = think_with(
+        &Config::default(),
+        Position::STARTING_FEN,
+        Level::FULL,
+        Limits {
+            nodes: Some(5_000),
+            ..Limits::default()
+        },
+    );
+    assert!(r.nodes <= 5_000 + 1_024, "{} nodes", r.nodes);
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn repeating_the_position_is_a_draw_the_side_behind_takes() {
+    // White, a rook down, has walked its king to and fro; stepping back to g1 repeats a
+    // position of the game, which the search must score as a draw and prefer.
+    let mut game =
+        Game::from_position(Position::from_fen("6k1/8/8/8/8/8/r7/6K1 w - - 0 1").unwrap());
+    for mv in ["g1f1", "g8f8", "f1g1", "f8g8", "g1f1", "g8f8"] {
+        game.play_text(mv).unwrap();
+    }
+    let mut searcher = Searcher::new(Evaluator::default(), 8);
+    let stop = AtomicBool::new(false);
+    let r = searcher.think(&game, Level::FULL, &depth(6), &stop, &mut |_| {});
+    assert_eq!(r.best.unwrap().uci(), "f1g1");
+    assert_eq!(r.score, Score::Cp(0));
+    // Without the history the same position is simply lost.
+    let fresh = Game::from_position(*game.position());
+    let r = searcher.think(&fresh, Level::FULL, &depth(6), &stop, &mut |_| {});
+    assert!(
+        matches!(r.score, Score::Cp(cp) if cp < -300),
+        "{:?}",
+        r.score
+    );
+}
+
+#[test]
+fn levels_read_and_print_the_same_names() {
+    for level in Level::all() {
+        assert_eq!(level.to_string().parse::<Level>().unwrap(), level);
+    }
+    assert_eq!("3".parse::<Level>().unwrap(), Level::Modern(3));
+    assert_eq!("classic-5".parse::<Level>().unwrap(), Level::Classic(5));
+    assert!("classic-4".parse::<Level>().is_err());
+    assert!("11".parse::<Level>().is_err());
+    assert_eq!(Level::from_elo(3000), Level::FULL);
+    assert_eq!(Level::from_elo(100), Level::Modern(1));
+}

@@ -1,0 +1,220 @@
+//! UCI sessions scripted through the engine's standard input, as a GUI would drive it.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    fn start(extra: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_huo-chess"))
+            .args(extra)
+            .arg("uci")
+            .env("HUO_CONFIG", "")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("huo-chess starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Engine {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            let n = self.stdout.read_line(&mut line).unwrap();
+            assert!(
+                n > 0,
+                "engine closed its output while waiting for '{prefix}': {lines:?}"
+            );
+            let line = line.trim_end().to_string();
+            let done = line.starts_with(prefix);
+            lines.push(line);
+            if done {
+                return lines;
+            }
+        }
+    }
+
+    fn bestmove(&mut self) -> String {
+        let lines = self.until("bestmove");
+        lines
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .to_string()
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        let status = self.child.wait().unwrap();
+        assert!(status.success());
+    }
+}
+
+#[test]
+fn handshake_lists_the_options() {
+    let mut e = Engine::start(&[]);
+    e.send("uci");
+    let lines = e.until("uciok");
+    assert!(lines[0].starts_with("id name Huo Chess"));
+    for option in [
+        "Hash",
+        "OwnBook",
+        "BookPath",
+        "Level",
+        "UCI_LimitStrength",
+        "UCI_Elo",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {option} "))),
+            "{option} missing: {lines:?}"
+        );
+    }
+    e.send("isready");
+    assert_eq!(e.until("readyok"), vec!["readyok"]);
+    e.quit();
+}
+
+#[test]
+fn plays_the_config_example_at_depth_six() {
+    let mut e = Engine::start(&[]);
+    e.send("position fen 7k/2q5/5r2/3N4/8/8/8/7K w - - 0 1");
+    e.send("go depth 6");
+    let lines = e.until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 6 ")),
+        "{lines:?}"
+    );
+    assert!(lines.last().unwrap().starts_with("bestmove d5c7"));
+    e.quit();
+}
+
+#[test]
+fn piece_values_from_a_config_file_change_the_move() {
+    let dir = std::env::temp_dir().join(format!("huo-uci-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("cheap-queen.toml");
+    std::fs::write(&file, "[pieces]\nqueen = 1.0\n").unwrap();
+    let mut e = Engine::start(&["--config", file.to_str().unwrap()]);
+    e.send("position fen 7k/2q5/5r2/3N4/8/8/8/7K w - - 0 1");
+    e.send("go depth 6");
+    assert_eq!(e.bestmove(), "d5f6");
+    e.quit();
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn garbage_is_explained_and_ignored() {
+    let mut e = Engine::start(&[]);
+    for junk in [
+        "hello world",
+        "position",
+        "position fen not/a/fen w - - 0 1",
+        "position startpos moves e2e4 e2e4",
+        "go depth banana",
+        "setoption name Hash value -5",
+        "setoption name NoSuchOption value 1",
+        "setoption",
+        "\u{1b}[A\u{0}\u{7f}",
+    ] {
+        e.send(junk);
+        e.send("isready");
+        let lines = e.until("readyok");
+        if junk.starts_with("go") {
+            continue;
+        }
+        assert!(
+            lines.iter().any(|l| l.starts_with("info string")),
+            "no explanation for {junk:?}: {lines:?}"
+        );
+    }
+    // After all that the engine still plays, from the last good position.
+    e.send("position startpos moves e2e4");
+    e.send("go depth 3");
+    let mv = e.bestmove();
+    let pos =
+        huo_chess::Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+            .unwrap();
+    assert!(huo_chess::core::parse_uci(&pos, &mv).is_ok(), "{mv}");
+    e.quit();
+}
+
+#[test]
+fn stop_ends_an_infinite_search_with_a_legal_move() {
+    let mut e = Engine::start(&[]);
+    e.send("ucinewgame");
+    e.send("position startpos moves d2d4 d7d5 c2c4");
+    e.send("go infinite");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    e.send("stop");
+    let mv = e.bestmove();
+    let pos = huo_chess::Position::from_fen(
+        "rnbqkbnr/ppp1pppp/8/3p4/2PP4/8/PP2PPPP/RNBQKBNR b KQkq - 0 2",
+    )
+    .unwrap();
+    assert!(huo_chess::core::parse_uci(&pos, &mv).is_ok(), "{mv}");
+    e.quit();
+}
+
+#[test]
+fn clocks_movetime_nodes_and_levels_all_answer() {
+    let mut e = Engine::start(&[]);
+    e.send("setoption name OwnBook value false");
+    e.send("position startpos");
+    e.send("go wtime 2000 btime 2000 winc 100 binc 100");
+    e.bestmove();
+    e.send("go movetime 100");
+    e.bestmove();
+    e.send("go nodes 3000");
+    e.bestmove();
+    e.send("setoption name Level value classic-3");
+    e.send("go depth 1");
+    e.bestmove();
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send("setoption name UCI_Elo value 1200");
+    e.send("go movetime 100");
+    e.bestmove();
+    e.quit();
+}
+
+#[test]
+fn a_mated_side_answers_with_the_null_move() {
+    let mut e = Engine::start(&[]);
+    e.send("position fen R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1");
+    e.send("go depth 3");
+    assert_eq!(e.bestmove(), "0000");
+    e.quit();
+}
+
+#[test]
+fn ponder_then_ponderhit() {
+    let mut e = Engine::start(&[]);
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go ponder wtime 1000 btime 1000");
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    e.send("ponderhit");
+    let mv = e.bestmove();
+    assert_eq!(mv.len(), 4, "{mv}");
+    e.quit();
+}
