@@ -1,0 +1,1 @@
+//! Importing games (PGN) and the original Huo Chess book files.

@@ -1,0 +1,1 @@
+//! Polyglot `.bin` books.
