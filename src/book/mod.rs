@@ -104,6 +104,9 @@ pub struct FileReport {
     pub problems: Vec<String>,
 }
 
+/// Moves to add to positions: each position with its (move, weight) pairs.
+pub type Batch = Vec<(Position, Vec<(Move, u32)>)>;
+
 /// The outcome of a batch of changes ([`Book::record_batch`]).
 #[derive(Clone, Debug, Default)]
 pub struct BatchReport {
