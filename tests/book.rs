@@ -427,3 +427,28 @@ fn embedded_book_has_the_start_position() {
             .is_err()
     );
 }
+
+#[test]
+fn hand_written_en_passant_square_is_read_the_polyglot_way() {
+    let dir = tempdir("ep");
+    let pos = after("e4");
+    assert_eq!(
+        pos.epd(),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -"
+    );
+    let path = dir.join(store::relative_path(pos.key()));
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(
+        &path,
+        "fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3\ne7e5 weight=2\n",
+    )
+    .unwrap();
+    let book = Book::open(&dir);
+    let e = book.lookup(&pos).unwrap();
+    assert!(e.warnings.is_empty(), "{:?}", e.warnings);
+    assert_eq!(e.moves.len(), 1);
+    // Rewriting normalises the line.
+    book.record(&pos, mv(&pos, "c5"), 1).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\n"));
+}
