@@ -8,8 +8,23 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
 
-/// A fresh, empty directory under the system temp dir.
-fn tempdir(name: &str) -> PathBuf {
+/// A fresh, empty directory under the system temp dir, deleted when dropped.
+struct TempDir(PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = PathBuf;
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn tempdir(name: &str) -> TempDir {
     let d = std::env::temp_dir().join(format!(
         "huo-book-test-{name}-{}-{}",
         std::process::id(),
@@ -17,7 +32,7 @@ fn tempdir(name: &str) -> PathBuf {
     ));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
-    d
+    TempDir(d)
 }
 
 /// The position after `moves` (SAN or UCI) from the initial position.
@@ -37,7 +52,7 @@ fn mv(pos: &Position, text: &str) -> Move {
 #[test]
 fn record_lookup_remove_round_trip() {
     let dir = tempdir("round");
-    let book = Book::open(&dir);
+    let book = Book::open(&*dir);
     let start = Position::startpos();
     assert!(book.lookup(&start).is_none());
     book.record(&start, mv(&start, "e4"), 3).unwrap();
@@ -78,7 +93,7 @@ fn record_lookup_remove_round_trip() {
 #[test]
 fn transpositions_share_one_file() {
     let dir = tempdir("transpo");
-    let book = Book::open(&dir);
+    let book = Book::open(&*dir);
     let a = after("Nf3 d5 d4");
     let b = after("d4 d5 Nf3");
     assert_eq!(a.key(), b.key());
@@ -93,7 +108,7 @@ fn transpositions_share_one_file() {
 #[test]
 fn castling_and_promotion_moves() {
     let dir = tempdir("special");
-    let book = Book::open(&dir);
+    let book = Book::open(&*dir);
     let castle = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
     book.record(&castle, mv(&castle, "O-O"), 1).unwrap();
     book.record(&castle, mv(&castle, "O-O-O"), 2).unwrap();
@@ -133,7 +148,7 @@ fn hand_written_file_is_read_and_unknown_fields_kept() {
          d2d4 weight=2 source=me ; solid\r\ne2e4 weight=7\r\nc2c4\r\n",
     )
     .unwrap();
-    let book = Book::open(&dir);
+    let book = Book::open(&*dir);
     let e = book.lookup(&start).unwrap();
     assert!(e.warnings.is_empty(), "{:?}", e.warnings);
     assert_eq!(e.moves.len(), 3);
@@ -160,7 +175,7 @@ fn hand_written_file_is_read_and_unknown_fields_kept() {
 #[test]
 fn corrupt_files_are_reported_and_never_overwritten() {
     let dir = tempdir("corrupt");
-    let book = Book::open(&dir);
+    let book = Book::open(&*dir);
     let start = Position::startpos();
     let e4 = after("e4");
     book.record(&e4, mv(&e4, "e5"), 1).unwrap();
@@ -210,7 +225,7 @@ fn fen_mismatch_is_ignored_with_a_warning() {
         "fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\ne7e5 weight=1\n",
     )
     .unwrap();
-    let book = Book::open(&dir);
+    let book = Book::open(&*dir);
     let e = book.lookup(&start).unwrap();
     assert!(e.moves.is_empty());
     assert!(e.warnings[0].contains(":1:"), "{:?}", e.warnings);
@@ -242,7 +257,7 @@ fn concurrent_threads_lose_no_update() {
             let dir = dir.clone();
             let moves = moves.clone();
             s.spawn(move || {
-                let book = Book::open(&dir);
+                let book = Book::open(&*dir);
                 for i in 0..50 {
                     book.record(&start, moves[(t + i) % moves.len()], 1)
                         .unwrap();
@@ -253,7 +268,7 @@ fn concurrent_threads_lose_no_update() {
             });
         }
     });
-    let e = Book::open(&dir).lookup(&start).unwrap();
+    let e = Book::open(&*dir).lookup(&start).unwrap();
     let total: u32 = e.moves.iter().map(|m| m.weight).sum();
     assert_eq!(total, 400);
 }
@@ -261,7 +276,7 @@ fn concurrent_threads_lose_no_update() {
 #[test]
 fn pick_is_weighted_and_deterministic() {
     let dir = tempdir("pick");
-    let book = Book::open(&dir);
+    let book = Book::open(&*dir);
     let start = Position::startpos();
     book.record(&start, mv(&start, "e4"), 3).unwrap();
     book.record(&start, mv(&start, "d4"), 1).unwrap();
@@ -291,7 +306,7 @@ fn pick_is_weighted_and_deterministic() {
 #[test]
 fn polyglot_export_import_round_trip() {
     let dir = tempdir("poly");
-    let book = Book::open(&dir);
+    let book = Book::open(&*dir);
     let lines = [
         "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O",
         "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6",
@@ -314,7 +329,7 @@ fn polyglot_export_import_round_trip() {
     assert!(entries.windows(2).all(|w| w[0].key <= w[1].key));
 
     let dir2 = tempdir("poly2");
-    let book2 = Book::open(&dir2);
+    let book2 = Book::open(&*dir2);
     let r = polyglot::import(&book2, &bin).unwrap();
     assert_eq!(r.unreached, 0);
     assert_eq!(r.entries, exported.entries);
@@ -374,7 +389,7 @@ fn legacy_huo_files_are_imported() {
 #[test]
 fn pgn_import_counts_games() {
     let dir = tempdir("pgnimport");
-    let book = Book::open(&dir);
+    let book = Book::open(&*dir);
     let pgn = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n\
                [Event \"b\"]\n\n1. e4 c5 2. Nf3 d6 0-1\n\n\
                [Event \"c\"]\n\n1. e4 e5 2. Nf3 Nf6 *\n\n\
@@ -395,7 +410,7 @@ fn pgn_import_counts_games() {
     assert!(book.lookup(&after("e4 e5 Nf3")).is_none(), "max_ply 3");
 
     let dir2 = tempdir("pgnimport2");
-    let book2 = Book::open(&dir2);
+    let book2 = Book::open(&*dir2);
     let opts = import::PgnImportOptions {
         max_ply: 10,
         min_games: 2,
@@ -443,7 +458,7 @@ fn hand_written_en_passant_square_is_read_the_polyglot_way() {
         "fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3\ne7e5 weight=2\n",
     )
     .unwrap();
-    let book = Book::open(&dir);
+    let book = Book::open(&*dir);
     let e = book.lookup(&pos).unwrap();
     assert!(e.warnings.is_empty(), "{:?}", e.warnings);
     assert_eq!(e.moves.len(), 1);

@@ -6,7 +6,23 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
 
-fn tempdir(name: &str) -> PathBuf {
+/// A fresh, empty directory under the system temp dir, deleted when dropped.
+struct TempDir(PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = PathBuf;
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn tempdir(name: &str) -> TempDir {
     let d = std::env::temp_dir().join(format!(
         "huo-book-cli-{name}-{}-{}",
         std::process::id(),
@@ -14,7 +30,7 @@ fn tempdir(name: &str) -> PathBuf {
     ));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
-    d
+    TempDir(d)
 }
 
 fn huo_book(book: &Path, args: &[&str]) -> (bool, String, String) {
@@ -103,7 +119,7 @@ fn two_processes_lose_no_update() {
         std::fs::write(&file, script.join("\n")).unwrap();
         Command::new(env!("CARGO_BIN_EXE_huo-book"))
             .arg("--book")
-            .arg(&dir)
+            .arg(&*dir)
             .arg("record")
             .arg("--from-file")
             .arg(&file)

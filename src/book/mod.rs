@@ -15,7 +15,7 @@
 //! `file:line` warning. Writers refuse to touch a file with any problem, so nothing a person
 //! wrote is silently lost. Writes are atomic and serialised by a lock file (see [`store`]).
 //!
-//! - [`format`]: one file, read and written.
+//! - [`format`](mod@format): one file, read and written.
 //! - [`store`]: the directory, the lock, atomic writes.
 //! - [`polyglot`]: `.bin` books, both ways.
 //! - [`import`]: PGN games and the original Huo Chess `Opening*.txt` files.
