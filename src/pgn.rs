@@ -401,6 +401,8 @@ impl<R: BufRead> Iterator for PgnReader<R> {
                         }
                         i += 1;
                     }
+                    // A stray '}' closes no comment: skipped.
+                    '}' => i += 1,
                     c if c.is_whitespace() => i += 1,
                     _ => {
                         let start = i;

@@ -191,3 +191,25 @@ fn import_huo_reads_legacy_files() {
     let (ok, out, _) = huo_book(&book, &["show", "--fen", "7k/8/8/8/8/8/8/R3K3 w Q - 0 1"]);
     assert!(ok && out.contains("a1a8"), "{out}");
 }
+
+#[test]
+fn record_from_file_checks_every_line_first() {
+    let dir = tempdir("fromfile");
+    let lines = dir.join("lines.txt");
+    std::fs::write(
+        &lines,
+        "# openings\ne4 e5 Nf3\n\nd4 d5 c4 # QGD\ne4 e5 Ke3\n",
+    )
+    .unwrap();
+    let book = dir.join("book");
+    let (ok, _, err) = huo_book(&book, &["record", "--from-file", lines.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("lines.txt:5: move 3"), "{err}");
+    assert!(!book.join("46").exists(), "nothing recorded");
+    std::fs::write(&lines, "# openings\ne4 e5 Nf3\n\nd4 d5 c4 # QGD\ne4 c5\n").unwrap();
+    let (ok, out, err) = huo_book(&book, &["record", "--from-file", lines.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(out.contains("Recorded 8 moves"), "{out}");
+    let (_, out, _) = huo_book(&book, &["show"]);
+    assert!(out.contains("e2e4   weight=2"), "{out}");
+}

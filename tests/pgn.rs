@@ -98,6 +98,7 @@ fn garbage_never_panics() {
         "[Event",
         "{ never closed",
         "1. e4 ) e5",
+        "1. e4 } e5 }",
         "((((",
         "1-0 0-1 *",
         "\u{feff}[Event \"x\"]\n1. e4",
@@ -107,5 +108,17 @@ fn garbage_never_panics() {
         for g in read_games(text.as_bytes()) {
             let _ = g;
         }
+    }
+}
+
+proptest::proptest! {
+    #[test]
+    fn reading_random_text_never_panics(text in "(\\PC|[\\[\\]{}();%$.\"\n ]){0,300}") {
+        for g in read_games(text.as_bytes()) {
+            let _ = g;
+        }
+        let p = huo_chess::book::format::parse(&text);
+        let _ = huo_chess::book::format::resolve(&p, &Position::startpos(), "x");
+        let _ = huo_chess::book::import::parse_huo(&text);
     }
 }
