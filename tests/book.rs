@@ -164,6 +164,8 @@ fn hand_written_file_is_read_and_unknown_fields_kept() {
     );
     book.record(&start, mv(&start, "Nf3"), 1).unwrap();
     let text = std::fs::read_to_string(dir.join("46/463b96181691fc9c.txt")).unwrap();
+    assert!(text.contains("#   8 r n b q k b n r\n"), "{text}");
+    assert!(text.contains("# my notes\nfen "), "notes are kept: {text}");
     assert!(
         text.ends_with(
             "e2e4 weight=7\nd2d4 weight=2 source=me ; solid\nc2c4 weight=1\ng1f3 weight=1\n"

@@ -32,6 +32,8 @@ pub struct ParsedFile {
     pub moves: Vec<RawMove>,
     /// Malformed lines: (line number, message).
     pub errors: Vec<(usize, String)>,
+    /// The `#` comment lines, as written (without the line end).
+    pub comments: Vec<String>,
 }
 
 /// A file checked against a position.
@@ -59,7 +61,11 @@ pub fn parse(text: &str) -> ParsedFile {
     for (i, raw) in text.split('\n').enumerate() {
         let line_no = i + 1;
         let line = raw.strip_suffix('\r').unwrap_or(raw).trim();
-        if line.is_empty() || line.starts_with('#') {
+        if line.starts_with('#') {
+            out.comments.push(line.to_string());
+            continue;
+        }
+        if line.is_empty() {
             continue;
         }
         if let Some(rest) = line.strip_prefix("fen ").or(line.strip_prefix("fen\t")) {
@@ -207,15 +213,38 @@ pub fn sort_moves(moves: &mut [BookMove]) {
     });
 }
 
+const HEADER: &str = "# Huo Chess opening book position (format: books/README.md)";
+
+/// The comment lines the writer generates for `pos`: the header and the diagram.
+pub fn generated_comments(pos: &Position) -> Vec<String> {
+    let mut v = vec![HEADER.to_string()];
+    v.extend(pos.ascii().lines().map(|l| format!("#   {l}")));
+    v
+}
+
+/// The comment lines of a file a person added (those the writer does not generate).
+pub fn notes(parsed: &ParsedFile, pos: &Position) -> Vec<String> {
+    let generated = generated_comments(pos);
+    parsed
+        .comments
+        .iter()
+        .filter(|c| !generated.iter().any(|g| g.trim_end() == c.trim_end()))
+        .cloned()
+        .collect()
+}
+
 /// Writes the canonical text of a position's file: header comment with the diagram, the
 /// `fen` line, then the moves by weight (heaviest first), then UCI.
 pub fn write(pos: &Position, moves: &[BookMove]) -> String {
+    write_with_notes(pos, moves, &[])
+}
+
+/// [`write`], keeping a person's `#` note lines (after the diagram, before the `fen` line).
+pub fn write_with_notes(pos: &Position, moves: &[BookMove], notes: &[String]) -> String {
     let mut sorted = moves.to_vec();
     sort_moves(&mut sorted);
     let mut s = String::with_capacity(256 + 40 * moves.len());
-    s.push_str("# Huo Chess opening book position (format: books/README.md)\n");
-    for l in pos.ascii().lines() {
-        s.push_str("#   ");
+    for l in generated_comments(pos).iter().chain(notes) {
         s.push_str(l);
         s.push('\n');
     }

@@ -433,10 +433,13 @@ where
 {
     let path = dir.join(store::relative_path(pos.key()));
     let shown = path.display().to_string();
+    let mut notes = Vec::new();
     let mut moves = match store::read(&path)? {
         None => Vec::new(),
         Some(text) => {
-            let r = format::resolve(&format::parse(&text), pos, &shown);
+            let parsed = format::parse(&text);
+            notes = format::notes(&parsed, pos);
+            let r = format::resolve(&parsed, pos, &shown);
             if !r.problems.is_empty() {
                 return Err(BookError(format!(
                     "refusing to rewrite a file with problems (fix it by hand; \
@@ -451,7 +454,7 @@ where
     if moves.is_empty() {
         store::remove(&path)
     } else {
-        store::write_atomic(&path, &format::write(pos, &moves))
+        store::write_atomic(&path, &format::write_with_notes(pos, &moves, &notes))
     }
 }
 
