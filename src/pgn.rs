@@ -1,6 +1,12 @@
-//! PGN: reading (streaming, many games) and writing games. (Contract skeleton.)
+//! PGN: reading (streaming, many games) and writing games.
+//!
+//! The reader is hand-written and tolerant: tag pairs, SAN movetext with move numbers
+//! (`12.` / `12...`), comments (`{...}` and `;` to the end of the line), variations
+//! `( ... )` (skipped, nested), NAGs (`$1`), annotation marks (`!?`), results and `%` escape
+//! lines. A game with a problem (an illegal move, a bad FEN tag) is returned as a
+//! [`PgnError`] naming the game and line, and reading goes on with the next game.
 
-use crate::core::{Move, Position};
+use crate::core::{Color, Move, Position, parse_san, san};
 use crate::game::Game;
 use std::io::BufRead;
 
@@ -59,8 +65,13 @@ impl PgnGame {
 
 /// Reads games one by one from a PGN stream; a bad game is an `Err` and reading goes on.
 pub fn read_games<R: BufRead>(reader: R) -> impl Iterator<Item = Result<PgnGame, PgnError>> {
-    let _ = reader;
-    std::iter::empty()
+    PgnReader {
+        reader,
+        line_no: 0,
+        game_no: 0,
+        pending: None,
+        eof: false,
+    }
 }
 
 /// Reads the first game of `text`.
@@ -76,6 +87,373 @@ pub fn parse_game(text: &str) -> Result<PgnGame, PgnError> {
 /// order, `SetUp`/`FEN` when the game does not start from the initial position, the
 /// movetext in SAN wrapped at 80 columns, and the result (`result`, else `*`).
 pub fn write_game(game: &Game, headers: &[(String, String)], result: Option<&str>) -> String {
-    let _ = (headers, result);
-    game.movetext()
+    let result = result
+        .map(str::to_string)
+        .or_else(|| {
+            headers
+                .iter()
+                .find(|(k, _)| k == "Result")
+                .map(|(_, v)| v.clone())
+        })
+        .unwrap_or_else(|| "*".to_string());
+    let get = |name: &str| {
+        headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    };
+    let mut out = String::new();
+    let mut tag = |k: &str, v: &str| {
+        out.push_str(&format!(
+            "[{k} \"{}\"]\n",
+            v.replace('\\', "\\\\").replace('"', "\\\"")
+        ));
+    };
+    for (name, default) in [
+        ("Event", "?"),
+        ("Site", "?"),
+        ("Date", "????.??.??"),
+        ("Round", "?"),
+        ("White", "?"),
+        ("Black", "?"),
+    ] {
+        tag(name, get(name).unwrap_or(default));
+    }
+    tag("Result", &result);
+    const SPECIAL: [&str; 9] = [
+        "Event", "Site", "Date", "Round", "White", "Black", "Result", "SetUp", "FEN",
+    ];
+    for (k, v) in headers {
+        if !SPECIAL.contains(&k.as_str()) {
+            tag(k, v);
+        }
+    }
+    if game.start().fen() != Position::startpos().fen() {
+        tag("SetUp", "1");
+        tag("FEN", &game.start().fen());
+    }
+    out.push('\n');
+    let mut tokens: Vec<String> = Vec::new();
+    for (i, (&mv, pos)) in game.moves().iter().zip(game.positions()).enumerate() {
+        let s = san(pos, mv);
+        if pos.turn() == Color::White {
+            tokens.push(format!("{}. {s}", pos.fullmove_number()));
+        } else if i == 0 {
+            tokens.push(format!("{}... {s}", pos.fullmove_number()));
+        } else {
+            tokens.push(s);
+        }
+    }
+    tokens.push(result);
+    let mut line_len = 0;
+    for t in tokens {
+        // A "12. Nf3" token may be split at its space; keep it whole when it fits.
+        let parts: Vec<&str> = if line_len + 1 + t.len() > 80 {
+            t.split(' ').collect()
+        } else {
+            vec![t.as_str()]
+        };
+        for p in parts {
+            if line_len > 0 && line_len + 1 + p.len() > 80 {
+                out.push('\n');
+                line_len = 0;
+            }
+            if line_len > 0 {
+                out.push(' ');
+                line_len += 1;
+            }
+            out.push_str(p);
+            line_len += p.len();
+        }
+    }
+    out.push_str("\n\n");
+    out
+}
+
+struct PgnReader<R> {
+    reader: R,
+    line_no: usize,
+    game_no: usize,
+    /// A tag line read while finishing the previous game.
+    pending: Option<(String, usize)>,
+    eof: bool,
+}
+
+/// Where the tokenizer is inside the movetext.
+#[derive(Default)]
+struct Movetext {
+    in_comment: bool,
+    depth: usize,
+}
+
+struct GameBuilder {
+    headers: Vec<(String, String)>,
+    start: Option<Position>,
+    pos: Position,
+    moves: Vec<Move>,
+    result: Option<String>,
+    error: Option<(usize, String)>,
+    started_moves: bool,
+}
+
+impl GameBuilder {
+    fn fail(&mut self, line: usize, msg: String) {
+        if self.error.is_none() {
+            self.error = Some((line, msg));
+        }
+    }
+
+    fn begin_moves(&mut self, line: usize) {
+        if self.started_moves {
+            return;
+        }
+        self.started_moves = true;
+        let fen = self
+            .headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case("FEN"))
+            .map(|(_, v)| v.clone());
+        let start = match fen {
+            Some(f) => match Position::from_fen(f.trim()) {
+                Ok(p) => p,
+                Err(e) => {
+                    self.fail(line, format!("bad FEN tag: {e}"));
+                    Position::startpos()
+                }
+            },
+            None => Position::startpos(),
+        };
+        self.start = Some(start);
+        self.pos = start;
+    }
+
+    /// One movetext token outside comments and variations. Returns true at a result.
+    fn token(&mut self, tok: &str, line: usize) -> bool {
+        if matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "*" | "½-½") {
+            self.result = Some(if tok == "½-½" { "1/2-1/2" } else { tok }.to_string());
+            return true;
+        }
+        self.begin_moves(line);
+        // Move numbers: "12." "12..." "12.e4" "12...e5".
+        let mut t = tok;
+        let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+        if digits > 0 && t[digits..].starts_with('.') {
+            t = t[digits..].trim_start_matches('.');
+        } else if digits == t.len() {
+            return false; // a bare number
+        }
+        let t = t.trim_end_matches(['!', '?']);
+        if t.is_empty() || t == "e.p." || t.starts_with('$') {
+            return false;
+        }
+        if self.error.is_some() {
+            return false;
+        }
+        match parse_san(&self.pos, t) {
+            Ok(mv) => {
+                self.pos.play(mv);
+                self.moves.push(mv);
+            }
+            Err(e) => {
+                let n = self.moves.len();
+                let number = self.start.map_or(1, |s| {
+                    s.fullmove_number() as usize + (n + (s.turn() == Color::Black) as usize) / 2
+                });
+                let dots = if self.pos.turn() == Color::White {
+                    "."
+                } else {
+                    "..."
+                };
+                self.fail(line, format!("move {number}{dots} {t}: {e}"));
+            }
+        }
+        false
+    }
+}
+
+/// Parses `[Name "value"]`.
+fn parse_tag(line: &str) -> Result<(String, String), String> {
+    let inner = line
+        .trim()
+        .strip_prefix('[')
+        .and_then(|l| l.strip_suffix(']'))
+        .ok_or("a tag pair is written [Name \"value\"]")?;
+    let inner = inner.trim();
+    let (name, rest) = inner
+        .split_once(char::is_whitespace)
+        .ok_or("a tag pair is written [Name \"value\"]")?;
+    let rest = rest.trim();
+    let body = rest
+        .strip_prefix('"')
+        .and_then(|r| r.strip_suffix('"'))
+        .ok_or_else(|| format!("the value of tag {name} is not in double quotes"))?;
+    let mut value = String::new();
+    let mut chars = body.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(n) = chars.next() {
+                value.push(n);
+            }
+        } else {
+            value.push(c);
+        }
+    }
+    Ok((name.to_string(), value))
+}
+
+impl<R: BufRead> PgnReader<R> {
+    fn read_line(&mut self) -> Option<(String, usize)> {
+        if let Some(p) = self.pending.take() {
+            return Some(p);
+        }
+        if self.eof {
+            return None;
+        }
+        let mut buf = Vec::new();
+        match self.reader.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => {
+                self.eof = true;
+                None
+            }
+            Ok(_) => {
+                self.line_no += 1;
+                let mut s = String::from_utf8_lossy(&buf).into_owned();
+                if self.line_no == 1 && s.starts_with('\u{feff}') {
+                    s.remove(0);
+                }
+                while s.ends_with(['\n', '\r']) {
+                    s.pop();
+                }
+                Some((s, self.line_no))
+            }
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for PgnReader<R> {
+    type Item = Result<PgnGame, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut g = GameBuilder {
+            headers: Vec::new(),
+            start: None,
+            pos: Position::startpos(),
+            moves: Vec::new(),
+            result: None,
+            error: None,
+            started_moves: false,
+        };
+        let mut mt = Movetext::default();
+        let mut first_line = None;
+        let mut done = false;
+        while !done {
+            let Some((line, no)) = self.read_line() else {
+                break;
+            };
+            if line.starts_with('%') && !mt.in_comment {
+                continue;
+            }
+            let trimmed = line.trim();
+            if trimmed.is_empty() && first_line.is_none() {
+                continue;
+            }
+            if !mt.in_comment && mt.depth == 0 && trimmed.starts_with('[') {
+                if g.started_moves {
+                    // A new game begins without the last one's result.
+                    self.pending = Some((line, no));
+                    break;
+                }
+                first_line.get_or_insert(no);
+                match parse_tag(trimmed) {
+                    Ok(tag) => g.headers.push(tag),
+                    Err(e) => g.fail(no, e),
+                }
+                continue;
+            }
+            first_line.get_or_insert(no);
+            // Movetext: split into tokens, honouring comments and variations.
+            let chars: Vec<char> = line.chars().collect();
+            let mut i = 0;
+            while i < chars.len() && !done {
+                let c = chars[i];
+                if mt.in_comment {
+                    if c == '}' {
+                        mt.in_comment = false;
+                    }
+                    i += 1;
+                    continue;
+                }
+                match c {
+                    '{' => {
+                        mt.in_comment = true;
+                        i += 1;
+                    }
+                    ';' => break,
+                    '(' => {
+                        mt.depth += 1;
+                        i += 1;
+                    }
+                    ')' => {
+                        if mt.depth == 0 {
+                            g.fail(no, "')' closes no variation".into());
+                        } else {
+                            mt.depth -= 1;
+                        }
+                        i += 1;
+                    }
+                    // A stray '}' closes no comment: skipped.
+                    '}' => i += 1,
+                    c if c.is_whitespace() => i += 1,
+                    _ => {
+                        let start = i;
+                        while i < chars.len()
+                            && !chars[i].is_whitespace()
+                            && !matches!(chars[i], '{' | '}' | '(' | ')' | ';')
+                        {
+                            i += 1;
+                        }
+                        let tok: String = chars[start..i].iter().collect();
+                        if mt.depth == 0 && g.token(&tok, no) {
+                            done = true;
+                        }
+                    }
+                }
+            }
+        }
+        let first_line = first_line?;
+        self.game_no += 1;
+        if mt.in_comment {
+            g.fail(self.line_no, "a '{' comment is never closed".into());
+        }
+        if let Some((line, message)) = g.error {
+            return Some(Err(PgnError {
+                game: self.game_no,
+                line,
+                message,
+            }));
+        }
+        if !g.started_moves && g.result.is_none() && g.headers.is_empty() {
+            return Some(Err(PgnError {
+                game: self.game_no,
+                line: first_line,
+                message: "no game here".into(),
+            }));
+        }
+        g.begin_moves(first_line);
+        let result = g
+            .result
+            .or_else(|| {
+                g.headers
+                    .iter()
+                    .find(|(k, _)| k == "Result")
+                    .map(|(_, v)| v.clone())
+            })
+            .unwrap_or_else(|| "*".into());
+        Some(Ok(PgnGame {
+            headers: g.headers,
+            start: g.start.unwrap_or_default(),
+            moves: g.moves,
+            result,
+        }))
+    }
 }

@@ -1,14 +1,462 @@
-//! `huo-book`: the opening book editor.
+//! `huo-book`: the opening book editor. A thin shell over `huo_chess::book`.
 
-use clap::Parser;
+use clap::{Args, Parser, Subcommand};
+use huo_chess::book::{Book, BookMove, import, polyglot};
+use huo_chess::config::Config;
+use huo_chess::core::{Color, Move, Position, parse_move, san};
+use std::io::{BufReader, IsTerminal, Read, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Instant;
 
 #[derive(Parser)]
-#[command(name = "huo-book", version, about = "Huo Chess opening book editor")]
-struct Cli {}
+#[command(
+    name = "huo-book",
+    version,
+    about = "Huo Chess opening book editor",
+    long_about = "Huo Chess opening book editor. Without a subcommand, opens the editor screen."
+)]
+struct Cli {
+    /// The book directory (default: the config's book.path, else ./books, else the user
+    /// data dir, else the embedded book for reading).
+    #[arg(long, global = true, value_name = "DIR")]
+    book: Option<PathBuf>,
+    /// The configuration file.
+    #[arg(long, global = true, value_name = "FILE")]
+    config: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Args)]
+struct FenArg {
+    /// Start from this position instead of the initial one.
+    #[arg(long, value_name = "FEN")]
+    fen: Option<String>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Records moves (UCI or SAN), each as a book move of the position before it.
+    Record {
+        /// The moves, from the start position (or --fen).
+        moves: Vec<String>,
+        #[command(flatten)]
+        fen: FenArg,
+        /// Weight added to each move (a move already there has its weight raised).
+        #[arg(long, default_value_t = 1)]
+        weight: u32,
+        /// Records every line of this file (one line of moves per row, '#' comments).
+        /// All lines are checked before anything is written.
+        #[arg(long, value_name = "FILE")]
+        from_file: Option<PathBuf>,
+    },
+    /// Shows a position: diagram, FEN, key, file and book moves.
+    Show {
+        /// Moves leading to the position.
+        moves: Vec<String>,
+        #[command(flatten)]
+        fen: FenArg,
+    },
+    /// Counts positions and moves, and lists files with problems.
+    Stats,
+    /// Removes the last move from the position before it.
+    Remove {
+        moves: Vec<String>,
+        #[command(flatten)]
+        fen: FenArg,
+    },
+    /// Validates every file; exits non-zero when any has a problem.
+    Check,
+    /// Adds the opening moves of a PGN file (weights = game counts).
+    ImportPgn {
+        file: PathBuf,
+        /// Record only the first N half-moves of each game.
+        #[arg(long, default_value_t = 20)]
+        max_ply: u32,
+        /// Drop positions reached by fewer games.
+        #[arg(long, default_value_t = 1)]
+        min_games: u32,
+        /// Only record White's moves.
+        #[arg(long, conflicts_with = "only_black")]
+        only_white: bool,
+        /// Only record Black's moves.
+        #[arg(long)]
+        only_black: bool,
+    },
+    /// Imports the original Huo Chess book files (Opening*.txt) of a directory.
+    ImportHuo { dir: PathBuf },
+    /// Imports a Polyglot .bin book (positions reachable from the start or the book).
+    ImportPolyglot { file: PathBuf },
+    /// Exports the book as a Polyglot .bin file.
+    ExportPolyglot { file: PathBuf },
+    /// Opens the editor screen.
+    Edit {
+        #[command(flatten)]
+        fen: FenArg,
+    },
+}
+
+fn fail(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("huo-book: {msg}");
+    ExitCode::FAILURE
+}
+
+fn start_position(fen: &FenArg) -> Result<Position, String> {
+    match &fen.fen {
+        Some(f) => Position::from_fen(f).map_err(|e| format!("invalid FEN: {e}")),
+        None => Ok(Position::startpos()),
+    }
+}
+
+/// Plays `moves` from `start`: each position with the move played from it.
+fn walk(start: Position, moves: &[String]) -> Result<Vec<(Position, Move)>, String> {
+    let mut pos = start;
+    let mut out = Vec::new();
+    for (i, text) in moves.iter().enumerate() {
+        let mv = parse_move(&pos, text).map_err(|e| format!("move {}: {e}", i + 1))?;
+        out.push((pos, mv));
+        pos.play(mv);
+    }
+    Ok(out)
+}
+
+/// The book for reading: flag > config > ./books > user data dir > embedded.
+fn reading_book(cli: &Cli, config: &Config) -> Book {
+    match cli.book.as_deref().or(config.book.path.as_deref()) {
+        Some(p) => Book::open(p),
+        None => Book::locate(None),
+    }
+}
+
+/// The book for writing: like reading, but `./books` (created) instead of the embedded one.
+fn writing_book(cli: &Cli, config: &Config) -> Book {
+    let b = reading_book(cli, config);
+    if b.dir().is_some() {
+        b
+    } else {
+        Book::open("books")
+    }
+}
 
 fn main() -> ExitCode {
-    let _cli = Cli::parse();
-    eprintln!("huo-book: the book editor is not built yet; try 'huo-book --help'");
-    ExitCode::FAILURE
+    let cli = Cli::parse();
+    let config = match Config::load(cli.config.as_deref()) {
+        Ok(l) => l.config,
+        Err(e) => return fail(format!("configuration: {e}")),
+    };
+    match run(&cli, &config) {
+        Ok(code) => code,
+        Err(msg) => fail(msg),
+    }
+}
+
+fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
+    let Some(command) = &cli.command else {
+        return edit(cli, config, &FenArg { fen: None });
+    };
+    match command {
+        Command::Record {
+            moves,
+            fen,
+            weight,
+            from_file,
+        } => {
+            let book = writing_book(cli, config);
+            let start = start_position(fen)?;
+            let mut lines: Vec<(String, Vec<(Position, Move)>)> = Vec::new();
+            if !moves.is_empty() {
+                lines.push(("command line".into(), walk(start, moves)?));
+            }
+            if let Some(file) = from_file {
+                let text = std::fs::read_to_string(file)
+                    .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+                let mut bad = Vec::new();
+                for (i, line) in text.lines().enumerate() {
+                    let line = line.split('#').next().unwrap_or("").trim();
+                    if line.is_empty() {
+                        continue;
+                    }
+                    let words: Vec<String> = line.split_whitespace().map(String::from).collect();
+                    match walk(start, &words) {
+                        Ok(w) => lines.push((format!("{}:{}", file.display(), i + 1), w)),
+                        Err(e) => bad.push(format!("{}:{}: {e}", file.display(), i + 1)),
+                    }
+                }
+                if !bad.is_empty() {
+                    return Err(format!("nothing recorded:\n{}", bad.join("\n")));
+                }
+            }
+            if lines.is_empty() {
+                return Err("no moves to record (give moves or --from-file FILE)".into());
+            }
+            let mut n = 0;
+            for (_, steps) in &lines {
+                for (pos, mv) in steps {
+                    book.record(pos, *mv, *weight).map_err(|e| e.to_string())?;
+                    n += 1;
+                }
+            }
+            println!(
+                "Recorded {n} move{} in {}",
+                if n == 1 { "" } else { "s" },
+                book.describe()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Show { moves, fen } => {
+            let book = reading_book(cli, config);
+            let start = start_position(fen)?;
+            let steps = walk(start, moves)?;
+            let pos = steps.last().map_or(start, |(p, m)| p.after(*m));
+            print!("{}", pos.ascii());
+            println!("fen  {}", pos.epd());
+            println!("key  {:016x}", pos.key());
+            println!("file {}", book.file_of(&pos));
+            match book.lookup(&pos) {
+                None => println!("No book moves."),
+                Some(entry) => {
+                    for w in &entry.warnings {
+                        eprintln!("warning: {w}");
+                    }
+                    let total: u64 = entry.moves.iter().map(|m| m.weight as u64).sum();
+                    let mut ms: Vec<BookMove> = entry.moves.clone();
+                    huo_chess::book::format::sort_moves(&mut ms);
+                    if ms.is_empty() {
+                        println!("No book moves.");
+                    }
+                    for m in &ms {
+                        let pct = if total > 0 {
+                            m.weight as f64 * 100.0 / total as f64
+                        } else {
+                            0.0
+                        };
+                        let mut line = format!(
+                            "  {:<8} {:<6} weight={:<5} {:>5.1}%",
+                            san(&pos, m.mv),
+                            m.mv.uci(),
+                            m.weight,
+                            pct
+                        );
+                        for (k, v) in &m.fields {
+                            line.push_str(&format!(" {k}={v}"));
+                        }
+                        if let Some(c) = &m.comment {
+                            line.push_str(&format!(" ; {c}"));
+                        }
+                        println!("{}", line.trim_end());
+                    }
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Stats => {
+            let book = reading_book(cli, config);
+            let files = book.scan();
+            let positions = files.iter().filter(|f| !f.moves.is_empty()).count();
+            let moves: usize = files.iter().map(|f| f.moves.len()).sum();
+            let playable: usize = files
+                .iter()
+                .map(|f| f.moves.iter().filter(|m| m.weight > 0).count())
+                .sum();
+            let bad: Vec<_> = files.iter().filter(|f| !f.problems.is_empty()).collect();
+            println!("Book:      {}", book.describe());
+            println!("Files:     {}", files.len());
+            println!("Positions: {positions}");
+            println!("Moves:     {moves} ({playable} playable)");
+            println!("Files with problems: {}", bad.len());
+            for f in bad {
+                println!("  {} ({} problem(s))", f.file, f.problems.len());
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Remove { moves, fen } => {
+            let book = writing_book(cli, config);
+            let start = start_position(fen)?;
+            let steps = walk(start, moves)?;
+            let Some((pos, mv)) = steps.last() else {
+                return Err("give the moves leading to the move to remove, and that move".into());
+            };
+            book.remove(pos, *mv).map_err(|e| e.to_string())?;
+            println!(
+                "Removed {} ({}) from {}",
+                san(pos, *mv),
+                mv.uci(),
+                book.file_of(pos)
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Check => {
+            let book = reading_book(cli, config);
+            let files = book.scan();
+            let mut problems = 0;
+            for f in &files {
+                for p in &f.problems {
+                    println!("{p}");
+                    problems += 1;
+                }
+            }
+            if problems > 0 {
+                println!(
+                    "{problems} problem(s) in {} of {} files",
+                    files.iter().filter(|f| !f.problems.is_empty()).count(),
+                    files.len()
+                );
+                Ok(ExitCode::FAILURE)
+            } else {
+                println!("{}: {} files, no problems", book.describe(), files.len());
+                Ok(ExitCode::SUCCESS)
+            }
+        }
+        Command::ImportPgn {
+            file,
+            max_ply,
+            min_games,
+            only_white,
+            only_black,
+        } => {
+            let book = writing_book(cli, config);
+            let f = std::fs::File::open(file)
+                .map_err(|e| format!("cannot open {}: {e}", file.display()))?;
+            let size = f.metadata().map(|m| m.len()).unwrap_or(0);
+            let counter = std::rc::Rc::new(std::cell::Cell::new(0u64));
+            let reader = BufReader::with_capacity(
+                1 << 16,
+                Counting {
+                    inner: f,
+                    count: counter.clone(),
+                },
+            );
+            let opts = import::PgnImportOptions {
+                max_ply: *max_ply,
+                min_games: *min_games,
+                only: if *only_white {
+                    Some(Color::White)
+                } else if *only_black {
+                    Some(Color::Black)
+                } else {
+                    None
+                },
+            };
+            let show_bar = size >= 1 << 20;
+            let t0 = Instant::now();
+            let mut last = Instant::now();
+            let report = import::import_pgn(&book, reader, &opts, |games| {
+                if show_bar && last.elapsed().as_millis() >= 200 {
+                    last = Instant::now();
+                    progress_bar(counter.get(), size, games);
+                }
+            })
+            .map_err(|e| e.to_string())?;
+            if show_bar {
+                progress_bar(size, size, report.games + report.bad_games.len());
+                eprintln!();
+            }
+            for e in &report.bad_games {
+                eprintln!("{}: skipped {e}", file.display());
+            }
+            for e in &report.errors {
+                eprintln!("not written: {e}");
+            }
+            println!(
+                "Read {} games ({} skipped) in {:.1}s: {} positions, {} moves written to {} \
+                 ({} positions under --min-games dropped)",
+                report.games,
+                report.bad_games.len(),
+                t0.elapsed().as_secs_f64(),
+                report.positions,
+                report.moves,
+                book.describe(),
+                report.dropped
+            );
+            Ok(if report.errors.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            })
+        }
+        Command::ImportHuo { dir } => {
+            let book = writing_book(cli, config);
+            let r = import::import_huo(&book, dir).map_err(|e| e.to_string())?;
+            for p in &r.problems {
+                eprintln!("skipped {p}");
+            }
+            println!(
+                "Read {} legacy files: {} moves recorded in {}",
+                r.files,
+                r.recorded,
+                book.describe()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::ImportPolyglot { file } => {
+            let book = writing_book(cli, config);
+            let r = polyglot::import(&book, file).map_err(|e| e.to_string())?;
+            for e in &r.errors {
+                eprintln!("not written: {e}");
+            }
+            println!(
+                "Read {} entries: {} positions, {} moves imported; {} entries unreachable \
+                 from the start position or the book, {} with illegal moves",
+                r.entries, r.positions, r.moves, r.unreached, r.bad_moves
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::ExportPolyglot { file } => {
+            let book = reading_book(cli, config);
+            let r = polyglot::export(&book, file).map_err(|e| e.to_string())?;
+            for p in &r.problems {
+                eprintln!("warning: {p}");
+            }
+            println!(
+                "Wrote {} entries for {} positions to {}",
+                r.entries,
+                r.positions,
+                file.display()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Edit { fen } => edit(cli, config, fen),
+    }
+}
+
+fn edit(cli: &Cli, config: &Config, fen: &FenArg) -> Result<ExitCode, String> {
+    let book = writing_book(cli, config);
+    let start = start_position(fen)?;
+    huo_chess::tui::run_editor(book, start, config).map_err(|e| format!("editor: {e}"))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Counts the bytes read, for the progress bar.
+struct Counting<R> {
+    inner: R,
+    count: std::rc::Rc<std::cell::Cell<u64>>,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.set(self.count.get() + n as u64);
+        Ok(n)
+    }
+}
+
+fn progress_bar(done: u64, total: u64, games: usize) {
+    let frac = if total == 0 {
+        1.0
+    } else {
+        (done as f64 / total as f64).min(1.0)
+    };
+    let width = 40;
+    let filled = (frac * width as f64) as usize;
+    let mut err = std::io::stderr();
+    let end = if err.is_terminal() { "\r" } else { "\n" };
+    let _ = write!(
+        err,
+        "[{}{}] {:>3.0}% {games} games{end}",
+        "#".repeat(filled),
+        ".".repeat(width - filled),
+        frac * 100.0
+    );
+    let _ = err.flush();
 }

@@ -1,4 +1,31 @@
 //! The opening book: one human-readable text file per position, consulted before thinking.
+//!
+//! A book is a directory (`books/` by default). Each position is one file named by its
+//! Polyglot key, `books/46/463b96181691fc9c.txt`, so a lookup opens exactly one path:
+//!
+//! ```text
+//! # comment lines start with '#'; the writer puts a diagram of the position here
+//! fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -
+//! e2e4 weight=3 ; King's pawn
+//! d2d4 weight=1
+//! ```
+//!
+//! The full format is in `books/README.md`. Reading is strict but never fatal: a `fen` line
+//! naming another position makes the file ignored, an illegal move is skipped, each with a
+//! `file:line` warning. Writers refuse to touch a file with any problem, so nothing a person
+//! wrote is silently lost. Writes are atomic and serialised by a lock file (see [`store`]).
+//!
+//! - [`format`](mod@format): one file, read and written.
+//! - [`store`]: the directory, the lock, atomic writes.
+//! - [`polyglot`]: `.bin` books, both ways.
+//! - [`import`]: PGN games and the original Huo Chess `Opening*.txt` files.
+//! - [`embedded`]: the default book compiled into the binary.
+
+pub mod embedded;
+pub mod format;
+pub mod import;
+pub mod polyglot;
+pub mod store;
 
 use serde::Deserialize;
 
@@ -13,9 +40,8 @@ pub enum PickMode {
     Best,
 }
 
-// ---- Contract skeleton (the book module replaces the bodies) ----
-
 use crate::core::{Move, Position};
+use crate::game::Game;
 use std::path::{Path, PathBuf};
 
 /// One suggested move of a book position.
@@ -27,6 +53,18 @@ pub struct BookMove {
     /// Other `key=value` fields, kept as they were read.
     pub fields: Vec<(String, String)>,
     pub comment: Option<String>,
+}
+
+impl BookMove {
+    /// A move with a weight, no other field and no comment.
+    pub fn new(mv: Move, weight: u32) -> BookMove {
+        BookMove {
+            mv,
+            weight,
+            fields: Vec::new(),
+            comment: None,
+        }
+    }
 }
 
 /// A position's entry: its moves and the file they came from.
@@ -51,10 +89,56 @@ impl std::fmt::Display for BookError {
 
 impl std::error::Error for BookError {}
 
+/// What [`Book::scan`] found in one file.
+#[derive(Clone, Debug)]
+pub struct FileReport {
+    /// The file as shown to the user.
+    pub file: String,
+    /// The key its name stands for (`None`: not a book file name).
+    pub key: Option<u64>,
+    /// The position of its `fen` line, when readable.
+    pub position: Option<Position>,
+    /// Its valid moves.
+    pub moves: Vec<BookMove>,
+    /// `file:line: message` for each problem.
+    pub problems: Vec<String>,
+}
+
+/// Moves to add to positions: each position with its (move, weight) pairs.
+pub type Batch = Vec<(Position, Vec<(Move, u32)>)>;
+
+/// The outcome of a batch of changes ([`Book::record_batch`]).
+#[derive(Clone, Debug, Default)]
+pub struct BatchReport {
+    /// Files written.
+    pub written: usize,
+    /// Files left alone, with the reason.
+    pub errors: Vec<BookError>,
+}
+
 /// An opening book: a directory of per-position files, or the book embedded in the binary.
 #[derive(Clone, Debug)]
 pub struct Book {
     dir: Option<PathBuf>,
+}
+
+/// splitmix64: a tiny, good-enough PRNG step for weighted choices.
+pub fn splitmix64(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The user data dir's book: `$XDG_DATA_HOME/huo-chess/books` or
+/// `~/.local/share/huo-chess/books`.
+pub fn user_book_dir() -> Option<PathBuf> {
+    if let Some(d) = std::env::var_os("XDG_DATA_HOME").filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(d).join("huo-chess").join("books"));
+    }
+    std::env::var_os("HOME")
+        .filter(|h| !h.is_empty())
+        .map(|h| PathBuf::from(h).join(".local/share/huo-chess/books"))
 }
 
 impl Book {
@@ -72,9 +156,16 @@ impl Book {
 
     /// `explicit` if given, else `./books`, else the user data dir, else the embedded book.
     pub fn locate(explicit: Option<&Path>) -> Book {
-        match explicit {
-            Some(p) => Book::open(p),
-            None => Book::embedded(),
+        if let Some(p) = explicit {
+            return Book::open(p);
+        }
+        let local = Path::new("books");
+        if local.is_dir() {
+            return Book::open(local);
+        }
+        match user_book_dir() {
+            Some(d) if d.is_dir() => Book::open(d),
+            _ => Book::embedded(),
         }
     }
 
@@ -86,29 +177,164 @@ impl Book {
         }
     }
 
-    /// The entry of `pos`, if the book has it.
+    /// The directory, or `None` for the embedded book.
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
+    /// The file of `pos` as shown to the user (it may not exist):
+    /// `books/82/823c9b50fd114196.txt`, or `embedded:82/823c9b50fd114196.txt`.
+    pub fn file_of(&self, pos: &Position) -> String {
+        self.shown(&store::relative_path(pos.key()))
+    }
+
+    fn shown(&self, rel: &str) -> String {
+        match &self.dir {
+            Some(d) => d.join(rel).display().to_string(),
+            None => format!("embedded:{rel}"),
+        }
+    }
+
+    /// The entry of `pos`, if the book has it. A file naming another position in its `fen`
+    /// line, or unreadable, gives an entry without moves and with the warning.
     pub fn lookup(&self, pos: &Position) -> Option<BookEntry> {
-        let _ = pos;
-        None
+        let rel = store::relative_path(pos.key());
+        let file = self.shown(&rel);
+        let text = match &self.dir {
+            Some(d) => match store::read(&d.join(&rel)) {
+                Ok(Some(t)) => t,
+                Ok(None) => return None,
+                Err(e) => {
+                    return Some(BookEntry {
+                        moves: Vec::new(),
+                        file,
+                        warnings: vec![e.0],
+                    });
+                }
+            },
+            None => embedded::get(pos.key())?.to_string(),
+        };
+        let r = format::resolve(&format::parse(&text), pos, &file);
+        Some(BookEntry {
+            moves: r.moves,
+            file,
+            warnings: r.problems,
+        })
     }
 
     /// Picks a playable move (weight > 0) for `pos`: at random in proportion to the weights
     /// (`seed` drives the choice), or the heaviest. Returns the move and its file.
     pub fn pick(&self, pos: &Position, mode: PickMode, seed: u64) -> Option<(Move, String)> {
-        let _ = (pos, mode, seed);
-        None
+        let entry = self.lookup(pos)?;
+        let mut moves: Vec<BookMove> = entry.moves.into_iter().filter(|m| m.weight > 0).collect();
+        if moves.is_empty() {
+            return None;
+        }
+        format::sort_moves(&mut moves);
+        let mv = match mode {
+            PickMode::Best => moves[0].mv,
+            PickMode::Weighted => {
+                let total: u64 = moves.iter().map(|m| m.weight as u64).sum();
+                let mut r = splitmix64(seed) % total;
+                let mut chosen = moves[moves.len() - 1].mv;
+                for m in &moves {
+                    if r < m.weight as u64 {
+                        chosen = m.mv;
+                        break;
+                    }
+                    r -= m.weight as u64;
+                }
+                chosen
+            }
+        };
+        Some((mv, entry.file))
+    }
+
+    /// The book move for the game's current position, while the game has fewer than
+    /// `max_ply` moves: the move and its file, for a log line like
+    /// "Book move e7e5 from books/82/823c9b50fd114196.txt".
+    pub fn probe(
+        &self,
+        game: &Game,
+        max_ply: u32,
+        mode: PickMode,
+        seed: u64,
+    ) -> Option<(Move, String)> {
+        if game.moves().len() >= max_ply as usize {
+            return None;
+        }
+        self.pick(game.position(), mode, seed)
+    }
+
+    fn writable_dir(&self) -> Result<&Path, BookError> {
+        self.dir.as_deref().ok_or_else(|| {
+            BookError("the embedded book is read-only: choose a book directory (--book DIR)".into())
+        })
+    }
+
+    /// Read-modify-write of one position's file, under the book's lock. `change` gets the
+    /// current moves (empty for a new file); an empty result deletes the file. A file with
+    /// any problem is left alone and the error names it with file:line.
+    pub fn update<F>(&self, pos: &Position, change: F) -> Result<(), BookError>
+    where
+        F: FnOnce(&mut Vec<BookMove>) -> Result<(), BookError>,
+    {
+        let dir = self.writable_dir()?;
+        let _guard = store::lock(dir)?;
+        update_locked(dir, pos, change)
     }
 
     /// Adds `mv` to `pos`'s entry with weight `weight`, or raises its weight by `weight`.
     pub fn record(&self, pos: &Position, mv: Move, weight: u32) -> Result<(), BookError> {
-        let _ = (pos, mv, weight);
-        Err(BookError("not implemented".into()))
+        check_legal(pos, mv)?;
+        self.update(pos, |moves| {
+            add_move(moves, mv, weight);
+            Ok(())
+        })
     }
 
-    /// Sets the weight of a stored move.
+    /// Adds many moves under one lock: for each position, each (move, weight) is added as
+    /// [`Book::record`] does. Files that cannot be changed are reported and skipped.
+    pub fn record_batch<I>(&self, items: I) -> Result<BatchReport, BookError>
+    where
+        I: IntoIterator<Item = (Position, Vec<(Move, u32)>)>,
+    {
+        let dir = self.writable_dir()?;
+        let _guard = store::lock(dir)?;
+        let mut report = BatchReport::default();
+        for (pos, adds) in items {
+            if let Some(&(mv, _)) = adds.iter().find(|(mv, _)| !pos.is_legal(*mv)) {
+                report.errors.push(BookError(format!(
+                    "{} is illegal in {}",
+                    mv.uci(),
+                    pos.epd()
+                )));
+                continue;
+            }
+            let res = update_locked(dir, &pos, |moves| {
+                for &(mv, w) in &adds {
+                    add_move(moves, mv, w);
+                }
+                Ok(())
+            });
+            match res {
+                Ok(()) => report.written += 1,
+                Err(e) => report.errors.push(e),
+            }
+        }
+        Ok(report)
+    }
+
+    /// Sets the weight of a move, adding the move when the position does not list it yet.
     pub fn set_weight(&self, pos: &Position, mv: Move, weight: u32) -> Result<(), BookError> {
-        let _ = (pos, mv, weight);
-        Err(BookError("not implemented".into()))
+        check_legal(pos, mv)?;
+        self.update(pos, |moves| {
+            match moves.iter_mut().find(|m| m.mv == mv) {
+                Some(m) => m.weight = weight,
+                None => moves.push(BookMove::new(mv, weight)),
+            }
+            Ok(())
+        })
     }
 
     /// Sets (or clears, with `None`) the comment of a stored move.
@@ -118,13 +344,171 @@ impl Book {
         mv: Move,
         comment: Option<&str>,
     ) -> Result<(), BookError> {
-        let _ = (pos, mv, comment);
-        Err(BookError("not implemented".into()))
+        let file = self.file_of(pos);
+        self.update(pos, |moves| match moves.iter_mut().find(|m| m.mv == mv) {
+            Some(m) => {
+                m.comment = comment
+                    .map(|c| c.replace(['\n', '\r'], " ").trim().to_string())
+                    .filter(|c| !c.is_empty());
+                Ok(())
+            }
+            None => Err(BookError(format!("{} is not in {file}", mv.uci()))),
+        })
     }
 
     /// Deletes a stored move (and the file when no move is left).
     pub fn remove(&self, pos: &Position, mv: Move) -> Result<(), BookError> {
-        let _ = (pos, mv);
-        Err(BookError("not implemented".into()))
+        let file = self.file_of(pos);
+        self.update(pos, |moves| {
+            let before = moves.len();
+            moves.retain(|m| m.mv != mv);
+            if moves.len() == before {
+                Err(BookError(format!("{} is not in {file}", mv.uci())))
+            } else {
+                Ok(())
+            }
+        })
     }
+
+    /// Reads every file of the book and checks it: file name, `fen` line, key, moves.
+    pub fn scan(&self) -> Vec<FileReport> {
+        match &self.dir {
+            Some(d) => store::list_files(d)
+                .into_iter()
+                .map(|(rel, path)| {
+                    let shown = path.display().to_string();
+                    let (folder, name) = rel.split_once('/').unwrap_or(("", &rel));
+                    let key = store::key_of_name(folder, name);
+                    match store::read(&path) {
+                        Ok(Some(text)) => check_text(&shown, key, &text),
+                        Ok(None) => FileReport {
+                            file: shown.clone(),
+                            key,
+                            position: None,
+                            moves: Vec::new(),
+                            problems: vec![format!("{shown}: vanished while reading")],
+                        },
+                        Err(e) => FileReport {
+                            file: shown,
+                            key,
+                            position: None,
+                            moves: Vec::new(),
+                            problems: vec![e.0],
+                        },
+                    }
+                })
+                .collect(),
+            None => embedded::all()
+                .iter()
+                .map(|&(key, text)| {
+                    check_text(&self.shown(&store::relative_path(key)), Some(key), text)
+                })
+                .collect(),
+        }
+    }
+}
+
+fn check_legal(pos: &Position, mv: Move) -> Result<(), BookError> {
+    if pos.is_legal(mv) {
+        Ok(())
+    } else {
+        Err(BookError(format!(
+            "{} is not a legal move in {}",
+            mv.uci(),
+            pos.epd()
+        )))
+    }
+}
+
+fn add_move(moves: &mut Vec<BookMove>, mv: Move, weight: u32) {
+    match moves.iter_mut().find(|m| m.mv == mv) {
+        Some(m) => m.weight = m.weight.saturating_add(weight),
+        None => moves.push(BookMove::new(mv, weight)),
+    }
+}
+
+fn update_locked<F>(dir: &Path, pos: &Position, change: F) -> Result<(), BookError>
+where
+    F: FnOnce(&mut Vec<BookMove>) -> Result<(), BookError>,
+{
+    let path = dir.join(store::relative_path(pos.key()));
+    let shown = path.display().to_string();
+    let mut notes = Vec::new();
+    let mut moves = match store::read(&path)? {
+        None => Vec::new(),
+        Some(text) => {
+            let parsed = format::parse(&text);
+            notes = format::notes(&parsed, pos);
+            let r = format::resolve(&parsed, pos, &shown);
+            if !r.problems.is_empty() {
+                return Err(BookError(format!(
+                    "refusing to rewrite a file with problems (fix it by hand; \
+                     'huo-book check' lists them): {}",
+                    r.problems.join("; ")
+                )));
+            }
+            r.moves
+        }
+    };
+    change(&mut moves)?;
+    if moves.is_empty() {
+        store::remove(&path)
+    } else {
+        store::write_atomic(&path, &format::write_with_notes(pos, &moves, &notes))
+    }
+}
+
+/// Checks one file's text: name/key/fen agreement and every line.
+fn check_text(shown: &str, key: Option<u64>, text: &str) -> FileReport {
+    let parsed = format::parse(text);
+    let mut report = FileReport {
+        file: shown.to_string(),
+        key,
+        position: None,
+        moves: Vec::new(),
+        problems: Vec::new(),
+    };
+    if key.is_none() {
+        report.problems.push(format!(
+            "{shown}: not a book file name (xx/<16 lowercase hex digits>.txt, xx = the first two)"
+        ));
+    }
+    match format::fen_position(&parsed) {
+        None => {
+            report.problems.extend(
+                parsed
+                    .errors
+                    .iter()
+                    .map(|(l, m)| format!("{shown}:{l}: {m}")),
+            );
+        }
+        Some(Err(e)) => {
+            let line = parsed.fen.as_ref().map_or(1, |f| f.1);
+            report
+                .problems
+                .push(format!("{shown}:{line}: invalid fen: {e}"));
+            report.problems.extend(
+                parsed
+                    .errors
+                    .iter()
+                    .map(|(l, m)| format!("{shown}:{l}: {m}")),
+            );
+        }
+        Some(Ok(pos)) => {
+            let line = parsed.fen.as_ref().map_or(1, |f| f.1);
+            if let Some(k) = key
+                && k != pos.key()
+            {
+                report.problems.push(format!(
+                    "{shown}:{line}: the fen's key is {:016x}, not the file name's {k:016x}",
+                    pos.key()
+                ));
+            }
+            let r = format::resolve(&parsed, &pos, shown);
+            report.problems.extend(r.problems);
+            report.moves = r.moves;
+            report.position = Some(pos);
+        }
+    }
+    report
 }

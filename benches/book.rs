@@ -1,0 +1,137 @@
+//! Opening book speed.
+//!
+//! - `lookup_100k`: looking a position up in a book of 100 000 positions (files made by
+//!   random playouts in a temporary directory). Goal: well under 1 ms.
+//! - `pgn_read_10k`: reading (parsing and replaying) a PGN of 10 000 synthetic games.
+//! - A one-shot timing of `import_pgn` of those 10 000 games into an empty book (20 plies),
+//!   printed at the end (it writes ~150 000 files, too slow for many criterion samples).
+//!
+//! `cargo bench --bench book`
+
+use criterion::Criterion;
+use huo_chess::book::{Batch, Book, PickMode, import, splitmix64};
+use huo_chess::core::Position;
+use huo_chess::game::Game;
+use huo_chess::pgn::{read_games, write_game};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+fn tempdir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("huo-book-bench-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Random playouts from the initial position until `n` distinct positions have a move.
+fn random_book(n: usize, seed: u64) -> Batch {
+    let mut seen = std::collections::HashSet::new();
+    let mut batch = Vec::with_capacity(n);
+    let mut rng = seed;
+    while batch.len() < n {
+        let mut pos = Position::startpos();
+        for _ in 0..40 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            rng = splitmix64(rng);
+            let mv = moves[(rng % moves.len() as u64) as usize];
+            if seen.insert(pos.key()) {
+                batch.push((pos, vec![(mv, 1 + (rng >> 60) as u32)]));
+                if batch.len() == n {
+                    break;
+                }
+            }
+            pos.play(mv);
+        }
+    }
+    batch
+}
+
+/// `n` random games of up to 60 plies, written as one PGN text.
+fn random_pgn(n: usize, seed: u64) -> String {
+    let mut out = String::new();
+    let mut rng = seed;
+    for i in 0..n {
+        let mut game = Game::new();
+        for _ in 0..60 {
+            if game.outcome().is_some() {
+                break;
+            }
+            let moves = game.position().legal_moves();
+            rng = splitmix64(rng);
+            game.play(moves[(rng % moves.len() as u64) as usize])
+                .unwrap();
+        }
+        let headers = vec![("Event".to_string(), format!("Random {i}"))];
+        out.push_str(&write_game(&game, &headers, Some("*")));
+    }
+    out
+}
+
+fn main() {
+    let mut c = Criterion::default().configure_from_args();
+
+    let dir = tempdir("lookup");
+    let t = Instant::now();
+    let batch = random_book(100_000, 1);
+    let probes: Vec<Position> = batch.iter().step_by(97).map(|(p, _)| *p).collect();
+    let book = Book::open(&dir);
+    let r = book.record_batch(batch).unwrap();
+    assert_eq!(r.written, 100_000);
+    let build = t.elapsed();
+    let mut i = 0;
+    c.bench_function("lookup_100k", |b| {
+        b.iter(|| {
+            i = (i + 1) % probes.len();
+            black_box(book.lookup(black_box(&probes[i])))
+        })
+    });
+    c.bench_function("pick_100k", |b| {
+        b.iter(|| {
+            i = (i + 1) % probes.len();
+            black_box(book.pick(&probes[i], PickMode::Weighted, i as u64))
+        })
+    });
+    let miss = Position::from_fen("8/8/8/3k4/8/8/8/3K4 w - - 0 1").unwrap();
+    c.bench_function("lookup_100k_miss", |b| {
+        b.iter(|| black_box(book.lookup(black_box(&miss))))
+    });
+
+    let pgn = random_pgn(10_000, 2);
+    let mut group = c.benchmark_group("pgn");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
+    group.bench_function("pgn_read_10k", |b| {
+        b.iter(|| read_games(pgn.as_bytes()).filter(|g| g.is_ok()).count())
+    });
+    group.finish();
+
+    let import_dir = tempdir("import");
+    let t = Instant::now();
+    let r = import::import_pgn(
+        &Book::open(&import_dir),
+        pgn.as_bytes(),
+        &import::PgnImportOptions::default(),
+        |_| {},
+    )
+    .unwrap();
+    let import_time = t.elapsed();
+    c.final_summary();
+    println!(
+        "\nBook of 100 000 positions built in {:.1} s (record_batch).",
+        build.as_secs_f64()
+    );
+    println!(
+        "import-pgn of 10 000 games ({:.1} MB, 20 plies): {} positions written in {:.1} s \
+         ({:.0} games/s).",
+        pgn.len() as f64 / 1e6,
+        r.positions,
+        import_time.as_secs_f64(),
+        10_000.0 / import_time.as_secs_f64()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&import_dir);
+}

@@ -1,0 +1,366 @@
+//! Importing into a book: PGN games, and the book files of the original Huo Chess.
+
+use super::{Batch, BatchReport, Book, BookError};
+use crate::core::{Color, Move, Piece, Position, Role, Square};
+use crate::pgn::{PgnError, read_games};
+use std::collections::HashMap;
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+
+/// How games become book moves.
+#[derive(Clone, Copy, Debug)]
+pub struct PgnImportOptions {
+    /// Only the first `max_ply` half-moves of each game are recorded.
+    pub max_ply: u32,
+    /// Positions reached by fewer games are dropped.
+    pub min_games: u32,
+    /// Record only the moves of this side (`None`: both).
+    pub only: Option<Color>,
+}
+
+impl Default for PgnImportOptions {
+    fn default() -> Self {
+        PgnImportOptions {
+            max_ply: 20,
+            min_games: 1,
+            only: None,
+        }
+    }
+}
+
+/// What a PGN import did.
+#[derive(Clone, Debug, Default)]
+pub struct PgnImportReport {
+    /// Games read without error.
+    pub games: usize,
+    /// Games skipped, with the reason.
+    pub bad_games: Vec<PgnError>,
+    /// Positions written and moves in them.
+    pub positions: usize,
+    pub moves: usize,
+    /// Positions dropped by `min_games`.
+    pub dropped: usize,
+    /// Files that could not be changed.
+    pub errors: Vec<BookError>,
+}
+
+/// Counts of moves per position, gathered from games before anything is written.
+#[derive(Default)]
+pub struct Tally {
+    map: HashMap<u64, (Position, Vec<(Move, u32)>)>,
+}
+
+impl Tally {
+    /// Adds one game's moves (each counts 1).
+    pub fn add_game(&mut self, start: &Position, moves: &[Move], opts: &PgnImportOptions) {
+        let mut pos = *start;
+        for &mv in moves.iter().take(opts.max_ply as usize) {
+            if opts.only.is_none_or(|c| c == pos.turn()) {
+                let (_, list) = self
+                    .map
+                    .entry(pos.key())
+                    .or_insert_with(|| (pos, Vec::new()));
+                match list.iter_mut().find(|(m, _)| *m == mv) {
+                    Some((_, n)) => *n += 1,
+                    None => list.push((mv, 1)),
+                }
+            }
+            pos.play(mv);
+        }
+    }
+
+    /// The positions with at least `min_games` games, sorted by key, and how many were
+    /// dropped.
+    pub fn into_batch(self, min_games: u32) -> (Batch, usize) {
+        let total = self.map.len();
+        let mut batch: Vec<_> = self
+            .map
+            .into_values()
+            .filter(|(_, list)| {
+                list.iter().map(|(_, n)| *n as u64).sum::<u64>() >= min_games as u64
+            })
+            .collect();
+        batch.sort_by_key(|(p, _)| p.key());
+        let dropped = total - batch.len();
+        (batch, dropped)
+    }
+}
+
+/// Reads games from `reader` and adds their moves to the book: a move's weight grows by the
+/// number of games that played it. `progress` is called after each game with the count.
+pub fn import_pgn<R: BufRead>(
+    book: &Book,
+    reader: R,
+    opts: &PgnImportOptions,
+    mut progress: impl FnMut(usize),
+) -> Result<PgnImportReport, BookError> {
+    let mut report = PgnImportReport::default();
+    let mut tally = Tally::default();
+    for (i, game) in read_games(reader).enumerate() {
+        match game {
+            Ok(g) => {
+                report.games += 1;
+                tally.add_game(&g.start, &g.moves, opts);
+            }
+            Err(e) => report.bad_games.push(e),
+        }
+        progress(i + 1);
+    }
+    let (batch, dropped) = tally.into_batch(opts.min_games);
+    report.dropped = dropped;
+    report.moves = batch.iter().map(|(_, l)| l.len()).sum();
+    let BatchReport { written, errors } = book.record_batch(batch)?;
+    report.positions = written;
+    report.errors = errors;
+    Ok(report)
+}
+
+// ---- The original Huo Chess book files ----
+
+/// What a legacy import did.
+#[derive(Clone, Debug, Default)]
+pub struct HuoImportReport {
+    pub files: usize,
+    pub recorded: usize,
+    /// `file: message` for each file that could not be read.
+    pub problems: Vec<String>,
+}
+
+fn piece_of(text: &str) -> Result<Option<Piece>, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    let lower = t.to_ascii_lowercase();
+    let color = match lower.as_bytes()[0] {
+        b'w' => Color::White,
+        b'b' => Color::Black,
+        _ => return Err(format!("'{t}' is not a piece (WKing, BPawn, ... or empty)")),
+    };
+    let role = [
+        ("knight", Role::Knight),
+        ("king", Role::King),
+        ("queen", Role::Queen),
+        ("rook", Role::Rook),
+        ("bishop", Role::Bishop),
+        ("pawn", Role::Pawn),
+    ]
+    .iter()
+    .find(|(name, _)| lower[1..].contains(name))
+    .map(|&(_, r)| r)
+    .ok_or_else(|| format!("'{t}' is not a piece (WKing, BPawn, ... or empty)"))?;
+    Ok(Some(Piece::new(color, role)))
+}
+
+/// Splits a legacy file into values: quoted strings (possibly empty) or bare words.
+fn tokens(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut chars = text.chars().peekable();
+    while let Some(&c) = chars.peek() {
+        if c == '"' {
+            chars.next();
+            let mut s = String::new();
+            for c in chars.by_ref() {
+                if c == '"' {
+                    break;
+                }
+                s.push(c);
+            }
+            out.push(s);
+        } else if c.is_whitespace() || c == ',' {
+            chars.next();
+        } else {
+            let mut s = String::new();
+            while let Some(&c) = chars.peek() {
+                if c.is_whitespace() || c == ',' || c == '"' {
+                    break;
+                }
+                s.push(c);
+                chars.next();
+            }
+            out.push(s);
+        }
+    }
+    out
+}
+
+/// Reads one legacy `Opening*.txt` file: 64 square contents, column by column (a1..a8,
+/// b1..b8, ...), then `"Suggested Move"` and four numbers 1-8: start column, start rank,
+/// finish column, finish rank. The side to move is the colour of the piece on the start
+/// square; castling rights are inferred from kings and rooks on their home squares.
+pub fn parse_huo(text: &str) -> Result<(Position, Move), String> {
+    let is_marker = |s: &str| s.trim().eq_ignore_ascii_case("suggested move");
+    let toks = tokens(text);
+    let squares: Vec<String>;
+    let numbers: Vec<String>;
+    match toks.iter().position(|t| is_marker(t)) {
+        Some(64) => {
+            squares = toks[..64].to_vec();
+            numbers = toks[65..].to_vec();
+        }
+        _ => {
+            // One value per line, bare empty lines for empty squares.
+            let lines: Vec<String> = text
+                .lines()
+                .map(|l| l.trim().trim_matches('"').to_string())
+                .collect();
+            let marker = lines
+                .iter()
+                .position(|l| is_marker(l))
+                .ok_or("no \"Suggested Move\" line")?;
+            let board: Vec<String> = lines[..marker].to_vec();
+            let board: Vec<String> = if board.len() > 64 {
+                // Trailing blank lines before the marker, or a blank first line.
+                let trimmed: Vec<String> =
+                    board.iter().skip_while(|l| l.is_empty()).cloned().collect();
+                trimmed
+            } else {
+                board
+            };
+            if board.len() != 64 {
+                return Err(format!(
+                    "expected 64 square contents before \"Suggested Move\", found {}",
+                    board.len()
+                ));
+            }
+            squares = board;
+            numbers = tokens(&lines[marker + 1..].join("\n"));
+        }
+    }
+    let nums: Vec<usize> = numbers
+        .iter()
+        .take(4)
+        .map(|n| {
+            n.trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|v| (1..=8).contains(v))
+                .ok_or_else(|| format!("'{n}' is not a column or rank 1-8"))
+        })
+        .collect::<Result<_, _>>()?;
+    if nums.len() != 4 {
+        return Err("the suggested move needs 4 numbers".into());
+    }
+    let mut board: [Option<Piece>; 64] = [None; 64];
+    for (i, s) in squares.iter().enumerate() {
+        let (file, rank) = (i / 8, i % 8);
+        board[rank * 8 + file] = piece_of(s)?;
+    }
+    let from = Square::from_index((nums[1] - 1) * 8 + nums[0] - 1);
+    let to = Square::from_index((nums[3] - 1) * 8 + nums[2] - 1);
+    let mover =
+        board[from as usize].ok_or_else(|| format!("no piece on the start square {from}"))?;
+    // FEN of the board.
+    let mut placement = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match board[rank * 8 + file] {
+                Some(p) => {
+                    if empty > 0 {
+                        placement.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    placement.push(p.fen_char());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            placement.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            placement.push('/');
+        }
+    }
+    let has = |sq: usize, c: Color, r: Role| board[sq] == Some(Piece::new(c, r));
+    let mut castling = String::new();
+    if has(4, Color::White, Role::King) {
+        if has(7, Color::White, Role::Rook) {
+            castling.push('K');
+        }
+        if has(0, Color::White, Role::Rook) {
+            castling.push('Q');
+        }
+    }
+    if has(60, Color::Black, Role::King) {
+        if has(63, Color::Black, Role::Rook) {
+            castling.push('k');
+        }
+        if has(56, Color::Black, Role::Rook) {
+            castling.push('q');
+        }
+    }
+    if castling.is_empty() {
+        castling.push('-');
+    }
+    let fen = format!("{placement} {} {castling} -", mover.color.fen_char());
+    let pos = Position::from_fen(&fen).map_err(|e| format!("impossible position {fen}: {e}"))?;
+    let promo = (mover.role == Role::Pawn && (to.rank().index() == 0 || to.rank().index() == 7))
+        .then_some(Role::Queen);
+    let mv = Move::new(from, to, promo);
+    if !pos.is_legal(mv) {
+        return Err(format!(
+            "the suggested move {} is illegal in {fen}",
+            mv.uci()
+        ));
+    }
+    Ok((pos, mv))
+}
+
+/// Legacy files of a directory (and its subdirectories): names `Opening*.txt`, any case.
+pub fn huo_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                let name = e.file_name().to_string_lossy().to_ascii_lowercase();
+                if name.starts_with("opening") && name.ends_with(".txt") {
+                    out.push(p);
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Imports every legacy file of `dir`: each suggested move is recorded with weight 1.
+pub fn import_huo(book: &Book, dir: &Path) -> Result<HuoImportReport, BookError> {
+    if !dir.is_dir() {
+        return Err(BookError(format!("{} is not a directory", dir.display())));
+    }
+    let mut report = HuoImportReport::default();
+    let mut batch: Batch = Vec::new();
+    for path in huo_files(dir) {
+        report.files += 1;
+        let text = match std::fs::read(&path) {
+            Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+            Err(e) => {
+                report.problems.push(format!("{}: {e}", path.display()));
+                continue;
+            }
+        };
+        match parse_huo(&text) {
+            Ok((pos, mv)) => match batch.iter_mut().find(|(p, _)| p.key() == pos.key()) {
+                Some((_, list)) => match list.iter_mut().find(|(m, _)| *m == mv) {
+                    Some((_, w)) => *w += 1,
+                    None => list.push((mv, 1)),
+                },
+                None => batch.push((pos, vec![(mv, 1)])),
+            },
+            Err(e) => report.problems.push(format!("{}: {e}", path.display())),
+        }
+    }
+    report.recorded = batch.iter().map(|(_, l)| l.len()).sum();
+    let r = book.record_batch(batch)?;
+    report.problems.extend(r.errors.into_iter().map(|e| e.0));
+    Ok(report)
+}

@@ -1,0 +1,141 @@
+//! The book directory on disk: where a position's file lives, atomic writes, and the lock
+//! that serialises read-modify-write cycles between threads and processes.
+//!
+//! - A position's file is `DIR/xx/xxxxxxxxxxxxxxxx.txt`: its Polyglot key in 16 lowercase
+//!   hex digits, in a folder named by the first two. A lookup opens exactly one path.
+//! - Every change takes an exclusive lock on `DIR/.lock` (`File::lock`, an advisory lock
+//!   the OS releases if the process dies), reads the file, changes it, writes a temporary
+//!   file in the same folder and renames it over the old one. Readers never lock: a rename
+//!   is atomic, so they see the old file or the new one, never half of one.
+
+use super::BookError;
+use std::fs::{self, File, OpenOptions};
+use std::io::{ErrorKind, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// `xx/xxxxxxxxxxxxxxxx.txt` for a key.
+pub fn relative_path(key: u64) -> String {
+    format!("{:02x}/{:016x}.txt", key >> 56, key)
+}
+
+/// The key a file name stands for, if `folder/name` is a well-formed book file name.
+pub fn key_of_name(folder: &str, name: &str) -> Option<u64> {
+    let stem = name.strip_suffix(".txt")?;
+    if stem.len() != 16
+        || !stem
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        || folder != &stem[..2]
+    {
+        return None;
+    }
+    u64::from_str_radix(stem, 16).ok()
+}
+
+/// Holds the book's lock until dropped.
+pub struct LockGuard {
+    file: File,
+}
+
+impl Drop for LockGuard {
+    fn drop(&mut self) {
+        let _ = self.file.unlock();
+    }
+}
+
+/// Takes the book's exclusive lock (waiting for other writers), creating the directory.
+pub fn lock(dir: &Path) -> Result<LockGuard, BookError> {
+    fs::create_dir_all(dir).map_err(|e| {
+        BookError(format!(
+            "cannot create the book directory {}: {e}",
+            dir.display()
+        ))
+    })?;
+    let path = dir.join(".lock");
+    let file = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|e| BookError(format!("cannot open the lock file {}: {e}", path.display())))?;
+    file.lock()
+        .map_err(|e| BookError(format!("cannot lock {}: {e}", path.display())))?;
+    Ok(LockGuard { file })
+}
+
+/// Reads a file; `Ok(None)` when it does not exist.
+pub fn read(path: &Path) -> Result<Option<String>, BookError> {
+    match fs::read(path) {
+        Ok(bytes) => String::from_utf8(bytes)
+            .map(Some)
+            .map_err(|e| BookError(format!("{}: not UTF-8 text: {e}", path.display()))),
+        Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(BookError(format!("cannot read {}: {e}", path.display()))),
+    }
+}
+
+static COUNTER: AtomicU64 = AtomicU64::new(0);
+
+/// Replaces `path` with `text` atomically: a temporary file in the same folder, renamed.
+pub fn write_atomic(path: &Path, text: &str) -> Result<(), BookError> {
+    let folder = path.parent().unwrap_or(Path::new("."));
+    fs::create_dir_all(folder)
+        .map_err(|e| BookError(format!("cannot create {}: {e}", folder.display())))?;
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("book");
+    let tmp: PathBuf = folder.join(format!(
+        ".{name}.{}.{}.tmp",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    let result = (|| -> std::io::Result<()> {
+        let mut f = File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.flush()?;
+        drop(f);
+        fs::rename(&tmp, path)
+    })();
+    result.map_err(|e| {
+        let _ = fs::remove_file(&tmp);
+        BookError(format!("cannot write {}: {e}", path.display()))
+    })
+}
+
+/// Deletes `path` (and its folder when it becomes empty).
+pub fn remove(path: &Path) -> Result<(), BookError> {
+    match fs::remove_file(path) {
+        Ok(()) => {}
+        Err(e) if e.kind() == ErrorKind::NotFound => {}
+        Err(e) => return Err(BookError(format!("cannot delete {}: {e}", path.display()))),
+    }
+    if let Some(folder) = path.parent() {
+        let _ = fs::remove_dir(folder); // fails harmlessly when not empty
+    }
+    Ok(())
+}
+
+/// Every file under the book's two-hex-digit folders, sorted: (relative path, full path).
+pub fn list_files(dir: &Path) -> Vec<(String, PathBuf)> {
+    let mut out = Vec::new();
+    let Ok(entries) = fs::read_dir(dir) else {
+        return out;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if name.len() != 2 || !name.bytes().all(|b| b.is_ascii_hexdigit()) {
+            continue;
+        }
+        let Ok(inner) = fs::read_dir(e.path()) else {
+            continue;
+        };
+        for f in inner.flatten() {
+            let fname = f.file_name().to_string_lossy().into_owned();
+            if fname.starts_with('.') && fname.ends_with(".tmp") {
+                continue; // a writer's temporary file
+            }
+            out.push((format!("{name}/{fname}"), f.path()));
+        }
+    }
+    out.sort();
+    out
+}

@@ -1,0 +1,471 @@
+//! The opening book library: files, lookups, writers, imports and exports.
+
+use huo_chess::book::{Book, PickMode, embedded, format, import, polyglot, store};
+use huo_chess::core::{Move, Position, parse_move};
+use huo_chess::game::Game;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+static COUNTER: AtomicUsize = AtomicUsize::new(0);
+
+/// A fresh, empty directory under the system temp dir, deleted when dropped.
+struct TempDir(PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = PathBuf;
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn tempdir(name: &str) -> TempDir {
+    let d = std::env::temp_dir().join(format!(
+        "huo-book-test-{name}-{}-{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    TempDir(d)
+}
+
+/// The position after `moves` (SAN or UCI) from the initial position.
+fn after(moves: &str) -> Position {
+    let mut pos = Position::startpos();
+    for m in moves.split_whitespace() {
+        let mv = parse_move(&pos, m).unwrap();
+        pos.play(mv);
+    }
+    pos
+}
+
+fn mv(pos: &Position, text: &str) -> Move {
+    parse_move(pos, text).unwrap()
+}
+
+#[test]
+fn record_lookup_remove_round_trip() {
+    let dir = tempdir("round");
+    let book = Book::open(&*dir);
+    let start = Position::startpos();
+    assert!(book.lookup(&start).is_none());
+    book.record(&start, mv(&start, "e4"), 3).unwrap();
+    book.record(&start, mv(&start, "d4"), 1).unwrap();
+    book.record(&start, mv(&start, "e4"), 2).unwrap();
+    let e = book.lookup(&start).unwrap();
+    assert!(e.warnings.is_empty(), "{:?}", e.warnings);
+    assert_eq!(e.moves.len(), 2);
+    assert_eq!(e.moves[0].mv.uci(), "e2e4");
+    assert_eq!(e.moves[0].weight, 5);
+    assert!(e.file.ends_with("46/463b96181691fc9c.txt"), "{}", e.file);
+    let text = std::fs::read_to_string(dir.join("46/463b96181691fc9c.txt")).unwrap();
+    assert!(text.contains("\nfen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n"));
+    assert!(text.ends_with("e2e4 weight=5\nd2d4 weight=1\n"), "{text}");
+
+    book.set_comment(&start, mv(&start, "d4"), Some("Queen's pawn"))
+        .unwrap();
+    book.set_weight(&start, mv(&start, "d4"), 0).unwrap();
+    let e = book.lookup(&start).unwrap();
+    assert_eq!(e.moves[1].comment.as_deref(), Some("Queen's pawn"));
+    assert_eq!(e.moves[1].weight, 0);
+    // weight 0 is never picked
+    for seed in 0..50 {
+        assert_eq!(
+            book.pick(&start, PickMode::Weighted, seed).unwrap().0.uci(),
+            "e2e4"
+        );
+    }
+    book.remove(&start, mv(&start, "e4")).unwrap();
+    assert!(book.remove(&start, mv(&start, "e4")).is_err());
+    assert!(book.pick(&start, PickMode::Best, 0).is_none());
+    book.remove(&start, mv(&start, "d4")).unwrap();
+    assert!(book.lookup(&start).is_none(), "the empty file is deleted");
+    // Illegal moves are refused.
+    assert!(book.record(&start, mv(&after("e4"), "e5"), 1).is_err());
+}
+
+#[test]
+fn transpositions_share_one_file() {
+    let dir = tempdir("transpo");
+    let book = Book::open(&*dir);
+    let a = after("Nf3 d5 d4");
+    let b = after("d4 d5 Nf3");
+    assert_eq!(a.key(), b.key());
+    book.record(&a, mv(&a, "Nf6"), 1).unwrap();
+    book.record(&b, mv(&b, "Nf6"), 1).unwrap();
+    let e = book.lookup(&b).unwrap();
+    assert_eq!(e.moves.len(), 1);
+    assert_eq!(e.moves[0].weight, 2);
+    assert_eq!(store::list_files(&dir).len(), 1);
+}
+
+#[test]
+fn castling_and_promotion_moves() {
+    let dir = tempdir("special");
+    let book = Book::open(&*dir);
+    let castle = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    book.record(&castle, mv(&castle, "O-O"), 1).unwrap();
+    book.record(&castle, mv(&castle, "O-O-O"), 2).unwrap();
+    let text = std::fs::read_to_string(dir.join(store::relative_path(castle.key()))).unwrap();
+    assert!(text.contains("e1c1 weight=2\ne1g1 weight=1\n"), "{text}");
+    let promo = Position::from_fen("8/P6k/8/8/8/8/8/K7 w - - 0 1").unwrap();
+    book.record(&promo, mv(&promo, "a8=N"), 1).unwrap();
+    let e = book.lookup(&promo).unwrap();
+    assert_eq!(e.moves[0].mv.uci(), "a7a8n");
+    // Both survive a Polyglot round trip.
+    let bin = dir.join("x.bin");
+    polyglot::export(&book, &bin).unwrap();
+    let bytes = std::fs::read(&bin).unwrap();
+    let entries = polyglot::read_entries(&bytes).unwrap();
+    let ours: Vec<u16> = entries
+        .iter()
+        .filter(|e| e.key == castle.key())
+        .map(|e| e.mv)
+        .collect();
+    // e1h1: from e1 (file 4, row 0), to h1 (file 7, row 0); e1a1 likewise.
+    assert!(ours.contains(&(4 << 6 | 7)));
+    assert!(ours.contains(&(4 << 6)));
+    assert_eq!(
+        polyglot::decode_move(&castle, 4 << 6 | 7).unwrap().uci(),
+        "e1g1"
+    );
+}
+
+#[test]
+fn hand_written_file_is_read_and_unknown_fields_kept() {
+    let dir = tempdir("hand");
+    let start = Position::startpos();
+    std::fs::create_dir_all(dir.join("46")).unwrap();
+    std::fs::write(
+        dir.join("46/463b96181691fc9c.txt"),
+        "# my notes\r\n\r\nfen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\r\n\
+         d2d4 weight=2 source=me ; solid\r\ne2e4 weight=7\r\nc2c4\r\n",
+    )
+    .unwrap();
+    let book = Book::open(&*dir);
+    let e = book.lookup(&start).unwrap();
+    assert!(e.warnings.is_empty(), "{:?}", e.warnings);
+    assert_eq!(e.moves.len(), 3);
+    let d4 = e.moves.iter().find(|m| m.mv.uci() == "d2d4").unwrap();
+    assert_eq!(d4.fields, vec![("source".to_string(), "me".to_string())]);
+    assert_eq!(d4.comment.as_deref(), Some("solid"));
+    let c4 = e.moves.iter().find(|m| m.mv.uci() == "c2c4").unwrap();
+    assert_eq!(c4.weight, 1, "weight defaults to 1");
+    // Best picks the heaviest.
+    assert_eq!(
+        book.pick(&start, PickMode::Best, 1).unwrap().0.uci(),
+        "e2e4"
+    );
+    book.record(&start, mv(&start, "Nf3"), 1).unwrap();
+    let text = std::fs::read_to_string(dir.join("46/463b96181691fc9c.txt")).unwrap();
+    assert!(text.contains("#   8 r n b q k b n r\n"), "{text}");
+    assert!(text.contains("# my notes\nfen "), "notes are kept: {text}");
+    assert!(
+        text.ends_with(
+            "e2e4 weight=7\nd2d4 weight=2 source=me ; solid\nc2c4 weight=1\ng1f3 weight=1\n"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn corrupt_files_are_reported_and_never_overwritten() {
+    let dir = tempdir("corrupt");
+    let book = Book::open(&*dir);
+    let start = Position::startpos();
+    let e4 = after("e4");
+    book.record(&e4, mv(&e4, "e5"), 1).unwrap();
+    let path = dir.join("46/463b96181691fc9c.txt");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let bad = "fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n\
+               e2e4 weight=3\ne2e5 weight=1\nzzz\nd2d4 weight=x\n";
+    std::fs::write(&path, bad).unwrap();
+    let e = book.lookup(&start).unwrap();
+    assert_eq!(e.moves.len(), 1, "the good line is still used");
+    let w = e.warnings.join("\n");
+    assert!(w.contains("463b96181691fc9c.txt:3:"), "{w}");
+    assert!(w.contains("463b96181691fc9c.txt:4:"), "{w}");
+    assert!(w.contains("463b96181691fc9c.txt:5:"), "{w}");
+    // Writers refuse, naming file:line, and leave the file as it was.
+    let err = book.record(&start, mv(&start, "d4"), 1).unwrap_err();
+    assert!(err.0.contains("463b96181691fc9c.txt:3"), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), bad);
+    // Other positions still work.
+    assert_eq!(book.lookup(&e4).unwrap().moves.len(), 1);
+    assert!(book.record(&e4, mv(&e4, "c5"), 1).is_ok());
+    // Scanning reports the bad file.
+    let reports = book.scan();
+    assert_eq!(reports.iter().filter(|r| !r.problems.is_empty()).count(), 1);
+    // Garbage never panics.
+    for text in [
+        "",
+        "\u{feff}",
+        "fen",
+        "fen a b c d",
+        ";;;",
+        "e2e4 =",
+        "\0\0\0",
+    ] {
+        let p = format::parse(text);
+        let _ = format::resolve(&p, &start, "x");
+    }
+}
+
+#[test]
+fn fen_mismatch_is_ignored_with_a_warning() {
+    let dir = tempdir("mismatch");
+    let start = Position::startpos();
+    std::fs::create_dir_all(dir.join("46")).unwrap();
+    std::fs::write(
+        dir.join("46/463b96181691fc9c.txt"),
+        "fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\ne7e5 weight=1\n",
+    )
+    .unwrap();
+    let book = Book::open(&*dir);
+    let e = book.lookup(&start).unwrap();
+    assert!(e.moves.is_empty());
+    assert!(e.warnings[0].contains(":1:"), "{:?}", e.warnings);
+    assert!(
+        e.warnings[0].contains("not the position"),
+        "{:?}",
+        e.warnings
+    );
+    assert!(book.pick(&start, PickMode::Weighted, 3).is_none());
+    assert!(book.record(&start, mv(&start, "e4"), 1).is_err());
+    let r = book.scan();
+    assert!(
+        r[0].problems
+            .iter()
+            .any(|p| p.contains("not the file name"))
+    );
+}
+
+#[test]
+fn concurrent_threads_lose_no_update() {
+    let dir = tempdir("threads");
+    let start = Position::startpos();
+    let moves: Vec<Move> = ["e4", "d4", "c4", "Nf3"]
+        .iter()
+        .map(|m| mv(&start, m))
+        .collect();
+    std::thread::scope(|s| {
+        for t in 0..8 {
+            let dir = dir.clone();
+            let moves = moves.clone();
+            s.spawn(move || {
+                let book = Book::open(&*dir);
+                for i in 0..50 {
+                    book.record(&start, moves[(t + i) % moves.len()], 1)
+                        .unwrap();
+                    // Readers see whole files only.
+                    let e = book.lookup(&start).unwrap();
+                    assert!(e.warnings.is_empty(), "{:?}", e.warnings);
+                }
+            });
+        }
+    });
+    let e = Book::open(&*dir).lookup(&start).unwrap();
+    let total: u32 = e.moves.iter().map(|m| m.weight).sum();
+    assert_eq!(total, 400);
+}
+
+#[test]
+fn pick_is_weighted_and_deterministic() {
+    let dir = tempdir("pick");
+    let book = Book::open(&*dir);
+    let start = Position::startpos();
+    book.record(&start, mv(&start, "e4"), 3).unwrap();
+    book.record(&start, mv(&start, "d4"), 1).unwrap();
+    let mut e4 = 0;
+    for seed in 0..4000u64 {
+        let (m, file) = book.pick(&start, PickMode::Weighted, seed).unwrap();
+        assert!(file.ends_with("463b96181691fc9c.txt"));
+        if m.uci() == "e2e4" {
+            e4 += 1;
+        }
+    }
+    assert!((2700..3300).contains(&e4), "{e4}");
+    assert_eq!(
+        book.pick(&start, PickMode::Weighted, 7),
+        book.pick(&start, PickMode::Weighted, 7)
+    );
+    let mut game = Game::new();
+    assert!(book.probe(&game, 0, PickMode::Best, 0).is_none());
+    assert_eq!(
+        book.probe(&game, 1, PickMode::Best, 0).unwrap().0.uci(),
+        "e2e4"
+    );
+    game.play_text("e4").unwrap();
+    assert!(book.probe(&game, 24, PickMode::Best, 0).is_none());
+}
+
+#[test]
+fn polyglot_export_import_round_trip() {
+    let dir = tempdir("poly");
+    let book = Book::open(&*dir);
+    let lines = [
+        "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O",
+        "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6",
+        "d4 Nf6 c4 e6 Nc3 Bb4",
+        "e4 d5 exd5 Qxd5 Nc3",
+    ];
+    for (i, l) in lines.iter().enumerate() {
+        let mut pos = Position::startpos();
+        for m in l.split_whitespace() {
+            let m = mv(&pos, m);
+            book.record(&pos, m, i as u32 + 1).unwrap();
+            pos.play(m);
+        }
+    }
+    let bin = dir.join("book.bin");
+    let exported = polyglot::export(&book, &bin).unwrap();
+    let bytes = std::fs::read(&bin).unwrap();
+    assert_eq!(bytes.len(), exported.entries * 16);
+    let entries = polyglot::read_entries(&bytes).unwrap();
+    assert!(entries.windows(2).all(|w| w[0].key <= w[1].key));
+
+    let dir2 = tempdir("poly2");
+    let book2 = Book::open(&*dir2);
+    let r = polyglot::import(&book2, &bin).unwrap();
+    assert_eq!(r.unreached, 0);
+    assert_eq!(r.entries, exported.entries);
+    let a: Vec<_> = book.scan().into_iter().map(|f| (f.key, f.moves)).collect();
+    let b: Vec<_> = book2.scan().into_iter().map(|f| (f.key, f.moves)).collect();
+    assert_eq!(a, b);
+    // And the export of the import is byte for byte the same.
+    let bin2 = dir2.join("again.bin");
+    polyglot::export(&book2, &bin2).unwrap();
+    assert_eq!(std::fs::read(&bin2).unwrap(), bytes);
+}
+
+#[test]
+fn legacy_huo_files_are_imported() {
+    let dir = tempdir("huo");
+    let legacy = dir.join("legacy");
+    std::fs::create_dir_all(&legacy).unwrap();
+    // Column-major a1..a8, b1..b8, ...: the initial position.
+    let column = |file: usize| -> Vec<&'static str> {
+        let back = [
+            "WRook", "WKnight", "WBishop", "WQueen", "WKing", "WBishop", "WKnight", "WRook",
+        ];
+        let bback = [
+            "BRook", "BKnight", "BBishop", "BQueen", "BKing", "BBishop", "BKnight", "BRook",
+        ];
+        vec![back[file], "WPawn", "", "", "", "", "BPawn", bback[file]]
+    };
+    let mut squares: Vec<String> = Vec::new();
+    for f in 0..8 {
+        squares.extend(column(f).into_iter().map(|s| format!("\"{s}\"")));
+    }
+    // 1. e2e4: column 5, rank 2 -> column 5, rank 4. CRLF line ends.
+    let mut text = squares.join("\r\n");
+    text.push_str("\r\n\"Suggested Move\"\r\n5\r\n2\r\n5\r\n4\r\n");
+    std::fs::write(legacy.join("Opening1.txt"), &text).unwrap();
+    // The same position after 1. e4, Black to move (inferred from the piece): e7e5.
+    let mut sq2 = squares.clone();
+    sq2[4 * 8 + 1] = "\"\"".into(); // e2
+    sq2[4 * 8 + 3] = "\"WPawn\"".into(); // e4
+    let mut text2 = sq2.join("\n");
+    text2.push_str("\n\"Suggested Move\"\n5\n7\n5\n5\n");
+    std::fs::write(legacy.join("Opening2.txt"), &text2).unwrap();
+    // A broken one is reported, not fatal.
+    std::fs::write(legacy.join("Opening3.txt"), "\"WKing\"\n").unwrap();
+    let book = Book::open(dir.join("book"));
+    let r = import::import_huo(&book, &legacy).unwrap();
+    assert_eq!(r.files, 3);
+    assert_eq!(r.recorded, 2);
+    assert_eq!(r.problems.len(), 1, "{:?}", r.problems);
+    assert!(r.problems[0].contains("Opening3.txt"));
+    let e = book.lookup(&Position::startpos()).unwrap();
+    assert_eq!(e.moves[0].mv.uci(), "e2e4");
+    let e = book.lookup(&after("e4")).unwrap();
+    assert_eq!(e.moves[0].mv.uci(), "e7e5");
+}
+
+#[test]
+fn pgn_import_counts_games() {
+    let dir = tempdir("pgnimport");
+    let book = Book::open(&*dir);
+    let pgn = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n\
+               [Event \"b\"]\n\n1. e4 c5 2. Nf3 d6 0-1\n\n\
+               [Event \"c\"]\n\n1. e4 e5 2. Nf3 Nf6 *\n\n\
+               [Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n\n\
+               [Event \"d\"]\n\n1. d4 d5 *\n";
+    let opts = import::PgnImportOptions {
+        max_ply: 3,
+        min_games: 1,
+        only: None,
+    };
+    let r = import::import_pgn(&book, pgn.as_bytes(), &opts, |_| {}).unwrap();
+    assert_eq!(r.games, 4);
+    assert_eq!(r.bad_games.len(), 1);
+    assert_eq!(r.bad_games[0].game, 4);
+    let e = book.lookup(&Position::startpos()).unwrap();
+    assert_eq!(e.moves[0].weight, 3);
+    assert_eq!(e.moves[1].weight, 1);
+    assert!(book.lookup(&after("e4 e5 Nf3")).is_none(), "max_ply 3");
+
+    let dir2 = tempdir("pgnimport2");
+    let book2 = Book::open(&*dir2);
+    let opts = import::PgnImportOptions {
+        max_ply: 10,
+        min_games: 2,
+        only: Some(huo_chess::Color::White),
+    };
+    import::import_pgn(&book2, pgn.as_bytes(), &opts, |_| {}).unwrap();
+    assert!(book2.lookup(&after("e4")).is_none(), "only White's moves");
+    assert_eq!(book2.lookup(&after("e4 e5")).unwrap().moves[0].weight, 2);
+    assert!(book2.lookup(&after("d4 d5")).is_none(), "under min-games");
+}
+
+#[test]
+fn embedded_book_has_the_start_position() {
+    let book = Book::embedded();
+    let e = book.lookup(&Position::startpos()).unwrap();
+    assert!(e.warnings.is_empty(), "{:?}", e.warnings);
+    assert!(!e.moves.is_empty());
+    assert_eq!(e.file, "embedded:46/463b96181691fc9c.txt");
+    assert!(embedded::all().windows(2).all(|w| w[0].0 < w[1].0));
+    assert!(embedded::all().len() > 200);
+    // Every embedded file is clean, and the book answers 1. e4 and 1. d4.
+    for r in book.scan() {
+        assert!(r.problems.is_empty(), "{:?}", r.problems);
+    }
+    assert!(book.lookup(&after("e4")).is_some());
+    assert!(book.lookup(&after("d4")).is_some());
+    assert!(
+        book.record(&Position::startpos(), mv(&Position::startpos(), "e4"), 1)
+            .is_err()
+    );
+}
+
+#[test]
+fn hand_written_en_passant_square_is_read_the_polyglot_way() {
+    let dir = tempdir("ep");
+    let pos = after("e4");
+    assert_eq!(
+        pos.epd(),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -"
+    );
+    let path = dir.join(store::relative_path(pos.key()));
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(
+        &path,
+        "fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3\ne7e5 weight=2\n",
+    )
+    .unwrap();
+    let book = Book::open(&*dir);
+    let e = book.lookup(&pos).unwrap();
+    assert!(e.warnings.is_empty(), "{:?}", e.warnings);
+    assert_eq!(e.moves.len(), 1);
+    // Rewriting normalises the line.
+    book.record(&pos, mv(&pos, "c5"), 1).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\n"));
+}

@@ -1,0 +1,215 @@
+//! `huo-book`, run as a user runs it.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+static COUNTER: AtomicUsize = AtomicUsize::new(0);
+
+/// A fresh, empty directory under the system temp dir, deleted when dropped.
+struct TempDir(PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = PathBuf;
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn tempdir(name: &str) -> TempDir {
+    let d = std::env::temp_dir().join(format!(
+        "huo-book-cli-{name}-{}-{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    TempDir(d)
+}
+
+fn huo_book(book: &Path, args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_huo-book"))
+        .arg("--book")
+        .arg(book)
+        .args(args)
+        .output()
+        .expect("run huo-book");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn record_show_remove() {
+    let dir = tempdir("rsr");
+    let (ok, out, err) = huo_book(&dir, &["record", "e4", "e7e5", "Nf3", "--weight", "2"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("Recorded 3 moves"), "{out}");
+    let (ok, _, _) = huo_book(&dir, &["record", "e2-e4", "c5"]);
+    assert!(ok);
+    let (ok, out, _) = huo_book(&dir, &["show", "e4"]);
+    assert!(ok);
+    assert!(out.contains("key  823c9b50fd114196"), "{out}");
+    assert!(out.contains("82/823c9b50fd114196.txt"), "{out}");
+    assert!(out.contains("fen  rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -"));
+    let lines: Vec<&str> = out.lines().filter(|l| l.contains("weight=")).collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].contains("e5") && lines[0].contains("e7e5") && lines[0].contains("weight=2"));
+    assert!(lines[1].contains("c5") && lines[1].contains("weight=1"));
+    let (ok, out, _) = huo_book(&dir, &["show"]);
+    assert!(ok && out.contains("e2e4   weight=3"), "{out}");
+
+    let (ok, out, err) = huo_book(&dir, &["remove", "e4", "c5"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("Removed c5"), "{out}");
+    let (ok, _, err) = huo_book(&dir, &["remove", "e4", "c5"]);
+    assert!(!ok && err.contains("not in"), "{err}");
+    let (ok, out, _) = huo_book(&dir, &["stats"]);
+    assert!(ok);
+    assert!(out.contains("Positions: 3"), "{out}");
+    // Errors are messages, not panics.
+    let (ok, _, err) = huo_book(&dir, &["record", "e4", "e4"]);
+    assert!(!ok && err.contains("move 2"), "{err}");
+    let (ok, _, err) = huo_book(&dir, &["show", "--fen", "nonsense"]);
+    assert!(!ok && err.contains("invalid FEN"), "{err}");
+    assert!(!err.contains("panicked"));
+}
+
+#[test]
+fn check_reports_problems_with_file_and_line() {
+    let dir = tempdir("check");
+    assert!(huo_book(&dir, &["record", "d4", "d5"]).0);
+    let (ok, out, _) = huo_book(&dir, &["check"]);
+    assert!(ok, "{out}");
+    std::fs::write(
+        dir.join("46/463b96181691fc9c.txt"),
+        "fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\nd2d4 weight=1\nd2d5\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("46/0000000000000000.txt"), "fen x\n").unwrap();
+    let (ok, out, _) = huo_book(&dir, &["check"]);
+    assert!(!ok);
+    assert!(out.contains("463b96181691fc9c.txt:3:"), "{out}");
+    assert!(out.contains("0000000000000000.txt"), "{out}");
+    let (ok, out, _) = huo_book(&dir, &["stats"]);
+    assert!(ok && out.contains("Files with problems: 2"), "{out}");
+    // Writers refuse the broken file.
+    let (ok, _, err) = huo_book(&dir, &["record", "e4"]);
+    assert!(!ok && err.contains("463b96181691fc9c.txt:3"), "{err}");
+}
+
+#[test]
+fn two_processes_lose_no_update() {
+    let dir = tempdir("procs");
+    let spawn = |first: &str| {
+        let mut script = Vec::new();
+        for _ in 0..25 {
+            script.push(format!("{first} e5"));
+            script.push("e4 c5".to_string());
+        }
+        let file = dir.join(format!("lines-{first}.txt"));
+        std::fs::write(&file, script.join("\n")).unwrap();
+        Command::new(env!("CARGO_BIN_EXE_huo-book"))
+            .arg("--book")
+            .arg(&*dir)
+            .arg("record")
+            .arg("--from-file")
+            .arg(&file)
+            .spawn()
+            .unwrap()
+    };
+    let mut a = spawn("e4");
+    let mut b = spawn("e2e4");
+    assert!(a.wait().unwrap().success());
+    assert!(b.wait().unwrap().success());
+    let (ok, out, _) = huo_book(&dir, &["show"]);
+    assert!(ok && out.contains("e2e4   weight=100"), "{out}");
+    let (ok, out, _) = huo_book(&dir, &["show", "e4"]);
+    assert!(ok && out.contains("weight=50"), "{out}");
+}
+
+#[test]
+fn pgn_import_and_polyglot_round_trip() {
+    let dir = tempdir("pgn");
+    let pgn = dir.join("games.pgn");
+    std::fs::write(
+        &pgn,
+        "[Event \"1\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n\
+         [Event \"2\"]\n\n1. e4 e5 2. Qh5 Ke6?? *\n\n\
+         [Event \"3\"]\n\n1. e4 c5 2. Nf3 d6 0-1\n",
+    )
+    .unwrap();
+    let book = dir.join("book");
+    let (ok, out, err) = huo_book(
+        &book,
+        &["import-pgn", pgn.to_str().unwrap(), "--max-ply", "4"],
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("Read 2 games (1 skipped)"), "{out}");
+    assert!(err.contains("game 2, line 7"), "{err}");
+    let (_, out, _) = huo_book(&book, &["show"]);
+    assert!(out.contains("weight=2"), "{out}");
+
+    let bin = dir.join("book.bin");
+    let (ok, out, err) = huo_book(&book, &["export-polyglot", bin.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(out.contains("Wrote 7 entries for 6 positions"), "{out}");
+    let book2 = dir.join("book2");
+    let (ok, out, err) = huo_book(&book2, &["import-polyglot", bin.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(out.contains("6 positions, 7 moves imported"), "{out}");
+    let bin2 = dir.join("book2.bin");
+    assert!(huo_book(&book2, &["export-polyglot", bin2.to_str().unwrap()]).0);
+    assert_eq!(std::fs::read(&bin).unwrap(), std::fs::read(&bin2).unwrap());
+}
+
+#[test]
+fn import_huo_reads_legacy_files() {
+    let dir = tempdir("huo");
+    let legacy = dir.join("legacy");
+    std::fs::create_dir_all(&legacy).unwrap();
+    // A lone-kings-and-rook position, column-major; White's rook a1 to a8.
+    let mut squares = vec![String::new(); 64];
+    squares[0] = "WRook".into(); // a1
+    squares[4 * 8] = "WKing".into(); // e1
+    squares[7 * 8 + 7] = "BKing".into(); // h8
+    let mut text: String = squares.iter().map(|s| format!("\"{s}\"\r\n")).collect();
+    text.push_str("\"Suggested Move\"\r\n1\r\n1\r\n1\r\n8\r\n");
+    std::fs::write(legacy.join("Opening7.txt"), text).unwrap();
+    let book = dir.join("book");
+    let (ok, out, err) = huo_book(&book, &["import-huo", legacy.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(out.contains("1 moves recorded"), "{out}");
+    let (ok, out, _) = huo_book(&book, &["show", "--fen", "7k/8/8/8/8/8/8/R3K3 w Q - 0 1"]);
+    assert!(ok && out.contains("a1a8"), "{out}");
+}
+
+#[test]
+fn record_from_file_checks_every_line_first() {
+    let dir = tempdir("fromfile");
+    let lines = dir.join("lines.txt");
+    std::fs::write(
+        &lines,
+        "# openings\ne4 e5 Nf3\n\nd4 d5 c4 # QGD\ne4 e5 Ke3\n",
+    )
+    .unwrap();
+    let book = dir.join("book");
+    let (ok, _, err) = huo_book(&book, &["record", "--from-file", lines.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("lines.txt:5: move 3"), "{err}");
+    assert!(!book.join("46").exists(), "nothing recorded");
+    std::fs::write(&lines, "# openings\ne4 e5 Nf3\n\nd4 d5 c4 # QGD\ne4 c5\n").unwrap();
+    let (ok, out, err) = huo_book(&book, &["record", "--from-file", lines.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(out.contains("Recorded 8 moves"), "{out}");
+    let (_, out, _) = huo_book(&book, &["show"]);
+    assert!(out.contains("e2e4   weight=2"), "{out}");
+}
