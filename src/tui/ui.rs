@@ -136,7 +136,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
         draw_log(frame, app, log);
     }
     frame.render_widget(
-        Paragraph::new(Span::styled(key_line(app), t.dim)),
+        Paragraph::new(Span::styled(key_line(app, areas.keys.width), t.dim)),
         areas.keys,
     );
     draw_dialog(frame, app, area);
@@ -301,33 +301,36 @@ fn draw_log(frame: &mut Frame, app: &App, area: Rect) {
     frame.render_widget(Paragraph::new(lines), inner);
 }
 
-/// The bottom line: the bound keys.
-pub fn key_line(app: &App) -> String {
+/// The bottom line: the bound keys, as many as fit in `width` (all of them in the help).
+pub fn key_line(app: &App, width: u16) -> String {
     let k = &app.config.tui.keys;
     let items = [
+        (k.help, "help"),
+        (k.quit, "quit"),
         (k.new_game, "new"),
         (k.takeback, "undo"),
-        (k.flip, "flip"),
-        (k.switch_sides, "switch"),
         (k.hint, "hint"),
         (k.move_now, "now"),
+        (k.flip, "flip"),
+        (k.switch_sides, "switch"),
         (k.level, "level"),
         (k.save, "save"),
         (k.load, "load"),
         (k.copy_fen, "fen"),
         (k.toggle_log, "log"),
-        (k.help, "help"),
-        (k.quit, "quit"),
     ];
-    let mut s = String::from(" ");
+    let mut s = String::new();
     for (c, what) in items {
-        // File letters type moves: their bindings need Alt.
-        let key = if ('a'..='h').contains(&c) {
-            format!("M-{c}")
+        // File letters type moves: their bindings need Alt (M-).
+        let item = if ('a'..='h').contains(&c) {
+            format!(" M-{c}:{what}")
         } else {
-            c.to_string()
+            format!(" {c}:{what}")
         };
-        s.push_str(&format!("{key}:{what} "));
+        if s.chars().count() + item.chars().count() > width as usize {
+            break;
+        }
+        s.push_str(&item);
     }
     s
 }
@@ -423,7 +426,11 @@ fn draw_help(frame: &mut Frame, app: &App, area: Rect) {
         Line::styled("       a click selects a piece and then its square", t.text),
         Line::styled("Keys (with an empty input line; a-h need Alt):", t.prompt),
     ];
-    lines.push(Line::styled(key_line(app).trim().to_string(), t.text));
+    let keys = key_line(app, u16::MAX);
+    let words: Vec<&str> = keys.split_whitespace().collect();
+    for chunk in words.chunks(7) {
+        lines.push(Line::styled(format!("  {}", chunk.join("  ")), t.text));
+    }
     lines.push(Line::styled(
         "PgUp/PgDn/Home/End: scroll the log   Esc: clear   Ctrl-C: quit",
         t.text,
