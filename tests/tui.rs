@@ -477,8 +477,15 @@ fn autosave_on_quit_and_resume() {
     assert!(app.wait_engine(Duration::from_secs(30)));
     app.autosave_now().unwrap();
     assert!(path.exists());
-    let app2 = App::new(&config(), &args("w", "3"), Some(path.clone()));
+    let mut app2 = App::new(&config(), &args("w", "3"), Some(path.clone()));
     assert_eq!(app2.mode, Mode::Resume);
+    key(&mut app2, KeyCode::Char('y'));
+    assert_eq!(app2.mode, Mode::Play);
+    assert_eq!(app2.game.moves(), app.game.moves());
+    // A finished or empty game leaves no save behind.
+    app2.handle_command("new");
+    app2.autosave_now().unwrap();
+    assert!(!path.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -580,10 +580,14 @@ impl App {
     // ---- engine reports ----
 
     /// Drains the engine's channel without waiting (the run loop calls this every tick).
-    pub fn poll_engine(&mut self) {
+    /// Returns whether anything arrived (the screen needs a redraw).
+    pub fn poll_engine(&mut self) -> bool {
+        let mut any = false;
         while let Some(reply) = self.engine.next_reply(Duration::ZERO) {
             self.handle_reply(reply);
+            any = true;
         }
+        any
     }
 
     /// Waits up to `timeout` for the current search to finish (tests, and nothing else).
@@ -1274,9 +1278,9 @@ impl App {
     /// Replaces the game with the first game of a PGN text: its moves, its level (`Level`
     /// tag) and which side the player had (`White`/`Black` = `Player`).
     pub fn set_game_from_pgn(&mut self, text: &str) -> Result<(), String> {
-        let pgn = crate::pgn::parse_game(text).map_err(|e| e.to_string())?;
+        let pgn = read_pgn(text)?;
         self.engine.clear();
-        self.game = pgn.to_game();
+        self.game = pgn.game.clone();
         self.reset_game_state();
         if let Some(l) = pgn.header("Level").and_then(|l| l.parse::<Level>().ok()) {
             self.level = l;
@@ -1382,6 +1386,84 @@ impl App {
     }
 }
 
+/// A game read back from PGN: its tags, moves and result.
+#[derive(Clone, Debug)]
+pub struct PgnRead {
+    pub headers: Vec<(String, String)>,
+    pub game: Game,
+    pub result: String,
+}
+
+impl PgnRead {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Reads a game with [`crate::pgn::parse_game`]; when that fails, falls back to a plain
+/// reading (tags, a `FEN` tag, SAN/Huo move tokens, `{}` comments skipped; no variations),
+/// which is enough for the files this screen writes.
+pub fn read_pgn(text: &str) -> Result<PgnRead, String> {
+    match crate::pgn::parse_game(text) {
+        Ok(p) => Ok(PgnRead {
+            game: p.to_game(),
+            headers: p.headers,
+            result: p.result,
+        }),
+        Err(e) => read_plain_pgn(text).ok_or_else(|| e.to_string()),
+    }
+}
+
+fn read_plain_pgn(text: &str) -> Option<PgnRead> {
+    let mut headers = Vec::new();
+    let mut movetext = String::new();
+    for line in text.lines() {
+        let l = line.trim();
+        if let Some(tag) = l.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
+            let (k, v) = tag.split_once(char::is_whitespace)?;
+            headers.push((k.to_string(), v.trim().trim_matches('"').to_string()));
+        } else {
+            movetext.push_str(l);
+            movetext.push(' ');
+        }
+    }
+    let start = match headers.iter().find(|(k, _)| k == "FEN") {
+        Some((_, fen)) => Position::from_fen(fen).ok()?,
+        None => Position::startpos(),
+    };
+    let mut game = Game::from_position(start);
+    let mut result = "*".to_string();
+    let mut depth = 0;
+    let mut clean = String::new();
+    for c in movetext.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = 0,
+            _ if depth == 0 => clean.push(c),
+            _ => {}
+        }
+    }
+    for token in clean.split_whitespace() {
+        let t = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        if t.is_empty() {
+            continue;
+        }
+        if matches!(t, "1-0" | "0-1" | "1/2-1/2" | "*") || matches!(token, "1-0" | "0-1") {
+            result = token.to_string();
+            continue;
+        }
+        game.play_text(t).ok()?;
+    }
+    Some(PgnRead {
+        headers,
+        game,
+        result,
+    })
+}
+
 /// `h j k l` as cursor moves (file, rank).
 fn cursor_key(c: char) -> Option<(i8, i8)> {
     match c {
@@ -1482,6 +1564,19 @@ mod tests {
         assert_eq!(c.remaining[0], Duration::from_secs(52));
         assert_eq!(format_clock(Duration::from_secs(3725)), "1:02:05");
         assert_eq!(format_clock(Duration::from_secs(65)), "01:05");
+    }
+
+    #[test]
+    fn plain_pgn_fallback_reads_our_files() {
+        let text = "[Event \"x\"]\n[Level \"classic-3\"]\n\n1. e4 {best} e5 2. Nf3 Nc6 *\n";
+        let p = read_plain_pgn(text).unwrap();
+        assert_eq!(p.header("Level"), Some("classic-3"));
+        assert_eq!(p.game.moves().len(), 4);
+        assert_eq!(p.result, "*");
+        let p = read_plain_pgn("1.d4 d5 1-0").unwrap();
+        assert_eq!(p.game.moves().len(), 2);
+        assert_eq!(p.result, "1-0");
+        assert!(read_plain_pgn("1. e5").is_none());
     }
 
     #[test]

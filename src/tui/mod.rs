@@ -72,8 +72,11 @@ pub fn run_game(args: GameArgs, config: &Config) -> io::Result<()> {
 fn game_loop(term: &mut terminal::Tui, app: &mut app::App) -> io::Result<()> {
     let mut dirty = true;
     loop {
-        app.poll_engine();
+        let was_busy = app.busy();
+        dirty |= app.poll_engine();
         app.tick(Instant::now());
+        // Something just stopped (a search ended, a flag fell): show it.
+        dirty |= was_busy != app.busy();
         if let Some(text) = app.clipboard.take() {
             terminal::osc52_copy(&text)?;
         }
