@@ -513,3 +513,47 @@ fn save_pgn_then_load_it_back() {
     assert_eq!(other.level, huo_chess::search::Level::Classic(3));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn hint_suggests_a_move_without_playing_it() {
+    let mut app = app();
+    key(&mut app, KeyCode::Char('i'));
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    assert!(app.game.moves().is_empty());
+    let msg = app.message.clone().unwrap();
+    assert!(msg.starts_with("Hint: "), "{msg}");
+    let text = msg.trim_start_matches("Hint: ");
+    assert!(parse_move(app.game.position(), text).is_ok());
+}
+
+#[test]
+fn log_scrolls_and_hides() {
+    let mut app = app();
+    for i in 0..100 {
+        app.log_line(format!("line {i}"));
+    }
+    let text = screen_text(&render(&app, 80, 25));
+    assert!(text.contains("line 99") && !text.contains("line 80 "));
+    key(&mut app, KeyCode::PageUp);
+    let text = screen_text(&render(&app, 80, 25));
+    assert!(text.contains("line 89") && !text.contains("line 99"));
+    key(&mut app, KeyCode::PageDown);
+    assert_eq!(app.log_scroll, 0);
+    app.handle_key(KeyEvent::new(KeyCode::Char('g'), KeyModifiers::ALT));
+    assert!(!app.show_log);
+    let text = screen_text(&render(&app, 80, 25));
+    assert!(!text.contains("line 99"));
+}
+
+#[test]
+fn stale_engine_replies_after_takeback_are_ignored() {
+    let mut app = app();
+    typed(&mut app, "e2e4");
+    // Take the move back before the reply is read: the search is cancelled.
+    typed(&mut app, ":undo");
+    assert!(app.game.moves().is_empty());
+    std::thread::sleep(Duration::from_millis(50));
+    app.poll_engine();
+    assert!(app.game.moves().is_empty());
+    assert!(app.thinking.is_none());
+}
