@@ -557,3 +557,11 @@ fn stale_engine_replies_after_takeback_are_ignored() {
     assert!(app.game.moves().is_empty());
     assert!(app.thinking.is_none());
 }
+
+#[test]
+fn flag_fall_against_a_bare_king_is_a_draw() {
+    let mut app = app_from("4k3/8/8/8/8/8/8/4K2R w - - 0 1");
+    typed(&mut app, ":clock 1+0");
+    app.tick(Instant::now() + Duration::from_secs(61));
+    assert_eq!(app.result, Some("1/2-1/2"));
+}

@@ -612,6 +612,19 @@ impl App {
                 Job::Move => self.handle_search_done(result),
                 Job::Hint => self.handle_hint_done(result),
             },
+            Reply::Failed { job, message, .. } => {
+                self.thinking = None;
+                self.log_line(format!("Engine error: {message}"));
+                self.note("Engine error (see the log)", true);
+                // Keep the game going: the first legal move stands in for the search.
+                if job == Job::Move
+                    && self.over.is_none()
+                    && !self.humans_turn()
+                    && let Some(&mv) = self.game.position().legal_moves().first()
+                {
+                    self.play_engine_move(mv, "engine error: first legal move".into());
+                }
+            }
         }
     }
 
@@ -726,7 +739,17 @@ impl App {
         let Some(c) = &self.clock else { return };
         let turn = self.game.position().turn();
         if c.since.is_some() && c.left(turn, turn, now).is_zero() {
-            let (why, result) = if turn == Color::White {
+            let pos = self.game.position();
+            let other = !turn;
+            let minors =
+                pos.pieces(other, Role::Knight).count() + pos.pieces(other, Role::Bishop).count();
+            let others = pos.by_color(other).count() - 1;
+            let (why, result) = if others == 0 || (others == 1 && minors == 1) {
+                (
+                    format!("{turn} runs out of time, but {other} cannot mate: draw"),
+                    "1/2-1/2",
+                )
+            } else if turn == Color::White {
                 ("White loses on time".to_string(), "0-1")
             } else {
                 ("Black loses on time".to_string(), "1-0")

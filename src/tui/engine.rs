@@ -9,11 +9,23 @@ use crate::config::Config;
 use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::search::{Event, Level, Limits, SearchResult, Searcher};
+use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread::JoinHandle;
 use std::time::Duration;
+
+/// The engine thread's name (the panic hook recognises it).
+pub const THREAD_NAME: &str = "huo-engine";
+
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".into())
+}
 
 /// Why the engine is thinking.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,6 +61,8 @@ pub enum Reply {
         job: Job,
         result: SearchResult,
     },
+    /// Search `id` panicked (a bug in the search); the thread lives on.
+    Failed { id: u64, job: Job, message: String },
 }
 
 /// The handle the screen keeps: the channel ends and the current search.
@@ -69,7 +83,7 @@ impl Engine {
         let eval = Evaluator::from_config(config);
         let hash_mb = config.search.hash_mb;
         let thread = std::thread::Builder::new()
-            .name("huo-engine".into())
+            .name(THREAD_NAME.into())
             .spawn(move || {
                 let mut searcher = Searcher::new(eval, hash_mb);
                 while let Ok(req) = thread_rx.recv() {
@@ -87,9 +101,20 @@ impl Engine {
                             let mut on_event = |event: Event| {
                                 let _ = events.send(Reply::Event { id, event });
                             };
-                            let result =
-                                searcher.think(&game, level, &limits, &stop, &mut on_event);
-                            if thread_tx.send(Reply::Done { id, job, result }).is_err() {
+                            // A bug in the search must not take the screen down: catch it and
+                            // report it (the panic hook stays quiet on this thread).
+                            let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                                searcher.think(&game, level, &limits, &stop, &mut on_event)
+                            }));
+                            let reply = match outcome {
+                                Ok(result) => Reply::Done { id, job, result },
+                                Err(payload) => Reply::Failed {
+                                    id,
+                                    job,
+                                    message: panic_message(payload.as_ref()),
+                                },
+                            };
+                            if thread_tx.send(reply).is_err() {
                                 break;
                             }
                         }
@@ -168,10 +193,10 @@ impl Engine {
                 }
             };
             let id = match &reply {
-                Reply::Event { id, .. } | Reply::Done { id, .. } => *id,
+                Reply::Event { id, .. } | Reply::Done { id, .. } | Reply::Failed { id, .. } => *id,
             };
             if self.current.as_ref().is_some_and(|c| c.0 == id) {
-                if matches!(reply, Reply::Done { .. }) {
+                if matches!(reply, Reply::Done { .. } | Reply::Failed { .. }) {
                     self.current = None;
                 }
                 return Some(reply);
@@ -181,11 +206,11 @@ impl Engine {
 }
 
 impl Drop for Engine {
+    /// Stops the search and closes the channel, so the thread ends by itself. It is not
+    /// joined: quitting never waits for a search that is slow to stop.
     fn drop(&mut self) {
         self.cancel();
-        self.tx = None; // closes the channel: the thread's loop ends
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
+        self.tx = None;
+        self.thread = None;
     }
 }

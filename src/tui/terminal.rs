@@ -64,6 +64,10 @@ pub fn install_panic_hook() {
     ONCE.call_once(|| {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
+            // The engine thread catches its own panics and reports them on the screen.
+            if std::thread::current().name() == Some(super::engine::THREAD_NAME) {
+                return;
+            }
             restore();
             previous(info);
         }));
