@@ -288,8 +288,11 @@ fn setup_dialog_asks_colour_level_and_clock() {
     assert_eq!(app.mode, Mode::SetupLevel);
     let text = screen_text(&render(&app, 80, 25));
     assert!(text.contains("Set thinking depth. Please select 1 or 3 or 5:"));
-    typed(&mut app, "L7");
-    assert_eq!(app.level, huo_chess::search::Level::Modern(7));
+    typed(&mut app, "L11");
+    assert_eq!(app.mode, Mode::SetupLevel);
+    assert!(app.message.is_some());
+    typed(&mut app, "1");
+    assert_eq!(app.level, huo_chess::search::Level::Classic(1));
     assert_eq!(app.mode, Mode::SetupClock);
     typed(&mut app, "5+3");
     assert_eq!(app.mode, Mode::Play);

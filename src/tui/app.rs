@@ -502,7 +502,7 @@ impl App {
     }
 
     /// How long the engine may think: the clocks when they run, else a budget by level
-    /// (the classic levels search their fixed depth, unlimited).
+    /// (the classic levels search their fixed depth, however long it takes).
     pub fn limits(&self) -> Limits {
         let mut l = Limits::default();
         if let Some(c) = &self.clock {
@@ -512,8 +512,13 @@ impl App {
             l.btime = Some(c.left(Color::Black, turn, now));
             l.winc = Some(c.inc);
             l.binc = Some(c.inc);
-        } else if let Level::Modern(n) = self.level {
-            l.movetime = Some(Duration::from_millis(500 + 500 * u64::from(n)));
+        } else {
+            match self.level {
+                Level::Modern(n) => {
+                    l.movetime = Some(Duration::from_millis(500 + 500 * u64::from(n)));
+                }
+                Level::Classic(d) => l.depth = Some(u32::from(d)),
+            }
         }
         l
     }

@@ -390,8 +390,10 @@ fn draw_dialog(frame: &mut Frame, app: &App, area: Rect) {
         lines.push(Line::raw(""));
         lines.push(Line::styled(EXPLAIN, t.dim));
     }
-    if app.mode != Mode::Play
-        && let Some(m) = &app.message
+    if matches!(
+        app.mode,
+        Mode::Resume | Mode::SetupColor | Mode::SetupLevel | Mode::SetupClock
+    ) && let Some(m) = &app.message
     {
         lines.push(Line::styled(
             m.clone(),
