@@ -62,10 +62,11 @@ impl Theme {
     pub fn modern() -> Theme {
         Theme {
             name: "modern",
-            light_square: Color::Rgb(240, 217, 181),
-            dark_square: Color::Rgb(181, 136, 99),
+            // Mid-tone wood, so both white and black pieces stand out on both squares.
+            light_square: Color::Rgb(205, 170, 125),
+            dark_square: Color::Rgb(139, 99, 60),
             white_piece: Color::Rgb(255, 255, 255),
-            black_piece: Color::Rgb(20, 20, 20),
+            black_piece: Color::Rgb(0, 0, 0),
             last_move: Color::Rgb(205, 210, 106),
             selected: Color::Rgb(130, 151, 105),
             target: Color::Rgb(100, 160, 200),
