@@ -480,6 +480,11 @@ fn autosave_on_quit_and_resume() {
     assert!(app.wait_engine(Duration::from_secs(30)));
     app.autosave_now().unwrap();
     assert!(path.exists());
+    // Quitting at the question keeps the save.
+    let mut unanswered = App::new(&config(), &args("w", "3"), Some(path.clone()));
+    assert_eq!(unanswered.mode, Mode::Resume);
+    unanswered.autosave_now().unwrap();
+    assert!(path.exists());
     let mut app2 = App::new(&config(), &args("w", "3"), Some(path.clone()));
     assert_eq!(app2.mode, Mode::Resume);
     key(&mut app2, KeyCode::Char('y'));

@@ -1377,7 +1377,10 @@ impl App {
         let Some(path) = self.autosave.clone() else {
             return Ok(());
         };
-        if self.over.is_none() && !self.game.moves().is_empty() && self.mode != Mode::Resume {
+        if self.mode == Mode::Resume {
+            return Ok(()); // not answered yet: keep the saved game for next time
+        }
+        if self.over.is_none() && !self.game.moves().is_empty() {
             write_atomic(&path, &self.pgn_text())
         } else {
             match std::fs::remove_file(&path) {
