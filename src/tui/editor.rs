@@ -455,7 +455,7 @@ pub fn draw(frame: &mut Frame, ed: &Editor) {
     );
     frame.render_widget(
         Paragraph::new(Line::styled(
-            " Tab:list/board  Enter:follow/move  Bksp:back  Home:start  +/-:weight  Del:delete  :comment  :fen  q:quit",
+            " Tab:list/board Enter:follow/move Bksp:back Home:start +/-:weight Del:delete q:quit :comment :fen",
             t.dim,
         )),
         Rect::new(area.x, area.bottom() - 1, area.width, 1),
