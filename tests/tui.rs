@@ -106,11 +106,10 @@ fn side_panel_shows_the_original_prompts() {
 fn thinking_is_shown_while_the_engine_works() {
     let mut app = app();
     typed(&mut app, "d2d4");
-    // Whatever the engine thread did, the panel reads "Thinking..." while thinking is set.
-    if app.thinking.is_some() {
-        let text = screen_text(&render(&app, 80, 25));
-        assert!(text.contains("Thinking..."), "{text}");
-    }
+    // Replies wait in the channel until polled: the engine is still "thinking" here.
+    assert!(app.thinking.is_some());
+    let text = screen_text(&render(&app, 80, 25));
+    assert!(text.contains("Thinking..."), "{text}");
     assert!(app.wait_engine(Duration::from_secs(30)));
     assert!(app.thinking.is_none());
     assert_eq!(app.game.moves().len(), 2);
@@ -190,6 +189,7 @@ fn log_pane_after_a_search() {
     assert!(text.contains("My move: e5 (search: depth 4, score -0.35, 12345 nodes)"));
     assert!(text.contains("My move: e7 -> e5"));
     assert_eq!(app.game.moves().len(), 2);
+    insta::assert_snapshot!("log_after_search_80x25", text);
 }
 
 #[test]
