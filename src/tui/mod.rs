@@ -1,16 +1,36 @@
-//! The text screens shared by both binaries: the QBasic-style board widget, the side panel,
-//! the log pane, the input line and the themes. (Contract skeleton.)
+//! The text screens: the game (`huo-chess`) and the opening book editor (`huo-book edit`).
+//!
+//! Built the ratatui way: an [`App`](app::App) holds the state and reacts to keys, mouse
+//! and engine reports (pure, tested without a terminal); [`ui::draw`] paints it; the run
+//! loop below only moves events from the terminal and the engine thread into the app and
+//! redraws. Modules: [`theme`] (colours, glyphs), [`board`] (the board widget shared by
+//! both screens), [`engine`] (the search on a background thread), [`terminal`] (setup,
+//! restore, panic hook), [`editor`] (the book editor).
+
+pub mod app;
+pub mod board;
+pub mod editor;
+pub mod engine;
+pub mod terminal;
+pub mod theme;
+pub mod ui;
 
 use crate::book::Book;
 use crate::config::Config;
 use crate::core::Position;
+use crossterm::event::{self, Event as TermEvent};
+use ratatui::layout::Rect;
+use std::io;
+use std::time::{Duration, Instant};
+
+/// How often the screen wakes up while the engine thinks or a clock runs.
+pub const BUSY_TICK: Duration = Duration::from_millis(100);
+/// How long it sleeps otherwise, waiting for a key.
+pub const IDLE_TICK: Duration = Duration::from_secs(2);
 
 /// Runs the opening book editor screen on `book`, starting from `start`.
-pub fn run_editor(book: Book, start: Position, config: &Config) -> std::io::Result<()> {
-    let _ = (book, start, config);
-    Err(std::io::Error::other(
-        "the book editor screen is not built yet",
-    ))
+pub fn run_editor(book: Book, start: Position, config: &Config) -> io::Result<()> {
+    editor::run(book, start, config)
 }
 
 /// The game's command-line options (`huo-chess --color b --level 5 --fen FEN ...`).
@@ -35,7 +55,55 @@ pub struct GameArgs {
 }
 
 /// Runs the game screen until the player quits. Errors are for the terminal itself.
-pub fn run_game(args: GameArgs, config: &Config) -> std::io::Result<()> {
-    let _ = (args, config);
-    Err(std::io::Error::other("the game screen is not built yet"))
+pub fn run_game(args: GameArgs, config: &Config) -> io::Result<()> {
+    let mut app = app::App::new(config, &args, app::autosave_path());
+    let mut session = terminal::Session::start()?;
+    let result = game_loop(&mut session.terminal, &mut app);
+    let saved = app.autosave_now();
+    drop(session); // the terminal is back before anything is printed
+    if let Err(e) = saved {
+        eprintln!("huo-chess: could not save the game in progress: {e}");
+    }
+    result
+}
+
+/// Events in, redraw, until quit. Sleeps in `event::poll`: 100 ms ticks while something
+/// runs (thinking, clocks), else until a key arrives (woken every 2 s at most).
+fn game_loop(term: &mut terminal::Tui, app: &mut app::App) -> io::Result<()> {
+    let mut dirty = true;
+    loop {
+        let was_busy = app.busy();
+        dirty |= app.poll_engine();
+        app.tick(Instant::now());
+        // Something just stopped (a search ended, a flag fell): show it.
+        dirty |= was_busy != app.busy();
+        if let Some(text) = app.clipboard.take() {
+            terminal::osc52_copy(&text)?;
+        }
+        if dirty || app.busy() {
+            let size = term.size()?;
+            app.screen = Rect::new(0, 0, size.width, size.height);
+            term.draw(|f| ui::draw(f, app))?;
+            dirty = false;
+        }
+        if app.quit {
+            return Ok(());
+        }
+        let timeout = if app.busy() { BUSY_TICK } else { IDLE_TICK };
+        if event::poll(timeout)? {
+            // Take every pending event before drawing again.
+            loop {
+                match event::read()? {
+                    TermEvent::Key(k) => app.handle_key(k),
+                    TermEvent::Mouse(m) => app.handle_mouse(m),
+                    TermEvent::Resize(w, h) => app.screen = Rect::new(0, 0, w, h),
+                    _ => {}
+                }
+                if app.quit || !event::poll(Duration::ZERO)? {
+                    break;
+                }
+            }
+            dirty = true;
+        }
+    }
 }

@@ -1,0 +1,149 @@
+//! A size-capped, rotated text log: the game screen's thinking log written to disk.
+//!
+//! Lines are appended to `huo.log`. When the next line would push the file past its size
+//! cap, the files shift one place (`huo.log.2` → `huo.log.3`, `huo.log.1` → `huo.log.2`,
+//! `huo.log` → `huo.log.1`), the oldest beyond `keep` is dropped, and a fresh `huo.log`
+//! begins. So the log never grows past `max_bytes × (keep + 1)` on disk.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// An open, rotating log file.
+#[derive(Debug)]
+pub struct LogFile {
+    path: PathBuf,
+    file: File,
+    size: u64,
+    max_bytes: u64,
+    keep: u32,
+}
+
+impl LogFile {
+    /// Opens (appending to) `path`, rotating once it passes `max_bytes` (at least 1), and
+    /// keeping `keep` old files (`0`: the old content is simply dropped).
+    pub fn open(path: impl Into<PathBuf>, max_bytes: u64, keep: u32) -> io::Result<LogFile> {
+        let path = path.into();
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            fs::create_dir_all(dir)?;
+        }
+        let file = OpenOptions::new().create(true).append(true).open(&path)?;
+        let size = file.metadata()?.len();
+        Ok(LogFile {
+            path,
+            file,
+            size,
+            max_bytes: max_bytes.max(1),
+            keep,
+        })
+    }
+
+    /// The file being written.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Appends one line (a newline is added), rotating first if it would not fit.
+    pub fn write_line(&mut self, line: &str) -> io::Result<()> {
+        let len = line.len() as u64 + 1;
+        if self.size > 0 && self.size + len > self.max_bytes {
+            self.rotate()?;
+        }
+        writeln!(self.file, "{line}")?;
+        self.file.flush()?;
+        self.size += len;
+        Ok(())
+    }
+
+    /// The name of the `n`-th rotated file: `huo.log.n`.
+    fn rotated(&self, n: u32) -> PathBuf {
+        let mut s = self.path.clone().into_os_string();
+        s.push(format!(".{n}"));
+        PathBuf::from(s)
+    }
+
+    /// Shifts the files one place and starts an empty current file.
+    fn rotate(&mut self) -> io::Result<()> {
+        if self.keep == 0 {
+            self.file = File::create(&self.path)?;
+        } else {
+            let _ = fs::remove_file(self.rotated(self.keep));
+            for n in (1..self.keep).rev() {
+                let from = self.rotated(n);
+                if from.exists() {
+                    fs::rename(&from, self.rotated(n + 1))?;
+                }
+            }
+            fs::rename(&self.path, self.rotated(1))?;
+            self.file = OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&self.path)?;
+        }
+        self.size = 0;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("huo-logfile-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn rotates_and_keeps_only_keep_files() {
+        let dir = temp_dir("rotate");
+        let path = dir.join("huo.log");
+        let mut log = LogFile::open(&path, 20, 2).unwrap();
+        for i in 0..10 {
+            log.write_line(&format!("line number {i}")).unwrap(); // 14 bytes each
+        }
+        // Each file holds one line (two would be 28 > 20 bytes).
+        assert_eq!(fs::read_to_string(&path).unwrap(), "line number 9\n");
+        assert_eq!(
+            fs::read_to_string(dir.join("huo.log.1")).unwrap(),
+            "line number 8\n"
+        );
+        assert_eq!(
+            fs::read_to_string(dir.join("huo.log.2")).unwrap(),
+            "line number 7\n"
+        );
+        assert!(!dir.join("huo.log.3").exists());
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn appends_to_an_existing_file_and_counts_its_size() {
+        let dir = temp_dir("append");
+        let path = dir.join("huo.log");
+        fs::write(&path, "0123456789\n").unwrap();
+        let mut log = LogFile::open(&path, 16, 1).unwrap();
+        log.write_line("abc").unwrap(); // 11 + 4 = 15: still fits
+        assert_eq!(fs::read_to_string(&path).unwrap(), "0123456789\nabc\n");
+        log.write_line("def").unwrap(); // 19 > 16: rotate
+        assert_eq!(fs::read_to_string(&path).unwrap(), "def\n");
+        assert_eq!(
+            fs::read_to_string(dir.join("huo.log.1")).unwrap(),
+            "0123456789\nabc\n"
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn keep_zero_truncates() {
+        let dir = temp_dir("keep0");
+        let path = dir.join("huo.log");
+        let mut log = LogFile::open(&path, 8, 0).unwrap();
+        log.write_line("aaaaaa").unwrap();
+        log.write_line("bbbbbb").unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "bbbbbb\n");
+        assert!(!dir.join("huo.log.1").exists());
+        let _ = fs::remove_dir_all(&dir);
+    }
+}

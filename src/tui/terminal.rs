@@ -1,0 +1,117 @@
+//! Taking over the terminal and giving it back.
+//!
+//! The screen runs in raw mode on the alternate screen with mouse reporting. Whatever
+//! happens (normal quit, error, panic) the terminal must come back as it was: [`Session`]
+//! restores it when dropped, and [`install_panic_hook`] restores it *before* the panic
+//! message is printed, so the message is readable.
+
+use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use crossterm::{cursor, execute};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use std::io::{self, Stdout, Write};
+use std::sync::Once;
+
+/// The terminal the screens draw on.
+pub type Tui = Terminal<CrosstermBackend<Stdout>>;
+
+/// The terminal, taken over; given back when dropped.
+pub struct Session {
+    pub terminal: Tui,
+}
+
+impl Session {
+    /// Raw mode, alternate screen, mouse reporting, hidden cursor.
+    pub fn start() -> io::Result<Session> {
+        install_panic_hook();
+        enable_raw_mode()?;
+        let mut out = io::stdout();
+        if let Err(e) = execute!(out, EnterAlternateScreen, EnableMouseCapture, cursor::Hide) {
+            restore();
+            return Err(e);
+        }
+        match Terminal::new(CrosstermBackend::new(io::stdout())) {
+            Ok(terminal) => Ok(Session { terminal }),
+            Err(e) => {
+                restore();
+                Err(e)
+            }
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+/// Gives the terminal back: cooked mode, main screen, no mouse reports, visible cursor.
+/// Safe to call more than once.
+pub fn restore() {
+    let _ = disable_raw_mode();
+    let mut out = io::stdout();
+    let _ = execute!(out, DisableMouseCapture, LeaveAlternateScreen, cursor::Show);
+    let _ = out.flush();
+}
+
+/// Restores the terminal before the default panic message is printed.
+pub fn install_panic_hook() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            // The engine thread catches its own panics and reports them on the screen.
+            if std::thread::current().name() == Some(super::engine::THREAD_NAME) {
+                return;
+            }
+            restore();
+            previous(info);
+        }));
+    });
+}
+
+/// Puts `text` on the terminal's clipboard with the OSC 52 escape (terminals that do not
+/// support it ignore it).
+pub fn osc52_copy(text: &str) -> io::Result<()> {
+    let mut out = io::stdout();
+    write!(out, "\x1b]52;c;{}\x07", base64(text.as_bytes()))?;
+    out.flush()
+}
+
+/// Standard base64, as OSC 52 wants it.
+pub fn base64(bytes: &[u8]) -> String {
+    const T: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut s = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                s.push(T[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                s.push('=');
+            }
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn base64_matches_the_rfc_examples() {
+        assert_eq!(super::base64(b""), "");
+        assert_eq!(super::base64(b"f"), "Zg==");
+        assert_eq!(super::base64(b"fo"), "Zm8=");
+        assert_eq!(super::base64(b"foo"), "Zm9v");
+        assert_eq!(super::base64(b"foobar"), "Zm9vYmFy");
+    }
+}

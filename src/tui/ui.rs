@@ -1,0 +1,476 @@
+//! Drawing the game screen: title line, board, side panel (the original's prompts), move
+//! list, log pane, key line, and the dialogs on top. Reads [`App`], changes nothing.
+//!
+//! At 80×25 the layout is the QBasic one: board top-left, 3×1 squares; panel to its right;
+//! the log pane below. Bigger terminals get bigger squares (6×2, 9×3 ...).
+
+use super::app::{
+    ASK_CLOCK, ASK_COLOR, ASK_LEVEL, App, CHECK, ENTER_MOVE, EXPLAIN, Mode, THINKING, format_clock,
+    format_score, level_name,
+};
+use super::board::{BoardGeometry, BoardWidget};
+use super::engine::Job;
+use crate::core::Color;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use std::time::Instant;
+
+/// The smallest screen the game is drawn on.
+pub const MIN_WIDTH: u16 = 80;
+pub const MIN_HEIGHT: u16 = 24;
+/// The panel is this wide so the original's prompts fit on one line.
+const PANEL_W: u16 = 34;
+const LOG_MIN_H: u16 = 8;
+
+/// Where each part of the screen goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Areas {
+    pub title: Rect,
+    pub board: Rect,
+    pub panel: Rect,
+    pub moves: Rect,
+    pub log: Option<Rect>,
+    pub keys: Rect,
+}
+
+/// Splits the screen; `None` when it is too small to play on.
+pub fn layout(area: Rect, show_log: bool) -> Option<Areas> {
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        return None;
+    }
+    let body_h = area.height - 2;
+    let log_h = if show_log { LOG_MIN_H } else { 0 };
+    let scale = (1..=4u16)
+        .rev()
+        .find(|&k| {
+            let (w, h) = BoardGeometry::size(k);
+            w + 2 + PANEL_W <= area.width && h + log_h <= body_h
+        })
+        .unwrap_or(1);
+    let (bw, bh) = BoardGeometry::size(scale);
+    let top_h = if show_log {
+        (bh + 1).max(10).min(body_h - LOG_MIN_H)
+    } else {
+        body_h
+    };
+    let y = area.y + 1;
+    let board = Rect::new(area.x, y, bw + 1, top_h);
+    let right = Rect::new(area.x + bw + 2, y, area.width - bw - 2, top_h);
+    let (panel, moves) = if right.width >= PANEL_W + 14 {
+        let mw = (right.width - PANEL_W).min(26);
+        (
+            Rect::new(right.x, y, right.width - mw, top_h),
+            Rect::new(right.x + right.width - mw, y, mw, top_h),
+        )
+    } else {
+        let ph = top_h.min(11);
+        (
+            Rect::new(right.x, y, right.width, ph),
+            Rect::new(right.x, y + ph, right.width, top_h - ph),
+        )
+    };
+    let log = show_log.then(|| Rect::new(area.x, y + top_h, area.width, body_h - top_h));
+    Some(Areas {
+        title: Rect::new(area.x, area.y, area.width, 1),
+        board,
+        panel,
+        moves,
+        log,
+        keys: Rect::new(area.x, area.y + area.height - 1, area.width, 1),
+    })
+}
+
+/// Where the board's squares are on a screen of size `screen` (for mouse clicks).
+pub fn board_geometry(screen: Rect, app: &App) -> Option<BoardGeometry> {
+    let areas = layout(screen, app.show_log)?;
+    BoardGeometry::fit(areas.board, app.flipped)
+}
+
+/// Draws the whole screen.
+pub fn draw(frame: &mut Frame, app: &App) {
+    let area = frame.area();
+    let Some(areas) = layout(area, app.show_log) else {
+        draw_too_small(frame, app, area);
+        return;
+    };
+    let t = &app.theme;
+    // Title line.
+    let right = format!(
+        "You: {}  Level: {}  {}:help ",
+        app.human,
+        level_name(app.level),
+        app.config.tui.keys.help
+    );
+    let title = Line::from(vec![
+        Span::styled(" HUO CHESS", t.title),
+        Span::styled(" - a retro chess program", t.dim),
+    ]);
+    frame.render_widget(Paragraph::new(title), areas.title);
+    let rw = right.chars().count() as u16;
+    if rw < areas.title.width {
+        frame.render_widget(
+            Paragraph::new(Span::styled(right, t.text)),
+            Rect::new(areas.title.right() - rw, areas.title.y, rw, 1),
+        );
+    }
+    // Board.
+    let board = BoardWidget {
+        position: app.game.position(),
+        theme: t,
+        flipped: app.flipped,
+        last_move: app.game.moves().last().copied(),
+        selected: app.selected,
+        targets: app.targets(),
+        cursor: (app.mode == Mode::Play && app.humans_turn()).then_some(app.cursor),
+    };
+    frame.render_widget(board, areas.board);
+    frame.render_widget(
+        Paragraph::new(panel_lines(app)).wrap(Wrap { trim: false }),
+        areas.panel,
+    );
+    draw_moves(frame, app, areas.moves);
+    if let Some(log) = areas.log {
+        draw_log(frame, app, log);
+    }
+    frame.render_widget(
+        Paragraph::new(Span::styled(key_line(app, areas.keys.width), t.dim)),
+        areas.keys,
+    );
+    draw_dialog(frame, app, area);
+}
+
+/// The side panel: clocks, the original's prompts, captured pieces.
+pub fn panel_lines(app: &App) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let mut lines = Vec::new();
+    let pos = app.game.position();
+    let now = Instant::now();
+    match &app.clock {
+        Some(c) => {
+            let turn = pos.turn();
+            let w = format_clock(c.left(Color::White, turn, now));
+            let b = format_clock(c.left(Color::Black, turn, now));
+            let (ws, bs) = if turn == Color::White {
+                (t.prompt.add_modifier(Modifier::REVERSED), t.text)
+            } else {
+                (t.text, t.prompt.add_modifier(Modifier::REVERSED))
+            };
+            lines.push(Line::from(vec![
+                Span::styled(format!("White {w}"), ws),
+                Span::raw("  "),
+                Span::styled(format!("Black {b}"), bs),
+            ]));
+        }
+        None => lines.push(Line::styled(
+            format!("Move {}, {} to move", pos.fullmove_number(), pos.turn()),
+            t.text,
+        )),
+    }
+    match &app.thinking {
+        Some(th) => {
+            let secs = now.saturating_duration_since(th.started).as_secs_f64();
+            let head = if th.job == Job::Hint {
+                "Looking for a hint..."
+            } else {
+                THINKING
+            };
+            lines.push(Line::from(vec![
+                Span::styled(head, t.prompt),
+                Span::styled(format!(" {secs:.1}s"), t.text),
+            ]));
+            let mut detail = format!("depth {}", th.depth);
+            if let Some(b) = &th.best {
+                detail.push_str(&format!("  best {b}"));
+            }
+            if let Some(s) = th.score {
+                detail.push_str(&format!("  {}", format_score(s)));
+            }
+            lines.push(Line::styled(detail, t.dim));
+        }
+        None => {
+            lines.push(match &app.my_move {
+                Some(m) => Line::styled(m.clone(), t.prompt),
+                None => Line::raw(""),
+            });
+        }
+    }
+    if let Some(why) = &app.over {
+        lines.push(Line::styled(
+            why.clone(),
+            t.alert.add_modifier(Modifier::BOLD),
+        ));
+    } else if app.check {
+        lines.push(Line::styled(CHECK, t.alert.add_modifier(Modifier::BOLD)));
+    }
+    if let Some(m) = &app.message {
+        lines.push(Line::styled(
+            m.clone(),
+            if app.alert { t.alert } else { t.text },
+        ));
+    }
+    if app.mode == Mode::Play {
+        if app.input.starts_with(':') {
+            lines.push(Line::styled("Command:", t.prompt));
+            lines.push(input_line(app));
+        } else if app.humans_turn() {
+            lines.push(Line::styled(ENTER_MOVE, t.prompt));
+            lines.push(input_line(app));
+        }
+    }
+    let [white_took, black_took] = app.captured();
+    if !white_took.is_empty() {
+        lines.push(Line::from(vec![
+            Span::styled("White took ", t.dim),
+            Span::styled(white_took, Style::new().fg(t.black_piece)),
+        ]));
+    }
+    if !black_took.is_empty() {
+        lines.push(Line::from(vec![
+            Span::styled("Black took ", t.dim),
+            Span::styled(black_took, Style::new().fg(t.white_piece)),
+        ]));
+    }
+    lines
+}
+
+fn input_line(app: &App) -> Line<'static> {
+    Line::from(vec![
+        Span::styled("> ", app.theme.dim),
+        Span::styled(app.input.clone(), app.theme.prompt),
+        Span::styled("_", app.theme.prompt.add_modifier(Modifier::SLOW_BLINK)),
+    ])
+}
+
+/// The numbered move list, the latest moves at the bottom.
+fn draw_moves(frame: &mut Frame, app: &App, area: Rect) {
+    if area.height < 2 || area.width < 10 {
+        return;
+    }
+    let t = &app.theme;
+    let sans = app.game.san_moves();
+    let first_black = app.game.start().turn() == Color::Black;
+    let mut rows: Vec<String> = Vec::new();
+    let mut number = app.game.start().fullmove_number();
+    let mut i = 0;
+    if first_black && !sans.is_empty() {
+        rows.push(format!("{number:>3}. ...     {}", sans[0]));
+        i = 1;
+        number += 1;
+    }
+    while i < sans.len() {
+        let black = sans.get(i + 1).map(String::as_str).unwrap_or("");
+        rows.push(format!("{number:>3}. {:<8} {black}", sans[i]));
+        i += 2;
+        number += 1;
+    }
+    let visible = (area.height - 1) as usize;
+    let start = rows.len().saturating_sub(visible);
+    let mut lines = vec![Line::styled("Moves", t.title)];
+    lines.extend(
+        rows[start..]
+            .iter()
+            .map(|r| Line::styled(r.clone(), t.text)),
+    );
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+/// The log pane: the newest lines at the bottom, scrolled back by `log_scroll`.
+fn draw_log(frame: &mut Frame, app: &App, area: Rect) {
+    let t = &app.theme;
+    let title = if app.log_scroll > 0 {
+        format!(" Log (-{}) ", app.log_scroll)
+    } else {
+        " Log ".to_string()
+    };
+    let block = Block::bordered()
+        .title(Span::styled(title, t.title))
+        .title_bottom(Line::styled(" PgUp/PgDn scroll ", t.dim).right_aligned())
+        .border_style(t.dim);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let h = inner.height as usize;
+    let end = app.log.len().saturating_sub(app.log_scroll);
+    let start = end.saturating_sub(h);
+    let lines: Vec<Line> = app.log[start..end]
+        .iter()
+        .map(|l| Line::styled(l.as_str(), t.text))
+        .collect();
+    frame.render_widget(Paragraph::new(lines), inner);
+}
+
+/// The bottom line: the bound keys, as many as fit in `width` (all of them in the help).
+pub fn key_line(app: &App, width: u16) -> String {
+    let k = &app.config.tui.keys;
+    let items = [
+        (k.help, "help"),
+        (k.quit, "quit"),
+        (k.new_game, "new"),
+        (k.takeback, "undo"),
+        (k.hint, "hint"),
+        (k.move_now, "now"),
+        (k.flip, "flip"),
+        (k.switch_sides, "switch"),
+        (k.level, "level"),
+        (k.save, "save"),
+        (k.load, "load"),
+        (k.copy_fen, "fen"),
+        (k.toggle_log, "log"),
+    ];
+    let mut s = String::new();
+    for (c, what) in items {
+        // File letters type moves: their bindings need Alt (M-).
+        let item = if ('a'..='h').contains(&c) {
+            format!(" M-{c}:{what}")
+        } else {
+            format!(" {c}:{what}")
+        };
+        if s.chars().count() + item.chars().count() > width as usize {
+            break;
+        }
+        s.push_str(&item);
+    }
+    s
+}
+
+/// A box in the middle of `area`.
+fn centered(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width);
+    let h = h.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+fn draw_dialog(frame: &mut Frame, app: &App, area: Rect) {
+    let t = &app.theme;
+    let prompt = |s: &str| Line::styled(s.to_string(), t.prompt);
+    let text = |s: &str| Line::styled(s.to_string(), t.text);
+    let (title, mut lines): (&str, Vec<Line>) = match app.mode {
+        Mode::Play => return,
+        Mode::Help => {
+            draw_help(frame, app, area);
+            return;
+        }
+        Mode::Resume => (
+            " Saved game ",
+            vec![prompt("A game in progress was saved. Resume it? (y/n)")],
+        ),
+        Mode::SetupColor => (" New game ", vec![prompt(ASK_COLOR)]),
+        Mode::SetupLevel => (
+            " New game ",
+            vec![
+                prompt(ASK_LEVEL),
+                text("(classic MiniMax; or L1-L10 / max: the modern ladder)"),
+                input_line(app),
+            ],
+        ),
+        Mode::SetupClock => (" New game ", vec![prompt(ASK_CLOCK), input_line(app)]),
+        Mode::Promotion { .. } => (
+            " Promotion ",
+            vec![prompt("Promote to: q)ueen r)ook b)ishop k(n)ight")],
+        ),
+        Mode::ConfirmQuit => (
+            " Quit ",
+            vec![
+                prompt("Quit Huo Chess? (y/n)"),
+                text("A game in progress is saved and offered next time."),
+            ],
+        ),
+    };
+    if matches!(
+        app.mode,
+        Mode::SetupColor | Mode::SetupLevel | Mode::SetupClock
+    ) {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(EXPLAIN, t.dim));
+    }
+    if matches!(
+        app.mode,
+        Mode::Resume | Mode::SetupColor | Mode::SetupLevel | Mode::SetupClock
+    ) && let Some(m) = &app.message
+    {
+        lines.push(Line::styled(
+            m.clone(),
+            if app.alert { t.alert } else { t.text },
+        ));
+    }
+    let w = lines.iter().map(|l| l.width() as u16).max().unwrap_or(20) + 4;
+    let rect = centered(area, w.max(30), lines.len() as u16 + 2);
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Paragraph::new(lines).wrap(Wrap { trim: false }).block(
+            Block::bordered()
+                .title(Span::styled(title, t.title))
+                .border_style(t.prompt),
+        ),
+        rect,
+    );
+}
+
+/// The help screen: keys and commands.
+fn draw_help(frame: &mut Frame, app: &App, area: Rect) {
+    let t = &app.theme;
+    let mut lines: Vec<Line> = vec![
+        Line::styled(
+            "Moves: e2e4  E2E4  e2-e4  Nf3  O-O  e7e8q  then Enter",
+            t.prompt,
+        ),
+        Line::styled(
+            "Board: arrows or j/k/l (M-h) move the cursor, Enter or",
+            t.text,
+        ),
+        Line::styled("       a click selects a piece and then its square", t.text),
+        Line::styled("Keys (with an empty input line; a-h need Alt):", t.prompt),
+    ];
+    let keys = key_line(app, u16::MAX);
+    let words: Vec<&str> = keys.split_whitespace().collect();
+    for chunk in words.chunks(7) {
+        lines.push(Line::styled(format!("  {}", chunk.join("  ")), t.text));
+    }
+    lines.push(Line::styled(
+        "PgUp/PgDn/Home/End: scroll the log   Esc: clear   Ctrl-C: quit",
+        t.text,
+    ));
+    lines.push(Line::styled("Commands (type : then Enter):", t.prompt));
+    for c in [
+        ":new  :undo  :flip  :switch  :hint  :now  :draw  :resign",
+        ":level 3 | L7 | max      :clock 5+3 | off",
+        ":save FILE.pgn  :load FILE.pgn  :fen FEN  :savefen [FILE]",
+        ":copy (FEN to the clipboard and log)  :log  :help  :quit",
+    ] {
+        lines.push(Line::styled(c, t.text));
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled("Any key closes this screen.", t.dim));
+    let rect = centered(area, 76, lines.len() as u16 + 2);
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Paragraph::new(lines).block(
+            Block::bordered()
+                .title(Span::styled(" Help ", t.title))
+                .border_style(t.prompt),
+        ),
+        rect,
+    );
+}
+
+fn draw_too_small(frame: &mut Frame, app: &App, area: Rect) {
+    let msg = vec![
+        Line::styled("Terminal too small", app.theme.alert),
+        Line::styled(
+            format!(
+                "{}x{}: Huo Chess needs at least {MIN_WIDTH}x{MIN_HEIGHT}.",
+                area.width, area.height
+            ),
+            app.theme.text,
+        ),
+        Line::styled("Enlarge the window (q, y quits).", app.theme.dim),
+    ];
+    frame.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
+}
