@@ -3,14 +3,22 @@
 
 use huo_chess::core::{Position, perft};
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
 
 struct Counting;
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+thread_local! {
+    /// Allocations made by this thread (tests run side by side on several threads).
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+fn allocations() -> usize {
+    ALLOCATIONS.with(Cell::get)
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
         unsafe { System.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
@@ -27,7 +35,7 @@ fn move_generation_allocates_nothing() {
         Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
             .unwrap();
     let start = Position::startpos();
-    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let before = allocations();
     let nodes = perft(&kiwipete, 3) + perft(&start, 4);
     let mut total = 0;
     for pos in [kiwipete, start] {
@@ -38,8 +46,32 @@ fn move_generation_allocates_nothing() {
             assert!(child.is_legal(child.legal_moves()[0]));
         }
     }
-    let after = ALLOCATIONS.load(Ordering::SeqCst);
+    let after = allocations();
     assert_eq!(nodes, 97862 + 197281);
     assert!(total > 0);
     assert_eq!(after - before, 0, "heap allocations during move generation");
+}
+
+#[test]
+fn search_allocates_per_iteration_not_per_node() {
+    use huo_chess::eval::Evaluator;
+    use huo_chess::game::Game;
+    use huo_chess::search::{Level, Limits, Searcher};
+    use std::sync::atomic::AtomicBool;
+    let game = Game::from_position(
+        Position::from_fen("r1bq1rk1/pp2nppp/4p3/3pP3/1b1P4/2NB1N2/PP3PPP/R2QK2R w KQ - 3 10")
+            .unwrap(),
+    );
+    let mut searcher = Searcher::new(Evaluator::default(), 4);
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        depth: Some(8),
+        ..Limits::default()
+    };
+    let before = allocations();
+    let r = searcher.think(&game, Level::FULL, &limits, &stop, &mut |_| {});
+    let allocations = allocations() - before;
+    assert!(r.nodes > 10_000, "{} nodes", r.nodes);
+    // A few per iteration (the principal variation reported), none per node.
+    assert!(allocations < 100, "{allocations} allocations for {} nodes", r.nodes);
 }
