@@ -73,5 +73,9 @@ fn search_allocates_per_iteration_not_per_node() {
     let allocations = allocations() - before;
     assert!(r.nodes > 10_000, "{} nodes", r.nodes);
     // A few per iteration (the principal variation reported), none per node.
-    assert!(allocations < 100, "{allocations} allocations for {} nodes", r.nodes);
+    assert!(
+        allocations < 100,
+        "{allocations} allocations for {} nodes",
+        r.nodes
+    );
 }

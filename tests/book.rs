@@ -1,39 +1,11 @@
 //! The opening book library: files, lookups, writers, imports and exports.
 
+mod common;
+
+use common::tempdir;
 use huo_chess::book::{Book, PickMode, embedded, format, import, polyglot, store};
 use huo_chess::core::{Move, Position, parse_move};
 use huo_chess::game::Game;
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-static COUNTER: AtomicUsize = AtomicUsize::new(0);
-
-/// A fresh, empty directory under the system temp dir, deleted when dropped.
-struct TempDir(PathBuf);
-
-impl std::ops::Deref for TempDir {
-    type Target = PathBuf;
-    fn deref(&self) -> &PathBuf {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn tempdir(name: &str) -> TempDir {
-    let d = std::env::temp_dir().join(format!(
-        "huo-book-test-{name}-{}-{}",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    TempDir(d)
-}
 
 /// The position after `moves` (SAN or UCI) from the initial position.
 fn after(moves: &str) -> Position {

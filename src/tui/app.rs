@@ -995,17 +995,7 @@ impl App {
 
     /// The legal destinations of the selected piece.
     pub fn targets(&self) -> Vec<Square> {
-        match self.selected {
-            Some(from) => self
-                .game
-                .position()
-                .legal_moves()
-                .iter()
-                .filter(|m| m.from() == from)
-                .map(|m| m.to())
-                .collect(),
-            None => Vec::new(),
-        }
+        super::board::legal_targets(self.game.position(), self.selected)
     }
 
     /// A mouse event: a left click on the board acts like the cursor and Enter.

@@ -194,6 +194,18 @@ impl Widget for BoardWidget<'_> {
     }
 }
 
+/// The squares the piece on `from` can move to (what the board highlights once selected).
+pub fn legal_targets(pos: &Position, from: Option<Square>) -> Vec<Square> {
+    let Some(from) = from else {
+        return Vec::new();
+    };
+    pos.legal_moves()
+        .iter()
+        .filter(|m| m.from() == from)
+        .map(|m| m.to())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -356,17 +356,7 @@ impl Editor {
     }
 
     fn targets(&self) -> Vec<Square> {
-        match self.selected {
-            Some(from) => self
-                .game
-                .position()
-                .legal_moves()
-                .iter()
-                .filter(|m| m.from() == from)
-                .map(|m| m.to())
-                .collect(),
-            None => Vec::new(),
-        }
+        super::board::legal_targets(self.game.position(), self.selected)
     }
 
     /// A mouse click on the board.

@@ -73,3 +73,32 @@ pub fn random_positions(playouts_per_start: usize, max_plies: usize, seed: u64) 
     }
     out
 }
+
+static TEMP_COUNTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// A fresh, empty directory under the system temp dir, deleted when dropped.
+pub struct TempDir(pub std::path::PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = std::path::PathBuf;
+    fn deref(&self) -> &std::path::PathBuf {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+pub fn tempdir(name: &str) -> TempDir {
+    let d = std::env::temp_dir().join(format!(
+        "huo-test-{name}-{}-{}",
+        std::process::id(),
+        TEMP_COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    TempDir(d)
+}
