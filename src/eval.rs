@@ -199,6 +199,12 @@ impl Evaluator {
         self.values[role as usize]
     }
 
+    /// The material values of all piece kinds, indexed by [`Role`].
+    #[inline]
+    pub fn values(&self) -> &[i32; 6] {
+        &self.values
+    }
+
     /// The score of `pos` from the side to move's point of view, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let phase = Role::ALL

@@ -17,7 +17,7 @@
 //! - **Mate scores** count the distance from the root, so the engine prefers the shortest
 //!   mate and the longest defence; repetitions and the fifty-move rule score as draws.
 
-use super::ordering::{Heuristics, MAX_PLY, Picker};
+use super::ordering::{Heuristics, MAX_PLY, Picker, see};
 use super::time::TimeControl;
 use super::tt::{Bound, TranspositionTable};
 use crate::core::{Bitboard, Move, MoveList, Position, Rank, Role};
@@ -266,7 +266,7 @@ impl Worker<'_> {
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
-        let picker = Picker::new(pos, moves, hash_move, self.heur, ply);
+        let picker = Picker::new(pos, moves, hash_move, self.heur, ply, self.eval.values());
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut quiets_tried = MoveList::new();
@@ -401,8 +401,12 @@ impl Worker<'_> {
                 false
             });
         }
-        let picker = Picker::new(pos, moves, None, self.heur, ply);
+        let picker = Picker::new(pos, moves, None, self.heur, ply, self.eval.values());
         for mv in picker {
+            // Captures that lose material in the exchange cannot raise the score: skip them.
+            if !in_check && see(pos, mv, self.eval.values()) < 0 {
+                continue;
+            }
             if !in_check && mv.promotion().is_none() {
                 // Delta pruning: even winning this piece cannot lift us to alpha.
                 let gain = pos
