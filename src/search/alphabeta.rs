@@ -370,6 +370,22 @@ impl Worker<'_> {
         if ply >= MAX_PLY - 1 {
             return if in_check { 0 } else { self.evaluate(pos) };
         }
+        // The table also serves the quiescence search (entries of depth 0).
+        let key = pos.key();
+        let hit = self.tt.probe(key);
+        if let Some(h) = hit {
+            let s = from_tt(h.score, ply);
+            let usable = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if usable {
+                return s;
+            }
+        }
+        let original_alpha = alpha;
+        let mut best_move = None;
         let mut best;
         let stand_pat;
         let mut moves = MoveList::new();
@@ -424,6 +440,7 @@ impl Worker<'_> {
             }
             if score > best {
                 best = score;
+                best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
                     if alpha >= beta {
@@ -431,6 +448,17 @@ impl Worker<'_> {
                     }
                 }
             }
+        }
+        // Never overwrite what a real search found here.
+        if hit.is_none_or(|h| h.depth == 0) {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(key, best_move, to_tt(best, ply), 0, bound);
         }
         best
     }

@@ -244,9 +244,15 @@ mod tests {
         // An undefended pawn is a pawn won.
         assert_eq!(exchange("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5"), 100);
         // The queen takes a pawn defended by a pawn: a queen for a pawn.
-        assert_eq!(exchange("4k3/2p5/3p4/8/8/8/3Q4/4K3 w - - 0 1", "d2d6"), -800);
+        assert_eq!(
+            exchange("4k3/2p5/3p4/8/8/8/3Q4/4K3 w - - 0 1", "d2d6"),
+            -800
+        );
         // Doubled rooks win the exchange on d6: the rook behind counts (x-ray).
-        assert_eq!(exchange("3rk3/8/3r4/8/8/3R4/3R4/4K3 w - - 0 1", "d3d6"), 500);
+        assert_eq!(
+            exchange("3rk3/8/3r4/8/8/3R4/3R4/4K3 w - - 0 1", "d3d6"),
+            500
+        );
         // A knight takes a defended knight: even.
         assert_eq!(exchange("4k3/4p3/3n4/8/4N3/8/8/4K3 w - - 0 1", "e4d6"), 0);
         // En passant wins a pawn.
