@@ -233,6 +233,11 @@ impl Worker<'_> {
             }
         }
 
+        // Internal iterative reduction: with no remembered best move the ordering is a
+        // guess, so a cheaper search first fills the table for the next iteration.
+        if depth >= 4 && hash_move.is_none() {
+            depth -= 1;
+        }
         let static_eval = if in_check {
             -INFINITY
         } else {
