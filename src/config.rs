@@ -41,9 +41,14 @@ pub struct EvalWeights {
     pub bishop_pair: f64,
     pub rook_open_file: f64,
     pub rook_semi_open_file: f64,
+    /// Rook on the seventh rank, where the enemy pawns or king are.
+    pub rook_seventh: f64,
+    /// Per enemy piece attacked by a pawn, or a rook or queen attacked by a lighter piece.
+    pub threats: f64,
     pub doubled_pawn: f64,
     pub isolated_pawn: f64,
-    /// Scale of the passed-pawn bonus (grows as the pawn advances).
+    /// Scale of the passed-pawn bonus (grows as the pawn advances and, in the ending, as
+    /// our king comes near it and theirs stays away).
     pub passed_pawn: f64,
     /// A small bonus for having the move.
     pub tempo: f64,
@@ -156,6 +161,8 @@ impl Default for Config {
                 bishop_pair: 0.3,
                 rook_open_file: 0.2,
                 rook_semi_open_file: 0.1,
+                rook_seventh: 0.2,
+                threats: 0.4,
                 doubled_pawn: 0.12,
                 isolated_pawn: 0.12,
                 passed_pawn: 1.0,
@@ -386,6 +393,8 @@ pub static FIELDS: &[Field] = &[
         5.0,
         eval.rook_semi_open_file
     ),
+    float!("eval", "rook_seventh", 0.0, 5.0, eval.rook_seventh),
+    float!("eval", "threats", 0.0, 5.0, eval.threats),
     float!("eval", "doubled_pawn", 0.0, 5.0, eval.doubled_pawn),
     float!("eval", "isolated_pawn", 0.0, 5.0, eval.isolated_pawn),
     float!("eval", "passed_pawn", 0.0, 10.0, eval.passed_pawn),

@@ -5,8 +5,9 @@
 //! queen out early, do not move the king and rooks before castling, knights away from the
 //! rim, do not push the rook pawns, push passed pawns in the ending). We keep all of that,
 //! with every weight read from the configuration, and add the terms of a modern engine:
-//! piece-square tables, mobility, king safety, pawn structure, the bishop pair and rooks on
-//! open files.
+//! piece-square tables, mobility, king safety, pawn structure, the bishop pair, rooks on
+//! open files and the seventh rank, and threats (a piece attacked by a pawn, or by a lighter
+//! piece, must usually move: the attacker gains time).
 //!
 //! Most terms count differently in the middlegame and in the ending (a king must hide while
 //! queens are on the board and walk to the centre once they are gone). So each term has a
@@ -64,6 +65,10 @@ pub struct Evaluator {
     bishop_pair: Pair,
     rook_open: i32,
     rook_semi_open: i32,
+    rook_seventh: Pair,
+    threat: Pair,
+    /// Ending bonus per square of king distance around a passed pawn (see `pawns`).
+    passer_king: i32,
     doubled: Pair,
     isolated: Pair,
     /// Passed-pawn bonus by relative rank.
@@ -181,6 +186,9 @@ impl Evaluator {
             bishop_pair: Pair(cp(e.bishop_pair), cp(e.bishop_pair) * 3 / 2),
             rook_open: cp(e.rook_open_file),
             rook_semi_open: cp(e.rook_semi_open_file),
+            rook_seventh: Pair(cp(e.rook_seventh), cp(e.rook_seventh) * 3 / 2),
+            threat: Pair(cp(e.threats), cp(e.threats) * 2 / 3),
+            passer_king: (e.passed_pawn * 5.0).round() as i32,
             doubled: Pair(cp(e.doubled_pawn), cp(e.doubled_pawn) * 2),
             isolated: Pair(cp(e.isolated_pawn), cp(e.isolated_pawn) * 3 / 2),
             passed,
@@ -237,6 +245,15 @@ impl Evaluator {
         for sq in their_pawns {
             pawn_guarded |= pawn_attacks(them, sq);
         }
+        // Threats: their pieces our pawns attack, and heavy pieces our lighter ones attack.
+        let mut our_pawn_attacks = Bitboard::EMPTY;
+        for sq in our_pawns {
+            our_pawn_attacks |= pawn_attacks(us, sq);
+        }
+        let their_pieces =
+            pos.by_color(them) & !(pos.by_role(Role::Pawn) | pos.by_role(Role::King));
+        let their_heavy = pos.by_color(them) & (pos.by_role(Role::Rook) | pos.by_role(Role::Queen));
+        let mut threats = (our_pawn_attacks & their_pieces).count() as i32;
         let their_king = pos.king(them);
         let king_zone = king_attacks(their_king) | Bitboard::from_square(their_king);
         let mut king_attack = 0;
@@ -260,6 +277,11 @@ impl Evaluator {
                 };
                 let reach = (attacks & !own & !pawn_guarded).count() as i32;
                 s += Pair(self.mobility, self.mobility) * (reach - 4);
+                threats += match role {
+                    Role::Knight | Role::Bishop => (attacks & their_heavy).count() as i32,
+                    Role::Rook => (attacks & pos.pieces(them, Role::Queen)).count() as i32,
+                    _ => 0,
+                };
                 let near_king = (attacks & king_zone).count() as i32;
                 if near_king > 0 {
                     attackers += 1;
@@ -272,12 +294,20 @@ impl Evaluator {
                     } else if (file & our_pawns).is_empty() {
                         s += Pair(self.rook_semi_open, self.rook_semi_open / 2);
                     }
+                    let seventh = Bitboard::rank(Rank::Seventh.relative_to(us));
+                    let eighth = Bitboard::rank(Rank::Eighth.relative_to(us));
+                    if seventh.has(sq) && ((seventh & their_pawns).any() || eighth.has(their_king))
+                    {
+                        s += self.rook_seventh;
+                    }
                 }
                 if role == Role::Knight && matches!(sq.file(), File::A | File::H) {
                     s = s - self.knight_rim;
                 }
             }
         }
+
+        s += self.threat * threats;
 
         // King safety: an attack with several pieces is worth far more than with one.
         if attackers >= 2 && pos.pieces(us, Role::Queen).any() {
@@ -294,7 +324,7 @@ impl Evaluator {
         if pos.pieces(us, Role::Bishop).more_than_one() {
             s += self.bishop_pair;
         }
-        s += self.pawns(us, our_pawns, their_pawns);
+        s += self.pawns(pos, us, our_pawns, their_pawns);
         if phase > 16 {
             s += Pair(self.opening_hints(pos, us), 0);
         }
@@ -302,8 +332,9 @@ impl Evaluator {
     }
 
     /// Pawn structure: doubled and isolated pawns cost, passed pawns gain as they advance.
-    fn pawns(&self, us: Color, ours: Bitboard, theirs: Bitboard) -> Pair {
+    fn pawns(&self, pos: &Position, us: Color, ours: Bitboard, theirs: Bitboard) -> Pair {
         let mut s = Pair::default();
+        let (our_king, their_king) = (pos.king(us), pos.king(!us));
         for sq in ours {
             let file = sq.file() as usize;
             let file_bb = Bitboard::file(sq.file());
@@ -318,7 +349,18 @@ impl Evaluator {
             if ((file_bb | beside) & ahead & theirs).is_empty()
                 && (file_bb & ahead & ours).is_empty()
             {
-                s += self.passed[sq.rank().relative_to(us) as usize];
+                let rank = sq.rank().relative_to(us) as i32;
+                s += self.passed[rank as usize];
+                // In the ending a passed pawn needs its king beside it and the enemy king
+                // far from the square in front of it (the square it must cross next).
+                let forward = if us == Color::White { 1 } else { -1 };
+                if rank >= 3
+                    && let Some(front) = sq.offset(0, forward)
+                {
+                    let w = (rank - 2) * self.passer_king;
+                    let reach = 2 * distance(their_king, front) - distance(our_king, front);
+                    s += Pair(0, w * reach);
+                }
             }
         }
         s
@@ -410,6 +452,13 @@ impl Evaluator {
             -bonus
         }
     }
+}
+
+/// King distance: the number of king moves from one square to the other.
+fn distance(a: Square, b: Square) -> i32 {
+    (a.file() as i32 - b.file() as i32)
+        .abs()
+        .max((a.rank() as i32 - b.rank() as i32).abs())
 }
 
 /// The squares in front of a king on its back ranks where its sheltering pawns stand.
@@ -532,5 +581,32 @@ mod tests {
         let far = eval("4k3/8/8/8/8/8/P7/4K3 w - - 0 1");
         let near = eval("4k3/8/P7/8/8/8/8/4K3 w - - 0 1");
         assert!(near > far + 50, "{far} {near}");
+    }
+
+    #[test]
+    fn a_passed_pawn_wants_its_king_near_and_the_enemy_king_far() {
+        // Same material and pawn; only the kings stand differently around the pawn on b6.
+        let escorted = eval("7k/8/1PK5/8/8/8/8/8 w - - 0 1");
+        let caught = eval("8/1k6/1P6/8/8/8/8/7K w - - 0 1");
+        assert!(escorted > caught + 50, "{escorted} {caught}");
+    }
+
+    #[test]
+    fn a_piece_attacked_by_a_pawn_is_a_threat() {
+        // The black knight on d5 attacked by the e4 pawn, against the same knight on b5 unattacked.
+        let threatened = eval("r2qk3/pp6/8/3n4/4P3/8/PP6/R2QK3 w - - 0 1");
+        let quiet = eval("r2qk3/pp6/8/1n6/4P3/8/PP6/R2QK3 w - - 0 1");
+        let none = Evaluator::from_config(&Config {
+            eval: crate::config::EvalWeights {
+                threats: 0.0,
+                ..Config::default().eval
+            },
+            ..Config::default()
+        });
+        let weigh = |e: &Evaluator, fen: &str| e.evaluate(&Position::from_fen(fen).unwrap());
+        let gain = threatened - quiet;
+        let gain_without = weigh(&none, "r2qk3/pp6/8/3n4/4P3/8/PP6/R2QK3 w - - 0 1")
+            - weigh(&none, "r2qk3/pp6/8/1n6/4P3/8/PP6/R2QK3 w - - 0 1");
+        assert!(gain >= gain_without + 20, "{gain} {gain_without}");
     }
 }
