@@ -57,15 +57,7 @@ fn render(app: &App, w: u16, h: u16) -> Terminal<TestBackend> {
 }
 
 fn screen_text(t: &Terminal<TestBackend>) -> String {
-    let buf = t.backend().buffer();
-    let mut s = String::new();
-    for y in 0..buf.area.height {
-        for x in 0..buf.area.width {
-            s.push_str(buf[(x, y)].symbol());
-        }
-        s.push('\n');
-    }
-    s
+    huo_chess::tui::ui::buffer_text(t.backend().buffer())
 }
 
 #[test]

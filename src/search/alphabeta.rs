@@ -19,7 +19,7 @@
 
 use super::ordering::{Heuristics, MAX_PLY, Picker, see};
 use super::time::TimeControl;
-use super::tt::{Bound, TranspositionTable};
+use super::tt::{Bound, Hit, TranspositionTable};
 use crate::core::{Bitboard, Move, MoveList, Position, Rank, Role};
 use crate::eval::Evaluator;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -113,6 +113,19 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     } else {
         score
     }
+}
+
+/// The score a table entry proves for this window, if it proves one: an exact score, a
+/// lower bound at or above beta, or an upper bound at or below alpha.
+#[inline]
+fn cutoff(h: Hit, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let s = from_tt(h.score, ply);
+    let usable = match h.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+    };
+    usable.then_some(s)
 }
 
 /// Late-move reduction in plies for a move searched `index`-th at `depth`.
@@ -221,16 +234,9 @@ impl Worker<'_> {
         if let Some(h) = hit
             && !pv_node
             && h.depth as i32 >= depth
+            && let Some(s) = cutoff(h, ply, alpha, beta)
         {
-            let s = from_tt(h.score, ply);
-            let usable = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if usable {
-                return s;
-            }
+            return s;
         }
 
         // Internal iterative reduction: with no remembered best move the ordering is a
@@ -378,16 +384,8 @@ impl Worker<'_> {
         // The table also serves the quiescence search (entries of depth 0).
         let key = pos.key();
         let hit = self.tt.probe(key);
-        if let Some(h) = hit {
-            let s = from_tt(h.score, ply);
-            let usable = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if usable {
-                return s;
-            }
+        if let Some(s) = hit.and_then(|h| cutoff(h, ply, alpha, beta)) {
+            return s;
         }
         let original_alpha = alpha;
         let mut best_move = None;

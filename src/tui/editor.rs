@@ -572,15 +572,7 @@ mod tests {
     fn text(ed: &Editor) -> String {
         let mut t = Terminal::new(TestBackend::new(100, 25)).unwrap();
         t.draw(|f| draw(f, ed)).unwrap();
-        let buf = t.backend().buffer().clone();
-        let mut s = String::new();
-        for y in 0..buf.area.height {
-            for x in 0..buf.area.width {
-                s.push_str(buf[(x, y)].symbol());
-            }
-            s.push('\n');
-        }
-        s
+        crate::tui::ui::buffer_text(t.backend().buffer())
     }
 
     #[test]

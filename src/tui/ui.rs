@@ -474,3 +474,15 @@ fn draw_too_small(frame: &mut Frame, app: &App, area: Rect) {
     ];
     frame.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
 }
+
+/// The characters of a drawn buffer, one line per row: what a test or a snapshot compares.
+pub fn buffer_text(buf: &ratatui::buffer::Buffer) -> String {
+    let mut s = String::new();
+    for y in 0..buf.area.height {
+        for x in 0..buf.area.width {
+            s.push_str(buf[(x, y)].symbol());
+        }
+        s.push('\n');
+    }
+    s
+}
