@@ -34,7 +34,7 @@ pub struct PieceValues {
 pub struct EvalWeights {
     /// Scale of the piece-square tables (1 = as designed, 0 = off).
     pub piece_squares: f64,
-    /// Pawns per extra square a knight, bishop, rook or queen can reach.
+    /// Scale of the mobility bonus (by how many squares a knight, bishop, rook or queen reaches).
     pub mobility: f64,
     /// Scale of the king-safety terms (pawn shield, attackers near the king).
     pub king_safety: f64,
@@ -156,7 +156,7 @@ impl Default for Config {
             },
             eval: EvalWeights {
                 piece_squares: 1.0,
-                mobility: 0.04,
+                mobility: 1.0,
                 king_safety: 1.0,
                 bishop_pair: 0.3,
                 rook_open_file: 0.2,
@@ -382,7 +382,7 @@ pub static FIELDS: &[Field] = &[
     float!("pieces", "rook", 0.0, 100.0, pieces.rook),
     float!("pieces", "queen", 0.0, 100.0, pieces.queen),
     float!("eval", "piece_squares", 0.0, 10.0, eval.piece_squares),
-    float!("eval", "mobility", 0.0, 1.0, eval.mobility),
+    float!("eval", "mobility", 0.0, 10.0, eval.mobility),
     float!("eval", "king_safety", 0.0, 10.0, eval.king_safety),
     float!("eval", "bishop_pair", 0.0, 5.0, eval.bishop_pair),
     float!("eval", "rook_open_file", 0.0, 5.0, eval.rook_open_file),

@@ -20,6 +20,20 @@ use crate::core::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
 use crate::core::{Bitboard, Color, File, Position, Rank, Role, Square};
+use trace::{Features, NoTrace, Trace, param};
+
+mod tables;
+pub mod trace;
+
+// The endgame share of the weights the configuration names in pawns: a bishop pair and a
+// rook on the seventh count more in the ending, a rook on an open file less, doubled
+// pawns (harder to defend and to promote) twice as much.
+const BISHOP_PAIR_EG: f64 = 1.5;
+const ROOK_FILE_EG: f64 = 0.5;
+const ROOK_SEVENTH_EG: f64 = 1.5;
+const THREAT_EG: f64 = 0.65;
+const DOUBLED_EG: f64 = 2.0;
+const ISOLATED_EG: f64 = 1.5;
 
 /// A middlegame and an endgame value, blended by the phase.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -53,6 +67,15 @@ impl std::ops::Mul<i32> for Pair {
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 const MAX_PHASE: i32 = 24;
 
+/// How much non-pawn material is on the board, 24 at the start down to 0.
+fn phase(pos: &Position) -> i32 {
+    Role::ALL
+        .iter()
+        .map(|&r| PHASE[r as usize] * pos.by_role(r).count() as i32)
+        .sum::<i32>()
+        .min(MAX_PHASE)
+}
+
 /// Scores positions, with weights taken from a [`Config`]. Cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
@@ -60,11 +83,14 @@ pub struct Evaluator {
     values: [i32; 6],
     /// Piece-square tables from White's point of view, material not included.
     pst: [[Pair; 64]; 6],
-    mobility: i32,
+    /// Mobility by the number of squares reached, for knight, bishop, rook and queen.
+    mobility: [[Pair; 28]; 4],
     king_safety: i32,
+    /// Per pawn sheltering the king.
+    shield: i32,
     bishop_pair: Pair,
-    rook_open: i32,
-    rook_semi_open: i32,
+    rook_open: Pair,
+    rook_semi_open: Pair,
     rook_seventh: Pair,
     threat: Pair,
     /// Ending bonus per square of king distance around a passed pawn (see `pawns`).
@@ -73,6 +99,8 @@ pub struct Evaluator {
     isolated: Pair,
     /// Passed-pawn bonus by relative rank.
     passed: [Pair; 8],
+    /// The Huo hint: ending bonus per rank a passed pawn has advanced.
+    passed_ending: i32,
     tempo: i32,
     centre_pawns: i32,
     early_queen: i32,
@@ -101,76 +129,21 @@ fn centre_distance(sq: Square) -> i32 {
     df.max(dr)
 }
 
-/// Our own piece-square tables, built from a few plain ideas rather than typed-in numbers:
-/// knights and bishops want the centre, pawns want to advance (central ones first), rooks
-/// want the seventh rank, the king hides in a corner in the middlegame and comes to the
-/// centre in the ending.
-fn piece_square_tables(scale: f64) -> [[Pair; 64]; 6] {
-    let mut t = [[Pair::default(); 64]; 6];
-    for sq in Square::ALL {
-        let cd = centre_distance(sq);
-        let f = sq.file() as i32;
-        let r = sq.rank() as i32;
-        let central_file = matches!(f, 3 | 4);
-        let pawn = if (1..7).contains(&r) {
-            let mg = (r - 1) * 3
-                + if central_file {
-                    [0, -5, 5, 20, 22, 15, 10, 0][r as usize]
-                } else {
-                    0
-                }
-                - if (2..=5).contains(&f) { 0 } else { 2 };
-            Pair(mg, (r - 1) * 8)
-        } else {
-            Pair::default()
-        };
-        let knight = Pair(20 - 12 * cd, 15 - 10 * cd);
-        let on_long_diagonal = f == r || f + r == 7;
-        let bishop = Pair(
-            10 - 5 * cd + if on_long_diagonal { 8 } else { 0 },
-            10 - 5 * cd,
-        );
-        let rook = Pair(
-            if r == 6 { 20 } else { 0 } + if central_file { 5 } else { 0 },
-            if r == 6 { 15 } else { 0 },
-        );
-        let queen = Pair(3 - 2 * cd, 15 - 8 * cd);
-        let king_mg = match r {
-            0 => [20, 30, 10, 0, 0, 10, 30, 20][f as usize],
-            1 => [10, 10, -5, -15, -15, -5, 10, 10][f as usize],
-            _ => -25 - 10 * (r - 2).min(3),
-        };
-        let king = Pair(king_mg, 30 - 15 * cd);
-        for (role, pair) in [pawn, knight, bishop, rook, queen, king]
-            .into_iter()
-            .enumerate()
-        {
-            t[role][sq as usize] = Pair(
-                (pair.0 as f64 * scale).round() as i32,
-                (pair.1 as f64 * scale).round() as i32,
-            );
-        }
-    }
-    t
-}
-
 impl Evaluator {
-    /// The evaluation with the weights of `config`.
+    /// The evaluation with the weights of `config`: the tuned tables of `tables.rs` times
+    /// the configured scales, and the named weights as the configuration gives them.
     pub fn from_config(config: &Config) -> Evaluator {
         let p = &config.pieces;
         let e = &config.eval;
         let h = &config.huo;
-        let passed_base = [0, 5, 10, 18, 32, 55, 90, 0];
-        let mut passed = [Pair::default(); 8];
-        for (rank, bonus) in passed.iter_mut().enumerate() {
-            let b = passed_base[rank] as f64 * e.passed_pawn;
-            let ending = if rank > 0 && rank < 7 {
-                cp(h.passed_pawn_ending) * (rank as i32 - 1)
-            } else {
-                0
-            };
-            *bonus = Pair((b * 0.6).round() as i32, (b * 1.2).round() as i32 + ending);
-        }
+        let scaled = |pair: Pair, k: f64| {
+            Pair(
+                (pair.0 as f64 * k).round() as i32,
+                (pair.1 as f64 * k).round() as i32,
+            )
+        };
+        // A pawn-valued weight with a fixed share in the ending (`eg` times the middlegame).
+        let named = |pawns: f64, eg: f64| Pair(cp(pawns), (cp(pawns) as f64 * eg).round() as i32);
         Evaluator {
             values: [
                 cp(p.pawn),
@@ -180,18 +153,20 @@ impl Evaluator {
                 cp(p.queen),
                 0,
             ],
-            pst: piece_square_tables(e.piece_squares),
-            mobility: cp(e.mobility),
+            pst: tables::PST.map(|table| table.map(|v| scaled(v, e.piece_squares))),
+            mobility: tables::MOBILITY.map(|table| table.map(|v| scaled(v, e.mobility))),
             king_safety: cp(e.king_safety),
-            bishop_pair: Pair(cp(e.bishop_pair), cp(e.bishop_pair) * 3 / 2),
-            rook_open: cp(e.rook_open_file),
-            rook_semi_open: cp(e.rook_semi_open_file),
-            rook_seventh: Pair(cp(e.rook_seventh), cp(e.rook_seventh) * 3 / 2),
-            threat: Pair(cp(e.threats), cp(e.threats) * 2 / 3),
-            passer_king: (e.passed_pawn * 5.0).round() as i32,
-            doubled: Pair(cp(e.doubled_pawn), cp(e.doubled_pawn) * 2),
-            isolated: Pair(cp(e.isolated_pawn), cp(e.isolated_pawn) * 3 / 2),
-            passed,
+            shield: (tables::SHIELD as f64 * e.king_safety).round() as i32,
+            bishop_pair: named(e.bishop_pair, BISHOP_PAIR_EG),
+            rook_open: named(e.rook_open_file, ROOK_FILE_EG),
+            rook_semi_open: named(e.rook_semi_open_file, ROOK_FILE_EG),
+            rook_seventh: named(e.rook_seventh, ROOK_SEVENTH_EG),
+            threat: named(e.threats, THREAT_EG),
+            passer_king: (tables::PASSER_KING as f64 * e.passed_pawn).round() as i32,
+            doubled: named(e.doubled_pawn, DOUBLED_EG),
+            isolated: named(e.isolated_pawn, ISOLATED_EG),
+            passed: tables::PASSED.map(|v| scaled(v, e.passed_pawn)),
+            passed_ending: cp(h.passed_pawn_ending),
             tempo: cp(e.tempo),
             centre_pawns: cp(h.centre_pawns),
             early_queen: cp(h.early_queen),
@@ -199,6 +174,43 @@ impl Evaluator {
             knight_rim: Pair(cp(h.knight_rim), cp(h.knight_rim) / 2),
             rook_pawn_push: cp(h.rook_pawn_push),
         }
+    }
+
+    /// The tuned weights of this evaluation as one vector, indexed by [`trace::param`]
+    /// (what the tuner starts from).
+    pub fn params(&self) -> Vec<f64> {
+        use trace::param;
+        let mut theta = vec![0.0; param::COUNT];
+        let mut set = |i: usize, v: Pair| {
+            theta[i] = v.0 as f64;
+            theta[i + 1] = v.1 as f64;
+        };
+        for role in Role::ALL {
+            for sq in Square::ALL {
+                set(param::pst(role, sq), self.pst[role as usize][sq as usize]);
+            }
+        }
+        for (i, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .into_iter()
+            .enumerate()
+        {
+            for n in 0..param::MOBILITY_SIZES[i] {
+                set(param::mobility(role, n), self.mobility[i][n]);
+            }
+        }
+        for rank in 0..8 {
+            set(param::passed(rank), self.passed[rank]);
+        }
+        theta[param::PASSER_KING] = self.passer_king as f64;
+        theta[param::SHIELD] = self.shield as f64;
+        theta[param::BISHOP_PAIR] = self.bishop_pair.0 as f64;
+        theta[param::ROOK_OPEN] = self.rook_open.0 as f64;
+        theta[param::ROOK_SEMI_OPEN] = self.rook_semi_open.0 as f64;
+        theta[param::ROOK_SEVENTH] = self.rook_seventh.0 as f64;
+        theta[param::THREAT] = self.threat.0 as f64;
+        theta[param::DOUBLED] = self.doubled.0 as f64;
+        theta[param::ISOLATED] = self.isolated.0 as f64;
+        theta
     }
 
     /// The material value of a piece kind in centipawns (for move ordering and pruning).
@@ -215,14 +227,7 @@ impl Evaluator {
 
     /// The score of `pos` from the side to move's point of view, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        let phase = Role::ALL
-            .iter()
-            .map(|&r| PHASE[r as usize] * pos.by_role(r).count() as i32)
-            .sum::<i32>()
-            .min(MAX_PHASE);
-        let total = self.side(pos, Color::White, phase) - self.side(pos, Color::Black, phase);
-        let blended = (total.0 * phase + total.1 * (MAX_PHASE - phase)) / MAX_PHASE;
-        let white = self.scale_drawish(pos, blended) + self.mop_up(pos, blended);
+        let white = self.white_score(pos, &mut NoTrace);
         let us = if pos.turn() == Color::White {
             white
         } else {
@@ -231,8 +236,27 @@ impl Evaluator {
         us + self.tempo
     }
 
+    /// The score of `pos` from White's point of view (without the side-to-move bonus), and
+    /// the tuned weights it used: what the tuner needs.
+    pub fn trace(&self, pos: &Position) -> (i32, Features) {
+        let mut features = Features::default();
+        let white = self.white_score(pos, &mut features);
+        features.phase = phase(pos);
+        (white, features)
+    }
+
+    fn white_score<T: Trace>(&self, pos: &Position, t: &mut T) -> i32 {
+        let phase = phase(pos);
+        t.side(1);
+        let white = self.side(pos, Color::White, phase, t);
+        t.side(-1);
+        let total = white - self.side(pos, Color::Black, phase, t);
+        let blended = (total.0 * phase + total.1 * (MAX_PHASE - phase)) / MAX_PHASE;
+        self.scale_drawish(pos, blended) + self.mop_up(pos, blended)
+    }
+
     /// Everything `color` has, as a middlegame/endgame pair.
-    fn side(&self, pos: &Position, us: Color, phase: i32) -> Pair {
+    fn side<T: Trace>(&self, pos: &Position, us: Color, phase: i32, t: &mut T) -> Pair {
         let them = !us;
         let occupied = pos.occupied();
         let own = pos.by_color(us);
@@ -268,6 +292,9 @@ impl Evaluator {
                     sq.flip_rank()
                 };
                 s += Pair(material, material) + self.pst[role as usize][rel as usize];
+                let i = param::pst(role, rel);
+                t.add(i, 1.0, 0.0);
+                t.add(i + 1, 0.0, 1.0);
                 let attacks = match role {
                     Role::Knight => knight_attacks(sq),
                     Role::Bishop => bishop_attacks(sq, occupied),
@@ -275,8 +302,11 @@ impl Evaluator {
                     Role::Queen => queen_attacks(sq, occupied),
                     _ => continue,
                 };
-                let reach = (attacks & !own & !pawn_guarded).count() as i32;
-                s += Pair(self.mobility, self.mobility) * (reach - 4);
+                let reach = (attacks & !own & !pawn_guarded).count() as usize;
+                s += self.mobility[role as usize - 1][reach];
+                let i = param::mobility(role, reach);
+                t.add(i, 1.0, 0.0);
+                t.add(i + 1, 0.0, 1.0);
                 threats += match role {
                     Role::Knight | Role::Bishop => (attacks & their_heavy).count() as i32,
                     Role::Rook => (attacks & pos.pieces(them, Role::Queen)).count() as i32,
@@ -290,15 +320,18 @@ impl Evaluator {
                 if role == Role::Rook {
                     let file = Bitboard::file(sq.file());
                     if (file & (our_pawns | their_pawns)).is_empty() {
-                        s += Pair(self.rook_open, self.rook_open / 2);
+                        s += self.rook_open;
+                        t.add(param::ROOK_OPEN, 1.0, ROOK_FILE_EG as f32);
                     } else if (file & our_pawns).is_empty() {
-                        s += Pair(self.rook_semi_open, self.rook_semi_open / 2);
+                        s += self.rook_semi_open;
+                        t.add(param::ROOK_SEMI_OPEN, 1.0, ROOK_FILE_EG as f32);
                     }
                     let seventh = Bitboard::rank(Rank::Seventh.relative_to(us));
                     let eighth = Bitboard::rank(Rank::Eighth.relative_to(us));
                     if seventh.has(sq) && ((seventh & their_pawns).any() || eighth.has(their_king))
                     {
                         s += self.rook_seventh;
+                        t.add(param::ROOK_SEVENTH, 1.0, ROOK_SEVENTH_EG as f32);
                     }
                 }
                 if role == Role::Knight && matches!(sq.file(), File::A | File::H) {
@@ -308,6 +341,11 @@ impl Evaluator {
         }
 
         s += self.threat * threats;
+        t.add(
+            param::THREAT,
+            threats as f32,
+            threats as f32 * THREAT_EG as f32,
+        );
 
         // King safety: an attack with several pieces is worth far more than with one.
         if attackers >= 2 && pos.pieces(us, Role::Queen).any() {
@@ -315,16 +353,15 @@ impl Evaluator {
             s += Pair(danger.min(500) * self.king_safety / 100, 0);
         }
         let king = pos.king(us);
-        let shield = pawn_shield(us, king) & our_pawns;
-        s += Pair(
-            shield.count().min(3) as i32 * 12 * self.king_safety / 100,
-            0,
-        );
+        let shield = (pawn_shield(us, king) & our_pawns).count().min(3) as i32;
+        s += Pair(shield * self.shield, 0);
+        t.add(param::SHIELD, shield as f32, 0.0);
 
         if pos.pieces(us, Role::Bishop).more_than_one() {
             s += self.bishop_pair;
+            t.add(param::BISHOP_PAIR, 1.0, BISHOP_PAIR_EG as f32);
         }
-        s += self.pawns(pos, us, our_pawns, their_pawns);
+        s += self.pawns(pos, us, our_pawns, their_pawns, t);
         if phase > 16 {
             s += Pair(self.opening_hints(pos, us), 0);
         }
@@ -332,7 +369,14 @@ impl Evaluator {
     }
 
     /// Pawn structure: doubled and isolated pawns cost, passed pawns gain as they advance.
-    fn pawns(&self, pos: &Position, us: Color, ours: Bitboard, theirs: Bitboard) -> Pair {
+    fn pawns<T: Trace>(
+        &self,
+        pos: &Position,
+        us: Color,
+        ours: Bitboard,
+        theirs: Bitboard,
+        t: &mut T,
+    ) -> Pair {
         let mut s = Pair::default();
         let (our_king, their_king) = (pos.king(us), pos.king(!us));
         for sq in ours {
@@ -342,15 +386,20 @@ impl Evaluator {
             let ahead = forward_ranks(us, sq.rank());
             if (file_bb & ahead & ours).any() {
                 s = s - self.doubled;
+                t.add(param::DOUBLED, -1.0, -DOUBLED_EG as f32);
             }
             if (beside & ours).is_empty() {
                 s = s - self.isolated;
+                t.add(param::ISOLATED, -1.0, -ISOLATED_EG as f32);
             }
             if ((file_bb | beside) & ahead & theirs).is_empty()
                 && (file_bb & ahead & ours).is_empty()
             {
                 let rank = sq.rank().relative_to(us) as i32;
-                s += self.passed[rank as usize];
+                s += self.passed[rank as usize] + Pair(0, self.passed_ending * (rank - 1));
+                let i = param::passed(rank as usize);
+                t.add(i, 1.0, 0.0);
+                t.add(i + 1, 0.0, 1.0);
                 // In the ending a passed pawn needs its king beside it and the enemy king
                 // far from the square in front of it (the square it must cross next).
                 let forward = if us == Color::White { 1 } else { -1 };
@@ -360,6 +409,7 @@ impl Evaluator {
                     let w = (rank - 2) * self.passer_king;
                     let reach = 2 * distance(their_king, front) - distance(our_king, front);
                     s += Pair(0, w * reach);
+                    t.add(param::PASSER_KING, 0.0, ((rank - 2) * reach) as f32);
                 }
             }
         }
@@ -560,6 +610,39 @@ mod tests {
             c.into_iter().collect()
         };
         Position::from_fen(&format!("{} {turn} {castling} - 0 1", board.join("/"))).unwrap()
+    }
+
+    #[test]
+    fn the_trace_accounts_for_every_tuned_weight() {
+        // Changing only tuned weights must change the score exactly as the trace predicts:
+        // the untraced part stays fixed, the traced part is linear in the weights.
+        let base = Evaluator::default();
+        let mut config = Config::default();
+        let e = &mut config.eval;
+        (e.piece_squares, e.mobility, e.passed_pawn) = (1.7, 0.6, 1.4);
+        (e.bishop_pair, e.rook_open_file, e.rook_seventh) = (0.5, 0.35, 0.45);
+        (e.threats, e.doubled_pawn, e.isolated_pawn) = (0.2, 0.3, 0.07);
+        let changed = Evaluator::from_config(&config);
+        for fen in [
+            "rnbqkb1r/pp2pppp/3p1n2/8/3NP3/8/PPP2PPP/RNBQKB1R w KQkq - 1 5",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "2r3k1/1R3ppp/p3p3/3pP3/1P1P4/P4N2/5PPP/6K1 b - - 0 30",
+            "8/5k2/1P6/3K4/8/6p1/8/8 w - - 0 60",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let (white, features) = base.trace(&pos);
+            let fixed = white as f64 - features.score(&base.params());
+            let predicted = fixed + features.score(&changed.params());
+            let actual = changed.trace(&pos).0 as f64;
+            assert!(
+                (predicted - actual).abs() <= 1.0,
+                "{fen}: {predicted} {actual}"
+            );
+            assert!(
+                (white as f64 - actual).abs() > 5.0,
+                "{fen}: weights had no effect"
+            );
+        }
     }
 
     #[test]
