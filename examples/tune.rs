@@ -36,6 +36,8 @@ struct Options {
     iterations: usize,
     rate: f64,
     result_weight: f64,
+    l2: f64,
+    min_count: usize,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -46,6 +48,8 @@ fn parse_args() -> Result<Options, String> {
         iterations: 1500,
         rate: 1.0,
         result_weight: 0.0,
+        l2: 0.0,
+        min_count: 1000,
     };
     while let Some(a) = args.next() {
         let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
@@ -60,12 +64,16 @@ fn parse_args() -> Result<Options, String> {
                     .parse()
                     .map_err(|e| format!("{e}"))?
             }
+            "--min-count" => {
+                o.min_count = value("--min-count")?.parse().map_err(|e| format!("{e}"))?
+            }
+            "--l2" => o.l2 = value("--l2")?.parse().map_err(|e| format!("{e}"))?,
             _ if o.input.is_empty() => o.input = a,
             _ => return Err(format!("unexpected argument {a}")),
         }
     }
     if o.input.is_empty() {
-        return Err("usage: tune LABELLED.txt [--out tables.rs] [--iterations N] [--rate R] [--result-weight W]".into());
+        return Err("usage: tune LABELLED.txt [--out tables.rs] [--iterations N] [--rate R] [--result-weight W] [--l2 L] [--min-count N]".into());
     }
     Ok(o)
 }
@@ -102,7 +110,7 @@ fn load(o: &Options, ev: &Evaluator, theta: &[f64]) -> Result<Vec<Sample>, Strin
         let (white, features) = ev.trace(&pos);
         let fixed = white as f64 - features.score(theta);
         let phase = features.phase as f32;
-        let terms = features
+        let terms: Vec<(u16, f32)> = features
             .terms
             .iter()
             .map(|&(i, mg, eg)| (i, (mg * phase + eg * (24.0 - phase)) / 24.0))
@@ -173,6 +181,83 @@ fn gradient(samples: &[Sample], theta: &[f64], k: f64) -> Vec<f64> {
         .collect()
 }
 
+/// A mobility entry too rare to tune (a queen reaching 26 squares) takes the value of the
+/// nearest tuned one: more squares are never worth less than fewer.
+fn extend_mobility(theta: &mut [f64], frozen: &[bool]) {
+    for (i, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+        .into_iter()
+        .enumerate()
+    {
+        for phase in 0..2 {
+            let at = |n: usize| param::mobility(role, n) + phase;
+            let tuned: Vec<usize> = (0..param::MOBILITY_SIZES[i])
+                .filter(|&n| !frozen[at(n)])
+                .collect();
+            let (Some(&lo), Some(&hi)) = (tuned.first(), tuned.last()) else {
+                continue;
+            };
+            for n in 0..param::MOBILITY_SIZES[i] {
+                if n < lo {
+                    theta[at(n)] = theta[at(lo)];
+                } else if n > hi {
+                    theta[at(n)] = theta[at(hi)];
+                }
+            }
+        }
+    }
+}
+
+/// A piece always has exactly one piece-square entry and (but for pawns and kings) one
+/// mobility entry, so a constant can move between those tables and the piece's worth
+/// without changing any score. Move the average (over the training positions) of each
+/// table into the worth: then the tables say only "this square, this mobility, is better
+/// or worse than usual", and the configured piece values keep their meaning.
+fn centre_tables(theta: &mut [f64], seen: &[usize]) {
+    let centre = |theta: &mut [f64], entries: Vec<usize>, worth: usize| {
+        let total: usize = entries.iter().map(|&e| seen[e]).sum();
+        if total == 0 {
+            return;
+        }
+        let mean = entries
+            .iter()
+            .map(|&e| theta[e] * seen[e] as f64)
+            .sum::<f64>()
+            / total as f64;
+        for &e in &entries {
+            theta[e] -= mean;
+        }
+        theta[worth] += mean;
+    };
+    for (i, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+        .into_iter()
+        .enumerate()
+    {
+        for phase in 0..2 {
+            let entries = (0..param::MOBILITY_SIZES[i])
+                .map(|n| param::mobility(role, n) + phase)
+                .collect();
+            centre(theta, entries, param::material(role) + phase);
+        }
+    }
+    for role in [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+    ] {
+        for phase in 0..2 {
+            // (Pawns never stand on the first or last rank.)
+            let entries = huo_chess::core::Square::ALL
+                .iter()
+                .filter(|sq| role != Role::Pawn || (1..7).contains(&(sq.rank() as usize)))
+                .map(|&sq| param::pst(role, sq) + phase)
+                .collect();
+            centre(theta, entries, param::material(role) + phase);
+        }
+    }
+}
+
 fn pair(theta: &[f64], i: usize) -> String {
     format!("P({}, {}),", theta[i].round(), theta[i + 1].round())
 }
@@ -233,6 +318,26 @@ fn tables_source(theta: &[f64]) -> String {
         let _ = writeln!(w, "    ],");
     }
     let passed: Vec<String> = (0..8).map(|r| pair(theta, param::passed(r))).collect();
+    // The worth as a share of the configured (default) value, which it scales.
+    let config = huo_chess::eval::Evaluator::default();
+    let shares: Vec<String> = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+    ]
+    .iter()
+    .map(|&r| {
+        let value = config.value(r).max(1) as f64;
+        let i = param::material(r);
+        format!(
+            "P({}, {}),",
+            (theta[i] * 1000.0 / value).round(),
+            (theta[i + 1] * 1000.0 / value).round()
+        )
+    })
+    .collect();
     let _ = writeln!(
         w,
         "];\n\n/// Passed pawns by rank, from the pawn's own side (rank 1 first).\n\
@@ -240,10 +345,14 @@ fn tables_source(theta: &[f64]) -> String {
          /// Ending bonus per square of king distance around an advanced passed pawn.\n\
          pub(super) const PASSER_KING: i32 = {};\n\n\
          /// Middlegame bonus per pawn sheltering the king.\n\
-         pub(super) const SHIELD: i32 = {};",
+         pub(super) const SHIELD: i32 = {};\n\n\
+         /// How much of each piece's configured value counts in the middlegame and in the ending,\n\
+         /// in thousandths: pawn, knight, bishop, rook, queen (the king has no value).\n\
+         #[rustfmt::skip]\npub(super) const MATERIAL: [P; 5] = [{}];",
         passed.join(" "),
         theta[param::PASSER_KING].round(),
-        theta[param::SHIELD].round()
+        theta[param::SHIELD].round(),
+        shares.join(" ")
     );
     s
 }
@@ -290,9 +399,31 @@ fn main() {
     let (b1, b2) = (0.9, 0.999);
     let mut m = vec![0.0; theta.len()];
     let mut v = vec![0.0; theta.len()];
+    let start = theta.clone();
+    // A weight seen in too few positions (a white king on c8 with queens on) keeps its
+    // designed value: there is not enough evidence to move it.
+    let mut seen = vec![0usize; theta.len()];
+    for s in &train {
+        for &(i, _) in &s.terms {
+            seen[i as usize] += 1;
+        }
+    }
+    let frozen: Vec<bool> = seen.iter().map(|&n| n < o.min_count).collect();
+    println!(
+        "{} of {} weights seen in fewer than {} positions: kept as they are",
+        frozen.iter().filter(|&&f| f).count(),
+        theta.len(),
+        o.min_count
+    );
     for step in 1..=o.iterations {
-        let g = gradient(&train, &theta, k);
-        for i in 0..theta.len() {
+        let mut g = gradient(&train, &theta, k);
+        // A pull back towards the starting weights, so that a weight seen in few positions
+        // does not swing wildly on little evidence. The pieces' worth moves freely: it
+        // carries what a whole table would otherwise have to shift.
+        for i in (0..theta.len()).filter(|&i| !param::is_material(i)) {
+            g[i] += 2.0 * o.l2 * (theta[i] - start[i]);
+        }
+        for i in (0..theta.len()).filter(|&i| !frozen[i]) {
             m[i] = b1 * m[i] + (1.0 - b1) * g[i];
             v[i] = b2 * v[i] + (1.0 - b2) * g[i] * g[i];
             let mh = m[i] / (1.0 - b1.powi(step as i32));
@@ -307,6 +438,8 @@ fn main() {
             );
         }
     }
+    extend_mobility(&mut theta, &frozen);
+    centre_tables(&mut theta, &seen);
     for (name, i) in [
         ("bishop_pair", param::BISHOP_PAIR),
         ("rook_open_file", param::ROOK_OPEN),

@@ -14,6 +14,10 @@
 //! middlegame and an endgame value, and the two are blended by the *phase*, which is how
 //! much non-pawn material is left: 24 at the start (knight and bishop 1, rook 2, queen 4),
 //! 0 in a pawn ending. This is called a *tapered* evaluation.
+//!
+//! The numbers of the modern terms were not guessed: they were fitted to positions scored
+//! by a strong engine (`trace.rs` explains how, `tables.rs` holds the tables). The Huo
+//! hints and the piece values are the configuration's, as the tutorials give them.
 
 use crate::config::Config;
 use crate::core::attacks::{
@@ -79,8 +83,11 @@ fn phase(pos: &Position) -> i32 {
 /// Scores positions, with weights taken from a [`Config`]. Cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
-    /// Material per piece kind, centipawns.
+    /// Material per piece kind, centipawns, as configured (what the search weighs).
     values: [i32; 6],
+    /// Material per piece kind as the evaluation counts it: the configured value times the
+    /// tuned middlegame and endgame shares of `tables::MATERIAL`.
+    material: [Pair; 6],
     /// Piece-square tables from White's point of view, material not included.
     pst: [[Pair; 64]; 6],
     /// Mobility by the number of squares reached, for knight, bishop, rook and queen.
@@ -144,15 +151,21 @@ impl Evaluator {
         };
         // A pawn-valued weight with a fixed share in the ending (`eg` times the middlegame).
         let named = |pawns: f64, eg: f64| Pair(cp(pawns), (cp(pawns) as f64 * eg).round() as i32);
+        let values = [
+            cp(p.pawn),
+            cp(p.knight),
+            cp(p.bishop),
+            cp(p.rook),
+            cp(p.queen),
+            0,
+        ];
+        let mut material = [Pair::default(); 6];
+        for (i, share) in tables::MATERIAL.iter().enumerate() {
+            material[i] = scaled(*share, values[i] as f64 / 1000.0);
+        }
         Evaluator {
-            values: [
-                cp(p.pawn),
-                cp(p.knight),
-                cp(p.bishop),
-                cp(p.rook),
-                cp(p.queen),
-                0,
-            ],
+            values,
+            material,
             pst: tables::PST.map(|table| table.map(|v| scaled(v, e.piece_squares))),
             mobility: tables::MOBILITY.map(|table| table.map(|v| scaled(v, e.mobility))),
             king_safety: cp(e.king_safety),
@@ -188,6 +201,9 @@ impl Evaluator {
         for role in Role::ALL {
             for sq in Square::ALL {
                 set(param::pst(role, sq), self.pst[role as usize][sq as usize]);
+            }
+            if role != Role::King {
+                set(param::material(role), self.material[role as usize]);
             }
         }
         for (i, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
@@ -284,17 +300,22 @@ impl Evaluator {
         let mut attackers = 0;
 
         for role in Role::ALL {
-            let material = self.values[role as usize];
+            let material = self.material[role as usize];
             for sq in pos.pieces(us, role) {
                 let rel = if us == Color::White {
                     sq
                 } else {
                     sq.flip_rank()
                 };
-                s += Pair(material, material) + self.pst[role as usize][rel as usize];
+                s += material + self.pst[role as usize][rel as usize];
                 let i = param::pst(role, rel);
                 t.add(i, 1.0, 0.0);
                 t.add(i + 1, 0.0, 1.0);
+                if role != Role::King {
+                    let i = param::material(role);
+                    t.add(i, 1.0, 0.0);
+                    t.add(i + 1, 0.0, 1.0);
+                }
                 let attacks = match role {
                     Role::Knight => knight_attacks(sq),
                     Role::Bishop => bishop_attacks(sq, occupied),
@@ -618,6 +639,7 @@ mod tests {
         // the untraced part stays fixed, the traced part is linear in the weights.
         let base = Evaluator::default();
         let mut config = Config::default();
+        (config.pieces.knight, config.pieces.rook) = (3.4, 4.5);
         let e = &mut config.eval;
         (e.piece_squares, e.mobility, e.passed_pawn) = (1.7, 0.6, 1.4);
         (e.bishop_pair, e.rook_open_file, e.rook_seventh) = (0.5, 0.35, 0.45);
@@ -657,6 +679,10 @@ mod tests {
         config.pieces.queen = 9.5;
         let e = Evaluator::from_config(&config);
         assert_eq!(e.value(Role::Queen), 950);
+        // The evaluation counts the configured value (times its tuned phase shares).
+        let pos = Position::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+        let gain = e.evaluate(&pos) - Evaluator::default().evaluate(&pos);
+        assert!((35..=75).contains(&gain), "{gain}");
     }
 
     #[test]

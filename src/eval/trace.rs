@@ -100,6 +100,15 @@ pub mod param {
     pub const THREAT: usize = ROOK_SEVENTH + 1;
     pub const DOUBLED: usize = THREAT + 1;
     pub const ISOLATED: usize = DOUBLED + 1;
+    const MATERIAL: usize = ISOLATED + 1;
+    /// The worth (pair) of a pawn, knight, bishop, rook or queen, in centipawns.
+    pub fn material(role: Role) -> usize {
+        MATERIAL + role as usize * 2
+    }
+    /// Whether weight `i` is a piece's worth (which the tuner moves freely).
+    pub fn is_material(i: usize) -> bool {
+        (MATERIAL..COUNT).contains(&i)
+    }
     /// How many weights there are.
-    pub const COUNT: usize = ISOLATED + 1;
+    pub const COUNT: usize = MATERIAL + 5 * 2;
 }
