@@ -9,8 +9,8 @@
 //! optionally blended with the game result (`--result-weight`). The tuner then finds the
 //! weights whose evaluation, through the same kind of curve, predicts those expected
 //! results best (least squares), by gradient descent (Adam). The evaluation is linear in
-//! the tuned weights (see `eval::trace`); the untuned rest (material, king attacks, the Huo
-//! hints) is kept as a fixed part of each position's score.
+//! the tuned weights (see `eval::trace`); the untuned rest (king attacks, the Huo hints,
+//! the side-to-move bonus) is kept as a fixed part of each position's score.
 //!
 //! ```text
 //! cargo run --release --example tune -- labelled.txt --out src/eval/tables.rs
@@ -30,52 +30,29 @@ struct Sample {
     target: f64,
 }
 
+/// Fit the evaluation's tuned weights to labelled positions (Texel tuning).
+#[derive(clap::Parser)]
 struct Options {
+    /// Labelled positions, one `FEN|result|score|tactical` per line.
     input: String,
+    /// Write the fitted tables here (e.g. src/eval/tables.rs).
+    #[arg(long)]
     out: Option<String>,
+    /// Gradient steps.
+    #[arg(long, default_value_t = 1000)]
     iterations: usize,
+    /// Step size (Adam), in centipawns.
+    #[arg(long, default_value_t = 1.0)]
     rate: f64,
+    /// Share of the game result in the target (the rest is the reference score).
+    #[arg(long, default_value_t = 0.0)]
     result_weight: f64,
+    /// Strength of the pull back towards the starting weights.
+    #[arg(long, default_value_t = 5e-10)]
     l2: f64,
+    /// Weights seen in fewer training positions than this keep their starting values.
+    #[arg(long, default_value_t = 500)]
     min_count: usize,
-}
-
-fn parse_args() -> Result<Options, String> {
-    let mut args = std::env::args().skip(1);
-    let mut o = Options {
-        input: String::new(),
-        out: None,
-        iterations: 1500,
-        rate: 1.0,
-        result_weight: 0.0,
-        l2: 0.0,
-        min_count: 1000,
-    };
-    while let Some(a) = args.next() {
-        let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
-        match a.as_str() {
-            "--out" => o.out = Some(value("--out")?),
-            "--iterations" => {
-                o.iterations = value("--iterations")?.parse().map_err(|e| format!("{e}"))?
-            }
-            "--rate" => o.rate = value("--rate")?.parse().map_err(|e| format!("{e}"))?,
-            "--result-weight" => {
-                o.result_weight = value("--result-weight")?
-                    .parse()
-                    .map_err(|e| format!("{e}"))?
-            }
-            "--min-count" => {
-                o.min_count = value("--min-count")?.parse().map_err(|e| format!("{e}"))?
-            }
-            "--l2" => o.l2 = value("--l2")?.parse().map_err(|e| format!("{e}"))?,
-            _ if o.input.is_empty() => o.input = a,
-            _ => return Err(format!("unexpected argument {a}")),
-        }
-    }
-    if o.input.is_empty() {
-        return Err("usage: tune LABELLED.txt [--out tables.rs] [--iterations N] [--rate R] [--result-weight W] [--l2 L] [--min-count N]".into());
-    }
-    Ok(o)
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -358,13 +335,7 @@ fn tables_source(theta: &[f64]) -> String {
 }
 
 fn main() {
-    let o = match parse_args() {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("tune: {e}");
-            std::process::exit(2);
-        }
-    };
+    let o = <Options as clap::Parser>::parse();
     let ev = Evaluator::default();
     let mut theta = ev.params();
     let samples = match load(&o, &ev, &theta) {
