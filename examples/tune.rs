@@ -236,7 +236,11 @@ fn centre_tables(theta: &mut [f64], seen: &[usize]) {
 }
 
 fn pair(theta: &[f64], i: usize) -> String {
-    format!("P({}, {}),", theta[i].round(), theta[i + 1].round())
+    format!(
+        "P({}, {}),",
+        theta[i].round() as i64,
+        theta[i + 1].round() as i64
+    )
 }
 
 /// `tables.rs`, written from the weights.
@@ -327,8 +331,8 @@ fn tables_source(theta: &[f64]) -> String {
          /// in thousandths: pawn, knight, bishop, rook, queen (the king has no value).\n\
          #[rustfmt::skip]\npub(super) const MATERIAL: [P; 5] = [{}];",
         passed.join(" "),
-        theta[param::PASSER_KING].round(),
-        theta[param::SHIELD].round(),
+        theta[param::PASSER_KING].round() as i64,
+        theta[param::SHIELD].round() as i64,
         shares.join(" ")
     );
     s
