@@ -95,3 +95,31 @@ fn terminal_positions_have_no_moves() {
     assert!(stalemate.is_stalemate());
     assert!(!stalemate.is_checkmate());
 }
+
+/// `gives_check` (asked before the move, for pruning) agrees with playing the move and
+/// looking, on every move of a 3-ply tree from every suite position: direct, discovered,
+/// double checks, and the played-out special moves.
+#[test]
+fn gives_check_agrees_with_playing_the_move() {
+    fn walk(pos: &Position, depth: u32, checks: &mut u64) {
+        for &mv in pos.legal_moves().iter() {
+            let child = pos.after(mv);
+            assert_eq!(
+                pos.gives_check(mv),
+                child.in_check(),
+                "{} in `{}`",
+                mv.uci(),
+                pos.fen()
+            );
+            *checks += child.in_check() as u64;
+            if depth > 1 {
+                walk(&child, depth - 1, checks);
+            }
+        }
+    }
+    let mut checks = 0;
+    for case in common::perft_suite() {
+        walk(&Position::from_fen(&case.fen).unwrap(), 3, &mut checks);
+    }
+    assert!(checks > 10_000, "only {checks} checking moves seen");
+}

@@ -12,7 +12,7 @@ pub mod types;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use movegen::{PieceMoves, perft, perft_divide};
+pub use movegen::{CheckSquares, PieceMoves, perft, perft_divide};
 pub use moves::{Move, MoveList};
 pub use notation::{MoveError, huo, parse_coordinates, parse_move, parse_san, parse_uci, san};
 pub use position::{CastlingRights, FenError, FenField, Position};

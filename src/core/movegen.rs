@@ -302,6 +302,72 @@ impl Position {
         self.pieces(self.turn(), Role::King).has(mv.from())
             && (mv.to() as i8 - mv.from() as i8).abs() == 2
     }
+
+    /// What it takes to check the opponent's king from here (see [`CheckSquares`]).
+    pub fn check_squares(&self) -> CheckSquares {
+        let us = self.turn();
+        let king = self.king(!us);
+        let occupied = self.occupied();
+        let bishop = bishop_attacks(king, occupied);
+        let rook = rook_attacks(king, occupied);
+        let queens = self.pieces(us, Role::Queen);
+        let snipers = (bishop_attacks(king, Bitboard::EMPTY)
+            & (self.pieces(us, Role::Bishop) | queens))
+            | (rook_attacks(king, Bitboard::EMPTY) & (self.pieces(us, Role::Rook) | queens));
+        let mut discoverers = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if !blockers.is_empty() && !blockers.more_than_one() {
+                discoverers |= blockers & self.by_color(us);
+            }
+        }
+        CheckSquares {
+            king,
+            discoverers,
+            squares: [
+                pawn_attacks(!us, king),
+                knight_attacks(king),
+                bishop,
+                rook,
+                bishop | rook,
+                Bitboard::EMPTY,
+            ],
+        }
+    }
+
+    /// Does `mv` (legal here) give check? Answered without playing the move, so the
+    /// search can spare checking moves from its pruning cheaply; `checks` comes from
+    /// [`Position::check_squares`] of this position.
+    pub fn gives_check_with(&self, mv: Move, checks: &CheckSquares) -> bool {
+        let (from, to) = (mv.from(), mv.to());
+        let Some(role) = self.role_on(from) else {
+            return false;
+        };
+        if mv.promotion().is_some()
+            || self.is_castling(mv)
+            || (role == Role::Pawn && Some(to) == self.ep_square())
+        {
+            return self.after(mv).in_check();
+        }
+        checks.squares[role as usize].has(to)
+            || (checks.discoverers.has(from) && !line(from, checks.king).has(to))
+    }
+
+    /// [`Position::gives_check_with`], computing the check squares on the spot.
+    pub fn gives_check(&self, mv: Move) -> bool {
+        self.gives_check_with(mv, &self.check_squares())
+    }
+}
+
+/// Where the side to move can give check from: a piece of role `r` standing on
+/// `squares[r]` attacks the enemy king (*direct* check), and a piece of ours on
+/// `discoverers` that steps off the line to the king uncovers one of our sliders
+/// (*discovered* check).
+#[derive(Clone, Copy, Debug)]
+pub struct CheckSquares {
+    king: Square,
+    discoverers: Bitboard,
+    squares: [Bitboard; 6],
 }
 
 /// Counts the leaf nodes of the tree of legal moves `depth` plies deep (the standard test
