@@ -65,7 +65,7 @@ fn search_allocates_per_iteration_not_per_node() {
     let mut searcher = Searcher::new(Evaluator::default(), 4);
     let stop = AtomicBool::new(false);
     let limits = Limits {
-        depth: Some(8),
+        depth: Some(12),
         ..Limits::default()
     };
     let before = allocations();

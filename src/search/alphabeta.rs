@@ -7,21 +7,27 @@
 //!   is first searched with a null window that only asks "is it better?"; only a "yes" is
 //!   searched again with the full window.
 //! - **Iterative deepening**: depth 1, 2, 3… Each iteration fills the transposition table
-//!   and the killers that order the next, and there is always a finished answer when time
-//!   runs out.
+//!   and the histories that order the next, and there is always a finished answer when
+//!   time runs out.
 //! - **Quiescence search**: at depth 0 we keep looking at captures until the position is
 //!   quiet, so the evaluation never stops in the middle of an exchange.
-//! - **Pruning and reductions**: null move (if passing still wins, the position is too good
-//!   to need a full search), reverse futility, late-move reductions (moves ordered late are
-//!   searched less deep first), late-move pruning; check extension (a check adds a ply).
+//! - **Looking at fewer moves** where the position is clear: if passing (a *null move*)
+//!   still wins, or the static evaluation is far above beta, the node is cut at once
+//!   (*reverse futility*); far below alpha, a quiescence search decides (*razoring*); late
+//!   quiet moves at low depth, quiet moves that cannot reach alpha (*futility*) and moves
+//!   that lose material by static exchange are skipped; and moves ordered late are searched
+//!   less deep first (*late-move reductions*), more so when the position is not improving.
+//! - **Looking deeper** where it matters: a check adds a ply, and so does the hash move
+//!   when every other move is clearly worse (a *singular* move: the position hangs on it).
 //! - **Mate scores** count the distance from the root, so the engine prefers the shortest
 //!   mate and the longest defence; repetitions and the fifty-move rule score as draws.
 
-use super::ordering::{Heuristics, MAX_PLY, Picker, see};
+use super::ordering::{Context, Heuristics, Kind, MAX_PLY, Picker, PieceTo, piece_to, see};
 use super::time::TimeControl;
-use super::tt::{Bound, Hit, TranspositionTable};
-use crate::core::{Bitboard, Move, MoveList, Position, Rank, Role};
+use super::tt::{Bound, Hit, NO_EVAL, TranspositionTable};
+use crate::core::{Move, MoveList, Position, Role};
 use crate::eval::Evaluator;
+use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -70,6 +76,38 @@ impl PvTable {
     }
 }
 
+/// What the search remembers about each ply of the line it is looking at.
+#[derive(Clone, Copy, Debug)]
+pub struct Frame {
+    /// The static evaluation here, or [`NO_EVAL`] in check.
+    eval: i32,
+    /// The move being searched from here (its piece and destination), `None` for a null
+    /// move: the continuation history of the plies below.
+    moved: Option<PieceTo>,
+    /// The move left out by a singular-extension search of this node.
+    excluded: Option<Move>,
+    /// Double extensions on the path to here (limited, or the search could explode).
+    double_extensions: u8,
+}
+
+impl Default for Frame {
+    fn default() -> Self {
+        Frame {
+            eval: NO_EVAL,
+            moved: None,
+            excluded: None,
+            double_extensions: 0,
+        }
+    }
+}
+
+/// Frames below the root, so that `ply - 4` always has one.
+const FRAME_OFFSET: usize = 4;
+/// The frames of one search line, preallocated.
+pub type Stack = [Frame; STACK_LEN];
+/// Frames per search line.
+pub const STACK_LEN: usize = MAX_PLY + FRAME_OFFSET + 2;
+
 /// Everything one search needs, borrowed from the [`super::Searcher`] for its duration.
 pub struct Worker<'a> {
     pub eval: &'a Evaluator,
@@ -78,6 +116,7 @@ pub struct Worker<'a> {
     /// Keys of the game's positions then of the search path: repetition detection.
     pub keys: &'a mut Vec<u64>,
     pub pv: &'a mut PvTable,
+    pub stack: &'a mut Stack,
     pub stop: &'a AtomicBool,
     /// While set, the clock does not run (UCI pondering).
     pub ponder: Option<&'a AtomicBool>,
@@ -121,6 +160,7 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 fn cutoff(h: Hit, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
     let s = from_tt(h.score, ply);
     let usable = match h.bound {
+        Bound::None => false,
         Bound::Exact => true,
         Bound::Lower => s >= beta,
         Bound::Upper => s <= alpha,
@@ -128,13 +168,82 @@ fn cutoff(h: Hit, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
     usable.then_some(s)
 }
 
-/// Late-move reduction in plies for a move searched `index`-th at `depth`.
-fn reduction(depth: u32, index: usize) -> u32 {
-    let r = 0.75 + (depth as f64).ln() * (index as f64).ln() / 2.25;
-    r as u32
+/// The static evaluation, sharpened by a table score that bounds it from the right side.
+#[inline]
+fn refine(static_eval: i32, hit: Option<Hit>, ply: usize) -> i32 {
+    let Some(h) = hit else { return static_eval };
+    let s = from_tt(h.score, ply);
+    if s.abs() >= MATE_BOUND {
+        return static_eval;
+    }
+    match h.bound {
+        Bound::Exact => s,
+        Bound::Lower if s > static_eval => s,
+        Bound::Upper if s < static_eval => s,
+        _ => static_eval,
+    }
+}
+
+/// Late-move reductions in plies, by depth and by how many moves were tried before.
+static REDUCTIONS: LazyLock<[[u8; 64]; 64]> = LazyLock::new(|| {
+    let mut t = [[0u8; 64]; 64];
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (m, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+        }
+    }
+    t
+});
+
+#[inline]
+fn reduction(depth: i32, moves: usize) -> i32 {
+    REDUCTIONS[depth.clamp(0, 63) as usize][moves.min(63)] as i32
+}
+
+/// How many moves a node `depth` plies from the horizon tries before it skips quiet moves.
+#[inline]
+fn late_move_limit(depth: i32, improving: bool) -> usize {
+    let n = 3 + depth * depth;
+    (if improving { n } else { n / 2 }) as usize
+}
+
+/// Has the side to move pieces besides pawns and king? (Without them, zugzwang is common
+/// and the null move lies.)
+#[inline]
+fn has_pieces(pos: &Position) -> bool {
+    (pos.by_color(pos.turn()) & !(pos.by_role(Role::Pawn) | pos.by_role(Role::King))).any()
 }
 
 impl Worker<'_> {
+    /// Clears the frames for a new search from the root.
+    pub fn reset_stack(&mut self) {
+        self.stack.fill(Frame::default());
+    }
+
+    #[inline]
+    fn frame(&self, ply: usize) -> &Frame {
+        &self.stack[ply + FRAME_OFFSET]
+    }
+
+    #[inline]
+    fn frame_mut(&mut self, ply: usize) -> &mut Frame {
+        &mut self.stack[ply + FRAME_OFFSET]
+    }
+
+    /// The frame `back` plies above `ply` (`back` ≤ 4; a default frame above the root).
+    #[inline]
+    fn frame_back(&self, ply: usize, back: usize) -> &Frame {
+        &self.stack[ply + FRAME_OFFSET - back]
+    }
+
+    /// The previous moves quiet moves at `ply` are judged after.
+    #[inline]
+    fn context(&self, ply: usize) -> Context {
+        Context {
+            prev: [self.frame_back(ply, 1).moved, self.frame_back(ply, 2).moved],
+        }
+    }
+
     /// Checks every 1024 nodes whether the search must stop.
     #[inline]
     fn poll(&mut self) -> bool {
@@ -173,6 +282,22 @@ impl Worker<'_> {
         e + (z % (2 * self.noise as u64 + 1)) as i32 - self.noise
     }
 
+    /// The static evaluation of a position not in check: from the table when it has it,
+    /// else computed (and remembered there).
+    #[inline]
+    fn static_eval(&mut self, pos: &Position, hit: Option<Hit>) -> i32 {
+        match hit {
+            Some(h) if h.eval != NO_EVAL => h.eval,
+            _ => {
+                let e = self.evaluate(pos);
+                if hit.is_none() {
+                    self.tt.store(pos.key(), None, 0, e, 0, Bound::None);
+                }
+                e
+            }
+        }
+    }
+
     /// Has the position at the end of `keys` occurred before since the last irreversible move?
     fn is_repetition(&self, halfmove: u16) -> bool {
         let n = self.keys.len();
@@ -189,6 +314,7 @@ impl Worker<'_> {
     }
 
     /// Negamax alpha-beta with PVS. Returns the score from the side to move's view.
+    /// `cut_node`: a null-window node expected to fail high (its parent expects a refutation).
     pub fn search(
         &mut self,
         pos: &Position,
@@ -196,7 +322,7 @@ impl Worker<'_> {
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
-        can_null: bool,
+        cut_node: bool,
     ) -> i32 {
         let root = ply == 0;
         let pv_node = beta - alpha > 1;
@@ -219,7 +345,7 @@ impl Worker<'_> {
         if in_check {
             depth += 1;
         }
-        if depth <= 0 || ply >= MAX_PLY - 2 {
+        if depth <= 0 || ply >= MAX_PLY - 4 {
             return self.qsearch(pos, alpha, beta, ply);
         }
         self.nodes += 1;
@@ -228,9 +354,15 @@ impl Worker<'_> {
         }
         self.seldepth = self.seldepth.max(ply as u32);
 
+        let excluded = self.frame(ply).excluded;
         let key = pos.key();
-        let hit = self.tt.probe(key);
-        let hash_move = hit.and_then(|h| h.mv).filter(|&m| pos.is_legal(m));
+        // A singular search leaves out a move: what the table says is not about it.
+        let hit = if excluded.is_none() {
+            self.tt.probe(key)
+        } else {
+            None
+        };
+        let tt_move = hit.and_then(|h| h.mv).filter(|&m| pos.is_legal(m));
         if let Some(h) = hit
             && !pv_node
             && h.depth as i32 >= depth
@@ -239,30 +371,63 @@ impl Worker<'_> {
             return s;
         }
 
-        // Internal iterative reduction: with no remembered best move the ordering is a
-        // guess, so a cheaper search first fills the table for the next iteration.
-        if depth >= 4 && hash_move.is_none() {
-            depth -= 1;
-        }
         let static_eval = if in_check {
-            -INFINITY
+            NO_EVAL
+        } else if excluded.is_some() {
+            self.frame(ply).eval
         } else {
-            self.evaluate(pos)
+            self.static_eval(pos, hit)
         };
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+        let eval = if in_check {
+            NO_EVAL
+        } else {
+            refine(static_eval, hit, ply)
+        };
+        self.frame_mut(ply).eval = static_eval;
+        // Improving: better than at our previous turn (two plies ago; four if we were in
+        // check then), so the position deserves a closer look.
+        let improving = !in_check && {
+            let two = self.frame_back(ply, 2).eval;
+            let four = self.frame_back(ply, 4).eval;
+            if two != NO_EVAL {
+                static_eval > two
+            } else {
+                four == NO_EVAL || static_eval > four
+            }
+        };
+        if ply + 2 < MAX_PLY {
+            self.heur.killers[ply + 2] = [None; 2];
+        }
+
+        if !pv_node && !in_check && excluded.is_none() && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta even after giving back a margin per ply.
-            if depth <= 6 && static_eval - 90 * depth >= beta {
-                return static_eval;
+            if depth <= 8 && eval - 70 * (depth - improving as i32) >= beta {
+                return eval;
+            }
+            // Razoring: so far below alpha that only a capture could help: ask quiescence.
+            if depth <= 2 && eval + 250 * depth <= alpha {
+                let q = self.qsearch(pos, alpha, alpha + 1, ply);
+                if self.aborted {
+                    return 0;
+                }
+                if q <= alpha {
+                    return q;
+                }
             }
             // Null move: let the opponent move twice; if we still stay above beta, cut.
-            let us = pos.turn();
-            let pieces = pos.by_color(us) & !(pos.by_role(Role::Pawn) | pos.by_role(Role::King));
-            if can_null && depth >= 3 && static_eval >= beta && pieces.any() {
-                let r = 3 + depth / 6;
+            let after_null = ply > 0 && self.frame_back(ply, 1).moved.is_none();
+            if depth >= 3
+                && !after_null
+                && eval >= beta
+                && static_eval >= beta - 20 * depth + 120
+                && has_pieces(pos)
+            {
+                let r = 4 + depth / 5 + ((eval - beta) / 200).min(3);
                 let mut child = *pos;
                 child.play_null();
                 self.keys.push(child.key());
-                let score = -self.search(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                self.frame_mut(ply).moved = None;
+                let score = -self.search(&child, depth - r, -beta, -beta + 1, ply + 1, !cut_node);
                 self.keys.pop();
                 if self.aborted {
                     return 0;
@@ -273,100 +438,211 @@ impl Worker<'_> {
             }
         }
 
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return if in_check { -MATE + ply as i32 } else { 0 };
+        // Internal iterative reduction: with no remembered best move the ordering is a
+        // guess, so a cheaper search first fills the table for the next iteration.
+        if depth >= 4 && tt_move.is_none() && excluded.is_none() {
+            depth -= 1;
         }
-        let picker = Picker::new(pos, moves, hash_move, self.heur, ply, self.eval.values());
+
+        let ctx = self.context(ply);
+        let values = *self.eval.values();
+        let us = pos.turn();
+        let tt_capture = tt_move.is_some_and(|m| pos.is_capture(m));
+        let prunable = !root && has_pieces(pos);
+        let mut picker = Picker::new(pos, tt_move, self.heur, ply, &ctx);
         let mut best = -INFINITY;
         let mut best_move = None;
+        let mut moves_tried = 0usize;
         let mut quiets_tried = MoveList::new();
+        let mut captures_tried = MoveList::new();
         let original_alpha = alpha;
-        for (i, mv) in picker.enumerate() {
+        while let Some((mv, kind)) = picker.next(pos, self.heur, &ctx, &values) {
+            if Some(mv) == excluded {
+                continue;
+            }
+            moves_tried += 1;
             let capture = pos.is_capture(mv);
             let quiet = !capture && mv.promotion().is_none();
-            if quiet && !root && !in_check && best > -MATE_BOUND {
-                // Late-move pruning: deep in the list at low depth, quiet moves rarely matter.
-                if !pv_node && depth <= 4 && i >= 4 + (depth * depth) as usize {
-                    continue;
+            let role = pos.role_on(mv.from()).unwrap_or(Role::Pawn);
+            let history = if quiet {
+                self.heur.quiet_score(pos, mv, role, &ctx)
+            } else {
+                0
+            };
+            let base_r = reduction(depth, moves_tried);
+
+            if prunable && best > -MATE_BOUND {
+                let lmr_depth = (depth - 1 - base_r).max(0);
+                if quiet {
+                    // Late-move pruning: deep in the list at low depth, quiet moves rarely
+                    // matter. Futility: too far below alpha for a quiet move to help near
+                    // the horizon. A quiet check is spared both: the horizon cannot see the
+                    // mate it may threaten.
+                    let late = depth <= 8 && moves_tried >= late_move_limit(depth, improving);
+                    let futile =
+                        !in_check && lmr_depth <= 8 && static_eval + 90 + 90 * lmr_depth <= alpha;
+                    if (late || futile) && !picker.gives_check(pos, mv) {
+                        picker.skip_quiets();
+                        continue;
+                    }
                 }
-                // Futility: too far below alpha for a quiet move to help at the frontier.
-                if !pv_node && depth <= 2 && static_eval + 120 * depth + 80 <= alpha {
+                if quiet {
+                    // Moves that have failed everywhere before.
+                    if lmr_depth <= 3 && history < -2500 * depth {
+                        continue;
+                    }
+                    if lmr_depth <= 8 && see(pos, mv, &values) < -60 * lmr_depth {
+                        continue;
+                    }
+                } else if depth <= 8
+                    && kind != Kind::GoodTactical
+                    && see(pos, mv, &values) < -20 * depth * depth
+                {
                     continue;
                 }
             }
+
+            // Singular extension: when the hash move is much better than every other move,
+            // the position depends on it: look at it one ply deeper.
+            let mut extension = 0;
+            if !root
+                && depth >= 7
+                && Some(mv) == tt_move
+                && excluded.is_none()
+                && let Some(h) = hit
+                && matches!(h.bound, Bound::Lower | Bound::Exact)
+                && h.depth as i32 >= depth - 3
+                && from_tt(h.score, ply).abs() < MATE_BOUND
+            {
+                let tt_score = from_tt(h.score, ply);
+                let singular_beta = tt_score - 2 * depth;
+                self.frame_mut(ply).excluded = Some(mv);
+                let s = self.search(
+                    pos,
+                    (depth - 1) / 2,
+                    singular_beta - 1,
+                    singular_beta,
+                    ply,
+                    cut_node,
+                );
+                self.frame_mut(ply).excluded = None;
+                if self.aborted {
+                    return 0;
+                }
+                if s < singular_beta {
+                    extension = 1;
+                    if !pv_node && s < singular_beta - 25 && self.frame(ply).double_extensions < 6 {
+                        extension = 2;
+                    }
+                } else if singular_beta >= beta {
+                    // Multi-cut: even without the hash move another move beats beta.
+                    return singular_beta;
+                } else if tt_score >= beta {
+                    extension = -1;
+                }
+            }
+
             let child = pos.after(mv);
+            self.tt.prefetch(child.key());
             let gives_check = child.in_check();
             self.keys.push(child.key());
-            let score = if i == 0 {
-                -self.search(&child, depth - 1, -beta, -alpha, ply + 1, true)
-            } else {
-                let mut r = 0;
-                if depth >= 3 && i >= 3 && quiet && !in_check && !gives_check {
-                    r = reduction(depth as u32, i);
-                    if pv_node {
-                        r = r.saturating_sub(1);
-                    }
-                    if self.heur.killers[ply].contains(&Some(mv)) {
-                        r = r.saturating_sub(1);
-                    }
-                    r = r.min(depth as u32 - 2);
+            let double = self.frame(ply).double_extensions + (extension >= 2) as u8;
+            self.frame_mut(ply).moved = Some(piece_to(us, role, mv.to()));
+            self.frame_mut(ply + 1).double_extensions = double;
+            let new_depth = depth - 1 + extension;
+
+            let mut score = 0;
+            let reduce = depth >= 3
+                && moves_tried > 1 + root as usize
+                && (quiet || kind == Kind::BadTactical);
+            if reduce {
+                let mut r = base_r;
+                r += !pv_node as i32 + !improving as i32 + cut_node as i32;
+                r += tt_capture as i32;
+                r -= (kind == Kind::Refutation) as i32 + gives_check as i32;
+                if quiet {
+                    r -= history / 6000;
                 }
-                let mut s = -self.search(
-                    &child,
-                    depth - 1 - r as i32,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    true,
-                );
-                if s > alpha && r > 0 {
-                    s = -self.search(&child, depth - 1, -alpha - 1, -alpha, ply + 1, true);
+                let d = (new_depth - r).clamp(1, new_depth.max(1));
+                score = -self.search(&child, d, -alpha - 1, -alpha, ply + 1, true);
+                if score > alpha && d < new_depth {
+                    score = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
                 }
-                if s > alpha && s < beta {
-                    s = -self.search(&child, depth - 1, -beta, -alpha, ply + 1, true);
-                }
-                s
-            };
+            } else if !pv_node || moves_tried > 1 {
+                score = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
+            }
+            if pv_node && (moves_tried == 1 || score > alpha) {
+                score = -self.search(&child, new_depth, -beta, -alpha, ply + 1, false);
+            }
             self.keys.pop();
             if self.aborted {
                 return 0;
             }
             if score > best {
                 best = score;
-                best_move = Some(mv);
                 if score > alpha {
+                    best_move = Some(mv);
                     alpha = score;
-                    self.pv.update(ply, mv);
+                    if pv_node {
+                        self.pv.update(ply, mv);
+                    }
                     if root {
                         self.root_best = Some((mv, score));
                     }
                     if alpha >= beta {
-                        if quiet {
-                            self.heur
-                                .reward(pos, mv, ply, depth as u32, quiets_tried.as_slice());
-                        }
                         break;
                     }
                 }
             }
-            if quiet {
-                quiets_tried.push(mv);
+            if Some(mv) != best_move {
+                if quiet {
+                    quiets_tried.push(mv);
+                } else if capture {
+                    captures_tried.push(mv);
+                }
             }
         }
-        if best == -INFINITY {
-            // Every move was pruned: only possible for quiet moves far below alpha.
-            return alpha;
+        if moves_tried == 0 {
+            // No legal move (or only the excluded one): mate, stalemate, or "not singular".
+            return if excluded.is_some() {
+                alpha
+            } else if in_check {
+                -MATE + ply as i32
+            } else {
+                0
+            };
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt
-            .store(key, best_move, to_tt(best, ply), depth as u32, bound);
+        if best >= beta
+            && let Some(mv) = best_move
+        {
+            let bonus_depth = depth + (best > beta + 100) as i32;
+            if !pos.is_capture(mv) && mv.promotion().is_none() {
+                self.heur
+                    .reward_quiet(pos, mv, ply, bonus_depth, &ctx, &quiets_tried);
+                self.heur
+                    .reward_captures(pos, None, bonus_depth, &captures_tried);
+            } else if pos.is_capture(mv) {
+                self.heur
+                    .reward_captures(pos, Some(mv), bonus_depth, &captures_tried);
+            }
+        }
+        if excluded.is_none() {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if alpha > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(
+                key,
+                best_move,
+                to_tt(best, ply),
+                static_eval,
+                depth as u32,
+                bound,
+            );
+        }
         best
     }
 
@@ -391,60 +667,52 @@ impl Worker<'_> {
         let mut best_move = None;
         let mut best;
         let stand_pat;
-        let mut moves = MoveList::new();
+        let static_eval;
         if in_check {
             // No standing pat in check: every evasion is searched, and none means mate.
+            static_eval = NO_EVAL;
             stand_pat = -INFINITY;
             best = -MATE + ply as i32;
-            moves = pos.legal_moves();
         } else {
-            stand_pat = self.evaluate(pos);
+            static_eval = self.static_eval(pos, hit);
+            stand_pat = refine(static_eval, hit, ply);
             if stand_pat >= beta {
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
             best = stand_pat;
-            let them = pos.by_color(!pos.turn());
-            let last_ranks = Bitboard::rank(Rank::Eighth) | Bitboard::rank(Rank::First);
-            // Captures (en passant included: the mask holds the victim) and queen promotions.
-            pos.generate(them | last_ranks, |pm| {
-                for mv in pm {
-                    let wanted = match mv.promotion() {
-                        Some(p) => p == Role::Queen,
-                        None => pos.is_capture(mv),
-                    };
-                    if wanted {
-                        moves.push(mv);
-                    }
-                }
-                false
-            });
         }
-        let picker = Picker::new(pos, moves, None, self.heur, ply, self.eval.values());
-        for mv in picker {
-            // Captures that lose material in the exchange cannot raise the score: skip them.
-            if !in_check && see(pos, mv, self.eval.values()) < 0 {
-                continue;
-            }
-            if !in_check && mv.promotion().is_none() {
-                // Delta pruning: even winning this piece cannot lift us to alpha.
-                let gain = pos
-                    .role_on(mv.to())
-                    .map(|r| self.eval.value(r))
-                    .unwrap_or(self.eval.value(Role::Pawn));
-                if stand_pat + gain + 200 <= alpha {
+        let values = *self.eval.values();
+        let hash = hit.and_then(|h| h.mv).filter(|&m| pos.is_legal(m));
+        let ctx = Context::default();
+        let mut picker = Picker::quiescence(pos, hash);
+        while let Some((mv, _)) = picker.next(pos, self.heur, &ctx, &values) {
+            if !in_check {
+                // Captures that lose material in the exchange cannot raise the score.
+                if see(pos, mv, &values) < 0 {
                     continue;
+                }
+                if mv.promotion().is_none() {
+                    // Delta pruning: even winning this piece cannot lift us to alpha.
+                    let gain = pos
+                        .role_on(mv.to())
+                        .map(|r| values[r as usize])
+                        .unwrap_or(values[Role::Pawn as usize]);
+                    if stand_pat + gain + 200 <= alpha {
+                        continue;
+                    }
                 }
             }
             let child = pos.after(mv);
+            self.tt.prefetch(child.key());
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
             if self.aborted {
                 return 0;
             }
             if score > best {
                 best = score;
-                best_move = Some(mv);
                 if score > alpha {
+                    best_move = Some(mv);
                     alpha = score;
                     if alpha >= beta {
                         break;
@@ -461,7 +729,8 @@ impl Worker<'_> {
             } else {
                 Bound::Upper
             };
-            self.tt.store(key, best_move, to_tt(best, ply), 0, bound);
+            self.tt
+                .store(key, best_move, to_tt(best, ply), static_eval, 0, bound);
         }
         best
     }

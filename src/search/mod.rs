@@ -18,7 +18,7 @@ pub mod tt;
 use crate::core::Move;
 use crate::eval::Evaluator;
 use crate::game::Game;
-use alphabeta::{INFINITY, MATE, MATE_BOUND, PvTable, Worker};
+use alphabeta::{INFINITY, MATE, MATE_BOUND, PvTable, Stack, Worker};
 use classic::Classic;
 use ordering::Heuristics;
 use std::fmt;
@@ -250,6 +250,7 @@ pub struct Searcher {
     heur: Heuristics,
     keys: Vec<u64>,
     pv: PvTable,
+    stack: Box<Stack>,
     seed: u64,
     /// Set while the UCI GUI lets us ponder: the clock does not run until it is cleared.
     pub ponder: Option<std::sync::Arc<AtomicBool>>,
@@ -268,6 +269,7 @@ impl Searcher {
             heur: Heuristics::default(),
             keys: Vec::with_capacity(4096),
             pv: PvTable::default(),
+            stack: Box::new([alphabeta::Frame::default(); alphabeta::STACK_LEN]),
             seed,
             ponder: None,
         }
@@ -371,6 +373,7 @@ impl Searcher {
             heur: &mut self.heur,
             keys: &mut self.keys,
             pv: &mut self.pv,
+            stack: &mut self.stack,
             stop,
             ponder: self.ponder.as_deref(),
             tc,
@@ -382,6 +385,7 @@ impl Searcher {
             aborted: false,
             root_best: None,
         };
+        w.reset_stack();
         let mut best = SearchResult {
             best: moves.first().copied(),
             ponder: None,

@@ -1,21 +1,47 @@
 //! Move ordering: alpha-beta prunes best when the best move is searched first.
 //!
-//! We guess which moves are good before searching them:
-//! 1. the move the transposition table remembers as best here (the *hash move*);
-//! 2. captures, most valuable victim first, least valuable attacker first (*MVV-LVA*:
-//!    pawn takes queen before queen takes pawn), and queen promotions;
-//! 3. *killer moves*: quiet moves that refuted another move at the same ply;
-//! 4. the other quiet moves, by their *history*: how often they caused a cut-off anywhere.
+//! We guess which moves are good before searching them, and hand them out in stages so
+//! that a cut-off early on saves generating the rest:
+//! 1. the move the transposition table remembers as best here (the *hash move*), tried
+//!    before any move is generated;
+//! 2. captures and queen promotions that do not lose material (by *static exchange*),
+//!    most valuable victim first, then by how often such a capture cut off before;
+//! 3. two *killer moves* (quiet moves that refuted another move at the same ply) and the
+//!    *counter move* (the quiet move that last refuted the opponent's previous move);
+//! 4. the other quiet moves by their *history*: how often the move cut off anywhere, and
+//!    how often it cut off right after the same previous moves (*continuation history*);
+//! 5. captures that lose material, and under-promotions, last.
 
-use crate::core::{Move, MoveList, Position, Role, Square};
+use crate::core::{Bitboard, CheckSquares, Color, Move, MoveList, Position, Rank, Role, Square};
 
 pub const MAX_PLY: usize = 128;
 
-/// Killers and history, kept across the moves of a game.
+/// History scores stay within ±`HISTORY_MAX`.
+pub const HISTORY_MAX: i32 = 16_384;
+
+/// A piece and the square it moved to: what continuation history remembers of a move.
+pub type PieceTo = usize;
+
+/// `color * 6 + role`, times 64, plus the destination.
+#[inline]
+pub fn piece_to(color: Color, role: Role, to: Square) -> PieceTo {
+    ((color as usize * 6 + role as usize) << 6) | to as usize
+}
+
+/// The continuation-history table of one previous move: a score per (piece, destination).
+pub type ContTable = [i16; 768];
+
+/// What the search has learned about moves, kept across the moves of a game.
 pub struct Heuristics {
     pub killers: [[Option<Move>; 2]; MAX_PLY],
-    /// Indexed by side, from square, to square.
-    history: Box<[[[i32; 64]; 64]; 2]>,
+    /// Indexed by side, from square, to square ("butterfly" history).
+    history: Box<[[[i16; 64]; 64]; 2]>,
+    /// Captures: by moving piece and destination, and by the captured kind.
+    capture: Box<[[i16; 6]; 768]>,
+    /// Indexed by the previous move's piece and destination, then this move's.
+    cont: Box<[ContTable]>,
+    /// The quiet reply that last refuted a move, by that move's piece and destination.
+    counter: Box<[Option<Move>; 768]>,
 }
 
 impl Default for Heuristics {
@@ -23,138 +49,290 @@ impl Default for Heuristics {
         Heuristics {
             killers: [[None; 2]; MAX_PLY],
             history: Box::new([[[0; 64]; 64]; 2]),
+            capture: Box::new([[0; 6]; 768]),
+            cont: vec![[0i16; 768]; 768].into_boxed_slice(),
+            counter: Box::new([None; 768]),
         }
     }
+}
+
+/// Adds `bonus` to a history score, with "gravity": the closer the score already is to
+/// the limit, the less it moves, so scores stay within ±`HISTORY_MAX` and old lessons fade.
+#[inline]
+fn nudge(h: &mut i16, bonus: i32) {
+    let v = *h as i32;
+    *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+}
+
+/// The reward for a cut-off found `depth` plies deep: deeper searches teach more.
+#[inline]
+pub fn history_bonus(depth: i32) -> i32 {
+    (160 * depth - 120).clamp(0, 1800)
+}
+
+/// The previous moves a quiet move is judged after: one and two plies back (the opponent's
+/// last move and our own), when they were real moves.
+#[derive(Clone, Copy, Default)]
+pub struct Context {
+    pub prev: [Option<PieceTo>; 2],
 }
 
 impl Heuristics {
     pub fn clear(&mut self) {
         self.killers = [[None; 2]; MAX_PLY];
         *self.history = [[[0; 64]; 64]; 2];
+        *self.capture = [[0; 6]; 768];
+        self.cont.fill([0; 768]);
+        *self.counter = [None; 768];
     }
 
-    /// A quiet move caused a cut-off: remember it as a killer and raise its history; the
-    /// quiet moves tried before it (`tried`) lower theirs.
-    pub fn reward(&mut self, pos: &Position, mv: Move, ply: usize, depth: u32, tried: &[Move]) {
+    /// Forgets the killers of the plies below `ply` (they belong to another part of the
+    /// tree), keeping the histories.
+    pub fn clear_killers_from(&mut self, ply: usize) {
+        if ply < MAX_PLY {
+            self.killers[ply] = [None; 2];
+        }
+    }
+
+    /// The history score of a quiet move.
+    #[inline]
+    pub fn quiet_score(&self, pos: &Position, mv: Move, role: Role, ctx: &Context) -> i32 {
+        let side = pos.turn();
+        let pt = piece_to(side, role, mv.to());
+        let mut s = self.history[side as usize][mv.from() as usize][mv.to() as usize] as i32;
+        for p in ctx.prev.iter().flatten() {
+            s += self.cont[*p][pt] as i32;
+        }
+        s
+    }
+
+    #[inline]
+    fn capture_score(&self, pos: &Position, mv: Move, role: Role, victim: Role) -> i32 {
+        self.capture[piece_to(pos.turn(), role, mv.to())][victim as usize] as i32
+    }
+
+    /// A quiet move caused a cut-off at `depth`: remember it as a killer and counter move,
+    /// raise its histories; the quiet moves tried before it (`tried`) lower theirs.
+    pub fn reward_quiet(
+        &mut self,
+        pos: &Position,
+        mv: Move,
+        ply: usize,
+        depth: i32,
+        ctx: &Context,
+        tried: &[Move],
+    ) {
         let k = &mut self.killers[ply.min(MAX_PLY - 1)];
         if k[0] != Some(mv) {
             k[1] = k[0];
             k[0] = Some(mv);
         }
-        let side = pos.turn() as usize;
-        let bonus = (depth * depth) as i32;
-        let mut update = |m: Move, delta: i32| {
-            let h = &mut self.history[side][m.from() as usize][m.to() as usize];
-            // Gravity: values stay within ±16384 however long the game.
-            *h += delta - *h * delta.abs() / 16384;
-        };
-        update(mv, bonus.min(1200));
+        if let Some(prev) = ctx.prev[0] {
+            self.counter[prev] = Some(mv);
+        }
+        let bonus = history_bonus(depth);
+        self.update_quiet(pos, mv, ctx, bonus);
         for &m in tried {
             if m != mv {
-                update(m, -bonus.min(1200));
+                self.update_quiet(pos, m, ctx, -bonus);
             }
         }
     }
 
-    fn history(&self, pos: &Position, mv: Move) -> i32 {
-        self.history[pos.turn() as usize][mv.from() as usize][mv.to() as usize]
+    fn update_quiet(&mut self, pos: &Position, mv: Move, ctx: &Context, bonus: i32) {
+        let side = pos.turn();
+        let role = pos.role_on(mv.from()).unwrap_or(Role::Pawn);
+        let pt = piece_to(side, role, mv.to());
+        nudge(
+            &mut self.history[side as usize][mv.from() as usize][mv.to() as usize],
+            bonus,
+        );
+        for p in ctx.prev.iter().flatten() {
+            nudge(&mut self.cont[*p][pt], bonus);
+        }
+    }
+
+    /// A move cut off at `depth`: if a capture, raise its capture history; lower the
+    /// captures tried before it (`tried`) in any case.
+    pub fn reward_captures(
+        &mut self,
+        pos: &Position,
+        best: Option<Move>,
+        depth: i32,
+        tried: &[Move],
+    ) {
+        let bonus = history_bonus(depth);
+        let mut update = |m: Move, b: i32| {
+            let role = pos.role_on(m.from()).unwrap_or(Role::Pawn);
+            let victim = pos.role_on(m.to()).unwrap_or(Role::Pawn);
+            nudge(
+                &mut self.capture[piece_to(pos.turn(), role, m.to())][victim as usize],
+                b,
+            );
+        };
+        if let Some(b) = best {
+            update(b, bonus);
+        }
+        for &m in tried {
+            if Some(m) != best {
+                update(m, -bonus);
+            }
+        }
+    }
+
+    /// The counter move to the previous move, if any.
+    #[inline]
+    pub fn counter(&self, ctx: &Context) -> Option<Move> {
+        ctx.prev[0].and_then(|p| self.counter[p])
     }
 }
 
-const VICTIM: [i32; 6] = [1, 3, 3, 5, 9, 0];
+/// Ordering value of each victim kind (MVV: most valuable victim first).
+const VICTIM: [i32; 6] = [100, 300, 300, 500, 900, 0];
 
-/// The ordering score of a move: higher is searched earlier.
-pub fn score_move(
-    pos: &Position,
-    mv: Move,
-    hash: Option<Move>,
-    h: &Heuristics,
-    ply: usize,
-    values: &[i32; 6],
-) -> i32 {
-    if Some(mv) == hash {
-        return 1 << 30;
-    }
-    let attacker = pos.role_on(mv.from()).map(|r| r as i32).unwrap_or(0);
-    if pos.is_capture(mv) {
-        let victim = pos
-            .role_on(mv.to())
-            .map(|r| VICTIM[r as usize])
-            .unwrap_or(1);
-        let promo = if mv.promotion() == Some(Role::Queen) {
-            100
-        } else {
-            0
-        };
-        // A capture that loses material in the exchange waits until after the quiet moves.
-        let base = if see(pos, mv, values) >= 0 {
-            1 << 28
-        } else {
-            -(1 << 24)
-        };
-        return base + victim * 100 + promo - attacker;
-    }
-    match mv.promotion() {
-        Some(Role::Queen) => return (1 << 28) + 950,
-        Some(_) => return -(1 << 20),
-        None => {}
-    }
-    let k = &h.killers[ply.min(MAX_PLY - 1)];
-    if k[0] == Some(mv) {
-        (1 << 27) + 1
-    } else if k[1] == Some(mv) {
-        1 << 27
-    } else {
-        h.history(pos, mv)
-    }
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Stage {
+    HashMove,
+    GenTactical,
+    GoodTactical,
+    Killer1,
+    Killer2,
+    Counter,
+    GenQuiet,
+    Quiet,
+    BadTactical,
+    // The check-evasion and quiescence pickers: one list, scored once.
+    GenAll,
+    All,
+    Done,
 }
 
-/// A move list with scores, handed out best first (a selection sort done lazily: after a
-/// cut-off the remaining moves never need sorting).
+/// What a picker hands out.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Kind {
+    /// The hash move (any kind).
+    Hash,
+    /// A capture or promotion whose exchange does not lose material.
+    GoodTactical,
+    /// A killer or counter move.
+    Refutation,
+    Quiet,
+    /// A capture that loses material, or an under-promotion.
+    BadTactical,
+    /// A move from a single-list picker (evasions, quiescence).
+    Any,
+}
+
+/// Hands out the legal moves of a position best-first, generating them only when needed.
 pub struct Picker {
+    stage: Stage,
+    hash: Option<Move>,
+    killers: [Option<Move>; 2],
+    counter: Option<Move>,
+    /// Captures/promotions, then (after them) quiet moves.
     moves: MoveList,
     scores: [i32; 256],
     next: usize,
+    /// Where the quiet moves begin in `moves`.
+    quiet_start: usize,
+    /// Losing captures set aside during the good-capture stage, in `bad`.
+    bad: MoveList,
+    bad_next: usize,
+    /// Quiescence: only captures and queen promotions.
+    tactical_only: bool,
+    /// Set by the search once it prunes quiet moves: from then on only quiet moves that
+    /// give check are handed out.
+    checks_only: bool,
+    /// Where checks come from, computed the first time it is asked.
+    checks: Option<CheckSquares>,
+}
+
+/// Moves to the last ranks (promotions) and captures: the tactical moves.
+fn tactical_mask(pos: &Position) -> Bitboard {
+    pos.by_color(!pos.turn()) | Bitboard::rank(Rank::Eighth) | Bitboard::rank(Rank::First)
 }
 
 impl Picker {
+    /// The picker of the main search: hash move, tactical moves, killers, quiet moves.
+    /// In check, all evasions form one list.
     pub fn new(
         pos: &Position,
-        moves: MoveList,
         hash: Option<Move>,
         h: &Heuristics,
         ply: usize,
-        values: &[i32; 6],
+        ctx: &Context,
     ) -> Picker {
-        let mut scores = [0; 256];
-        for (i, &mv) in moves.iter().enumerate() {
-            scores[i] = score_move(pos, mv, hash, h, ply, values);
-        }
+        let in_check = pos.in_check();
+        let killers = h.killers[ply.min(MAX_PLY - 1)];
+        let counter = h.counter(ctx).filter(|&c| !killers.contains(&Some(c)));
         Picker {
-            moves,
-            scores,
+            stage: if hash.is_some() {
+                Stage::HashMove
+            } else if in_check {
+                Stage::GenAll
+            } else {
+                Stage::GenTactical
+            },
+            hash,
+            killers,
+            counter,
+            moves: MoveList::new(),
+            scores: [0; 256],
             next: 0,
+            quiet_start: 0,
+            bad: MoveList::new(),
+            bad_next: 0,
+            tactical_only: false,
+            checks_only: false,
+            checks: None,
         }
     }
 
-    pub fn len(&self) -> usize {
-        self.moves.len()
+    /// The quiescence picker: captures and queen promotions (all evasions in check), with
+    /// the hash move first when it is one of them.
+    pub fn quiescence(pos: &Position, hash: Option<Move>) -> Picker {
+        let in_check = pos.in_check();
+        let hash = hash.filter(|&m| in_check || is_tactical(pos, m));
+        Picker {
+            stage: if hash.is_some() {
+                Stage::HashMove
+            } else {
+                Stage::GenAll
+            },
+            hash,
+            killers: [None; 2],
+            counter: None,
+            moves: MoveList::new(),
+            scores: [0; 256],
+            next: 0,
+            quiet_start: 0,
+            bad: MoveList::new(),
+            bad_next: 0,
+            tactical_only: !in_check,
+            checks_only: false,
+            checks: None,
+        }
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
+    /// Picks the highest-scored move in `moves[next..end]` and moves it to `next`.
+    #[inline]
+    /// Does `mv` give check? (The check squares are computed once per node.)
+    pub fn gives_check(&mut self, pos: &Position, mv: Move) -> bool {
+        let checks = self.checks.get_or_insert_with(|| pos.check_squares());
+        pos.gives_check_with(mv, checks)
     }
-}
 
-impl Iterator for Picker {
-    type Item = Move;
-    fn next(&mut self) -> Option<Move> {
-        let n = self.moves.len();
-        if self.next >= n {
+    /// From now on hand out only the quiet moves that give check.
+    pub fn skip_quiets(&mut self) {
+        self.checks_only = true;
+    }
+
+    fn select(&mut self, end: usize) -> Option<(Move, i32)> {
+        if self.next >= end {
             return None;
         }
         let mut best = self.next;
-        for i in self.next + 1..n {
+        for i in self.next + 1..end {
             if self.scores[i] > self.scores[best] {
                 best = i;
             }
@@ -162,9 +340,201 @@ impl Iterator for Picker {
         let moves = self.moves.as_mut_slice();
         moves.swap(self.next, best);
         self.scores.swap(self.next, best);
+        let r = (moves[self.next], self.scores[self.next]);
         self.next += 1;
-        Some(moves[self.next - 1])
+        Some(r)
     }
+
+    /// The next move and what kind it is, or `None` when all have been handed out.
+    pub fn next(
+        &mut self,
+        pos: &Position,
+        h: &Heuristics,
+        ctx: &Context,
+        values: &[i32; 6],
+    ) -> Option<(Move, Kind)> {
+        loop {
+            match self.stage {
+                Stage::HashMove => {
+                    self.stage = if pos.in_check() || self.tactical_only {
+                        Stage::GenAll
+                    } else {
+                        Stage::GenTactical
+                    };
+                    if let Some(m) = self.hash {
+                        return Some((m, Kind::Hash));
+                    }
+                }
+                Stage::GenTactical => {
+                    let (moves, scores) = (&mut self.moves, &mut self.scores);
+                    pos.generate(tactical_mask(pos), |pm| {
+                        for mv in pm {
+                            if is_tactical(pos, mv) {
+                                scores[moves.len()] = tactical_score(pos, mv, pm.role, h);
+                                moves.push(mv);
+                            }
+                        }
+                        false
+                    });
+                    self.quiet_start = self.moves.len();
+                    self.stage = Stage::GoodTactical;
+                }
+                Stage::GoodTactical => match self.select(self.quiet_start) {
+                    Some((mv, _)) => {
+                        if Some(mv) == self.hash {
+                            continue;
+                        }
+                        let under = mv.promotion().is_some_and(|p| p != Role::Queen);
+                        if under || see(pos, mv, values) < 0 {
+                            self.bad.push(mv);
+                            continue;
+                        }
+                        return Some((mv, Kind::GoodTactical));
+                    }
+                    None => self.stage = Stage::Killer1,
+                },
+                Stage::Killer1 | Stage::Killer2 | Stage::Counter => {
+                    let m = match self.stage {
+                        Stage::Killer1 => self.killers[0],
+                        Stage::Killer2 => self.killers[1],
+                        _ => self.counter,
+                    };
+                    self.stage = match self.stage {
+                        Stage::Killer1 => Stage::Killer2,
+                        Stage::Killer2 => Stage::Counter,
+                        _ => Stage::GenQuiet,
+                    };
+                    if let Some(m) = m
+                        && Some(m) != self.hash
+                        && is_quiet(pos, m)
+                        && pos.is_legal(m)
+                        && (!self.checks_only || self.gives_check(pos, m))
+                    {
+                        return Some((m, Kind::Refutation));
+                    }
+                }
+                Stage::GenQuiet => {
+                    self.stage = Stage::Quiet;
+                    let ep = pos
+                        .ep_square()
+                        .map(Bitboard::from_square)
+                        .unwrap_or_default();
+                    let mask = !pos.occupied() & !ep;
+                    let (moves, scores) = (&mut self.moves, &mut self.scores);
+                    pos.generate(mask, |pm| {
+                        for mv in pm {
+                            if mv.promotion().is_none() {
+                                scores[moves.len()] = h.quiet_score(pos, mv, pm.role, ctx);
+                                moves.push(mv);
+                            }
+                        }
+                        false
+                    });
+                }
+                Stage::Quiet => {
+                    if self.checks_only {
+                        // The rest in any order: no point sorting what is mostly skipped.
+                        let Some(&mv) = self.moves.as_slice().get(self.next) else {
+                            self.stage = Stage::BadTactical;
+                            continue;
+                        };
+                        self.next += 1;
+                        if Some(mv) != self.hash
+                            && !self.killers.contains(&Some(mv))
+                            && Some(mv) != self.counter
+                            && self.gives_check(pos, mv)
+                        {
+                            return Some((mv, Kind::Quiet));
+                        }
+                        continue;
+                    }
+                    match self.select(self.moves.len()) {
+                        Some((mv, _)) => {
+                            if Some(mv) == self.hash
+                                || self.killers.contains(&Some(mv))
+                                || Some(mv) == self.counter
+                            {
+                                continue;
+                            }
+                            return Some((mv, Kind::Quiet));
+                        }
+                        None => self.stage = Stage::BadTactical,
+                    }
+                }
+                Stage::BadTactical => {
+                    if self.bad_next < self.bad.len() {
+                        self.bad_next += 1;
+                        return Some((self.bad[self.bad_next - 1], Kind::BadTactical));
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::GenAll => {
+                    let in_check = pos.in_check();
+                    let mask = if self.tactical_only {
+                        tactical_mask(pos)
+                    } else {
+                        Bitboard::FULL
+                    };
+                    let tactical_only = self.tactical_only;
+                    let (moves, scores) = (&mut self.moves, &mut self.scores);
+                    pos.generate(mask, |pm| {
+                        for mv in pm {
+                            let score = if is_tactical(pos, mv) {
+                                if tactical_only && mv.promotion().is_some_and(|p| p != Role::Queen)
+                                {
+                                    continue;
+                                }
+                                (1 << 20) + tactical_score(pos, mv, pm.role, h)
+                            } else if tactical_only {
+                                continue;
+                            } else {
+                                h.quiet_score(pos, mv, pm.role, ctx)
+                            };
+                            scores[moves.len()] = score;
+                            moves.push(mv);
+                        }
+                        false
+                    });
+                    let _ = in_check;
+                    self.stage = Stage::All;
+                }
+                Stage::All => match self.select(self.moves.len()) {
+                    Some((mv, _)) if Some(mv) == self.hash => continue,
+                    Some((mv, _)) => return Some((mv, Kind::Any)),
+                    None => self.stage = Stage::Done,
+                },
+                Stage::Done => return None,
+            }
+        }
+    }
+}
+
+/// A capture or a promotion (en passant included).
+#[inline]
+pub fn is_tactical(pos: &Position, mv: Move) -> bool {
+    mv.promotion().is_some() || pos.is_capture(mv)
+}
+
+#[inline]
+fn is_quiet(pos: &Position, mv: Move) -> bool {
+    !is_tactical(pos, mv)
+}
+
+/// Ordering score of a capture or promotion: victim first, then capture history.
+#[inline]
+fn tactical_score(pos: &Position, mv: Move, role: Role, h: &Heuristics) -> i32 {
+    let victim = pos.role_on(mv.to()).unwrap_or(Role::Pawn);
+    let promo = match mv.promotion() {
+        Some(Role::Queen) => 800,
+        Some(_) => -2000,
+        None => 0,
+    };
+    let victim_value = if pos.is_capture(mv) {
+        VICTIM[victim as usize]
+    } else {
+        0
+    };
+    16 * (victim_value + promo) + h.capture_score(pos, mv, role, victim) / 4
 }
 
 /// Static exchange evaluation: the material `mv` wins (or loses) if both sides keep
@@ -230,8 +600,8 @@ pub fn see(pos: &Position, mv: Move, values: &[i32; 6]) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use super::see;
-    use crate::core::{Position, parse_uci};
+    use super::*;
+    use crate::core::parse_uci;
 
     fn exchange(fen: &str, mv: &str) -> i32 {
         let pos = Position::from_fen(fen).unwrap();
@@ -257,5 +627,58 @@ mod tests {
         assert_eq!(exchange("4k3/4p3/3n4/8/4N3/8/8/4K3 w - - 0 1", "e4d6"), 0);
         // En passant wins a pawn.
         assert_eq!(exchange("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), 100);
+    }
+
+    /// Every legal move comes out of the staged picker exactly once, whatever the hash
+    /// move, killers and counter move are (legal, illegal or absent).
+    #[test]
+    fn the_picker_hands_out_every_legal_move_once() {
+        let values = [100, 300, 300, 500, 900, 0];
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "4k3/8/8/8/8/8/4r3/R3K3 w Q - 0 1",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let legal = pos.legal_moves();
+            let mut h = Heuristics::default();
+            // Killers: a legal quiet move, a capture, and a move of another position.
+            let quiet = legal.iter().copied().find(|&m| is_quiet(&pos, m));
+            let capture = legal.iter().copied().find(|&m| pos.is_capture(m));
+            h.killers[3] = [quiet, capture];
+            let foreign = Move::new(Square::A1, Square::H8, None);
+            let ctx = Context {
+                prev: [Some(5), None],
+            };
+            h.counter[5] = Some(foreign);
+            for hash in [None, legal.last().copied()] {
+                let mut p = Picker::new(&pos, hash, &h, 3, &ctx);
+                let mut seen = Vec::new();
+                while let Some((m, _)) = p.next(&pos, &h, &ctx, &values) {
+                    seen.push(m);
+                }
+                let mut a = seen.clone();
+                a.sort_by_key(|m| m.to_u16());
+                let mut b = legal.to_vec();
+                b.sort_by_key(|m| m.to_u16());
+                assert_eq!(a, b, "{fen} hash {hash:?}");
+                if let Some(hm) = hash {
+                    assert_eq!(seen[0], hm);
+                }
+            }
+            // Quiescence: captures and queen promotions only (all moves in check).
+            let mut p = Picker::quiescence(&pos, None);
+            let mut n = 0;
+            while let Some((m, _)) = p.next(&pos, &h, &ctx, &values) {
+                assert!(pos.in_check() || pos.is_capture(m) || m.promotion() == Some(Role::Queen));
+                n += 1;
+            }
+            if pos.in_check() {
+                assert_eq!(n, legal.len());
+            }
+        }
     }
 }

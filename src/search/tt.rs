@@ -2,8 +2,14 @@
 //!
 //! The same position is often reached by different move orders (1.e4 e5 2.Nf3 and
 //! 1.Nf3 e5 2.e4). The table, indexed by the position's Zobrist key, remembers for each
-//! position searched how deep, what score (exact, or only a bound) and which move was best.
-//! A later visit can reuse the score, or at least try the remembered move first.
+//! position searched how deep, what score (exact, or only a bound), which move was best and
+//! what the static evaluation said. A later visit can reuse the score, or at least try the
+//! remembered move first and skip the evaluation.
+//!
+//! Entries live in buckets of five that fill one 64-byte cache line: the key picks a
+//! bucket, and inside it a new entry replaces the least useful one (shallow, or left over
+//! from an earlier move of the game). The bucket is chosen by the key's high bits and an
+//! entry is recognised by its low 32 bits, so the two never overlap.
 //!
 //! Its size is fixed when it is created (the `Hash` option / `search.hash_mb`), so memory
 //! never grows during a game: new entries overwrite old ones.
@@ -13,6 +19,8 @@ use crate::core::Move;
 /// How a stored score relates to the true score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
+    /// No score, only the static evaluation (and maybe a move).
+    None,
     /// The true score.
     Exact,
     /// At least this (the search failed high: a move was too good).
@@ -21,69 +29,96 @@ pub enum Bound {
     Upper,
 }
 
+/// The static evaluation is unknown (the side to move was in check).
+pub const NO_EVAL: i32 = i16::MIN as i32;
+
 #[derive(Clone, Copy, Default)]
 struct Entry {
-    /// The upper half of the key, to tell positions sharing a slot apart.
+    /// The low half of the key, to tell positions sharing a bucket apart.
     check: u32,
     mv: u16,
     score: i16,
+    eval: i16,
     depth: u8,
-    /// Bound in the low 2 bits (0 = empty), search generation above.
+    /// Bound in the low 2 bits, search generation above; 0 means empty.
     flags: u8,
 }
+
+const BUCKET: usize = 5;
+
+#[derive(Clone, Copy, Default)]
+#[repr(align(64))]
+struct Bucket([Entry; BUCKET]);
 
 /// What the table knows of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hit {
     pub mv: Option<Move>,
     pub score: i32,
+    /// The static evaluation, or [`NO_EVAL`].
+    pub eval: i32,
     pub depth: u32,
     pub bound: Bound,
 }
 
 pub struct TranspositionTable {
-    entries: Vec<Entry>,
+    buckets: Vec<Bucket>,
     generation: u8,
 }
 
 impl TranspositionTable {
     /// A table using at most `mb` megabytes.
     pub fn new(mb: usize) -> TranspositionTable {
-        let count = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Entry>()).max(1024);
+        let count = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(256);
         TranspositionTable {
-            entries: vec![Entry::default(); count],
-            generation: 0,
+            buckets: vec![Bucket::default(); count],
+            generation: 1,
         }
     }
 
     /// Its size in bytes.
     pub fn bytes(&self) -> usize {
-        self.entries.len() * std::mem::size_of::<Entry>()
+        self.buckets.len() * std::mem::size_of::<Bucket>()
     }
 
     /// Empties the table (a new game).
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
-        self.generation = 0;
+        self.buckets.fill(Bucket::default());
+        self.generation = 1;
     }
 
-    /// A new search begins: older entries become preferred victims.
+    /// A new search begins: entries of earlier searches become preferred victims.
     pub fn new_search(&mut self) {
-        self.generation = (self.generation + 1) & 63;
+        // Generations 1..=63: the flags of a used entry are never 0.
+        self.generation = self.generation % 63 + 1;
     }
 
     #[inline]
-    fn index(&self, key: u64) -> usize {
+    fn bucket(&self, key: u64) -> usize {
         // Maps the key onto 0..len without a division: the high half of key * len.
-        ((key as u128 * self.entries.len() as u128) >> 64) as usize
+        ((key as u128 * self.buckets.len() as u128) >> 64) as usize
+    }
+
+    /// Asks the processor to fetch the bucket of `key` into its cache ahead of the probe.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: prefetching is a hint; the pointer is in bounds and never dereferenced.
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let p = self.buckets.as_ptr().add(self.bucket(key)) as *const i8;
+            _mm_prefetch(p, _MM_HINT_T0);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     pub fn probe(&self, key: u64) -> Option<Hit> {
-        let e = self.entries[self.index(key)];
-        if e.flags & 3 == 0 || e.check != (key >> 32) as u32 {
-            return None;
-        }
+        let check = key as u32;
+        let b = &self.buckets[self.bucket(key)];
+        let e = b.0.iter().find(|e| e.flags != 0 && e.check == check)?;
         let bound = match e.flags & 3 {
+            0 => Bound::None,
             1 => Bound::Exact,
             2 => Bound::Lower,
             _ => Bound::Upper,
@@ -91,24 +126,61 @@ impl TranspositionTable {
         Some(Hit {
             mv: Move::from_u16(e.mv),
             score: e.score as i32,
+            eval: e.eval as i32,
             depth: e.depth as u32,
             bound,
         })
     }
 
-    pub fn store(&mut self, key: u64, mv: Option<Move>, score: i32, depth: u32, bound: Bound) {
-        let i = self.index(key);
-        let old = self.entries[i];
-        let check = (key >> 32) as u32;
-        let same = old.check == check && old.flags & 3 != 0;
-        // Keep a deeper entry of the current search unless it is the same position.
-        if !same
-            && old.flags & 3 != 0
-            && old.flags >> 2 == self.generation
-            && old.depth as u32 > depth + 2
-        {
-            return;
+    /// How much an entry is worth keeping: its depth, less for every search it is old.
+    #[inline]
+    fn worth(&self, e: &Entry) -> i32 {
+        if e.flags == 0 {
+            return i32::MIN;
         }
+        let age = (self.generation as i32 - (e.flags >> 2) as i32 + 63) % 63;
+        e.depth as i32 - 8 * age
+    }
+
+    pub fn store(
+        &mut self,
+        key: u64,
+        mv: Option<Move>,
+        score: i32,
+        eval: i32,
+        depth: u32,
+        bound: Bound,
+    ) {
+        let check = key as u32;
+        let i = self.bucket(key);
+        let generation = self.generation;
+        let slot = match self.buckets[i]
+            .0
+            .iter()
+            .position(|e| e.check == check && e.flags != 0)
+        {
+            Some(j) => {
+                let old = self.buckets[i].0[j];
+                // A shallower bound must not replace an exact or much deeper result of this
+                // search about the same position.
+                if bound != Bound::Exact
+                    && old.flags >> 2 == generation
+                    && old.depth as u32 > depth + 3
+                {
+                    if mv.is_some() && old.mv == 0 {
+                        self.buckets[i].0[j].mv = mv.map(Move::to_u16).unwrap_or(0);
+                    }
+                    return;
+                }
+                j
+            }
+            None => {
+                let b = &self.buckets[i].0;
+                (0..BUCKET).min_by_key(|&j| self.worth(&b[j])).unwrap_or(0)
+            }
+        };
+        let old = self.buckets[i].0[slot];
+        let same = old.check == check && old.flags != 0;
         // A bound without a move should not erase the move we knew.
         let mv = match (mv, same) {
             (Some(m), _) => m.to_u16(),
@@ -116,27 +188,33 @@ impl TranspositionTable {
             (None, false) => 0,
         };
         let b = match bound {
+            Bound::None => 0,
             Bound::Exact => 1,
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
-        self.entries[i] = Entry {
+        self.buckets[i].0[slot] = Entry {
             check,
             mv,
-            score: score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+            score: score.clamp(-32_000, 32_000) as i16,
+            eval: eval.clamp(NO_EVAL, i16::MAX as i32) as i16,
             depth: depth.min(255) as u8,
-            flags: b | (self.generation << 2),
+            flags: b | (generation << 2),
         };
     }
 
     /// How full the table is, per mille (the UCI `hashfull`), from a sample.
     pub fn hashfull(&self) -> u32 {
-        let sample = self.entries.len().min(1000);
-        let used = self.entries[..sample]
+        let sample = self.buckets.len().min(200);
+        let used: usize = self.buckets[..sample]
             .iter()
-            .filter(|e| e.flags & 3 != 0 && e.flags >> 2 == self.generation)
-            .count();
-        (used * 1000 / sample.max(1)) as u32
+            .map(|b| {
+                b.0.iter()
+                    .filter(|e| e.flags != 0 && e.flags >> 2 == self.generation)
+                    .count()
+            })
+            .sum();
+        (used * 1000 / (sample * BUCKET).max(1)) as u32
     }
 }
 
@@ -149,13 +227,40 @@ mod tests {
     fn stores_and_finds_an_entry() {
         let mut tt = TranspositionTable::new(1);
         let mv = Move::new(Square::E2, Square::E4, None);
-        tt.store(0x1234_5678_9abc_def0, Some(mv), -55, 7, Bound::Lower);
+        tt.store(0x1234_5678_9abc_def0, Some(mv), -55, 12, 7, Bound::Lower);
         let hit = tt.probe(0x1234_5678_9abc_def0).unwrap();
         assert_eq!(
-            (hit.mv, hit.score, hit.depth, hit.bound),
-            (Some(mv), -55, 7, Bound::Lower)
+            (hit.mv, hit.score, hit.eval, hit.depth, hit.bound),
+            (Some(mv), -55, 12, 7, Bound::Lower)
         );
-        assert!(tt.probe(0x9999_5678_9abc_def0).is_none());
+        assert!(tt.probe(0x1234_5678_1111_def0).is_none());
+    }
+
+    #[test]
+    fn keys_sharing_a_bucket_are_told_apart() {
+        // Same high bits (same bucket), different low bits: five fit side by side.
+        let mut tt = TranspositionTable::new(1);
+        let keys: Vec<u64> = (0..5).map(|i| 0xabcd_0000_0000_0000 | i).collect();
+        for (i, &k) in keys.iter().enumerate() {
+            tt.store(k, None, i as i32, 0, 3, Bound::Exact);
+        }
+        for (i, &k) in keys.iter().enumerate() {
+            assert_eq!(tt.probe(k).map(|h| h.score), Some(i as i32));
+        }
+    }
+
+    #[test]
+    fn old_shallow_entries_are_replaced_first() {
+        let mut tt = TranspositionTable::new(1);
+        let key = |i: u64| 0x5555_0000_0000_0000 | i;
+        for i in 0..5 {
+            tt.store(key(i), None, 0, 0, 10 + i as u32, Bound::Exact);
+        }
+        tt.new_search();
+        // A sixth position in the full bucket evicts the shallowest entry (depth 10).
+        tt.store(key(9), None, 0, 0, 1, Bound::Exact);
+        assert!(tt.probe(key(0)).is_none());
+        assert!(tt.probe(key(9)).is_some() && tt.probe(key(4)).is_some());
     }
 
     #[test]
