@@ -436,6 +436,55 @@ impl Worker<'_> {
                     return if score > MATE_BOUND { beta } else { score };
                 }
             }
+
+            // ProbCut: a capture that beats beta by a wide margin in a shallow search will
+            // almost surely beat beta in the full one too.
+            let probcut_beta = beta + 200 - 50 * improving as i32;
+            if depth >= 5
+                && !hit.is_some_and(|h| {
+                    h.depth as i32 >= depth - 3 && from_tt(h.score, ply) < probcut_beta
+                })
+            {
+                let values = *self.eval.values();
+                let ctx = Context::default();
+                let mut picker = Picker::quiescence(pos, tt_move);
+                while let Some((mv, _)) = picker.next(pos, self.heur, &ctx, &values) {
+                    if see(pos, mv, &values) < probcut_beta - static_eval {
+                        continue;
+                    }
+                    let child = pos.after(mv);
+                    self.keys.push(child.key());
+                    let role = pos.role_on(mv.from()).unwrap_or(Role::Pawn);
+                    self.frame_mut(ply).moved = Some(piece_to(pos.turn(), role, mv.to()));
+                    let mut score =
+                        -self.qsearch(&child, -probcut_beta, -probcut_beta + 1, ply + 1);
+                    if score >= probcut_beta {
+                        score = -self.search(
+                            &child,
+                            depth - 4,
+                            -probcut_beta,
+                            -probcut_beta + 1,
+                            ply + 1,
+                            !cut_node,
+                        );
+                    }
+                    self.keys.pop();
+                    if self.aborted {
+                        return 0;
+                    }
+                    if score >= probcut_beta {
+                        self.tt.store(
+                            key,
+                            Some(mv),
+                            to_tt(score, ply),
+                            static_eval,
+                            (depth - 3) as u32,
+                            Bound::Lower,
+                        );
+                        return score;
+                    }
+                }
+            }
         }
 
         // Internal iterative reduction: with no remembered best move the ordering is a

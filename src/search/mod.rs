@@ -394,6 +394,8 @@ impl Searcher {
             nodes: 0,
         };
         let mut last_score = 0;
+        // Iterations in a row with the same best move (for time management).
+        let mut stable = 0;
         for depth in 1..=max_depth {
             w.root_best = None;
             w.seldepth = 0;
@@ -426,8 +428,14 @@ impl Searcher {
                 }
                 break;
             }
+            let drop = last_score - score;
             last_score = score;
             let pv = w.pv.line();
+            if depth > 1 && pv.first().copied() == best.best {
+                stable += 1;
+            } else {
+                stable = 0;
+            }
             let elapsed = w.tc.elapsed();
             best = SearchResult {
                 best: pv.first().copied().or(best.best),
@@ -455,7 +463,7 @@ impl Searcher {
                 {
                     break;
                 }
-                if !w.tc.may_deepen() {
+                if !w.tc.may_deepen(time::soft_scale(stable, drop)) {
                     break;
                 }
             }

@@ -4,8 +4,10 @@
 //! left: the remaining time divided by the moves still to play before the next control
 //! (or about 30 when the whole game must be played in the time), plus most of the
 //! increment. That slice is the *soft* limit: no new iteration starts once most of it is
-//! used, because an unfinished iteration is wasted. The *hard* limit, a few slices but
-//! never near the whole clock, stops the search in the middle of an iteration.
+//! used, because an unfinished iteration is wasted. The search stretches or shrinks it as
+//! it goes: a best move that keeps changing, or a score that falls, deserves more thought;
+//! a move that stayed best iteration after iteration, less. The *hard* limit, a few slices
+//! but never near the whole clock, stops the search in the middle of an iteration.
 
 use super::Limits;
 use crate::core::Color;
@@ -68,7 +70,7 @@ impl TimeControl {
         let hard = (slice * 4).min(cap).max(soft);
         TimeControl {
             start,
-            soft: Some(soft * 6 / 10),
+            soft: Some(soft * 7 / 10),
             hard: Some(hard),
         }
     }
@@ -77,15 +79,27 @@ impl TimeControl {
         self.start.elapsed()
     }
 
-    /// Is there time to start another iteration?
-    pub fn may_deepen(&self) -> bool {
-        self.soft.is_none_or(|s| self.elapsed() < s)
+    /// Is there time to start another iteration, with the soft limit scaled by `scale`
+    /// (see [`soft_scale`])?
+    pub fn may_deepen(&self, scale: f64) -> bool {
+        self.soft
+            .is_none_or(|s| self.elapsed() < s.mul_f64(scale).min(self.hard.unwrap_or(s)))
     }
 
     /// Must the search stop now?
     pub fn out_of_time(&self) -> bool {
         self.hard.is_some_and(|h| self.elapsed() >= h)
     }
+}
+
+/// How much of the soft limit to use, from how the search is going: `stable` is how many
+/// iterations in a row kept the same best move, `drop` how many centipawns the score fell
+/// since the last iteration (negative when it rose).
+pub fn soft_scale(stable: u32, drop: i32) -> f64 {
+    const STABILITY: [f64; 6] = [1.6, 1.25, 1.0, 0.85, 0.75, 0.65];
+    let stability = STABILITY[(stable as usize).min(STABILITY.len() - 1)];
+    let worry = (1.0 + drop.max(0) as f64 / 150.0).min(1.6);
+    stability * worry
 }
 
 #[cfg(test)]
@@ -102,6 +116,13 @@ mod tests {
         let tc = TimeControl::new(&limits, Color::White);
         assert!(tc.hard.unwrap() < Duration::from_millis(400));
         assert!(tc.soft.unwrap() <= tc.hard.unwrap());
+    }
+
+    #[test]
+    fn an_unsettled_search_thinks_longer_than_a_settled_one() {
+        assert!(soft_scale(0, 0) > soft_scale(5, 0));
+        assert!(soft_scale(3, 80) > soft_scale(3, 0));
+        assert_eq!(soft_scale(3, -50), soft_scale(3, 0));
     }
 
     #[test]
