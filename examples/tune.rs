@@ -1,4 +1,4 @@
-//! Texel tuning: fit the evaluation's tuned weights to positions whose worth is known.
+//! Texel tuning: fit the evaluation's weights to positions whose worth is known.
 //!
 //! Input: a text file, one position per line, `FEN|result|score|tactical`: the game result
 //! for White (1, 0.5 or 0), a reference engine's score for White in centipawns, and 1 when
@@ -9,8 +9,8 @@
 //! optionally blended with the game result (`--result-weight`). The tuner then finds the
 //! weights whose evaluation, through the same kind of curve, predicts those expected
 //! results best (least squares), by gradient descent (Adam). The evaluation is linear in
-//! the tuned weights (see `eval::trace`); the untuned rest (king attacks, the Huo hints,
-//! the side-to-move bonus) is kept as a fixed part of each position's score.
+//! its terms and quadratic in the king-danger weights (see `eval::trace`); the untuned
+//! rest (the Huo hints, the side-to-move bonus) is kept as a fixed part of each score.
 //!
 //! ```text
 //! cargo run --release --example tune -- labelled.txt --out src/eval/tables.rs
@@ -19,22 +19,22 @@
 
 use huo_chess::core::{Color, Position, Role};
 use huo_chess::eval::Evaluator;
-use huo_chess::eval::trace::param;
+use huo_chess::eval::terms;
+use huo_chess::eval::trace::{self, Features};
 use std::fmt::Write as _;
 
 /// One training position: the fixed part of its score, its features, its target.
 struct Sample {
     fixed: f64,
-    /// `(weight index, count)` with the phase already blended in.
-    terms: Vec<(u16, f32)>,
+    features: Features,
     target: f64,
 }
 
-/// Fit the evaluation's tuned weights to labelled positions (Texel tuning).
+/// Fit the evaluation's weights to labelled positions (Texel tuning).
 #[derive(clap::Parser)]
 struct Options {
     /// Labelled positions, one `FEN|result|score|tactical` per line.
-    input: String,
+    input: Vec<String>,
     /// Write the fitted tables here (e.g. src/eval/tables.rs).
     #[arg(long)]
     out: Option<String>,
@@ -53,6 +53,9 @@ struct Options {
     /// Weights seen in fewer training positions than this keep their starting values.
     #[arg(long, default_value_t = 500)]
     min_count: usize,
+    /// Use at most this many positions.
+    #[arg(long)]
+    limit: Option<usize>,
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -60,71 +63,65 @@ fn sigmoid(x: f64) -> f64 {
 }
 
 /// Reads the labelled positions, skipping the unquiet ones and those the evaluation scales
-/// (a side without pawns), where the score is not linear in the weights.
+/// (a side without pawns), where the score is not a sum of the weights.
 fn load(o: &Options, ev: &Evaluator, theta: &[f64]) -> Result<Vec<Sample>, String> {
-    let text = std::fs::read_to_string(&o.input).map_err(|e| format!("{}: {e}", o.input))?;
     let mut samples = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let fields: Vec<&str> = line.split('|').collect();
-        let bad = |why: &str| format!("{}:{}: {why}", o.input, n + 1);
-        if fields.len() != 4 {
-            return Err(bad("expected FEN|result|score|tactical"));
+    for input in &o.input {
+        let text = std::fs::read_to_string(input).map_err(|e| format!("{input}: {e}"))?;
+        for (n, line) in text.lines().enumerate() {
+            if o.limit.is_some_and(|l| samples.len() >= l) {
+                return Ok(samples);
+            }
+            let fields: Vec<&str> = line.split('|').collect();
+            let bad = |why: &str| format!("{input}:{}: {why}", n + 1);
+            if fields.len() != 4 {
+                return Err(bad("expected FEN|result|score|tactical"));
+            }
+            if fields[3].trim() == "1" {
+                continue;
+            }
+            let pos = Position::from_fen(fields[0]).map_err(|e| bad(&e.to_string()))?;
+            if [Color::White, Color::Black]
+                .iter()
+                .any(|&c| pos.pieces(c, Role::Pawn).is_empty())
+            {
+                continue;
+            }
+            let result: f64 = fields[1].trim().parse().map_err(|_| bad("bad result"))?;
+            let score: f64 = fields[2].trim().parse().map_err(|_| bad("bad score"))?;
+            let expected = 1.0 / (1.0 + 10f64.powf(-score.clamp(-2000.0, 2000.0) / 400.0));
+            let target = o.result_weight * result + (1.0 - o.result_weight) * expected;
+            let (white, features) = ev.trace(&pos);
+            let fixed = white as f64 - features.score(theta, ev.king_safety_scale());
+            samples.push(Sample {
+                fixed,
+                features,
+                target,
+            });
         }
-        if fields[3].trim() == "1" {
-            continue;
-        }
-        let pos = Position::from_fen(fields[0]).map_err(|e| bad(&e.to_string()))?;
-        if [Color::White, Color::Black]
-            .iter()
-            .any(|&c| pos.pieces(c, Role::Pawn).is_empty())
-        {
-            continue;
-        }
-        let result: f64 = fields[1].trim().parse().map_err(|_| bad("bad result"))?;
-        let score: f64 = fields[2].trim().parse().map_err(|_| bad("bad score"))?;
-        let expected = 1.0 / (1.0 + 10f64.powf(-score.clamp(-2000.0, 2000.0) / 400.0));
-        let target = o.result_weight * result + (1.0 - o.result_weight) * expected;
-        let (white, features) = ev.trace(&pos);
-        let fixed = white as f64 - features.score(theta);
-        let phase = features.phase as f32;
-        let terms: Vec<(u16, f32)> = features
-            .terms
-            .iter()
-            .map(|&(i, mg, eg)| (i, (mg * phase + eg * (24.0 - phase)) / 24.0))
-            .filter(|&(_, c)| c != 0.0)
-            .collect();
-        samples.push(Sample {
-            fixed,
-            terms,
-            target,
-        });
     }
     Ok(samples)
 }
 
-fn score(s: &Sample, theta: &[f64]) -> f64 {
-    s.fixed
-        + s.terms
-            .iter()
-            .map(|&(i, c)| theta[i as usize] * c as f64)
-            .sum::<f64>()
+fn score(s: &Sample, theta: &[f64], ks: f64) -> f64 {
+    s.fixed + s.features.score(theta, ks)
 }
 
-fn loss(samples: &[Sample], theta: &[f64], k: f64) -> f64 {
+fn loss(samples: &[Sample], theta: &[f64], k: f64, ks: f64) -> f64 {
     samples
         .iter()
-        .map(|s| (sigmoid(k * score(s, theta)) - s.target).powi(2))
+        .map(|s| (sigmoid(k * score(s, theta, ks)) - s.target).powi(2))
         .sum::<f64>()
         / samples.len() as f64
 }
 
 /// The scale `k` (per centipawn) under which the current evaluation predicts best.
-fn fit_k(samples: &[Sample], theta: &[f64]) -> f64 {
+fn fit_k(samples: &[Sample], theta: &[f64], ks: f64) -> f64 {
     let (mut lo, mut hi) = (0.0005, 0.02);
     for _ in 0..40 {
         let a = lo + (hi - lo) / 3.0;
         let b = hi - (hi - lo) / 3.0;
-        if loss(samples, theta, a) < loss(samples, theta, b) {
+        if loss(samples, theta, a, ks) < loss(samples, theta, b, ks) {
             hi = b;
         } else {
             lo = a;
@@ -133,17 +130,40 @@ fn fit_k(samples: &[Sample], theta: &[f64]) -> f64 {
     (lo + hi) / 2.0
 }
 
+/// Adds the gradient of one sample's loss to `g`.
+fn accumulate(s: &Sample, theta: &[f64], k: f64, ks: f64, g: &mut [f64]) {
+    let f = &s.features;
+    let p = sigmoid(k * score(s, theta, ks));
+    let d = 2.0 * (p - s.target) * p * (1.0 - p) * k;
+    let mg_share = f.phase as f64 / 24.0;
+    let eg_share = (24 - f.phase) as f64 / 24.0 * f.eg_scale as f64 / 64.0;
+    for &(t, n) in &f.terms {
+        let t = t as usize;
+        g[trace::mg(t)] += d * n as f64 * mg_share;
+        g[trace::eg(t)] += d * n as f64 * eg_share;
+    }
+    for (side, counts) in f.danger.iter().enumerate() {
+        let Some(counts) = counts else { continue };
+        let x = Features::danger_count(counts, theta);
+        if x <= 0.0 {
+            continue;
+        }
+        // d cost / d x: 2x/720 in the middlegame, 1/20 in the ending.
+        let sign = if side == 0 { -1.0 } else { 1.0 };
+        let slope = sign * ks * (mg_share * 2.0 * x / 720.0 + eg_share / 20.0);
+        for &(w, n) in counts {
+            g[trace::danger(w as usize)] += d * slope * n as f64;
+        }
+    }
+}
+
 /// The gradient of the loss, computed on two threads.
-fn gradient(samples: &[Sample], theta: &[f64], k: f64) -> Vec<f64> {
+fn gradient(samples: &[Sample], theta: &[f64], k: f64, ks: f64) -> Vec<f64> {
     let half = samples.len() / 2;
     let part = |chunk: &[Sample]| {
         let mut g = vec![0.0; theta.len()];
         for s in chunk {
-            let p = sigmoid(k * score(s, theta));
-            let d = 2.0 * (p - s.target) * p * (1.0 - p) * k;
-            for &(i, c) in &s.terms {
-                g[i as usize] += d * c as f64;
-            }
+            accumulate(s, theta, k, ks, &mut g);
         }
         g
     };
@@ -158,26 +178,29 @@ fn gradient(samples: &[Sample], theta: &[f64], k: f64) -> Vec<f64> {
         .collect()
 }
 
+/// The mobility entries of a knight, bishop, rook or queen (`i` 0-3), middlegame or
+/// endgame (`phase` 0 or 1), as weight indices.
+fn mobility_entries(i: usize, phase: usize) -> Vec<usize> {
+    (0..terms::MOBILITY_SIZES[i])
+        .map(|n| 2 * terms::mobility(i + 1, n) + phase)
+        .collect()
+}
+
 /// A mobility entry too rare to tune (a queen reaching 26 squares) takes the value of the
 /// nearest tuned one: more squares are never worth less than fewer.
 fn extend_mobility(theta: &mut [f64], frozen: &[bool]) {
-    for (i, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-        .into_iter()
-        .enumerate()
-    {
+    for i in 0..4 {
         for phase in 0..2 {
-            let at = |n: usize| param::mobility(role, n) + phase;
-            let tuned: Vec<usize> = (0..param::MOBILITY_SIZES[i])
-                .filter(|&n| !frozen[at(n)])
-                .collect();
+            let entries = mobility_entries(i, phase);
+            let tuned: Vec<usize> = entries.iter().copied().filter(|&e| !frozen[e]).collect();
             let (Some(&lo), Some(&hi)) = (tuned.first(), tuned.last()) else {
                 continue;
             };
-            for n in 0..param::MOBILITY_SIZES[i] {
-                if n < lo {
-                    theta[at(n)] = theta[at(lo)];
-                } else if n > hi {
-                    theta[at(n)] = theta[at(hi)];
+            for &e in &entries {
+                if e < lo {
+                    theta[e] = theta[lo];
+                } else if e > hi {
+                    theta[e] = theta[hi];
                 }
             }
         }
@@ -205,41 +228,32 @@ fn centre_tables(theta: &mut [f64], seen: &[usize]) {
         }
         theta[worth] += mean;
     };
-    for (i, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-        .into_iter()
-        .enumerate()
-    {
+    for i in 0..4 {
         for phase in 0..2 {
-            let entries = (0..param::MOBILITY_SIZES[i])
-                .map(|n| param::mobility(role, n) + phase)
-                .collect();
-            centre(theta, entries, param::material(role) + phase);
+            centre(
+                theta,
+                mobility_entries(i, phase),
+                2 * (terms::MATERIAL + i + 1) + phase,
+            );
         }
     }
-    for role in [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-    ] {
+    for role in 0..5 {
         for phase in 0..2 {
             // (Pawns never stand on the first or last rank.)
-            let entries = huo_chess::core::Square::ALL
-                .iter()
-                .filter(|sq| role != Role::Pawn || (1..7).contains(&(sq.rank() as usize)))
-                .map(|&sq| param::pst(role, sq) + phase)
+            let entries = (0..64)
+                .filter(|sq| role != 0 || (8..56).contains(sq))
+                .map(|sq| 2 * terms::pst(role, sq) + phase)
                 .collect();
-            centre(theta, entries, param::material(role) + phase);
+            centre(theta, entries, 2 * (terms::MATERIAL + role) + phase);
         }
     }
 }
 
-fn pair(theta: &[f64], i: usize) -> String {
+fn pair(theta: &[f64], term: usize) -> String {
     format!(
         "P({}, {}),",
-        theta[i].round() as i64,
-        theta[i + 1].round() as i64
+        theta[trace::mg(term)].round() as i64,
+        theta[trace::eg(term)].round() as i64
     )
 }
 
@@ -249,58 +263,29 @@ fn tables_source(theta: &[f64]) -> String {
     let w = &mut s;
     let _ = writeln!(
         w,
-        "//! The tuned numbers of the evaluation: piece-square tables, mobility, passed pawns.\n\
+        "//! The tuned numbers of the evaluation (see `terms.rs` for what each one weighs).\n\
          //!\n\
          //! Written by `cargo run --release --example tune` (see `trace.rs` for how); do not edit by\n\
          //! hand, retune. Values are centipawns as `P(middlegame, endgame)`, before the scale\n\
-         //! factors of the configuration. Tables are seen from White's side, rank 1 first.\n\
+         //! factors of the configuration. Square tables are seen from White's side, rank 1 first.\n\
          \n\
-         use super::Pair as P;\n\
-         \n\
-         /// Piece-square tables: pawn, knight, bishop, rook, queen, king; a1..h1 on the first row.\n\
-         #[rustfmt::skip]\n\
-         pub(super) const PST: [[P; 64]; 6] = ["
+         use super::Pair as P;\n"
     );
-    for role in Role::ALL {
-        let _ = writeln!(w, "    // {role:?}\n    [");
-        for rank in 0..8 {
-            let row: Vec<String> = (0..8)
-                .map(|file| {
-                    let sq = huo_chess::core::Square::ALL[rank * 8 + file];
-                    pair(theta, param::pst(role, sq))
-                })
+    for (name, start, len, doc) in terms::TABLES {
+        let _ = writeln!(
+            w,
+            "/// {doc}\n#[rustfmt::skip]\npub(super) const {name}: [P; {len}] = ["
+        );
+        for row in (0..len).step_by(8) {
+            let cells: Vec<String> = (row..(row + 8).min(len))
+                .map(|i| pair(theta, start + i))
                 .collect();
-            let _ = writeln!(w, "        {}", row.join(" "));
+            let _ = writeln!(w, "    {}", cells.join(" "));
         }
-        let _ = writeln!(w, "    ],");
+        let _ = writeln!(w, "];\n");
     }
-    let _ = writeln!(
-        w,
-        "];\n\n/// Mobility by squares reached (0, 1, 2...): knight, bishop, rook, queen.\n\
-         #[rustfmt::skip]\npub(super) const MOBILITY: [[P; 28]; 4] = ["
-    );
-    for (i, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-        .into_iter()
-        .enumerate()
-    {
-        let _ = writeln!(w, "    [");
-        for start in (0..28).step_by(7) {
-            let row: Vec<String> = (start..start + 7)
-                .map(|n| {
-                    if n < param::MOBILITY_SIZES[i] {
-                        pair(theta, param::mobility(role, n))
-                    } else {
-                        "P(0, 0),".to_string()
-                    }
-                })
-                .collect();
-            let _ = writeln!(w, "        {}", row.join(" "));
-        }
-        let _ = writeln!(w, "    ],");
-    }
-    let passed: Vec<String> = (0..8).map(|r| pair(theta, param::passed(r))).collect();
     // The worth as a share of the configured (default) value, which it scales.
-    let config = huo_chess::eval::Evaluator::default();
+    let config = Evaluator::default();
     let shares: Vec<String> = [
         Role::Pawn,
         Role::Knight,
@@ -311,29 +296,29 @@ fn tables_source(theta: &[f64]) -> String {
     .iter()
     .map(|&r| {
         let value = config.value(r).max(1) as f64;
-        let i = param::material(r);
+        let t = terms::MATERIAL + r as usize;
         format!(
             "P({}, {}),",
-            (theta[i] * 1000.0 / value).round(),
-            (theta[i + 1] * 1000.0 / value).round()
+            (theta[trace::mg(t)] * 1000.0 / value).round(),
+            (theta[trace::eg(t)] * 1000.0 / value).round()
         )
     })
     .collect();
+    let danger: Vec<String> = (0..terms::DANGER_COUNT)
+        .map(|i| format!("{}", theta[trace::danger(i)].round() as i64))
+        .collect();
     let _ = writeln!(
         w,
-        "];\n\n/// Passed pawns by rank, from the pawn's own side (rank 1 first).\n\
-         #[rustfmt::skip]\npub(super) const PASSED: [P; 8] = [{}];\n\n\
-         /// Ending bonus per square of king distance around an advanced passed pawn.\n\
-         pub(super) const PASSER_KING: i32 = {};\n\n\
-         /// Middlegame bonus per pawn sheltering the king.\n\
-         pub(super) const SHIELD: i32 = {};\n\n\
-         /// How much of each piece's configured value counts in the middlegame and in the ending,\n\
+        "/// How much of each piece's configured value counts in the middlegame and in the ending,\n\
          /// in thousandths: pawn, knight, bishop, rook, queen (the king has no value).\n\
-         #[rustfmt::skip]\npub(super) const MATERIAL: [P; 5] = [{}];",
-        passed.join(" "),
-        theta[param::PASSER_KING].round() as i64,
-        theta[param::SHIELD].round() as i64,
-        shares.join(" ")
+         #[rustfmt::skip]\npub(super) const MATERIAL: [P; 5] = [{}];\n\n\
+         /// King danger weights: knight, bishop, rook, queen attacking the king's squares; per\n\
+         /// attack on them; per weak square there; per safe knight, bishop, rook, queen check;\n\
+         /// attacker without a queen; constant.\n\
+         pub(super) const DANGER: [i32; {}] = [{}];",
+        shares.join(" "),
+        terms::DANGER_COUNT,
+        danger.join(", ")
     );
     s
 }
@@ -341,6 +326,7 @@ fn tables_source(theta: &[f64]) -> String {
 fn main() {
     let o = <Options as clap::Parser>::parse();
     let ev = Evaluator::default();
+    let ks = ev.king_safety_scale();
     let mut theta = ev.params();
     let samples = match load(&o, &ev, &theta) {
         Ok(s) => s,
@@ -362,13 +348,13 @@ fn main() {
         }
         (train, test)
     };
-    let k = fit_k(&train, &theta);
+    let k = fit_k(&train, &theta, ks);
     println!(
         "{} training positions, {} held out; k = {k:.6}; loss {:.6} (held out {:.6})",
         train.len(),
         test.len(),
-        loss(&train, &theta, k),
-        loss(&test, &theta, k)
+        loss(&train, &theta, k, ks),
+        loss(&test, &theta, k, ks)
     );
     // Adam: each weight gets its own step size from the history of its gradient.
     let (b1, b2) = (0.9, 0.999);
@@ -379,23 +365,37 @@ fn main() {
     // designed value: there is not enough evidence to move it.
     let mut seen = vec![0usize; theta.len()];
     for s in &train {
-        for &(i, _) in &s.terms {
-            seen[i as usize] += 1;
+        for &(t, _) in &s.features.terms {
+            seen[trace::mg(t as usize)] += 1;
+            seen[trace::eg(t as usize)] += 1;
+        }
+        for counts in s.features.danger.iter().flatten() {
+            for &(w, _) in counts {
+                seen[trace::danger(w as usize)] += 1;
+            }
         }
     }
-    let frozen: Vec<bool> = seen.iter().map(|&n| n < o.min_count).collect();
+    let mut frozen: Vec<bool> = seen.iter().map(|&n| n < o.min_count).collect();
+    // A named weight's ending value follows its middlegame value.
+    for (_, term, _) in terms::NAMED {
+        frozen[trace::eg(term)] = true;
+    }
     println!(
         "{} of {} weights seen in fewer than {} positions: kept as they are",
-        frozen.iter().filter(|&&f| f).count(),
+        seen.iter().filter(|&&n| n < o.min_count).count(),
         theta.len(),
         o.min_count
     );
+    let is_material = |i: usize| (2 * terms::MATERIAL..2 * (terms::MATERIAL + 5)).contains(&i);
     for step in 1..=o.iterations {
-        let mut g = gradient(&train, &theta, k);
+        let mut g = gradient(&train, &theta, k, ks);
+        for (_, term, share) in terms::NAMED {
+            g[trace::mg(term)] += share * g[trace::eg(term)];
+        }
         // A pull back towards the starting weights, so that a weight seen in few positions
         // does not swing wildly on little evidence. The pieces' worth moves freely: it
         // carries what a whole table would otherwise have to shift.
-        for i in (0..theta.len()).filter(|&i| !param::is_material(i)) {
+        for i in (0..theta.len()).filter(|&i| !is_material(i)) {
             g[i] += 2.0 * o.l2 * (theta[i] - start[i]);
         }
         for i in (0..theta.len()).filter(|&i| !frozen[i]) {
@@ -405,26 +405,21 @@ fn main() {
             let vh = v[i] / (1.0 - b2.powi(step as i32));
             theta[i] -= o.rate * mh / (vh.sqrt() + 1e-12);
         }
+        for (_, term, share) in terms::NAMED {
+            theta[trace::eg(term)] = share * theta[trace::mg(term)];
+        }
         if step % 100 == 0 || step == o.iterations {
             println!(
                 "step {step}: loss {:.6} (held out {:.6})",
-                loss(&train, &theta, k),
-                loss(&test, &theta, k)
+                loss(&train, &theta, k, ks),
+                loss(&test, &theta, k, ks)
             );
         }
     }
     extend_mobility(&mut theta, &frozen);
     centre_tables(&mut theta, &seen);
-    for (name, i) in [
-        ("bishop_pair", param::BISHOP_PAIR),
-        ("rook_open_file", param::ROOK_OPEN),
-        ("rook_semi_open_file", param::ROOK_SEMI_OPEN),
-        ("rook_seventh", param::ROOK_SEVENTH),
-        ("threats", param::THREAT),
-        ("doubled_pawn", param::DOUBLED),
-        ("isolated_pawn", param::ISOLATED),
-    ] {
-        println!("[eval] {name} = {:.2}", theta[i] / 100.0);
+    for (name, term, _) in terms::NAMED {
+        println!("[eval] {name} = {:.2}", theta[trace::mg(term)] / 100.0);
     }
     if let Some(out) = &o.out {
         let tmp = format!("{out}.tmp");

@@ -43,8 +43,14 @@ pub struct EvalWeights {
     pub rook_semi_open_file: f64,
     /// Rook on the seventh rank, where the enemy pawns or king are.
     pub rook_seventh: f64,
-    /// Per enemy piece attacked by a pawn, or a rook or queen attacked by a lighter piece.
+    /// Scale of the threat bonuses (pieces attacked by pawns, by lighter pieces, or hanging).
     pub threats: f64,
+    /// Scale of the pawn-structure bonuses (backward pawns; pawns side by side or defended;
+    /// space behind the pawns).
+    pub pawn_structure: f64,
+    /// Scale of the knight and bishop terms (outposts, bishops blocked by their own pawns,
+    /// minor pieces behind pawns, knights among many pawns).
+    pub minor_pieces: f64,
     pub doubled_pawn: f64,
     pub isolated_pawn: f64,
     /// Scale of the passed-pawn bonus (grows as the pawn advances and, in the ending, as
@@ -158,13 +164,15 @@ impl Default for Config {
                 piece_squares: 1.0,
                 mobility: 1.0,
                 king_safety: 1.0,
-                bishop_pair: 0.4,
-                rook_open_file: 0.26,
-                rook_semi_open_file: 0.22,
-                rook_seventh: 0.11,
-                threats: 0.32,
-                doubled_pawn: 0.11,
-                isolated_pawn: 0.09,
+                bishop_pair: 0.37,
+                rook_open_file: 0.28,
+                rook_semi_open_file: 0.19,
+                rook_seventh: 0.08,
+                threats: 1.0,
+                pawn_structure: 1.0,
+                minor_pieces: 1.0,
+                doubled_pawn: 0.08,
+                isolated_pawn: 0.08,
                 passed_pawn: 1.0,
                 tempo: 0.1,
             },
@@ -394,7 +402,9 @@ pub static FIELDS: &[Field] = &[
         eval.rook_semi_open_file
     ),
     float!("eval", "rook_seventh", 0.0, 5.0, eval.rook_seventh),
-    float!("eval", "threats", 0.0, 5.0, eval.threats),
+    float!("eval", "threats", 0.0, 10.0, eval.threats),
+    float!("eval", "pawn_structure", 0.0, 10.0, eval.pawn_structure),
+    float!("eval", "minor_pieces", 0.0, 10.0, eval.minor_pieces),
     float!("eval", "doubled_pawn", 0.0, 5.0, eval.doubled_pawn),
     float!("eval", "isolated_pawn", 0.0, 5.0, eval.isolated_pawn),
     float!("eval", "passed_pawn", 0.0, 10.0, eval.passed_pawn),

@@ -77,7 +77,7 @@ pub fn run<R: BufRead, W: Write + Send>(input: R, output: W, config: &Config) {
     let answered = Arc::new(AtomicBool::new(true));
     let mut game = Game::new();
     std::thread::scope(|scope| {
-        let mut searcher = Some(Searcher::new(eval, opts.hash_mb));
+        let mut searcher = Some(Searcher::new(eval.clone(), opts.hash_mb));
         let mut running: Option<ScopedJoinHandle<'_, Searcher>> = None;
         // Quit stops the search; the end of the input lets a bounded search finish first.
         let mut quit = false;
@@ -199,6 +199,12 @@ pub fn run<R: BufRead, W: Write + Send>(input: R, output: W, config: &Config) {
                 }
                 "debug" | "register" => {}
                 "d" => say(&out, &format!("info string {}", game.position().fen())),
+                // The static evaluation, part by part (not a UCI command; handy in a terminal).
+                "eval" => {
+                    for line in eval.explain(game.position()).to_string().lines() {
+                        say(&out, &format!("info string {line}"));
+                    }
+                }
                 _ => say(
                     &out,
                     &format!("info string unknown command '{command}' ignored"),

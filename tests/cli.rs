@@ -44,3 +44,26 @@ fn perft_rejects_bad_input_with_a_message() {
     assert!(!ok);
     assert!(err.contains("invalid depth 'deep'"), "{err}");
 }
+
+#[test]
+fn eval_explains_a_position_and_rejects_a_bad_one() {
+    // White a queen up: the material part and the final score say so.
+    let (ok, out, _) = huo_chess(&["eval", "--fen", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"]);
+    assert!(ok);
+    let material: Vec<f64> = out
+        .lines()
+        .find(|l| l.starts_with("Material"))
+        .unwrap()
+        .split_whitespace()
+        .skip(1)
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert!(
+        material.len() == 2 && material.iter().all(|&p| p > 8.0),
+        "{out}"
+    );
+    assert!(out.contains("Score for White: +"), "{out}");
+    let (ok, _, err) = huo_chess(&["eval", "--fen", "8/8/8 w - - 0 1"]);
+    assert!(!ok);
+    assert!(err.contains("FEN"), "{err}");
+}

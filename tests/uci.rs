@@ -161,6 +161,29 @@ fn garbage_is_explained_and_ignored() {
 }
 
 #[test]
+fn eval_shows_the_parts_of_the_evaluation() {
+    let mut e = Engine::start(&[]);
+    e.send("position startpos moves e2e4");
+    e.send("eval");
+    e.send("isready");
+    let lines = e.until("readyok");
+    for part in [
+        "Material",
+        "Mobility",
+        "King safety",
+        "Score for the side to move",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string") && l.contains(part)),
+            "{part} missing: {lines:?}"
+        );
+    }
+    e.quit();
+}
+
+#[test]
 fn stop_ends_an_infinite_search_with_a_legal_move() {
     let mut e = Engine::start(&[]);
     e.send("ucinewgame");

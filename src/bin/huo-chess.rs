@@ -40,6 +40,12 @@ enum Command {
         #[arg(long, default_value_t = 9)]
         depth: u32,
     },
+    /// Show how the evaluation judges a position, part by part.
+    Eval {
+        /// The position (default: the initial one).
+        #[arg(long)]
+        fen: Option<String>,
+    },
     /// Count the leaf nodes of the legal move tree (tests the move generator).
     Perft {
         /// Depth in half-moves (0-20).
@@ -77,6 +83,7 @@ fn main() -> ExitCode {
             }
         },
         Some(Command::Bench { depth }) => run_bench(depth),
+        Some(Command::Eval { fen }) => run_eval(fen.as_deref(), cli.config.as_deref()),
         Some(Command::Perft { depth, fen, divide }) => run_perft(&depth, fen.as_deref(), divide),
         None => {
             let loaded = match Config::load(cli.config.as_deref()) {
@@ -135,6 +142,30 @@ fn run_perft(depth: &str, fen: Option<&str>, divide: bool) -> ExitCode {
     );
     println!();
     println!("Nodes searched: {nodes}");
+    ExitCode::SUCCESS
+}
+
+fn run_eval(fen: Option<&str>, config: Option<&std::path::Path>) -> ExitCode {
+    let loaded = match Config::load(config) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let pos = match fen
+        .map(Position::from_fen)
+        .unwrap_or_else(|| Ok(Position::startpos()))
+    {
+        Ok(pos) => pos,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let eval = huo_chess::eval::Evaluator::from_config(&loaded.config);
+    println!("{}", pos.ascii());
+    println!("{}", eval.explain(&pos));
     ExitCode::SUCCESS
 }
 

@@ -4,10 +4,22 @@
 //! Rook 5, Bishop 3, Knight 3, Pawn 1) and a few hints (pawns in the centre, do not bring the
 //! queen out early, do not move the king and rooks before castling, knights away from the
 //! rim, do not push the rook pawns, push passed pawns in the ending). We keep all of that,
-//! with every weight read from the configuration, and add the terms of a modern engine:
-//! piece-square tables, mobility, king safety, pawn structure, the bishop pair, rooks on
-//! open files and the seventh rank, and threats (a piece attacked by a pawn, or by a lighter
-//! piece, must usually move: the attacker gains time).
+//! with every weight read from the configuration, and add what a modern engine weighs:
+//!
+//! - **where the pieces stand** (piece-square tables) and **how far they reach** (mobility);
+//! - **pawn structure**: doubled, isolated and backward pawns are weak; pawns side by side
+//!   or defended by a pawn are strong; a *passed* pawn (no enemy pawn can stop it) grows
+//!   in worth as it advances, more when its path is free and, in the ending, when our
+//!   king is near it and theirs is far;
+//! - **king safety**: the pawns in front of the king (shelter), enemy pawns marching at it
+//!   (storm), and the *danger* of an attack: the more enemy pieces aim at the squares
+//!   around the king, the more safe checks they have, the worse, and it grows as the
+//!   square of the danger (one attacker is nothing, four are deadly);
+//! - **pieces**: the bishop pair, knights and bishops on *outposts* (squares no enemy pawn
+//!   can chase them from), bishops hemmed in by their own pawns, rooks on open files and
+//!   on the seventh rank;
+//! - **threats**: a piece attacked by a pawn, or by a lighter piece, or left undefended,
+//!   must usually move: the attacker gains time.
 //!
 //! Most terms count differently in the middlegame and in the ending (a king must hide while
 //! queens are on the board and walk to the centre once they are gone). So each term has a
@@ -15,8 +27,8 @@
 //! much non-pawn material is left: 24 at the start (knight and bishop 1, rook 2, queen 4),
 //! 0 in a pawn ending. This is called a *tapered* evaluation.
 //!
-//! The numbers of the modern terms were not guessed: they were fitted to positions scored
-//! by a strong engine (`trace.rs` explains how, `tables.rs` holds the tables). The Huo
+//! The numbers were not guessed: they were fitted to positions scored by a strong engine
+//! (`trace.rs` explains how, `terms.rs` names each weight, `tables.rs` holds them). The Huo
 //! hints and the piece values are the configuration's, as the tutorials give them.
 
 use crate::config::Config;
@@ -24,24 +36,20 @@ use crate::core::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
 use crate::core::{Bitboard, Color, File, Position, Rank, Role, Square};
-use trace::{Features, NoTrace, Trace, param};
+pub use explain::Explanation;
+use trace::{NoTrace, Trace};
 
+mod explain;
+mod masks;
 mod tables;
+pub mod terms;
 pub mod trace;
 
-// The endgame share of the weights the configuration names in pawns: a bishop pair and a
-// rook on the seventh count more in the ending, a rook on an open file less, doubled
-// pawns (harder to defend and to promote) twice as much.
-const BISHOP_PAIR_EG: f64 = 1.5;
-const ROOK_FILE_EG: f64 = 0.5;
-const ROOK_SEVENTH_EG: f64 = 1.5;
-const THREAT_EG: f64 = 0.65;
-const DOUBLED_EG: f64 = 2.0;
-const ISOLATED_EG: f64 = 1.5;
+use masks::{ADJACENT_FILES, ATTACK_SPAN, DARK_SQUARES, FRONT, PASSED_SPAN};
 
 /// A middlegame and an endgame value, blended by the phase.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Pair(i32, i32);
+pub struct Pair(pub i32, pub i32);
 
 impl std::ops::Add for Pair {
     type Output = Pair;
@@ -60,6 +68,11 @@ impl std::ops::AddAssign for Pair {
         *self = *self + o;
     }
 }
+impl std::ops::SubAssign for Pair {
+    fn sub_assign(&mut self, o: Pair) {
+        *self = *self - o;
+    }
+}
 impl std::ops::Mul<i32> for Pair {
     type Output = Pair;
     fn mul(self, k: i32) -> Pair {
@@ -70,6 +83,8 @@ impl std::ops::Mul<i32> for Pair {
 /// The phase weight of each piece kind (pawn, knight, bishop, rook, queen, king).
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 const MAX_PHASE: i32 = 24;
+/// Endgame scale factors are in 64ths.
+const FULL_SCALE: i32 = 64;
 
 /// How much non-pawn material is on the board, 24 at the start down to 0.
 fn phase(pos: &Position) -> i32 {
@@ -80,32 +95,18 @@ fn phase(pos: &Position) -> i32 {
         .min(MAX_PHASE)
 }
 
-/// Scores positions, with weights taken from a [`Config`]. Cheap to clone.
+/// Scores positions, with weights taken from a [`Config`]. Cheap to share.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     /// Material per piece kind, centipawns, as configured (what the search weighs).
     values: [i32; 6],
-    /// Material per piece kind as the evaluation counts it: the configured value times the
-    /// tuned middlegame and endgame shares of `tables::MATERIAL`.
-    material: [Pair; 6],
-    /// Piece-square tables from White's point of view, material not included.
-    pst: [[Pair; 64]; 6],
-    /// Mobility by the number of squares reached, for knight, bishop, rook and queen.
-    mobility: [[Pair; 28]; 4],
+    /// Every term's weight (see [`terms`]): the tuned tables times the configured scales,
+    /// and the named weights as configured.
+    w: Box<[Pair; terms::COUNT]>,
+    /// The king-danger weights, tuned.
+    danger: [i32; terms::DANGER_COUNT],
+    /// Scale of the danger cost, in percent.
     king_safety: i32,
-    /// Per pawn sheltering the king.
-    shield: i32,
-    bishop_pair: Pair,
-    rook_open: Pair,
-    rook_semi_open: Pair,
-    rook_seventh: Pair,
-    threat: Pair,
-    /// Ending bonus per square of king distance around a passed pawn (see `pawns`).
-    passer_king: i32,
-    doubled: Pair,
-    isolated: Pair,
-    /// Passed-pawn bonus by relative rank.
-    passed: [Pair; 8],
     /// The Huo hint: ending bonus per rank a passed pawn has advanced.
     passed_ending: i32,
     tempo: i32,
@@ -136,6 +137,68 @@ fn centre_distance(sq: Square) -> i32 {
     df.max(dr)
 }
 
+/// What one side's pieces attack, gathered while its pieces are scored.
+#[derive(Clone, Copy, Default)]
+struct Attacks {
+    /// Squares attacked by our pawns, knights, bishops, rooks, queens, king.
+    by: [Bitboard; 6],
+    /// Squares attacked by anything of ours.
+    all: Bitboard,
+    /// Squares attacked at least twice.
+    twice: Bitboard,
+    /// Our knights, bishops, rooks, queens attacking the squares around the enemy king.
+    king_attackers: [i32; 4],
+    /// How many of our attacks land on those squares.
+    king_zone_attacks: i32,
+}
+
+impl Attacks {
+    #[inline]
+    fn add(&mut self, role: Role, a: Bitboard) {
+        self.twice |= self.all & a;
+        self.all |= a;
+        self.by[role as usize] |= a;
+    }
+}
+
+/// The squares attacked by all `pawns` of `color`, and those attacked by two of them.
+#[inline]
+fn pawn_attack_maps(color: Color, pawns: Bitboard) -> (Bitboard, Bitboard) {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let p = pawns.0;
+    let (west, east) = match color {
+        Color::White => ((p & NOT_A) << 7, (p & NOT_H) << 9),
+        Color::Black => ((p & NOT_A) >> 9, (p & NOT_H) >> 7),
+    };
+    (Bitboard(west | east), Bitboard(west & east))
+}
+
+/// One rank forward for `color`.
+#[inline]
+fn forward(color: Color, b: Bitboard) -> Bitboard {
+    match color {
+        Color::White => b.north(),
+        Color::Black => b.south(),
+    }
+}
+
+/// The rank of `sq` counted from `color`'s side (0 = its back rank).
+#[inline]
+fn relative_rank(color: Color, sq: Square) -> usize {
+    match color {
+        Color::White => sq.rank() as usize,
+        Color::Black => 7 - sq.rank() as usize,
+    }
+}
+
+/// King distance: the number of king moves from one square to the other.
+fn distance(a: Square, b: Square) -> i32 {
+    (a.file() as i32 - b.file() as i32)
+        .abs()
+        .max((a.rank() as i32 - b.rank() as i32).abs())
+}
+
 impl Evaluator {
     /// The evaluation with the weights of `config`: the tuned tables of `tables.rs` times
     /// the configured scales, and the named weights as the configuration gives them.
@@ -143,14 +206,6 @@ impl Evaluator {
         let p = &config.pieces;
         let e = &config.eval;
         let h = &config.huo;
-        let scaled = |pair: Pair, k: f64| {
-            Pair(
-                (pair.0 as f64 * k).round() as i32,
-                (pair.1 as f64 * k).round() as i32,
-            )
-        };
-        // A pawn-valued weight with a fixed share in the ending (`eg` times the middlegame).
-        let named = |pawns: f64, eg: f64| Pair(cp(pawns), (cp(pawns) as f64 * eg).round() as i32);
         let values = [
             cp(p.pawn),
             cp(p.knight),
@@ -159,26 +214,71 @@ impl Evaluator {
             cp(p.queen),
             0,
         ];
-        let mut material = [Pair::default(); 6];
+        let mut w = Box::new([Pair::default(); terms::COUNT]);
+        let mut put = |start: usize, table: &[Pair], k: f64| {
+            for (i, v) in table.iter().enumerate() {
+                w[start + i] = Pair(
+                    (v.0 as f64 * k).round() as i32,
+                    (v.1 as f64 * k).round() as i32,
+                );
+            }
+        };
+        use terms as t;
+        put(t::PST, &tables::PST, e.piece_squares);
+        put(t::MOBILITY, &tables::MOBILITY, e.mobility);
         for (i, share) in tables::MATERIAL.iter().enumerate() {
-            material[i] = scaled(*share, values[i] as f64 / 1000.0);
+            put(t::MATERIAL + i, &[*share], values[i] as f64 / 1000.0);
+        }
+        put(t::PASSED, &tables::PASSED, e.passed_pawn);
+        put(t::PASSED_SAFE, &tables::PASSED_SAFE, e.passed_pawn);
+        put(t::PASSED_FREE, &tables::PASSED_FREE, e.passed_pawn);
+        put(t::PASSER_OWN_KING, &tables::PASSER_OWN_KING, e.passed_pawn);
+        put(t::UNSTOPPABLE, &tables::UNSTOPPABLE, e.passed_pawn);
+        put(
+            t::PASSER_THEIR_KING,
+            &tables::PASSER_THEIR_KING,
+            e.passed_pawn,
+        );
+        put(t::BACKWARD, &tables::BACKWARD, e.pawn_structure);
+        put(t::PHALANX, &tables::PHALANX, e.pawn_structure);
+        put(t::SUPPORTED, &tables::SUPPORTED, e.pawn_structure);
+        put(t::SHELTER, &tables::SHELTER, e.king_safety);
+        put(t::STORM, &tables::STORM, e.king_safety);
+        put(t::STORM_BLOCKED, &tables::STORM_BLOCKED, e.king_safety);
+        put(
+            t::KING_PAWN_DISTANCE,
+            &tables::KING_PAWN_DISTANCE,
+            e.piece_squares,
+        );
+        put(t::OUTPOST, &tables::OUTPOST, e.minor_pieces);
+        put(t::BISHOP_PAWNS, &tables::BISHOP_PAWNS, e.minor_pieces);
+        put(
+            t::MINOR_BEHIND_PAWN,
+            &tables::MINOR_BEHIND_PAWN,
+            e.minor_pieces,
+        );
+        put(t::KNIGHT_PAWNS, &tables::KNIGHT_PAWNS, e.minor_pieces);
+        put(t::SPACE, &tables::SPACE, e.pawn_structure);
+        put(t::THREAT_BY_PAWN, &tables::THREAT_BY_PAWN, e.threats);
+        put(t::THREAT_BY_MINOR, &tables::THREAT_BY_MINOR, e.threats);
+        put(t::THREAT_BY_ROOK, &tables::THREAT_BY_ROOK, e.threats);
+        put(t::THREAT_BY_KING, &tables::THREATS, e.threats);
+        for (key, term, share) in t::NAMED {
+            let pawns = match key {
+                "bishop_pair" => e.bishop_pair,
+                "rook_open_file" => e.rook_open_file,
+                "rook_semi_open_file" => e.rook_semi_open_file,
+                "rook_seventh" => e.rook_seventh,
+                "doubled_pawn" => e.doubled_pawn,
+                _ => e.isolated_pawn,
+            };
+            w[term] = Pair(cp(pawns), (cp(pawns) as f64 * share).round() as i32);
         }
         Evaluator {
             values,
-            material,
-            pst: tables::PST.map(|table| table.map(|v| scaled(v, e.piece_squares))),
-            mobility: tables::MOBILITY.map(|table| table.map(|v| scaled(v, e.mobility))),
+            w,
+            danger: tables::DANGER,
             king_safety: cp(e.king_safety),
-            shield: (tables::SHIELD as f64 * e.king_safety).round() as i32,
-            bishop_pair: named(e.bishop_pair, BISHOP_PAIR_EG),
-            rook_open: named(e.rook_open_file, ROOK_FILE_EG),
-            rook_semi_open: named(e.rook_semi_open_file, ROOK_FILE_EG),
-            rook_seventh: named(e.rook_seventh, ROOK_SEVENTH_EG),
-            threat: named(e.threats, THREAT_EG),
-            passer_king: (tables::PASSER_KING as f64 * e.passed_pawn).round() as i32,
-            doubled: named(e.doubled_pawn, DOUBLED_EG),
-            isolated: named(e.isolated_pawn, ISOLATED_EG),
-            passed: tables::PASSED.map(|v| scaled(v, e.passed_pawn)),
             passed_ending: cp(h.passed_pawn_ending),
             tempo: cp(e.tempo),
             centre_pawns: cp(h.centre_pawns),
@@ -189,44 +289,23 @@ impl Evaluator {
         }
     }
 
-    /// The tuned weights of this evaluation as one vector, indexed by [`trace::param`]
-    /// (what the tuner starts from).
+    /// The weights of this evaluation as one flat vector laid out as [`trace::mg`],
+    /// [`trace::eg`] and [`trace::danger`] say (what the tuner starts from).
     pub fn params(&self) -> Vec<f64> {
-        use trace::param;
-        let mut theta = vec![0.0; param::COUNT];
-        let mut set = |i: usize, v: Pair| {
-            theta[i] = v.0 as f64;
-            theta[i + 1] = v.1 as f64;
-        };
-        for role in Role::ALL {
-            for sq in Square::ALL {
-                set(param::pst(role, sq), self.pst[role as usize][sq as usize]);
-            }
-            if role != Role::King {
-                set(param::material(role), self.material[role as usize]);
-            }
+        let mut theta = vec![0.0; trace::PARAMS];
+        for (term, v) in self.w.iter().enumerate() {
+            theta[trace::mg(term)] = v.0 as f64;
+            theta[trace::eg(term)] = v.1 as f64;
         }
-        for (i, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-            .into_iter()
-            .enumerate()
-        {
-            for n in 0..param::MOBILITY_SIZES[i] {
-                set(param::mobility(role, n), self.mobility[i][n]);
-            }
+        for (i, &d) in self.danger.iter().enumerate() {
+            theta[trace::danger(i)] = d as f64;
         }
-        for rank in 0..8 {
-            set(param::passed(rank), self.passed[rank]);
-        }
-        theta[param::PASSER_KING] = self.passer_king as f64;
-        theta[param::SHIELD] = self.shield as f64;
-        theta[param::BISHOP_PAIR] = self.bishop_pair.0 as f64;
-        theta[param::ROOK_OPEN] = self.rook_open.0 as f64;
-        theta[param::ROOK_SEMI_OPEN] = self.rook_semi_open.0 as f64;
-        theta[param::ROOK_SEVENTH] = self.rook_seventh.0 as f64;
-        theta[param::THREAT] = self.threat.0 as f64;
-        theta[param::DOUBLED] = self.doubled.0 as f64;
-        theta[param::ISOLATED] = self.isolated.0 as f64;
         theta
+    }
+
+    /// The configured scale of the king-danger cost (1.0 as tuned).
+    pub fn king_safety_scale(&self) -> f64 {
+        self.king_safety as f64 / 100.0
     }
 
     /// The material value of a piece kind in centipawns (for move ordering and pruning).
@@ -253,186 +332,395 @@ impl Evaluator {
     }
 
     /// The score of `pos` from White's point of view (without the side-to-move bonus), and
-    /// the tuned weights it used: what the tuner needs.
-    pub fn trace(&self, pos: &Position) -> (i32, Features) {
-        let mut features = Features::default();
+    /// the weights it used: what the tuner needs.
+    pub fn trace(&self, pos: &Position) -> (i32, trace::Features) {
+        let mut features = trace::Features::default();
         let white = self.white_score(pos, &mut features);
         features.phase = phase(pos);
+        features.eg_scale = self.endgame_scale(pos);
         (white, features)
+    }
+
+    /// Adds term `term` counted `n` times to `s`, and tells the trace.
+    #[inline(always)]
+    fn add<T: Trace>(&self, s: &mut Pair, t: &mut T, term: usize, n: i32) {
+        *s += self.w[term] * n;
+        t.add(term, n);
     }
 
     fn white_score<T: Trace>(&self, pos: &Position, t: &mut T) -> i32 {
         let phase = phase(pos);
-        t.side(1);
-        let white = self.side(pos, Color::White, phase, t);
-        t.side(-1);
-        let total = white - self.side(pos, Color::Black, phase, t);
-        let blended = (total.0 * phase + total.1 * (MAX_PHASE - phase)) / MAX_PHASE;
+        let mut attacks = [Attacks::default(); 2];
+        let mut s = [Pair::default(); 2];
+        for us in Color::ALL {
+            t.side(us.index());
+            s[us.index()] = self.pieces(pos, us, &mut attacks[us.index()], t);
+        }
+        for us in Color::ALL {
+            t.side(us.index());
+            let (ours, theirs) = (&attacks[us.index()], &attacks[(!us).index()]);
+            let mut side = self.pawns(pos, us, theirs, t);
+            side += self.king(pos, us, ours, theirs, t);
+            side += self.threats(pos, us, ours, theirs, t);
+            if phase > 16 {
+                side += Pair(self.opening_hints(pos, us), 0);
+            }
+            s[us.index()] += side;
+        }
+        let total = s[0] - s[1];
+        let eg = total.1 * self.endgame_scale(pos) / FULL_SCALE;
+        let blended = (total.0 * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE;
         self.scale_drawish(pos, blended) + self.mop_up(pos, blended)
     }
 
-    /// Everything `color` has, as a middlegame/endgame pair.
-    fn side<T: Trace>(&self, pos: &Position, us: Color, phase: i32, t: &mut T) -> Pair {
+    /// Material, piece-square tables, mobility and piece placement of `us`; fills in what
+    /// `us` attacks.
+    fn pieces<T: Trace>(&self, pos: &Position, us: Color, att: &mut Attacks, t: &mut T) -> Pair {
         let them = !us;
         let occupied = pos.occupied();
         let own = pos.by_color(us);
         let our_pawns = pos.pieces(us, Role::Pawn);
         let their_pawns = pos.pieces(them, Role::Pawn);
-        let mut s = Pair::default();
-
-        // Squares attacked by enemy pawns are no place for our pieces: not counted as mobility.
-        let mut pawn_guarded = Bitboard::EMPTY;
-        for sq in their_pawns {
-            pawn_guarded |= pawn_attacks(them, sq);
-        }
-        // Threats: their pieces our pawns attack, and heavy pieces our lighter ones attack.
-        let mut our_pawn_attacks = Bitboard::EMPTY;
-        for sq in our_pawns {
-            our_pawn_attacks |= pawn_attacks(us, sq);
-        }
-        let their_pieces =
-            pos.by_color(them) & !(pos.by_role(Role::Pawn) | pos.by_role(Role::King));
-        let their_heavy = pos.by_color(them) & (pos.by_role(Role::Rook) | pos.by_role(Role::Queen));
-        let mut threats = (our_pawn_attacks & their_pieces).count() as i32;
+        let all_pawns = our_pawns | their_pawns;
+        let (pawn_att, pawn_twice) = pawn_attack_maps(us, our_pawns);
+        let (their_pawn_att, _) = pawn_attack_maps(them, their_pawns);
+        let our_king = pos.king(us);
+        att.by[Role::Pawn as usize] = pawn_att;
+        att.all = pawn_att;
+        att.twice = pawn_twice;
+        att.add(Role::King, king_attacks(our_king));
         let their_king = pos.king(them);
         let king_zone = king_attacks(their_king) | Bitboard::from_square(their_king);
-        let mut king_attack = 0;
-        let mut attackers = 0;
+        // Squares attacked by enemy pawns are no place for our pieces: not counted as mobility.
+        let mobility_area = !own & !their_pawn_att;
+        let behind_pawns = match us {
+            Color::White => all_pawns.south(),
+            Color::Black => all_pawns.north(),
+        };
+        let mut s = Pair::default();
 
         for role in Role::ALL {
-            let material = self.material[role as usize];
+            let r = role as usize;
             for sq in pos.pieces(us, role) {
                 let rel = if us == Color::White {
-                    sq
+                    sq as usize
                 } else {
-                    sq.flip_rank()
+                    sq.flip_rank() as usize
                 };
-                s += material + self.pst[role as usize][rel as usize];
-                let i = param::pst(role, rel);
-                t.add(i, 1.0, 0.0);
-                t.add(i + 1, 0.0, 1.0);
+                self.add(&mut s, t, terms::pst(r, rel), 1);
                 if role != Role::King {
-                    let i = param::material(role);
-                    t.add(i, 1.0, 0.0);
-                    t.add(i + 1, 0.0, 1.0);
+                    self.add(&mut s, t, terms::MATERIAL + r, 1);
                 }
-                let attacks = match role {
+                let a = match role {
                     Role::Knight => knight_attacks(sq),
                     Role::Bishop => bishop_attacks(sq, occupied),
                     Role::Rook => rook_attacks(sq, occupied),
                     Role::Queen => queen_attacks(sq, occupied),
                     _ => continue,
                 };
-                let reach = (attacks & !own & !pawn_guarded).count() as usize;
-                s += self.mobility[role as usize - 1][reach];
-                let i = param::mobility(role, reach);
-                t.add(i, 1.0, 0.0);
-                t.add(i + 1, 0.0, 1.0);
-                threats += match role {
-                    Role::Knight | Role::Bishop => (attacks & their_heavy).count() as i32,
-                    Role::Rook => (attacks & pos.pieces(them, Role::Queen)).count() as i32,
-                    _ => 0,
-                };
-                let near_king = (attacks & king_zone).count() as i32;
+                att.add(role, a);
+                let reach = (a & mobility_area).count() as usize;
+                self.add(&mut s, t, terms::mobility(r, reach), 1);
+                let near_king = (a & king_zone).count() as i32;
                 if near_king > 0 {
-                    attackers += 1;
-                    king_attack += near_king * [0, 2, 2, 3, 5, 0][role as usize];
+                    att.king_attackers[r - 1] += 1;
+                    att.king_zone_attacks += near_king;
                 }
-                if role == Role::Rook {
-                    let file = Bitboard::file(sq.file());
-                    if (file & (our_pawns | their_pawns)).is_empty() {
-                        s += self.rook_open;
-                        t.add(param::ROOK_OPEN, 1.0, ROOK_FILE_EG as f32);
-                    } else if (file & our_pawns).is_empty() {
-                        s += self.rook_semi_open;
-                        t.add(param::ROOK_SEMI_OPEN, 1.0, ROOK_FILE_EG as f32);
+                match role {
+                    Role::Knight | Role::Bishop => {
+                        let rank = relative_rank(us, sq);
+                        if (3..=5).contains(&rank)
+                            && pawn_att.has(sq)
+                            && (ATTACK_SPAN[us.index()][sq as usize] & their_pawns).is_empty()
+                        {
+                            self.add(&mut s, t, terms::OUTPOST + r - 1, 1);
+                        }
+                        if behind_pawns.has(sq) {
+                            self.add(&mut s, t, terms::MINOR_BEHIND_PAWN, 1);
+                        }
+                        if role == Role::Bishop {
+                            let colour = if DARK_SQUARES.has(sq) {
+                                DARK_SQUARES
+                            } else {
+                                !DARK_SQUARES
+                            };
+                            let n = (our_pawns & colour).count() as i32;
+                            self.add(&mut s, t, terms::BISHOP_PAWNS, n);
+                        } else if matches!(sq.file(), File::A | File::H) {
+                            s -= self.knight_rim;
+                        }
                     }
-                    let seventh = Bitboard::rank(Rank::Seventh.relative_to(us));
-                    let eighth = Bitboard::rank(Rank::Eighth.relative_to(us));
-                    if seventh.has(sq) && ((seventh & their_pawns).any() || eighth.has(their_king))
-                    {
-                        s += self.rook_seventh;
-                        t.add(param::ROOK_SEVENTH, 1.0, ROOK_SEVENTH_EG as f32);
+                    Role::Rook => {
+                        let file = Bitboard::file(sq.file());
+                        if (file & all_pawns).is_empty() {
+                            self.add(&mut s, t, terms::ROOK_OPEN, 1);
+                        } else if (file & our_pawns).is_empty() {
+                            self.add(&mut s, t, terms::ROOK_SEMI_OPEN, 1);
+                        }
+                        let seventh = Bitboard::rank(Rank::Seventh.relative_to(us));
+                        let eighth = Bitboard::rank(Rank::Eighth.relative_to(us));
+                        if seventh.has(sq)
+                            && ((seventh & their_pawns).any() || eighth.has(their_king))
+                        {
+                            self.add(&mut s, t, terms::ROOK_SEVENTH, 1);
+                        }
                     }
-                }
-                if role == Role::Knight && matches!(sq.file(), File::A | File::H) {
-                    s = s - self.knight_rim;
+                    _ => {}
                 }
             }
         }
-
-        s += self.threat * threats;
-        t.add(
-            param::THREAT,
-            threats as f32,
-            threats as f32 * THREAT_EG as f32,
-        );
-
-        // King safety: an attack with several pieces is worth far more than with one.
-        if attackers >= 2 && pos.pieces(us, Role::Queen).any() {
-            let danger = king_attack * king_attack * attackers / 4;
-            s += Pair(danger.min(500) * self.king_safety / 100, 0);
-        }
-        let king = pos.king(us);
-        let shield = (pawn_shield(us, king) & our_pawns).count().min(3) as i32;
-        s += Pair(shield * self.shield, 0);
-        t.add(param::SHIELD, shield as f32, 0.0);
-
         if pos.pieces(us, Role::Bishop).more_than_one() {
-            s += self.bishop_pair;
-            t.add(param::BISHOP_PAIR, 1.0, BISHOP_PAIR_EG as f32);
+            self.add(&mut s, t, terms::BISHOP_PAIR, 1);
         }
-        s += self.pawns(pos, us, our_pawns, their_pawns, t);
-        if phase > 16 {
-            s += Pair(self.opening_hints(pos, us), 0);
+        let knights = pos.pieces(us, Role::Knight).count() as i32;
+        if knights > 0 {
+            let n = knights * (our_pawns.count() as i32 - 5);
+            self.add(&mut s, t, terms::KNIGHT_PAWNS, n);
+        }
+        // Space: room behind our pawns to manoeuvre, in the centre of our half.
+        let safe = masks::SPACE_AREA[us.index()] & !our_pawns & !their_pawn_att;
+        let behind = match us {
+            Color::White => {
+                let b = our_pawns.0 >> 8;
+                Bitboard(b | b >> 8 | b >> 16)
+            }
+            Color::Black => {
+                let b = our_pawns.0 << 8;
+                Bitboard(b | b << 8 | b << 16)
+            }
+        };
+        let space = (safe.count() + (safe & behind).count()) as i32;
+        self.add(&mut s, t, terms::SPACE, space);
+        s
+    }
+
+    /// Pawn structure, and passed pawns with what helps or stops them.
+    fn pawns<T: Trace>(&self, pos: &Position, us: Color, theirs_att: &Attacks, t: &mut T) -> Pair {
+        let them = !us;
+        let ours = pos.pieces(us, Role::Pawn);
+        let theirs = pos.pieces(them, Role::Pawn);
+        let occupied = pos.occupied();
+        let (our_king, their_king) = (pos.king(us), pos.king(them));
+        let only_pawns = (pos.by_color(them) & !theirs & !pos.pieces(them, Role::King)).is_empty();
+        let mut s = Pair::default();
+        for sq in ours {
+            let i = sq as usize;
+            let rank = relative_rank(us, sq);
+            let front = FRONT[us.index()][i];
+            let beside = ADJACENT_FILES[sq.file() as usize];
+            let doubled = (front & ours).any();
+            if doubled {
+                self.add(&mut s, t, terms::DOUBLED, -1);
+            }
+            if (beside & ours).is_empty() {
+                self.add(&mut s, t, terms::ISOLATED, -1);
+            } else {
+                // Backward: every pawn beside it has gone ahead, and an enemy pawn guards
+                // the square in front, so it can neither advance nor be defended.
+                let level_or_behind = beside & !ATTACK_SPAN[us.index()][i];
+                let stop = forward(us, Bitboard::from_square(sq));
+                if (level_or_behind & ours).is_empty() && (stop & theirs_att.by[0]).any() {
+                    let opposed = (front & theirs).any() as usize;
+                    self.add(&mut s, t, terms::BACKWARD + opposed, 1);
+                }
+            }
+            if (beside & Bitboard::rank(sq.rank()) & ours).any() {
+                self.add(&mut s, t, terms::PHALANX + rank, 1);
+            }
+            let supporters = (pawn_attacks(them, sq) & ours).count() as i32;
+            if supporters > 0 {
+                self.add(&mut s, t, terms::SUPPORTED + rank, supporters);
+            }
+            if doubled || (PASSED_SPAN[us.index()][i] & theirs).any() {
+                continue;
+            }
+            // A passed pawn.
+            self.add(&mut s, t, terms::PASSED + rank, 1);
+            s += Pair(0, self.passed_ending * (rank as i32 - 1));
+            let Some(stop) = forward(us, Bitboard::from_square(sq)).first() else {
+                continue;
+            };
+            if !occupied.has(stop) && !theirs_att.all.has(stop) {
+                self.add(&mut s, t, terms::PASSED_SAFE + rank, 1);
+            }
+            if ((occupied | theirs_att.all) & front).is_empty() {
+                self.add(&mut s, t, terms::PASSED_FREE + rank, 1);
+                // The rule of the square: against a lone king (and pawns) a pawn whose king
+                // cannot reach its promotion square in time queens.
+                if only_pawns {
+                    let promote = Square::new(sq.file(), Rank::Eighth.relative_to(us));
+                    let steps = 7 - rank as i32 - (rank == 1) as i32;
+                    let tempo = (pos.turn() == them) as i32;
+                    if distance(their_king, promote) - tempo > steps {
+                        self.add(&mut s, t, terms::UNSTOPPABLE, 1);
+                    }
+                }
+            }
+            // In the ending a passed pawn needs its king beside it and the enemy king far
+            // from the square in front of it (the square it must cross next).
+            if rank >= 3 {
+                let weight = rank as i32 - 2;
+                let own = distance(our_king, stop) as usize;
+                let their = distance(their_king, stop) as usize;
+                self.add(&mut s, t, terms::PASSER_OWN_KING + own, weight);
+                self.add(&mut s, t, terms::PASSER_THEIR_KING + their, weight);
+            }
         }
         s
     }
 
-    /// Pawn structure: doubled and isolated pawns cost, passed pawns gain as they advance.
-    fn pawns<T: Trace>(
+    /// The safety of our king: its pawn shelter, the enemy pawn storm, and the danger of
+    /// the enemy pieces aiming at it. Also how near it stands to the pawns (the ending).
+    fn king<T: Trace>(
         &self,
         pos: &Position,
         us: Color,
-        ours: Bitboard,
-        theirs: Bitboard,
+        ours: &Attacks,
+        theirs: &Attacks,
         t: &mut T,
     ) -> Pair {
+        let them = !us;
+        let king = pos.king(us);
+        let our_pawns = pos.pieces(us, Role::Pawn);
+        let their_pawns = pos.pieces(them, Role::Pawn);
         let mut s = Pair::default();
-        let (our_king, their_king) = (pos.king(us), pos.king(!us));
-        for sq in ours {
-            let file = sq.file() as usize;
-            let file_bb = Bitboard::file(sq.file());
-            let beside = adjacent_files(file);
-            let ahead = forward_ranks(us, sq.rank());
-            if (file_bb & ahead & ours).any() {
-                s = s - self.doubled;
-                t.add(param::DOUBLED, -1.0, -DOUBLED_EG as f32);
+
+        // Shelter and storm on the king's file and the files beside it.
+        let king_rank = relative_rank(us, king);
+        let not_behind = !masks::ranks_behind(us, king_rank);
+        let centre = (king.file() as usize).clamp(1, 6);
+        for f in centre - 1..=centre + 1 {
+            let edge = f.min(7 - f);
+            let file = Bitboard::file(File::ALL[f]) & not_behind;
+            let nearest =
+                |pawns: Bitboard| pawns.map(|sq| relative_rank(us, sq)).min().unwrap_or(0);
+            let own = nearest(our_pawns & file);
+            let storm = nearest(their_pawns & file);
+            self.add(&mut s, t, terms::SHELTER + edge * 8 + own, 1);
+            if own != 0 && storm == own + 1 {
+                self.add(&mut s, t, terms::STORM_BLOCKED + storm, 1);
+            } else {
+                self.add(&mut s, t, terms::STORM + edge * 8 + storm, 1);
             }
-            if (beside & ours).is_empty() {
-                s = s - self.isolated;
-                t.add(param::ISOLATED, -1.0, -ISOLATED_EG as f32);
+        }
+        let pawn_distance = (our_pawns | their_pawns)
+            .map(|sq| distance(king, sq))
+            .min()
+            .unwrap_or(0);
+        self.add(
+            &mut s,
+            t,
+            terms::KING_PAWN_DISTANCE + pawn_distance as usize,
+            1,
+        );
+
+        // Danger: only an attack by two pieces, or one with the queen, counts.
+        let attackers: i32 = theirs.king_attackers.iter().sum();
+        let queen = pos.pieces(them, Role::Queen).any();
+        if attackers >= 2 || (attackers >= 1 && queen) {
+            let occupied = pos.occupied();
+            let zone = king_attacks(king) | Bitboard::from_square(king);
+            // Squares they attack that we defend at most once, by the king or queen only.
+            let weak = theirs.all
+                & !ours.twice
+                & (!ours.all | ours.by[Role::Queen as usize] | ours.by[Role::King as usize]);
+            // Where a checking piece could land without being taken.
+            let safe = !pos.by_color(them) & (!ours.all | (weak & theirs.twice));
+            let rook_lines = rook_attacks(king, occupied);
+            let bishop_lines = bishop_attacks(king, occupied);
+            let knight_checks = knight_attacks(king) & theirs.by[Role::Knight as usize] & safe;
+            let bishop_checks = bishop_lines & theirs.by[Role::Bishop as usize] & safe;
+            let rook_checks = rook_lines & theirs.by[Role::Rook as usize] & safe;
+            let queen_checks = (rook_lines | bishop_lines)
+                & theirs.by[Role::Queen as usize]
+                & safe
+                & !rook_checks
+                & !bishop_checks;
+            let mut d = 0;
+            let mut count = |weight: usize, n: i32| {
+                d += self.danger[weight] * n;
+                t.danger(weight, n);
+            };
+            for (i, &n) in theirs.king_attackers.iter().enumerate() {
+                count(terms::DANGER_ATTACKER + i, n);
             }
-            if ((file_bb | beside) & ahead & theirs).is_empty()
-                && (file_bb & ahead & ours).is_empty()
+            count(terms::DANGER_ZONE_ATTACKS, theirs.king_zone_attacks);
+            count(terms::DANGER_WEAK, (weak & zone).count() as i32);
+            for (i, checks) in [knight_checks, bishop_checks, rook_checks, queen_checks]
+                .into_iter()
+                .enumerate()
             {
-                let rank = sq.rank().relative_to(us) as i32;
-                s += self.passed[rank as usize] + Pair(0, self.passed_ending * (rank - 1));
-                let i = param::passed(rank as usize);
-                t.add(i, 1.0, 0.0);
-                t.add(i + 1, 0.0, 1.0);
-                // In the ending a passed pawn needs its king beside it and the enemy king
-                // far from the square in front of it (the square it must cross next).
-                let forward = if us == Color::White { 1 } else { -1 };
-                if rank >= 3
-                    && let Some(front) = sq.offset(0, forward)
-                {
-                    let w = (rank - 2) * self.passer_king;
-                    let reach = 2 * distance(their_king, front) - distance(our_king, front);
-                    s += Pair(0, w * reach);
-                    t.add(param::PASSER_KING, 0.0, ((rank - 2) * reach) as f32);
-                }
+                count(terms::DANGER_CHECK + i, checks.count() as i32);
             }
+            count(terms::DANGER_NO_QUEEN, !queen as i32);
+            count(terms::DANGER_BASE, 1);
+            if d > 0 {
+                let cost = Pair(d * d / 720, d / 20);
+                s -= Pair(
+                    cost.0 * self.king_safety / 100,
+                    cost.1 * self.king_safety / 100,
+                );
+            }
+        }
+        s
+    }
+
+    /// What our pieces threaten: enemy pieces attacked by pawns, by lighter pieces, or left
+    /// undefended, and pawn pushes that would attack a piece.
+    fn threats<T: Trace>(
+        &self,
+        pos: &Position,
+        us: Color,
+        ours: &Attacks,
+        theirs: &Attacks,
+        t: &mut T,
+    ) -> Pair {
+        let them = !us;
+        let mut s = Pair::default();
+        let their_king = pos.pieces(them, Role::King);
+        let their_pawns = pos.pieces(them, Role::Pawn);
+        let their_pieces = pos.by_color(them) & !their_king & !their_pawns;
+        let by = |r: Role| ours.by[r as usize];
+
+        let n = (by(Role::Pawn) & their_pieces).count() as i32;
+        if n > 0 {
+            self.add(&mut s, t, terms::THREAT_BY_PAWN, n);
+        }
+        // Defended by a pawn, or by more pieces than we attack with: strongly protected.
+        let strong = theirs.by[Role::Pawn as usize] | (theirs.twice & !ours.twice);
+        let defended = their_pieces & strong;
+        let weak = pos.by_color(them) & !their_king & !strong & ours.all;
+        let targets = defended | weak;
+        if targets.any() {
+            for sq in targets & (by(Role::Knight) | by(Role::Bishop)) {
+                let victim = pos.role_on(sq).unwrap_or(Role::Pawn) as usize;
+                self.add(&mut s, t, terms::THREAT_BY_MINOR + victim, 1);
+            }
+            for sq in weak & by(Role::Rook) {
+                let victim = pos.role_on(sq).unwrap_or(Role::Pawn) as usize;
+                self.add(&mut s, t, terms::THREAT_BY_ROOK + victim, 1);
+            }
+            if (weak & by(Role::King)).any() {
+                self.add(&mut s, t, terms::THREAT_BY_KING, 1);
+            }
+            let hanging = weak & (!theirs.all | (their_pieces & ours.twice));
+            let n = hanging.count() as i32;
+            if n > 0 {
+                self.add(&mut s, t, terms::HANGING, n);
+            }
+        }
+        // Pawn pushes (one square, or two from the start) to safe squares that would then
+        // attack a piece.
+        let empty = !pos.occupied();
+        let our_pawns = pos.pieces(us, Role::Pawn);
+        let mut pushes = forward(us, our_pawns) & empty;
+        let third = Bitboard::rank(Rank::Third.relative_to(us));
+        pushes |= forward(us, pushes & third) & empty;
+        let safe = !theirs.by[Role::Pawn as usize] & (ours.all | !theirs.all);
+        let (push_attacks, _) = pawn_attack_maps(us, pushes & safe);
+        let n = (push_attacks & their_pieces).count() as i32;
+        if n > 0 {
+            self.add(&mut s, t, terms::THREAT_BY_PUSH, n);
         }
         s
     }
@@ -469,6 +757,26 @@ impl Evaluator {
             }
         }
         s
+    }
+
+    /// How much of the endgame score counts, in 64ths: bishops of opposite colours with no
+    /// other pieces are famously drawish, even a pawn or two up.
+    fn endgame_scale(&self, pos: &Position) -> i32 {
+        let bishops = pos.by_role(Role::Bishop);
+        let others = pos.by_role(Role::Knight) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
+        let (wb, bb) = (
+            pos.pieces(Color::White, Role::Bishop),
+            pos.pieces(Color::Black, Role::Bishop),
+        );
+        if others.is_empty()
+            && wb.count() == 1
+            && bb.count() == 1
+            && (bishops & DARK_SQUARES).count() == 1
+        {
+            FULL_SCALE / 2
+        } else {
+            FULL_SCALE
+        }
     }
 
     /// Endings where the side ahead has no pawns and only a minor piece more cannot be won:
@@ -513,10 +821,7 @@ impl Evaluator {
             return 0;
         }
         let (wk, sk) = (pos.king(weak), pos.king(strong));
-        let distance = (wk.file() as i32 - sk.file() as i32)
-            .abs()
-            .max((wk.rank() as i32 - sk.rank() as i32).abs());
-        let bonus = 20 * centre_distance(wk) + 10 * (7 - distance);
+        let bonus = 20 * centre_distance(wk) + 10 * (7 - distance(wk, sk));
         if strong == Color::White {
             bonus
         } else {
@@ -525,197 +830,5 @@ impl Evaluator {
     }
 }
 
-/// King distance: the number of king moves from one square to the other.
-fn distance(a: Square, b: Square) -> i32 {
-    (a.file() as i32 - b.file() as i32)
-        .abs()
-        .max((a.rank() as i32 - b.rank() as i32).abs())
-}
-
-/// The squares in front of a king on its back ranks where its sheltering pawns stand.
-fn pawn_shield(us: Color, king: Square) -> Bitboard {
-    let mut shield = Bitboard::EMPTY;
-    let dir = if us == Color::White { 1 } else { -1 };
-    for df in -1..=1 {
-        for dr in [dir, 2 * dir] {
-            if let Some(sq) = king.offset(df, dr) {
-                shield = shield.with(sq);
-            }
-        }
-    }
-    shield
-}
-
-fn adjacent_files(file: usize) -> Bitboard {
-    let mut b = Bitboard::EMPTY;
-    if file > 0 {
-        b |= Bitboard::file(File::ALL[file - 1]);
-    }
-    if file < 7 {
-        b |= Bitboard::file(File::ALL[file + 1]);
-    }
-    b
-}
-
-/// The ranks strictly in front of `rank` from `us`'s point of view.
-fn forward_ranks(us: Color, rank: Rank) -> Bitboard {
-    let r = rank as u32;
-    match us {
-        Color::White if r < 7 => Bitboard(!0u64 << (8 * (r + 1))),
-        Color::Black if r > 0 => Bitboard(!0u64 >> (8 * (8 - r))),
-        _ => Bitboard::EMPTY,
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn eval(fen: &str) -> i32 {
-        Evaluator::default().evaluate(&Position::from_fen(fen).unwrap())
-    }
-
-    #[test]
-    fn start_position_is_nearly_equal() {
-        let s = eval(Position::STARTING_FEN);
-        assert!(s.abs() <= 30, "{s}");
-    }
-
-    #[test]
-    fn symmetric_positions_score_the_same_for_either_side() {
-        for fen in [
-            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        ] {
-            let pos = Position::from_fen(fen).unwrap();
-            let mirrored = mirror(&pos);
-            let e = Evaluator::default();
-            assert_eq!(e.evaluate(&pos), e.evaluate(&mirrored), "{fen}");
-        }
-    }
-
-    /// The same position with colours swapped and the board turned over.
-    fn mirror(pos: &Position) -> Position {
-        let fen = pos.fen();
-        let fields: Vec<&str> = fen.split(' ').collect();
-        let board: Vec<String> = fields[0]
-            .split('/')
-            .rev()
-            .map(|row| {
-                row.chars()
-                    .map(|c| {
-                        if c.is_ascii_uppercase() {
-                            c.to_ascii_lowercase()
-                        } else {
-                            c.to_ascii_uppercase()
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        let turn = if fields[1] == "w" { "b" } else { "w" };
-        let castling: String = if fields[2] == "-" {
-            "-".into()
-        } else {
-            let mut c: Vec<char> = fields[2]
-                .chars()
-                .map(|c| {
-                    if c.is_ascii_uppercase() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        c.to_ascii_uppercase()
-                    }
-                })
-                .collect();
-            c.sort_by_key(|c| (c.is_ascii_lowercase(), *c != 'K' && *c != 'k'));
-            c.into_iter().collect()
-        };
-        Position::from_fen(&format!("{} {turn} {castling} - 0 1", board.join("/"))).unwrap()
-    }
-
-    #[test]
-    fn the_trace_accounts_for_every_tuned_weight() {
-        // Changing only tuned weights must change the score exactly as the trace predicts:
-        // the untraced part stays fixed, the traced part is linear in the weights.
-        let base = Evaluator::default();
-        let mut config = Config::default();
-        (config.pieces.knight, config.pieces.rook) = (3.4, 4.5);
-        let e = &mut config.eval;
-        (e.piece_squares, e.mobility, e.passed_pawn) = (1.7, 0.6, 1.4);
-        (e.bishop_pair, e.rook_open_file, e.rook_seventh) = (0.5, 0.35, 0.45);
-        (e.threats, e.doubled_pawn, e.isolated_pawn) = (0.2, 0.3, 0.07);
-        let changed = Evaluator::from_config(&config);
-        for fen in [
-            "rnbqkb1r/pp2pppp/3p1n2/8/3NP3/8/PPP2PPP/RNBQKB1R w KQkq - 1 5",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "2r3k1/1R3ppp/p3p3/3pP3/1P1P4/P4N2/5PPP/6K1 b - - 0 30",
-            "8/5k2/1P6/3K4/8/6p1/8/8 w - - 0 60",
-        ] {
-            let pos = Position::from_fen(fen).unwrap();
-            let (white, features) = base.trace(&pos);
-            let fixed = white as f64 - features.score(&base.params());
-            let predicted = fixed + features.score(&changed.params());
-            let actual = changed.trace(&pos).0 as f64;
-            assert!(
-                (predicted - actual).abs() <= 1.0,
-                "{fen}: {predicted} {actual}"
-            );
-            assert!(
-                (white as f64 - actual).abs() > 5.0,
-                "{fen}: weights had no effect"
-            );
-        }
-    }
-
-    #[test]
-    fn an_extra_queen_is_worth_about_nine_pawns() {
-        let s = eval("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
-        assert!((850..1400).contains(&s), "{s}");
-    }
-
-    #[test]
-    fn piece_values_come_from_the_config() {
-        let mut config = Config::default();
-        config.pieces.queen = 9.5;
-        let e = Evaluator::from_config(&config);
-        assert_eq!(e.value(Role::Queen), 950);
-        // The evaluation counts the configured value (times its tuned phase shares).
-        let pos = Position::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
-        let gain = e.evaluate(&pos) - Evaluator::default().evaluate(&pos);
-        assert!((35..=75).contains(&gain), "{gain}");
-    }
-
-    #[test]
-    fn passed_pawns_gain_as_they_advance() {
-        let far = eval("4k3/8/8/8/8/8/P7/4K3 w - - 0 1");
-        let near = eval("4k3/8/P7/8/8/8/8/4K3 w - - 0 1");
-        assert!(near > far + 50, "{far} {near}");
-    }
-
-    #[test]
-    fn a_passed_pawn_wants_its_king_near_and_the_enemy_king_far() {
-        // Same material and pawn; only the kings stand differently around the pawn on b6.
-        let escorted = eval("7k/8/1PK5/8/8/8/8/8 w - - 0 1");
-        let caught = eval("8/1k6/1P6/8/8/8/8/7K w - - 0 1");
-        assert!(escorted > caught + 50, "{escorted} {caught}");
-    }
-
-    #[test]
-    fn a_piece_attacked_by_a_pawn_is_a_threat() {
-        // The black knight on d5 attacked by the e4 pawn, against the same knight on b5 unattacked.
-        let threatened = eval("r2qk3/pp6/8/3n4/4P3/8/PP6/R2QK3 w - - 0 1");
-        let quiet = eval("r2qk3/pp6/8/1n6/4P3/8/PP6/R2QK3 w - - 0 1");
-        let none = Evaluator::from_config(&Config {
-            eval: crate::config::EvalWeights {
-                threats: 0.0,
-                ..Config::default().eval
-            },
-            ..Config::default()
-        });
-        let weigh = |e: &Evaluator, fen: &str| e.evaluate(&Position::from_fen(fen).unwrap());
-        let gain = threatened - quiet;
-        let gain_without = weigh(&none, "r2qk3/pp6/8/3n4/4P3/8/PP6/R2QK3 w - - 0 1")
-            - weigh(&none, "r2qk3/pp6/8/1n6/4P3/8/PP6/R2QK3 w - - 0 1");
-        assert!(gain >= gain_without + 20, "{gain} {gain_without}");
-    }
-}
+mod tests;

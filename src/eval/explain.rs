@@ -1,0 +1,119 @@
+//! The evaluation taken apart, for people: how much each idea (material, mobility, king
+//! safety…) adds for White in the middlegame and in the ending, and how the phase blends
+//! them. `huo-chess eval` prints it, as Huo Chess always showed its thinking.
+
+use super::terms as t;
+use super::trace::{Features, danger_cost};
+use super::{Evaluator, MAX_PHASE, Pair};
+use crate::core::Position;
+use std::fmt;
+
+/// The parts of an evaluation, White's point of view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    /// `(part, middlegame, endgame)` in centipawns, White minus Black.
+    pub parts: Vec<(&'static str, i32, i32)>,
+    /// 24 with every piece on the board, 0 in a pawn ending.
+    pub phase: i32,
+    /// The blended score for White (what the search sees, before the side-to-move bonus).
+    pub white: i32,
+    /// The score for the side to move, bonus included.
+    pub side_to_move: i32,
+}
+
+/// Which part of the explanation a term belongs to.
+fn part(term: usize) -> &'static str {
+    match term {
+        _ if term < t::MATERIAL => "Piece squares",
+        _ if term < t::MOBILITY => "Material",
+        _ if term < t::PASSED => "Mobility",
+        _ if term < t::BACKWARD => "Passed pawns",
+        _ if term < t::SHELTER => "Pawn structure",
+        _ if term < t::KING_PAWN_DISTANCE => "King safety",
+        _ if term < t::OUTPOST => "King activity",
+        _ if term < t::THREAT_BY_PAWN => "Pieces",
+        _ if term < t::BISHOP_PAIR => "Threats",
+        t::DOUBLED | t::ISOLATED => "Pawn structure",
+        _ => "Pieces",
+    }
+}
+
+const PARTS: [&str; 9] = [
+    "Material",
+    "Piece squares",
+    "Mobility",
+    "Pawn structure",
+    "Passed pawns",
+    "King safety",
+    "King activity",
+    "Pieces",
+    "Threats",
+];
+
+impl Evaluator {
+    /// The evaluation of `pos` split into its parts.
+    pub fn explain(&self, pos: &Position) -> Explanation {
+        let (white, features): (i32, Features) = self.trace(pos);
+        let mut sums = [Pair::default(); PARTS.len()];
+        let slot = |name: &str| PARTS.iter().position(|p| *p == name).unwrap_or(0);
+        for &(term, n) in &features.terms {
+            sums[slot(part(term as usize))] += self.w[term as usize] * n as i32;
+        }
+        let theta = self.params();
+        for (side, counts) in features.danger.iter().enumerate() {
+            if let Some(counts) = counts {
+                let (m, e) = danger_cost(Features::danger_count(counts, &theta));
+                let k = self.king_safety_scale() * if side == 0 { -1.0 } else { 1.0 };
+                sums[slot("King safety")] += Pair((m * k) as i32, (e * k) as i32);
+            }
+        }
+        let mut parts: Vec<(&'static str, i32, i32)> = PARTS
+            .iter()
+            .zip(sums)
+            .map(|(name, s)| (*name, s.0, s.1))
+            .collect();
+        // What is left: the Huo hints, the endgame scaling of drawish endings, mop-up.
+        let phase = features.phase;
+        let traced = features.score(&theta, self.king_safety_scale()).round() as i32;
+        parts.push(("Huo hints, endings", white - traced, white - traced));
+        let side_to_move = self.evaluate(pos);
+        Explanation {
+            parts,
+            phase,
+            white,
+            side_to_move,
+        }
+    }
+}
+
+impl fmt::Display for Explanation {
+    /// A table of the parts in pawns, then the blend and the final score.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pawns = |cp: i32| format!("{:+.2}", cp as f64 / 100.0);
+        writeln!(
+            f,
+            "{:<20} {:>10} {:>10}",
+            "Part (White - Black)", "Middle", "Ending"
+        )?;
+        for (name, mg, eg) in &self.parts {
+            if *name == "Huo hints, endings" {
+                writeln!(f, "{name:<20} {:>21}", pawns(*mg))?;
+            } else {
+                writeln!(f, "{name:<20} {:>10} {:>10}", pawns(*mg), pawns(*eg))?;
+            }
+        }
+        writeln!(
+            f,
+            "Phase {}/{MAX_PHASE}: the middlegame counts {}%, the ending {}%",
+            self.phase,
+            self.phase * 100 / MAX_PHASE,
+            100 - self.phase * 100 / MAX_PHASE
+        )?;
+        writeln!(f, "Score for White: {}", pawns(self.white))?;
+        write!(
+            f,
+            "Score for the side to move: {}",
+            pawns(self.side_to_move)
+        )
+    }
+}

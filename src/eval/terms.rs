@@ -1,0 +1,275 @@
+//! The evaluation's weights, each with an index of its own.
+//!
+//! The evaluation is mostly a sum of *weight × how often a feature occurs* for White, minus
+//! the same for Black: a knight on f3, a bishop reaching 7 squares, a passed pawn on the
+//! sixth rank. Every such weight is a *term* here, a middlegame/endgame pair, numbered in
+//! one flat index space so that the evaluation, its trace and the tuner agree on what each
+//! number means.
+//!
+//! King danger is the exception: its weights add up to one *danger* count per king, which
+//! costs `danger² / 720` in the middlegame (so one attacker is nothing and four are
+//! deadly) and `danger / 20` in the ending. Those weights are single numbers, numbered
+//! apart (`DANGER_*`).
+
+/// Piece-square tables: pawn, knight, bishop, rook, queen, king, each 64 squares from
+/// White's side (a1, b1 … h8).
+pub const PST: usize = 0;
+/// The worth of a pawn, knight, bishop, rook and queen.
+pub const MATERIAL: usize = PST + 6 * 64;
+/// Mobility by squares reached: knight 0-8, bishop 0-13, rook 0-14, queen 0-27.
+pub const MOBILITY: usize = MATERIAL + 5;
+/// How many entries each mobility table has.
+pub const MOBILITY_SIZES: [usize; 4] = [9, 14, 15, 28];
+const MOBILITY_OFFSETS: [usize; 4] = [0, 9, 23, 38];
+/// Passed pawn by its rank (from its own side).
+pub const PASSED: usize = MOBILITY + 66;
+/// Passed pawn whose next square is empty and not attacked by the enemy, by rank.
+pub const PASSED_SAFE: usize = PASSED + 8;
+/// Passed pawn whose whole path to promotion is empty and unwatched by the enemy, by rank.
+pub const PASSED_FREE: usize = PASSED_SAFE + 8;
+/// Passed pawn: distance of our king to the square in front of it (0-7), per rank past the
+/// third.
+pub const PASSER_OWN_KING: usize = PASSED_FREE + 8;
+/// The same for the enemy king.
+pub const PASSER_THEIR_KING: usize = PASSER_OWN_KING + 8;
+/// Passed pawn the enemy king cannot catch (the enemy has only pawns left: "the rule of
+/// the square").
+pub const UNSTOPPABLE: usize = PASSER_THEIR_KING + 8;
+/// Backward pawn (cannot be defended by a pawn, and its advance square is watched by an
+/// enemy pawn): unopposed, then opposed.
+pub const BACKWARD: usize = UNSTOPPABLE + 1;
+/// Pawn with a pawn of its colour beside it on the same rank, by rank.
+pub const PHALANX: usize = BACKWARD + 2;
+/// Pawn defended by a pawn, by rank, per defender.
+pub const SUPPORTED: usize = PHALANX + 8;
+/// King shelter: on each of the three files around the king (files counted from the edge,
+/// 0-3), the rank of our nearest pawn in front of the king (0 when there is none).
+pub const SHELTER: usize = SUPPORTED + 8;
+/// Pawn storm: the same for the nearest enemy pawn coming at the king.
+pub const STORM: usize = SHELTER + 32;
+/// A storming pawn stopped by one of ours just in front of it, by its rank.
+pub const STORM_BLOCKED: usize = STORM + 32;
+/// King distance to the nearest pawn (ending: the king must go where the pawns are).
+pub const KING_PAWN_DISTANCE: usize = STORM_BLOCKED + 8;
+/// Knight, bishop on an outpost: ranks 4-6, defended by a pawn, out of reach of enemy pawns.
+pub const OUTPOST: usize = KING_PAWN_DISTANCE + 8;
+/// Per own pawn on the squares of the bishop's colour (a "bad" bishop).
+pub const BISHOP_PAWNS: usize = OUTPOST + 2;
+/// Knight or bishop sheltered behind a pawn.
+pub const MINOR_BEHIND_PAWN: usize = BISHOP_PAWNS + 1;
+/// Per knight, per own pawn more than five (knights like crowded boards) or fewer.
+pub const KNIGHT_PAWNS: usize = MINOR_BEHIND_PAWN + 1;
+/// Space: safe squares in the centre of our half, twice when behind our pawns.
+pub const SPACE: usize = KNIGHT_PAWNS + 1;
+/// Enemy piece attacked by a pawn.
+pub const THREAT_BY_PAWN: usize = SPACE + 1;
+/// Enemy pawn, knight, bishop, rook, queen attacked by a knight or bishop (when it is weak
+/// or worth more).
+pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 1;
+/// Weak enemy pawn, knight, bishop, rook, queen attacked by a rook.
+pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 5;
+/// Weak enemy piece or pawn attacked by the king.
+pub const THREAT_BY_KING: usize = THREAT_BY_ROOK + 5;
+/// Weak enemy piece that nothing defends, or that we attack twice.
+pub const HANGING: usize = THREAT_BY_KING + 1;
+/// A safe pawn push would attack an enemy piece.
+pub const THREAT_BY_PUSH: usize = HANGING + 1;
+/// The weights the configuration names in pawns (`[eval]`); their ending value is a fixed
+/// share of the middlegame value (see [`NAMED`]).
+pub const BISHOP_PAIR: usize = THREAT_BY_PUSH + 1;
+pub const ROOK_OPEN: usize = BISHOP_PAIR + 1;
+pub const ROOK_SEMI_OPEN: usize = ROOK_OPEN + 1;
+pub const ROOK_SEVENTH: usize = ROOK_SEMI_OPEN + 1;
+pub const DOUBLED: usize = ROOK_SEVENTH + 1;
+pub const ISOLATED: usize = DOUBLED + 1;
+/// How many terms there are.
+pub const COUNT: usize = ISOLATED + 1;
+
+/// The terms the configuration names: `[eval]` key, term, ending value as a share of the
+/// middlegame value (a bishop pair and a rook on the seventh count more in the ending, a
+/// rook on an open file less, doubled pawns twice as much).
+pub const NAMED: [(&str, usize, f64); 6] = [
+    ("bishop_pair", BISHOP_PAIR, 1.5),
+    ("rook_open_file", ROOK_OPEN, 0.5),
+    ("rook_semi_open_file", ROOK_SEMI_OPEN, 0.5),
+    ("rook_seventh", ROOK_SEVENTH, 1.5),
+    ("doubled_pawn", DOUBLED, 2.0),
+    ("isolated_pawn", ISOLATED, 1.5),
+];
+
+/// The ending share of a named term, or `None` for a free middlegame/endgame pair.
+pub fn named_share(term: usize) -> Option<f64> {
+    NAMED.iter().find(|n| n.1 == term).map(|n| n.2)
+}
+
+/// The runs of terms `tables.rs` holds, as the tuner writes them: constant name, first
+/// term, length, and what it is.
+pub const TABLES: [(&str, usize, usize, &str); 24] = [
+    (
+        "PST",
+        PST,
+        384,
+        "Piece-square tables: pawn, knight, bishop, rook, queen, king; a1..h1 on the first row.",
+    ),
+    (
+        "MOBILITY",
+        MOBILITY,
+        66,
+        "Mobility by squares reached: knight 0-8, bishop 0-13, rook 0-14, queen 0-27.",
+    ),
+    (
+        "PASSED",
+        PASSED,
+        8,
+        "Passed pawn by rank, from its own side (rank 1 first).",
+    ),
+    (
+        "PASSED_SAFE",
+        PASSED_SAFE,
+        8,
+        "Passed pawn free to advance (next square empty and safe), by rank.",
+    ),
+    (
+        "PASSED_FREE",
+        PASSED_FREE,
+        8,
+        "Passed pawn with its whole path free and unwatched, by rank.",
+    ),
+    (
+        "PASSER_OWN_KING",
+        PASSER_OWN_KING,
+        8,
+        "Our king's distance (0-7) to the square in front of a passed pawn, per rank past the third.",
+    ),
+    (
+        "PASSER_THEIR_KING",
+        PASSER_THEIR_KING,
+        8,
+        "The enemy king's distance to that square.",
+    ),
+    (
+        "UNSTOPPABLE",
+        UNSTOPPABLE,
+        1,
+        "Passed pawn the enemy king cannot catch, the enemy having only pawns.",
+    ),
+    (
+        "BACKWARD",
+        BACKWARD,
+        2,
+        "Backward pawn: unopposed, opposed.",
+    ),
+    (
+        "PHALANX",
+        PHALANX,
+        8,
+        "Pawn with a pawn beside it, by rank.",
+    ),
+    (
+        "SUPPORTED",
+        SUPPORTED,
+        8,
+        "Pawn defended by a pawn, by rank, per defender.",
+    ),
+    (
+        "SHELTER",
+        SHELTER,
+        32,
+        "King shelter: file from the edge (0-3) × rank of our nearest pawn in front of the king (0: none).",
+    ),
+    (
+        "STORM",
+        STORM,
+        32,
+        "Pawn storm: file from the edge (0-3) × rank (from our side) of the nearest enemy pawn (0: none).",
+    ),
+    (
+        "STORM_BLOCKED",
+        STORM_BLOCKED,
+        8,
+        "Storming pawn blocked by one of ours, by its rank from our side.",
+    ),
+    (
+        "KING_PAWN_DISTANCE",
+        KING_PAWN_DISTANCE,
+        8,
+        "King distance to the nearest pawn (0: no pawns).",
+    ),
+    ("OUTPOST", OUTPOST, 2, "Knight, bishop on an outpost."),
+    (
+        "BISHOP_PAWNS",
+        BISHOP_PAWNS,
+        1,
+        "Per own pawn on the bishop's colour.",
+    ),
+    (
+        "MINOR_BEHIND_PAWN",
+        MINOR_BEHIND_PAWN,
+        1,
+        "Knight or bishop behind a pawn.",
+    ),
+    (
+        "KNIGHT_PAWNS",
+        KNIGHT_PAWNS,
+        1,
+        "Per knight, per own pawn more than five.",
+    ),
+    (
+        "SPACE",
+        SPACE,
+        1,
+        "Per safe square in the centre of our half (twice behind our pawns).",
+    ),
+    (
+        "THREAT_BY_PAWN",
+        THREAT_BY_PAWN,
+        1,
+        "Enemy piece attacked by a pawn.",
+    ),
+    (
+        "THREAT_BY_MINOR",
+        THREAT_BY_MINOR,
+        5,
+        "Enemy pawn, knight, bishop, rook, queen attacked by a knight or bishop.",
+    ),
+    (
+        "THREAT_BY_ROOK",
+        THREAT_BY_ROOK,
+        5,
+        "Weak enemy pawn, knight, bishop, rook, queen attacked by a rook.",
+    ),
+    (
+        "THREATS",
+        THREAT_BY_KING,
+        3,
+        "Weak enemy attacked by the king; hanging piece; safe pawn push attacking a piece.",
+    ),
+];
+
+/// Piece-square term for `role` (0 pawn … 5 king) on square index `sq` (White's side).
+#[inline]
+pub const fn pst(role: usize, sq: usize) -> usize {
+    PST + role * 64 + sq
+}
+
+/// Mobility term for a knight, bishop, rook or queen (`role` 1-4) reaching `n` squares.
+#[inline]
+pub fn mobility(role: usize, n: usize) -> usize {
+    let i = role - 1;
+    MOBILITY + MOBILITY_OFFSETS[i] + n.min(MOBILITY_SIZES[i] - 1)
+}
+
+/// King danger weights (single numbers, in danger units).
+pub const DANGER_ATTACKER: usize = 0;
+/// Per attack of an enemy piece on the squares around the king.
+pub const DANGER_ZONE_ATTACKS: usize = DANGER_ATTACKER + 4;
+/// Per square around the king the enemy attacks and only our king or queen defends.
+pub const DANGER_WEAK: usize = DANGER_ZONE_ATTACKS + 1;
+/// Per safe check by a knight, bishop, rook, queen.
+pub const DANGER_CHECK: usize = DANGER_WEAK + 1;
+/// When the attacker has no queen.
+pub const DANGER_NO_QUEEN: usize = DANGER_CHECK + 4;
+/// Always (a constant offset).
+pub const DANGER_BASE: usize = DANGER_NO_QUEEN + 1;
+/// How many danger weights there are.
+pub const DANGER_COUNT: usize = DANGER_BASE + 1;

@@ -1,0 +1,250 @@
+//! Tests of the evaluation: symmetry, the trace, and the chess ideas each term stands for.
+
+use super::*;
+
+fn eval(fen: &str) -> i32 {
+    Evaluator::default().evaluate(&Position::from_fen(fen).unwrap())
+}
+
+#[test]
+fn start_position_is_nearly_equal() {
+    let s = eval(Position::STARTING_FEN);
+    assert!(s.abs() <= 30, "{s}");
+}
+
+#[test]
+fn symmetric_positions_score_the_same_for_either_side() {
+    for fen in [
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        let mirrored = mirror(&pos);
+        let e = Evaluator::default();
+        assert_eq!(e.evaluate(&pos), e.evaluate(&mirrored), "{fen}");
+    }
+}
+
+/// The same position with colours swapped and the board turned over.
+fn mirror(pos: &Position) -> Position {
+    let fen = pos.fen();
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let board: Vec<String> = fields[0]
+        .split('/')
+        .rev()
+        .map(|row| {
+            row.chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let turn = if fields[1] == "w" { "b" } else { "w" };
+    let castling: String = if fields[2] == "-" {
+        "-".into()
+    } else {
+        let mut c: Vec<char> = fields[2]
+            .chars()
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect();
+        c.sort_by_key(|c| (c.is_ascii_lowercase(), *c != 'K' && *c != 'k'));
+        c.into_iter().collect()
+    };
+    Position::from_fen(&format!("{} {turn} {castling} - 0 1", board.join("/"))).unwrap()
+}
+
+#[test]
+fn the_trace_accounts_for_every_tuned_weight() {
+    // Changing only tuned weights must change the score as the trace predicts: the
+    // untraced part stays fixed, the traced part follows the weights (up to rounding).
+    let base = Evaluator::default();
+    let mut config = Config::default();
+    (config.pieces.knight, config.pieces.rook) = (3.4, 4.5);
+    let e = &mut config.eval;
+    (e.piece_squares, e.mobility, e.passed_pawn) = (1.7, 0.6, 1.4);
+    (e.bishop_pair, e.rook_open_file, e.rook_seventh) = (0.5, 0.35, 0.45);
+    (e.threats, e.doubled_pawn, e.isolated_pawn) = (0.2, 0.3, 0.07);
+    (e.king_safety, e.pawn_structure, e.minor_pieces) = (1.6, 0.5, 2.0);
+    let changed = Evaluator::from_config(&config);
+    let mut kings_in_danger = 0;
+    for fen in [
+        "rnbqkb1r/pp2pppp/3p1n2/8/3NP3/8/PPP2PPP/RNBQKB1R w KQkq - 1 5",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "2r3k1/1R3ppp/p3p3/3pP3/1P1P4/P4N2/5PPP/6K1 b - - 0 30",
+        "8/5k2/1P6/3K4/8/6p1/8/8 w - - 0 60",
+        // A king under attack: the danger term is in play.
+        "r1b2rk1/ppp2ppp/2n5/3qN1N1/3P4/2P5/P4PPP/R2QR1K1 w - - 0 15",
+        "6k1/5ppp/8/8/8/5Q2/5PPP/3rR1K1 b - - 0 30",
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        let (white, features) = base.trace(&pos);
+        kings_in_danger += features.danger.iter().flatten().count();
+        let ks = (base.king_safety_scale(), changed.king_safety_scale());
+        let fixed = white as f64 - features.score(&base.params(), ks.0);
+        let predicted = fixed + features.score(&changed.params(), ks.1);
+        let actual = changed.trace(&pos).0 as f64;
+        assert!(
+            (predicted - actual).abs() <= 3.0,
+            "{fen}: {predicted} {actual}"
+        );
+        assert!(
+            (white as f64 - actual).abs() > 5.0,
+            "{fen}: weights had no effect"
+        );
+    }
+    assert!(kings_in_danger > 0, "no position exercised the king danger");
+}
+
+#[test]
+fn an_extra_queen_is_worth_about_nine_pawns() {
+    let s = eval("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    assert!((850..1400).contains(&s), "{s}");
+}
+
+#[test]
+fn piece_values_come_from_the_config() {
+    let mut config = Config::default();
+    config.pieces.queen = 9.5;
+    let e = Evaluator::from_config(&config);
+    assert_eq!(e.value(Role::Queen), 950);
+    // The evaluation counts the configured value (times its tuned phase shares).
+    let pos = Position::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+    let gain = e.evaluate(&pos) - Evaluator::default().evaluate(&pos);
+    assert!((35..=75).contains(&gain), "{gain}");
+}
+
+#[test]
+fn passed_pawns_gain_as_they_advance() {
+    let far = eval("4k3/8/8/8/8/8/P7/4K3 w - - 0 1");
+    let near = eval("4k3/8/P7/8/8/8/8/4K3 w - - 0 1");
+    assert!(near > far + 50, "{far} {near}");
+}
+
+#[test]
+fn a_passed_pawn_wants_its_king_near_and_the_enemy_king_far() {
+    // Same material and pawn; only the kings stand differently around the pawn on b6.
+    let escorted = eval("7k/8/1PK5/8/8/8/8/8 w - - 0 1");
+    let caught = eval("8/1k6/1P6/8/8/8/8/7K w - - 0 1");
+    assert!(escorted > caught + 50, "{escorted} {caught}");
+}
+
+#[test]
+fn a_piece_attacked_by_a_pawn_is_a_threat() {
+    // The black knight on d5 attacked by the e4 pawn, against the same knight on b5 unattacked.
+    let threatened = eval("r2qk3/pp6/8/3n4/4P3/8/PP6/R2QK3 w - - 0 1");
+    let quiet = eval("r2qk3/pp6/8/1n6/4P3/8/PP6/R2QK3 w - - 0 1");
+    let none = Evaluator::from_config(&Config {
+        eval: crate::config::EvalWeights {
+            threats: 0.0,
+            ..Config::default().eval
+        },
+        ..Config::default()
+    });
+    let weigh = |e: &Evaluator, fen: &str| e.evaluate(&Position::from_fen(fen).unwrap());
+    let gain = threatened - quiet;
+    let gain_without = weigh(&none, "r2qk3/pp6/8/3n4/4P3/8/PP6/R2QK3 w - - 0 1")
+        - weigh(&none, "r2qk3/pp6/8/1n6/4P3/8/PP6/R2QK3 w - - 0 1");
+    assert!(gain >= gain_without + 10, "{gain} {gain_without}");
+}
+
+/// The evaluation with one `[eval]` scale changed.
+fn with(change: impl Fn(&mut crate::config::EvalWeights)) -> Evaluator {
+    let mut config = Config::default();
+    change(&mut config.eval);
+    Evaluator::from_config(&config)
+}
+
+fn score(e: &Evaluator, fen: &str) -> i32 {
+    e.evaluate(&Position::from_fen(fen).unwrap())
+}
+
+#[test]
+fn a_king_under_attack_is_in_danger() {
+    // Black's queen, rook and knight bear down on the white king, which has lost its pawns
+    // in front; the same position without king safety scores better for White.
+    let fen = "6k1/5ppp/8/5n2/8/6q1/5r2/6K1 w - - 0 1";
+    let careful = score(&Evaluator::default(), fen);
+    let careless = score(&with(|e| e.king_safety = 0.0), fen);
+    assert!(careful < careless - 100, "{careful} {careless}");
+}
+
+/// How much better `a` scores than `b` under the evaluation `e`.
+fn gain(e: &Evaluator, a: &str, b: &str) -> i32 {
+    score(e, a) - score(e, b)
+}
+
+#[test]
+fn pawns_in_front_of_the_king_shelter_it() {
+    // Castled king with its pawns at home against the same king whose g- and h-pawns have
+    // been traded for the enemy's a- and b-pawns (same material). King safety accounts for
+    // the difference: without it, the two score nearly alike.
+    let sheltered = "r1bq1rk1/pp3ppp/2n2n2/3p4/3P4/2N2N2/PP3PPP/R2Q1RK1 w - - 0 12";
+    let exposed = "r1bq1rk1/5ppp/2n2n2/3p4/3P4/2N2N2/PP3P2/R2Q1RK1 w - - 0 12";
+    let with_safety = gain(&Evaluator::default(), sheltered, exposed);
+    let without = gain(&with(|e| e.king_safety = 0.0), sheltered, exposed);
+    assert!(with_safety > without + 20, "{with_safety} {without}");
+}
+
+#[test]
+fn a_knight_on_an_outpost_is_strong() {
+    // The white knight on d5 is defended by the e4 pawn. With Black's pawn on b7 nothing
+    // can chase it (an outpost); with it on c7, ...c6 will.
+    let outpost = "r2qk2r/pp3ppp/3p4/3N4/4P3/8/PP3PPP/R2QK2R w KQkq - 0 20";
+    let chased = "r2qk2r/p1p2ppp/3p4/3N4/4P3/8/PP3PPP/R2QK2R w KQkq - 0 20";
+    let with_outposts = gain(&Evaluator::default(), outpost, chased);
+    let without = gain(&with(|e| e.minor_pieces = 0.0), outpost, chased);
+    assert!(with_outposts > without + 10, "{with_outposts} {without}");
+}
+
+#[test]
+fn a_pawn_the_king_cannot_catch_is_almost_a_queen() {
+    // White to move: the a-pawn runs, the black king on h5 is outside its square. With the
+    // black king on c5 instead, it is caught.
+    let runs = eval("8/8/8/7k/P7/8/8/4K3 w - - 0 1");
+    let caught = eval("8/8/8/2k5/P7/8/8/4K3 w - - 0 1");
+    assert!(runs > caught + 150, "{runs} {caught}");
+}
+
+#[test]
+fn the_explanation_adds_up_to_the_score() {
+    for fen in [
+        Position::STARTING_FEN,
+        "r1b2rk1/ppp2ppp/2n5/3qN1N1/3P4/2P5/P4PPP/R2QR1K1 w - - 0 15",
+        "8/5k2/1P6/3K4/8/6p1/8/8 w - - 0 60",
+    ] {
+        let e = Evaluator::default();
+        let x = e.explain(&Position::from_fen(fen).unwrap());
+        let blend = |mg: i32, eg: i32| (mg * x.phase + eg * (24 - x.phase)) as f64 / 24.0;
+        let total: f64 = x
+            .parts
+            .iter()
+            .map(|&(name, mg, eg)| {
+                if name == "Huo hints, endings" {
+                    mg as f64
+                } else {
+                    blend(mg, eg)
+                }
+            })
+            .sum();
+        assert!(
+            (total - x.white as f64).abs() <= 3.0,
+            "{fen}: {total} {}",
+            x.white
+        );
+        assert_eq!(
+            x.side_to_move,
+            e.evaluate(&Position::from_fen(fen).unwrap())
+        );
+    }
+}
