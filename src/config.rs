@@ -84,6 +84,8 @@ pub struct SearchConfig {
     pub level: Level,
     /// Transposition table size in MB (fixed for the whole game).
     pub hash_mb: usize,
+    /// How much (in pawns) the engine dislikes a draw: it plays on rather than repeat.
+    pub contempt: f64,
 }
 
 /// Opening book settings.
@@ -187,6 +189,7 @@ impl Default for Config {
             search: SearchConfig {
                 level: Level::Modern(6),
                 hash_mb: 32,
+                contempt: 0.0,
             },
             book: BookConfig {
                 enabled: true,
@@ -441,6 +444,7 @@ pub static FIELDS: &[Field] = &[
             Ok(())
         },
     },
+    float!("search", "contempt", -1.0, 1.0, search.contempt),
     Field {
         section: "book",
         key: "enabled",

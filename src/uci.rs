@@ -32,6 +32,8 @@ struct Options {
     elo: u32,
     max_book_ply: u32,
     pick: PickMode,
+    /// Centipawns.
+    contempt: i32,
 }
 
 impl Options {
@@ -68,6 +70,7 @@ pub fn run<R: BufRead, W: Write + Send>(input: R, output: W, config: &Config) {
         limit_strength: false,
         elo: ELO_MAX,
         max_book_ply: config.book.max_ply,
+        contempt: (config.search.contempt * 100.0).round() as i32,
         pick: config.book.pick,
     };
     let eval = Evaluator::from_config(config);
@@ -78,6 +81,9 @@ pub fn run<R: BufRead, W: Write + Send>(input: R, output: W, config: &Config) {
     let mut game = Game::new();
     std::thread::scope(|scope| {
         let mut searcher = Some(Searcher::new(eval.clone(), opts.hash_mb));
+        if let Some(s) = searcher.as_mut() {
+            s.set_contempt(opts.contempt);
+        }
         let mut running: Option<ScopedJoinHandle<'_, Searcher>> = None;
         // Quit stops the search; the end of the input lets a bounded search finish first.
         let mut quit = false;
@@ -126,6 +132,13 @@ pub fn run<R: BufRead, W: Write + Send>(input: R, output: W, config: &Config) {
                         ),
                     );
                     say(&out, "option name Ponder type check default false");
+                    say(
+                        &out,
+                        &format!(
+                            "option name Contempt type spin default {} min -100 max 100",
+                            opts.contempt
+                        ),
+                    );
                     say(
                         &out,
                         "option name UCI_LimitStrength type check default false",
@@ -362,6 +375,16 @@ fn set_option(
         }
         "ponder" => {
             bool_value()?;
+        }
+        "contempt" => {
+            opts.contempt = value
+                .parse()
+                .ok()
+                .filter(|c| (-100..=100).contains(c))
+                .ok_or_else(|| format!("option Contempt: '{value}' is not from -100 to 100"))?;
+            if let Some(s) = searcher {
+                s.set_contempt(opts.contempt);
+            }
         }
         _ => return Err(format!("unknown option '{name}' ignored")),
     }

@@ -327,6 +327,31 @@ fn repeating_the_position_is_a_draw_the_side_behind_takes() {
 }
 
 #[test]
+fn contempt_turns_down_a_draw_the_engine_would_otherwise_take() {
+    // White, a pawn down, can repeat the position by stepping back to g1. A draw is better
+    // than a pawn down, unless the engine counts a draw as a loss of two pawns.
+    let mut game = Game::from_position(
+        Position::from_fen("6k1/5pp1/7p/8/8/8/1r3PP1/3R2K1 w - - 0 1").unwrap(),
+    );
+    for mv in ["g1f1", "g8h7", "f1g1", "h7g8", "g1f1", "g8h7"] {
+        game.play_text(mv).unwrap();
+    }
+    let stop = AtomicBool::new(false);
+    let mut searcher = Searcher::new(Evaluator::default(), 8);
+    let r = searcher.think(&game, Level::FULL, &depth(8), &stop, &mut |_| {});
+    assert_eq!(r.best.unwrap().uci(), "f1g1");
+    assert_eq!(r.score, Score::Cp(0));
+    searcher.set_contempt(200);
+    let r = searcher.think(&game, Level::FULL, &depth(8), &stop, &mut |_| {});
+    assert_ne!(r.best.unwrap().uci(), "f1g1");
+    assert!(
+        matches!(r.score, Score::Cp(cp) if cp > -200),
+        "{:?}",
+        r.score
+    );
+}
+
+#[test]
 fn levels_read_and_print_the_same_names() {
     for level in Level::all() {
         assert_eq!(level.to_string().parse::<Level>().unwrap(), level);

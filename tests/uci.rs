@@ -83,6 +83,7 @@ fn handshake_lists_the_options() {
         "Level",
         "UCI_LimitStrength",
         "UCI_Elo",
+        "Contempt",
     ] {
         assert!(
             lines
@@ -134,6 +135,7 @@ fn garbage_is_explained_and_ignored() {
         "position startpos moves e2e4 e2e4",
         "go depth banana",
         "setoption name Hash value -5",
+        "setoption name Contempt value 500",
         "setoption name NoSuchOption value 1",
         "setoption",
         "\u{1b}[A\u{0}\u{7f}",

@@ -124,6 +124,8 @@ pub struct Worker<'a> {
     pub node_limit: Option<u64>,
     /// Evaluation noise in centipawns (weaker levels), and its seed.
     pub noise: i32,
+    /// How much the side to move at the root dislikes a draw, in centipawns.
+    pub contempt: i32,
     pub seed: u64,
     pub nodes: u64,
     pub seldepth: u32,
@@ -298,6 +300,17 @@ impl Worker<'_> {
         }
     }
 
+    /// The score of a draw for the side to move at `ply`: with contempt, the root side
+    /// (to move at even plies) counts a draw as a small loss and plays on instead.
+    #[inline]
+    fn draw(&self, ply: usize) -> i32 {
+        if ply.is_multiple_of(2) {
+            -self.contempt
+        } else {
+            self.contempt
+        }
+    }
+
     /// Has the position at the end of `keys` occurred before since the last irreversible move?
     fn is_repetition(&self, halfmove: u16) -> bool {
         let n = self.keys.len();
@@ -332,7 +345,7 @@ impl Worker<'_> {
                 || self.is_repetition(pos.halfmove_clock())
                 || pos.is_insufficient_material()
             {
-                return 0;
+                return self.draw(ply);
             }
             // Mate distance pruning: no line from here can beat a mate already found closer.
             alpha = alpha.max(-MATE + ply as i32);
@@ -658,7 +671,7 @@ impl Worker<'_> {
             } else if in_check {
                 -MATE + ply as i32
             } else {
-                0
+                self.draw(ply)
             };
         }
         if best >= beta

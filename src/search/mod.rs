@@ -252,6 +252,8 @@ pub struct Searcher {
     pv: PvTable,
     stack: Box<Stack>,
     seed: u64,
+    /// Centipawns the engine gives up to avoid a draw (see [`Searcher::set_contempt`]).
+    contempt: i32,
     /// Set while the UCI GUI lets us ponder: the clock does not run until it is cleared.
     pub ponder: Option<std::sync::Arc<AtomicBool>>,
 }
@@ -271,6 +273,7 @@ impl Searcher {
             pv: PvTable::default(),
             stack: Box::new([alphabeta::Frame::default(); alphabeta::STACK_LEN]),
             seed,
+            contempt: 0,
             ponder: None,
         }
     }
@@ -288,6 +291,12 @@ impl Searcher {
     /// Sets the seed of the weak levels' randomness (for reproducible games and tests).
     pub fn set_seed(&mut self, seed: u64) {
         self.seed = seed;
+    }
+
+    /// How many centipawns a draw counts as a loss for the engine (0: a draw is a draw).
+    /// A little contempt makes it play on against weaker opponents rather than repeat.
+    pub fn set_contempt(&mut self, cp: i32) {
+        self.contempt = cp;
     }
 
     /// The evaluation in use.
@@ -379,6 +388,7 @@ impl Searcher {
             tc,
             node_limit: limits.nodes,
             noise: own.noise,
+            contempt: self.contempt,
             seed: self.seed,
             nodes: 0,
             seldepth: 0,

@@ -82,10 +82,12 @@ impl Engine {
         let (thread_tx, rx) = mpsc::channel::<Reply>();
         let eval = Evaluator::from_config(config);
         let hash_mb = config.search.hash_mb;
+        let contempt = (config.search.contempt * 100.0).round() as i32;
         let thread = std::thread::Builder::new()
             .name(THREAD_NAME.into())
             .spawn(move || {
                 let mut searcher = Searcher::new(eval, hash_mb);
+                searcher.set_contempt(contempt);
                 while let Ok(req) = thread_rx.recv() {
                     match req {
                         Request::Clear => searcher.clear(),
