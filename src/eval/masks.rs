@@ -82,3 +82,25 @@ pub const SPACE_AREA: [Bitboard; 2] = [
     Bitboard(0x0000_0000_3C3C_3C00),
     Bitboard(0x003C_3C3C_0000_0000),
 ];
+
+/// Per square and distance 0-7: the squares exactly that many king moves away.
+pub const RINGS: [[Bitboard; 8]; 64] = {
+    let mut t = [[Bitboard(0); 8]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b: usize = 0;
+        while b < 64 {
+            let df = (a % 8) as i32 - (b % 8) as i32;
+            let dr = (a / 8) as i32 - (b / 8) as i32;
+            let d = if df.abs() > dr.abs() {
+                df.abs()
+            } else {
+                dr.abs()
+            };
+            t[a][d as usize].0 |= 1u64 << b;
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};

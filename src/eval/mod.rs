@@ -37,10 +37,12 @@ use crate::core::attacks::{
 };
 use crate::core::{Bitboard, Color, File, Position, Rank, Role, Square};
 pub use explain::Explanation;
+pub use pawn_cache::PawnCache;
 use trace::{NoTrace, Trace};
 
 mod explain;
 mod masks;
+mod pawn_cache;
 mod tables;
 pub mod terms;
 pub mod trace;
@@ -322,7 +324,16 @@ impl Evaluator {
 
     /// The score of `pos` from the side to move's point of view, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        let white = self.white_score(pos, &mut NoTrace);
+        self.for_side_to_move(pos, self.white_score(pos, &mut NoTrace, None))
+    }
+
+    /// The same score, with the pawn structure taken from (and kept in) `cache`: what the
+    /// search uses, as the pawns change far less often than the pieces.
+    pub fn evaluate_cached(&self, pos: &Position, cache: &mut PawnCache) -> i32 {
+        self.for_side_to_move(pos, self.white_score(pos, &mut NoTrace, Some(cache)))
+    }
+
+    fn for_side_to_move(&self, pos: &Position, white: i32) -> i32 {
         let us = if pos.turn() == Color::White {
             white
         } else {
@@ -335,7 +346,7 @@ impl Evaluator {
     /// the weights it used: what the tuner needs.
     pub fn trace(&self, pos: &Position) -> (i32, trace::Features) {
         let mut features = trace::Features::default();
-        let white = self.white_score(pos, &mut features);
+        let white = self.white_score(pos, &mut features, None);
         features.phase = phase(pos);
         features.eg_scale = self.endgame_scale(pos);
         (white, features)
@@ -348,18 +359,34 @@ impl Evaluator {
         t.add(term, n);
     }
 
-    fn white_score<T: Trace>(&self, pos: &Position, t: &mut T) -> i32 {
+    fn white_score<T: Trace>(
+        &self,
+        pos: &Position,
+        t: &mut T,
+        cache: Option<&mut PawnCache>,
+    ) -> i32 {
         let phase = phase(pos);
         let mut attacks = [Attacks::default(); 2];
         let mut s = [Pair::default(); 2];
+        // The pawn structure, from the cache when it knows these pawns.
+        let (white, black) = (
+            pos.pieces(Color::White, Role::Pawn),
+            pos.pieces(Color::Black, Role::Pawn),
+        );
+        let (pawn_score, passed) = match cache {
+            Some(cache) => cache.get(white, black, || self.structure(pos, &mut NoTrace)),
+            None => self.structure(pos, t),
+        };
         for us in Color::ALL {
             t.side(us.index());
             s[us.index()] = self.pieces(pos, us, &mut attacks[us.index()], t);
         }
+        s[0] += pawn_score;
         for us in Color::ALL {
             t.side(us.index());
             let (ours, theirs) = (&attacks[us.index()], &attacks[(!us).index()]);
-            let mut side = self.pawns(pos, us, theirs, t);
+            let our_passed = passed & pos.by_color(us);
+            let mut side = self.passers(pos, us, our_passed, theirs, t);
             side += self.king(pos, us, ours, theirs, t);
             side += self.threats(pos, us, ours, theirs, t);
             if phase > 16 {
@@ -494,15 +521,24 @@ impl Evaluator {
         s
     }
 
-    /// Pawn structure, and passed pawns with what helps or stops them.
-    fn pawns<T: Trace>(&self, pos: &Position, us: Color, theirs_att: &Attacks, t: &mut T) -> Pair {
+    /// The pawn structure of both sides (White minus Black) and all passed pawns.
+    fn structure<T: Trace>(&self, pos: &Position, t: &mut T) -> (Pair, Bitboard) {
+        t.side(0);
+        let (w, wp) = self.pawn_structure(pos, Color::White, t);
+        t.side(1);
+        let (b, bp) = self.pawn_structure(pos, Color::Black, t);
+        (w - b, wp | bp)
+    }
+
+    /// Pawn structure: what depends on the pawns alone (and so can be cached). Returns the
+    /// score and our passed pawns.
+    fn pawn_structure<T: Trace>(&self, pos: &Position, us: Color, t: &mut T) -> (Pair, Bitboard) {
         let them = !us;
         let ours = pos.pieces(us, Role::Pawn);
         let theirs = pos.pieces(them, Role::Pawn);
-        let occupied = pos.occupied();
-        let (our_king, their_king) = (pos.king(us), pos.king(them));
-        let only_pawns = (pos.by_color(them) & !theirs & !pos.pieces(them, Role::King)).is_empty();
+        let (their_attacks, _) = pawn_attack_maps(them, theirs);
         let mut s = Pair::default();
+        let mut passed = Bitboard::EMPTY;
         for sq in ours {
             let i = sq as usize;
             let rank = relative_rank(us, sq);
@@ -519,7 +555,7 @@ impl Evaluator {
                 // the square in front, so it can neither advance nor be defended.
                 let level_or_behind = beside & !ATTACK_SPAN[us.index()][i];
                 let stop = forward(us, Bitboard::from_square(sq));
-                if (level_or_behind & ours).is_empty() && (stop & theirs_att.by[0]).any() {
+                if (level_or_behind & ours).is_empty() && (stop & their_attacks).any() {
                     let opposed = (front & theirs).any() as usize;
                     self.add(&mut s, t, terms::BACKWARD + opposed, 1);
                 }
@@ -531,12 +567,34 @@ impl Evaluator {
             if supporters > 0 {
                 self.add(&mut s, t, terms::SUPPORTED + rank, supporters);
             }
-            if doubled || (PASSED_SPAN[us.index()][i] & theirs).any() {
-                continue;
+            if !doubled && (PASSED_SPAN[us.index()][i] & theirs).is_empty() {
+                passed = passed.with(sq);
+                self.add(&mut s, t, terms::PASSED + rank, 1);
+                s += Pair(0, self.passed_ending * (rank as i32 - 1));
             }
-            // A passed pawn.
-            self.add(&mut s, t, terms::PASSED + rank, 1);
-            s += Pair(0, self.passed_ending * (rank as i32 - 1));
+        }
+        (s, passed)
+    }
+
+    /// What helps or stops our passed pawns: a free path, the kings, the rule of the square.
+    fn passers<T: Trace>(
+        &self,
+        pos: &Position,
+        us: Color,
+        passed: Bitboard,
+        theirs_att: &Attacks,
+        t: &mut T,
+    ) -> Pair {
+        let them = !us;
+        let occupied = pos.occupied();
+        let (our_king, their_king) = (pos.king(us), pos.king(them));
+        let only_pawns =
+            (pos.by_color(them) & !pos.pieces(them, Role::Pawn) & !pos.pieces(them, Role::King))
+                .is_empty();
+        let mut s = Pair::default();
+        for sq in passed {
+            let rank = relative_rank(us, sq);
+            let front = FRONT[us.index()][sq as usize];
             let Some(stop) = forward(us, Bitboard::from_square(sq)).first() else {
                 continue;
             };
@@ -592,8 +650,12 @@ impl Evaluator {
         for f in centre - 1..=centre + 1 {
             let edge = f.min(7 - f);
             let file = Bitboard::file(File::ALL[f]) & not_behind;
-            let nearest =
-                |pawns: Bitboard| pawns.map(|sq| relative_rank(us, sq)).min().unwrap_or(0);
+            // The pawn nearest our side: the lowest square for White, the highest for Black.
+            let nearest = |pawns: Bitboard| match (pawns.is_empty(), us) {
+                (true, _) => 0,
+                (false, Color::White) => pawns.0.trailing_zeros() as usize / 8,
+                (false, Color::Black) => pawns.0.leading_zeros() as usize / 8,
+            };
             let own = nearest(our_pawns & file);
             let storm = nearest(their_pawns & file);
             self.add(&mut s, t, terms::SHELTER + edge * 8 + own, 1);
@@ -603,16 +665,11 @@ impl Evaluator {
                 self.add(&mut s, t, terms::STORM + edge * 8 + storm, 1);
             }
         }
-        let pawn_distance = (our_pawns | their_pawns)
-            .map(|sq| distance(king, sq))
-            .min()
+        let pawns = our_pawns | their_pawns;
+        let pawn_distance = (1..8)
+            .find(|&d| (masks::RINGS[king as usize][d] & pawns).any())
             .unwrap_or(0);
-        self.add(
-            &mut s,
-            t,
-            terms::KING_PAWN_DISTANCE + pawn_distance as usize,
-            1,
-        );
+        self.add(&mut s, t, terms::KING_PAWN_DISTANCE + pawn_distance, 1);
 
         // Danger: only an attack by two pieces, or one with the queen, counts.
         let attackers: i32 = theirs.king_attackers.iter().sum();

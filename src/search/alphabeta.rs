@@ -26,7 +26,7 @@ use super::ordering::{Context, Heuristics, Kind, MAX_PLY, Picker, PieceTo, piece
 use super::time::TimeControl;
 use super::tt::{Bound, Hit, NO_EVAL, TranspositionTable};
 use crate::core::{Move, MoveList, Position, Role};
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, PawnCache};
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -111,6 +111,8 @@ pub const STACK_LEN: usize = MAX_PLY + FRAME_OFFSET + 2;
 /// Everything one search needs, borrowed from the [`super::Searcher`] for its duration.
 pub struct Worker<'a> {
     pub eval: &'a Evaluator,
+    /// Pawn structures already scored.
+    pub pawns: &'a mut PawnCache,
     pub tt: &'a mut TranspositionTable,
     pub heur: &'a mut Heuristics,
     /// Keys of the game's positions then of the search path: repetition detection.
@@ -271,8 +273,8 @@ impl Worker<'_> {
 
     /// The evaluation, with the level's noise.
     #[inline]
-    fn evaluate(&self, pos: &Position) -> i32 {
-        let e = self.eval.evaluate(pos);
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        let e = self.eval.evaluate_cached(pos, self.pawns);
         if self.noise == 0 {
             return e;
         }

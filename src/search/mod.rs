@@ -16,7 +16,7 @@ pub mod time;
 pub mod tt;
 
 use crate::core::Move;
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, PawnCache};
 use crate::game::Game;
 use alphabeta::{INFINITY, MATE, MATE_BOUND, PvTable, Stack, Worker};
 use classic::Classic;
@@ -247,6 +247,7 @@ impl fmt::Display for Score {
 pub struct Searcher {
     eval: Evaluator,
     tt: TranspositionTable,
+    pawns: PawnCache,
     heur: Heuristics,
     keys: Vec<u64>,
     pv: PvTable,
@@ -268,6 +269,7 @@ impl Searcher {
         Searcher {
             eval,
             tt: TranspositionTable::new(hash_mb),
+            pawns: PawnCache::default(),
             heur: Heuristics::default(),
             keys: Vec::with_capacity(4096),
             pv: PvTable::default(),
@@ -308,6 +310,7 @@ impl Searcher {
     pub fn set_evaluator(&mut self, eval: Evaluator) {
         self.eval = eval;
         self.tt.clear();
+        self.pawns.clear();
     }
 
     /// Replaces the transposition table with one of `hash_mb` megabytes.
@@ -378,6 +381,7 @@ impl Searcher {
         self.keys.extend(game.positions().iter().map(|p| p.key()));
         let mut w = Worker {
             eval: &self.eval,
+            pawns: &mut self.pawns,
             tt: &mut self.tt,
             heur: &mut self.heur,
             keys: &mut self.keys,
