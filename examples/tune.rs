@@ -271,14 +271,16 @@ fn tables_source(theta: &[f64]) -> String {
          \n\
          use super::Pair as P;\n"
     );
-    for (name, start, len, doc) in terms::TABLES {
+    for table in &terms::TABLES {
+        let (name, len) = (table.name, table.len);
         let _ = writeln!(
             w,
-            "/// {doc}\n#[rustfmt::skip]\npub(super) const {name}: [P; {len}] = ["
+            "/// {}\n#[rustfmt::skip]\npub(super) const {name}: [P; {len}] = [",
+            table.doc
         );
         for row in (0..len).step_by(8) {
             let cells: Vec<String> = (row..(row + 8).min(len))
-                .map(|i| pair(theta, start + i))
+                .map(|i| pair(theta, table.start + i))
                 .collect();
             let _ = writeln!(w, "    {}", cells.join(" "));
         }
@@ -304,6 +306,10 @@ fn tables_source(theta: &[f64]) -> String {
         )
     })
     .collect();
+    let names: Vec<String> = terms::TABLES
+        .iter()
+        .map(|t| format!("&{}", t.name))
+        .collect();
     let danger: Vec<String> = (0..terms::DANGER_COUNT)
         .map(|i| format!("{}", theta[trace::danger(i)].round() as i64))
         .collect();
@@ -315,10 +321,14 @@ fn tables_source(theta: &[f64]) -> String {
          /// King danger weights: knight, bishop, rook, queen attacking the king's squares; per\n\
          /// attack on them; per weak square there; per safe knight, bishop, rook, queen check;\n\
          /// attacker without a queen; constant.\n\
-         pub(super) const DANGER: [i32; {}] = [{}];",
+         pub(super) const DANGER: [i32; {}] = [{}];\n\n\
+         /// Every table above, in the order of `terms::TABLES`.\n\
+         pub(super) const ALL: [&[P]; {}] = [{}];",
         shares.join(" "),
         terms::DANGER_COUNT,
-        danger.join(", ")
+        danger.join(", "),
+        terms::TABLES.len(),
+        names.join(", ")
     );
     s
 }

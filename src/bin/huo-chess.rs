@@ -104,6 +104,19 @@ fn main() -> ExitCode {
     }
 }
 
+/// The position of a `--fen` argument (the initial one without it); says why when the FEN
+/// is wrong.
+fn position_arg(fen: Option<&str>) -> Option<Position> {
+    match fen.map(Position::from_fen) {
+        None => Some(Position::startpos()),
+        Some(Ok(pos)) => Some(pos),
+        Some(Err(e)) => {
+            eprintln!("error: {e}");
+            None
+        }
+    }
+}
+
 fn run_perft(depth: &str, fen: Option<&str>, divide: bool) -> ExitCode {
     let depth: u32 = match depth.parse() {
         Ok(d) if d <= 20 => d,
@@ -112,15 +125,8 @@ fn run_perft(depth: &str, fen: Option<&str>, divide: bool) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let pos = match fen
-        .map(Position::from_fen)
-        .unwrap_or_else(|| Ok(Position::startpos()))
-    {
-        Ok(pos) => pos,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::FAILURE;
-        }
+    let Some(pos) = position_arg(fen) else {
+        return ExitCode::FAILURE;
     };
     let start = Instant::now();
     // At depth 0 there are no root moves to divide by: the count is the position itself.
@@ -153,15 +159,8 @@ fn run_eval(fen: Option<&str>, config: Option<&std::path::Path>) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let pos = match fen
-        .map(Position::from_fen)
-        .unwrap_or_else(|| Ok(Position::startpos()))
-    {
-        Ok(pos) => pos,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::FAILURE;
-        }
+    let Some(pos) = position_arg(fen) else {
+        return ExitCode::FAILURE;
     };
     let eval = huo_chess::eval::Evaluator::from_config(&loaded.config);
     println!("{}", pos.ascii());

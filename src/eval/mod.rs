@@ -226,45 +226,12 @@ impl Evaluator {
             }
         };
         use terms as t;
-        put(t::PST, &tables::PST, e.piece_squares);
-        put(t::MOBILITY, &tables::MOBILITY, e.mobility);
+        for (table, values) in t::TABLES.iter().zip(tables::ALL) {
+            put(table.start, values, (table.scale)(e));
+        }
         for (i, share) in tables::MATERIAL.iter().enumerate() {
             put(t::MATERIAL + i, &[*share], values[i] as f64 / 1000.0);
         }
-        put(t::PASSED, &tables::PASSED, e.passed_pawn);
-        put(t::PASSED_SAFE, &tables::PASSED_SAFE, e.passed_pawn);
-        put(t::PASSED_FREE, &tables::PASSED_FREE, e.passed_pawn);
-        put(t::PASSER_OWN_KING, &tables::PASSER_OWN_KING, e.passed_pawn);
-        put(t::UNSTOPPABLE, &tables::UNSTOPPABLE, e.passed_pawn);
-        put(
-            t::PASSER_THEIR_KING,
-            &tables::PASSER_THEIR_KING,
-            e.passed_pawn,
-        );
-        put(t::BACKWARD, &tables::BACKWARD, e.pawn_structure);
-        put(t::PHALANX, &tables::PHALANX, e.pawn_structure);
-        put(t::SUPPORTED, &tables::SUPPORTED, e.pawn_structure);
-        put(t::SHELTER, &tables::SHELTER, e.king_safety);
-        put(t::STORM, &tables::STORM, e.king_safety);
-        put(t::STORM_BLOCKED, &tables::STORM_BLOCKED, e.king_safety);
-        put(
-            t::KING_PAWN_DISTANCE,
-            &tables::KING_PAWN_DISTANCE,
-            e.piece_squares,
-        );
-        put(t::OUTPOST, &tables::OUTPOST, e.minor_pieces);
-        put(t::BISHOP_PAWNS, &tables::BISHOP_PAWNS, e.minor_pieces);
-        put(
-            t::MINOR_BEHIND_PAWN,
-            &tables::MINOR_BEHIND_PAWN,
-            e.minor_pieces,
-        );
-        put(t::KNIGHT_PAWNS, &tables::KNIGHT_PAWNS, e.minor_pieces);
-        put(t::SPACE, &tables::SPACE, e.pawn_structure);
-        put(t::THREAT_BY_PAWN, &tables::THREAT_BY_PAWN, e.threats);
-        put(t::THREAT_BY_MINOR, &tables::THREAT_BY_MINOR, e.threats);
-        put(t::THREAT_BY_ROOK, &tables::THREAT_BY_ROOK, e.threats);
-        put(t::THREAT_BY_KING, &tables::THREATS, e.threats);
         for (key, term, share) in t::NAMED {
             let pawns = match key {
                 "bishop_pair" => e.bishop_pair,

@@ -220,3 +220,31 @@ pub(super) const MATERIAL: [P; 5] = [P(703, 1134), P(1369, 1188), P(1449, 1211),
 /// attack on them; per weak square there; per safe knight, bishop, rook, queen check;
 /// attacker without a queen; constant.
 pub(super) const DANGER: [i32; 12] = [52, 55, 60, 50, 34, 8, 97, 43, 90, 59, -225, -34];
+
+/// Every table above, in the order of `terms::TABLES`.
+pub(super) const ALL: [&[P]; 24] = [
+    &PST,
+    &MOBILITY,
+    &PASSED,
+    &PASSED_SAFE,
+    &PASSED_FREE,
+    &PASSER_OWN_KING,
+    &PASSER_THEIR_KING,
+    &UNSTOPPABLE,
+    &BACKWARD,
+    &PHALANX,
+    &SUPPORTED,
+    &SHELTER,
+    &STORM,
+    &STORM_BLOCKED,
+    &KING_PAWN_DISTANCE,
+    &OUTPOST,
+    &BISHOP_PAWNS,
+    &MINOR_BEHIND_PAWN,
+    &KNIGHT_PAWNS,
+    &SPACE,
+    &THREAT_BY_PAWN,
+    &THREAT_BY_MINOR,
+    &THREAT_BY_ROOK,
+    &THREATS,
+];

@@ -11,6 +11,8 @@
 //! deadly) and `danger / 20` in the ending. Those weights are single numbers, numbered
 //! apart (`DANGER_*`).
 
+use crate::config::EvalWeights;
+
 /// Piece-square tables: pawn, knight, bishop, rook, queen, king, each 64 squares from
 /// White's side (a1, b1 … h8).
 pub const PST: usize = 0;
@@ -102,148 +104,189 @@ pub fn named_share(term: usize) -> Option<f64> {
     NAMED.iter().find(|n| n.1 == term).map(|n| n.2)
 }
 
-/// The runs of terms `tables.rs` holds, as the tuner writes them: constant name, first
-/// term, length, and what it is.
-pub const TABLES: [(&str, usize, usize, &str); 24] = [
-    (
-        "PST",
-        PST,
-        384,
-        "Piece-square tables: pawn, knight, bishop, rook, queen, king; a1..h1 on the first row.",
-    ),
-    (
-        "MOBILITY",
-        MOBILITY,
-        66,
-        "Mobility by squares reached: knight 0-8, bishop 0-13, rook 0-14, queen 0-27.",
-    ),
-    (
-        "PASSED",
-        PASSED,
-        8,
-        "Passed pawn by rank, from its own side (rank 1 first).",
-    ),
-    (
-        "PASSED_SAFE",
-        PASSED_SAFE,
-        8,
-        "Passed pawn free to advance (next square empty and safe), by rank.",
-    ),
-    (
-        "PASSED_FREE",
-        PASSED_FREE,
-        8,
-        "Passed pawn with its whole path free and unwatched, by rank.",
-    ),
-    (
-        "PASSER_OWN_KING",
-        PASSER_OWN_KING,
-        8,
-        "Our king's distance (0-7) to the square in front of a passed pawn, per rank past the third.",
-    ),
-    (
-        "PASSER_THEIR_KING",
-        PASSER_THEIR_KING,
-        8,
-        "The enemy king's distance to that square.",
-    ),
-    (
-        "UNSTOPPABLE",
-        UNSTOPPABLE,
-        1,
-        "Passed pawn the enemy king cannot catch, the enemy having only pawns.",
-    ),
-    (
-        "BACKWARD",
-        BACKWARD,
-        2,
-        "Backward pawn: unopposed, opposed.",
-    ),
-    (
-        "PHALANX",
-        PHALANX,
-        8,
-        "Pawn with a pawn beside it, by rank.",
-    ),
-    (
-        "SUPPORTED",
-        SUPPORTED,
-        8,
-        "Pawn defended by a pawn, by rank, per defender.",
-    ),
-    (
-        "SHELTER",
-        SHELTER,
-        32,
-        "King shelter: file from the edge (0-3) × rank of our nearest pawn in front of the king (0: none).",
-    ),
-    (
-        "STORM",
-        STORM,
-        32,
-        "Pawn storm: file from the edge (0-3) × rank (from our side) of the nearest enemy pawn (0: none).",
-    ),
-    (
-        "STORM_BLOCKED",
-        STORM_BLOCKED,
-        8,
-        "Storming pawn blocked by one of ours, by its rank from our side.",
-    ),
-    (
-        "KING_PAWN_DISTANCE",
-        KING_PAWN_DISTANCE,
-        8,
-        "King distance to the nearest pawn (0: no pawns).",
-    ),
-    ("OUTPOST", OUTPOST, 2, "Knight, bishop on an outpost."),
-    (
-        "BISHOP_PAWNS",
-        BISHOP_PAWNS,
-        1,
-        "Per own pawn on the bishop's colour.",
-    ),
-    (
-        "MINOR_BEHIND_PAWN",
-        MINOR_BEHIND_PAWN,
-        1,
-        "Knight or bishop behind a pawn.",
-    ),
-    (
-        "KNIGHT_PAWNS",
-        KNIGHT_PAWNS,
-        1,
-        "Per knight, per own pawn more than five.",
-    ),
-    (
-        "SPACE",
-        SPACE,
-        1,
-        "Per safe square in the centre of our half (twice behind our pawns).",
-    ),
-    (
-        "THREAT_BY_PAWN",
-        THREAT_BY_PAWN,
-        1,
-        "Enemy piece attacked by a pawn.",
-    ),
-    (
-        "THREAT_BY_MINOR",
-        THREAT_BY_MINOR,
-        5,
-        "Enemy pawn, knight, bishop, rook, queen attacked by a knight or bishop.",
-    ),
-    (
-        "THREAT_BY_ROOK",
-        THREAT_BY_ROOK,
-        5,
-        "Weak enemy pawn, knight, bishop, rook, queen attacked by a rook.",
-    ),
-    (
-        "THREATS",
-        THREAT_BY_KING,
-        3,
-        "Weak enemy attacked by the king; hanging piece; safe pawn push attacking a piece.",
-    ),
+/// A run of terms that `tables.rs` holds, as the tuner writes it.
+pub struct Table {
+    /// The constant's name in `tables.rs`.
+    pub name: &'static str,
+    /// Its first term.
+    pub start: usize,
+    pub len: usize,
+    /// The `[eval]` scale of the configuration that multiplies it.
+    pub scale: fn(&EvalWeights) -> f64,
+    /// What it weighs.
+    pub doc: &'static str,
+}
+
+/// Every table of `tables.rs`, in the order of its `ALL` list.
+pub const TABLES: [Table; 24] = [
+    Table {
+        name: "PST",
+        start: PST,
+        len: 384,
+        scale: |e| e.piece_squares,
+        doc: "Piece-square tables: pawn, knight, bishop, rook, queen, king; a1..h1 on the first row.",
+    },
+    Table {
+        name: "MOBILITY",
+        start: MOBILITY,
+        len: 66,
+        scale: |e| e.mobility,
+        doc: "Mobility by squares reached: knight 0-8, bishop 0-13, rook 0-14, queen 0-27.",
+    },
+    Table {
+        name: "PASSED",
+        start: PASSED,
+        len: 8,
+        scale: |e| e.passed_pawn,
+        doc: "Passed pawn by rank, from its own side (rank 1 first).",
+    },
+    Table {
+        name: "PASSED_SAFE",
+        start: PASSED_SAFE,
+        len: 8,
+        scale: |e| e.passed_pawn,
+        doc: "Passed pawn free to advance (next square empty and safe), by rank.",
+    },
+    Table {
+        name: "PASSED_FREE",
+        start: PASSED_FREE,
+        len: 8,
+        scale: |e| e.passed_pawn,
+        doc: "Passed pawn with its whole path free and unwatched, by rank.",
+    },
+    Table {
+        name: "PASSER_OWN_KING",
+        start: PASSER_OWN_KING,
+        len: 8,
+        scale: |e| e.passed_pawn,
+        doc: "Our king's distance (0-7) to the square in front of a passed pawn, per rank past the third.",
+    },
+    Table {
+        name: "PASSER_THEIR_KING",
+        start: PASSER_THEIR_KING,
+        len: 8,
+        scale: |e| e.passed_pawn,
+        doc: "The enemy king's distance to that square.",
+    },
+    Table {
+        name: "UNSTOPPABLE",
+        start: UNSTOPPABLE,
+        len: 1,
+        scale: |e| e.passed_pawn,
+        doc: "Passed pawn the enemy king cannot catch, the enemy having only pawns.",
+    },
+    Table {
+        name: "BACKWARD",
+        start: BACKWARD,
+        len: 2,
+        scale: |e| e.pawn_structure,
+        doc: "Backward pawn: unopposed, opposed.",
+    },
+    Table {
+        name: "PHALANX",
+        start: PHALANX,
+        len: 8,
+        scale: |e| e.pawn_structure,
+        doc: "Pawn with a pawn beside it, by rank.",
+    },
+    Table {
+        name: "SUPPORTED",
+        start: SUPPORTED,
+        len: 8,
+        scale: |e| e.pawn_structure,
+        doc: "Pawn defended by a pawn, by rank, per defender.",
+    },
+    Table {
+        name: "SHELTER",
+        start: SHELTER,
+        len: 32,
+        scale: |e| e.king_safety,
+        doc: "King shelter: file from the edge (0-3) × rank of our nearest pawn in front of the king (0: none).",
+    },
+    Table {
+        name: "STORM",
+        start: STORM,
+        len: 32,
+        scale: |e| e.king_safety,
+        doc: "Pawn storm: file from the edge (0-3) × rank (from our side) of the nearest enemy pawn (0: none).",
+    },
+    Table {
+        name: "STORM_BLOCKED",
+        start: STORM_BLOCKED,
+        len: 8,
+        scale: |e| e.king_safety,
+        doc: "Storming pawn blocked by one of ours, by its rank from our side.",
+    },
+    Table {
+        name: "KING_PAWN_DISTANCE",
+        start: KING_PAWN_DISTANCE,
+        len: 8,
+        scale: |e| e.piece_squares,
+        doc: "King distance to the nearest pawn (0: no pawns).",
+    },
+    Table {
+        name: "OUTPOST",
+        start: OUTPOST,
+        len: 2,
+        scale: |e| e.minor_pieces,
+        doc: "Knight, bishop on an outpost.",
+    },
+    Table {
+        name: "BISHOP_PAWNS",
+        start: BISHOP_PAWNS,
+        len: 1,
+        scale: |e| e.minor_pieces,
+        doc: "Per own pawn on the bishop's colour.",
+    },
+    Table {
+        name: "MINOR_BEHIND_PAWN",
+        start: MINOR_BEHIND_PAWN,
+        len: 1,
+        scale: |e| e.minor_pieces,
+        doc: "Knight or bishop behind a pawn.",
+    },
+    Table {
+        name: "KNIGHT_PAWNS",
+        start: KNIGHT_PAWNS,
+        len: 1,
+        scale: |e| e.minor_pieces,
+        doc: "Per knight, per own pawn more than five.",
+    },
+    Table {
+        name: "SPACE",
+        start: SPACE,
+        len: 1,
+        scale: |e| e.pawn_structure,
+        doc: "Per safe square in the centre of our half (twice behind our pawns).",
+    },
+    Table {
+        name: "THREAT_BY_PAWN",
+        start: THREAT_BY_PAWN,
+        len: 1,
+        scale: |e| e.threats,
+        doc: "Enemy piece attacked by a pawn.",
+    },
+    Table {
+        name: "THREAT_BY_MINOR",
+        start: THREAT_BY_MINOR,
+        len: 5,
+        scale: |e| e.threats,
+        doc: "Enemy pawn, knight, bishop, rook, queen attacked by a knight or bishop.",
+    },
+    Table {
+        name: "THREAT_BY_ROOK",
+        start: THREAT_BY_ROOK,
+        len: 5,
+        scale: |e| e.threats,
+        doc: "Weak enemy pawn, knight, bishop, rook, queen attacked by a rook.",
+    },
+    Table {
+        name: "THREATS",
+        start: THREAT_BY_KING,
+        len: 3,
+        scale: |e| e.threats,
+        doc: "Weak enemy attacked by the king; hanging piece; safe pawn push attacking a piece.",
+    },
 ];
 
 /// Piece-square term for `role` (0 pawn … 5 king) on square index `sq` (White's side).

@@ -248,3 +248,15 @@ fn the_explanation_adds_up_to_the_score() {
         );
     }
 }
+
+#[test]
+fn every_table_has_the_length_its_terms_say() {
+    assert_eq!(terms::TABLES.len(), tables::ALL.len());
+    for (table, values) in terms::TABLES.iter().zip(tables::ALL) {
+        assert_eq!(table.len, values.len(), "{}", table.name);
+    }
+    // After the piece-square tables (and the material), the tables follow one another.
+    for w in terms::TABLES[1..].windows(2) {
+        assert_eq!(w[0].start + w[0].len, w[1].start, "{} {}", w[0].name, w[1].name);
+    }
+}
