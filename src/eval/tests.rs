@@ -257,6 +257,12 @@ fn every_table_has_the_length_its_terms_say() {
     }
     // After the piece-square tables (and the material), the tables follow one another.
     for w in terms::TABLES[1..].windows(2) {
-        assert_eq!(w[0].start + w[0].len, w[1].start, "{} {}", w[0].name, w[1].name);
+        assert_eq!(
+            w[0].start + w[0].len,
+            w[1].start,
+            "{} {}",
+            w[0].name,
+            w[1].name
+        );
     }
 }
