@@ -41,7 +41,7 @@ pub const POSITIONS: &[&str] = &[
     "8/3k4/8/3PK3/8/8/8/8 w - - 0 1",
     "8/8/1p3k2/p1p5/P1P2K2/1P6/8/8 w - - 0 45",
     "6k1/pp3ppp/8/3r4/8/8/PP3PPP/3R2K1 w - - 0 30",
-    "8/6k1/8/8/3B4/4N3/8/2K5 w - - 0 1",
+    "8/6k1/8/8/8/4N3/3B4/2K5 w - - 0 1",
     "4r1k1/1p3ppp/p1p5/3n4/3P4/PB3N2/1P3PPP/4R1K1 w - - 0 25",
     "2kr3r/ppp2ppp/2n5/2b1q3/4P1b1/2NP4/PPP1BPPP/R1BQ1RK1 w - - 0 10",
     "r1b1k2r/ppppnppp/2n2q2/2b5/3NP3/2P1B3/PP3PPP/RN1QKB1R w KQkq - 0 7",
@@ -79,9 +79,8 @@ pub fn run(depth: u32, mut each: impl FnMut(usize, &str, u64)) -> BenchResult {
     let mut total = 0;
     let start = Instant::now();
     for (i, fen) in POSITIONS.iter().enumerate() {
-        let Ok(pos) = Position::from_fen(fen) else {
-            continue;
-        };
+        // Every FEN here is checked by a test: a bad one would change the signature silently.
+        let pos = Position::from_fen(fen).expect("bench positions are legal");
         let mut searcher = Searcher::new(eval.clone(), 16);
         let game = Game::from_position(pos);
         let r = searcher.think(&game, Level::FULL, &limits, &stop, &mut |_| {});
@@ -91,5 +90,26 @@ pub fn run(depth: u32, mut each: impl FnMut(usize, &str, u64)) -> BenchResult {
     BenchResult {
         nodes: total,
         time: start.elapsed(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_bench_position_is_legal_and_distinct() {
+        for fen in POSITIONS {
+            if let Err(e) = Position::from_fen(fen) {
+                panic!("{fen}: {e}");
+            }
+        }
+        let mut keys: Vec<_> = POSITIONS
+            .iter()
+            .map(|f| Position::from_fen(f).unwrap().key())
+            .collect();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), POSITIONS.len());
     }
 }
