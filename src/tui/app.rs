@@ -512,14 +512,10 @@ impl App {
             l.btime = Some(c.left(Color::Black, turn, now));
             l.winc = Some(c.inc);
             l.binc = Some(c.inc);
-        } else {
-            match self.level {
-                Level::Modern(n) => {
-                    l.movetime = Some(Duration::from_millis(500 + 500 * u64::from(n)));
-                }
-                Level::Classic(d) => l.depth = Some(u32::from(d)),
-            }
+        } else if let Level::Classic(d) = self.level {
+            l.depth = Some(u32::from(d));
         }
+        // A modern level without a clock keeps to its own limits (`Level::limits`).
         l
     }
 
