@@ -47,7 +47,7 @@ impl Options {
 }
 
 const ELO_MIN: u32 = 800;
-const ELO_MAX: u32 = 2500;
+const ELO_MAX: u32 = 2550;
 
 /// Lines to the GUI, shared by the reading loop and the search thread.
 type Out<W> = Arc<Mutex<W>>;

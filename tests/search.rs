@@ -303,6 +303,24 @@ fn a_node_limit_is_respected() {
 }
 
 #[test]
+fn a_level_keeps_to_its_node_budget_even_with_a_clock() {
+    // Level 7 looks at 20 000 nodes a move, however much time the clock offers.
+    let cap = Level::Modern(7).limits().nodes.unwrap();
+    let (r, _) = think_with(
+        &Config::default(),
+        Position::STARTING_FEN,
+        Level::Modern(7),
+        Limits {
+            wtime: Some(Duration::from_secs(600)),
+            btime: Some(Duration::from_secs(600)),
+            ..Limits::default()
+        },
+    );
+    assert!(r.nodes <= cap + 1_024, "{} nodes", r.nodes);
+    assert!(r.best.is_some());
+}
+
+#[test]
 fn repeating_the_position_is_a_draw_the_side_behind_takes() {
     // White, a rook down, has walked its king to and fro; stepping back to g1 repeats a
     // position of the game, which the search must score as a draw and prefer.
@@ -362,4 +380,23 @@ fn levels_read_and_print_the_same_names() {
     assert!("11".parse::<Level>().is_err());
     assert_eq!(Level::from_elo(3000), Level::FULL);
     assert_eq!(Level::from_elo(100), Level::Modern(1));
+}
+
+#[test]
+fn uci_elo_climbs_the_ladder_one_level_at_a_time() {
+    let number = |l: Level| match l {
+        Level::Modern(n) => n,
+        Level::Classic(_) => panic!("UCI_Elo never picks a classic level"),
+    };
+    let mut last = number(Level::from_elo(0));
+    let mut seen = vec![last];
+    for elo in (0..3000).step_by(10) {
+        let n = number(Level::from_elo(elo));
+        assert!(n == last || n == last + 1, "{elo}: level {last} then {n}");
+        if n != last {
+            seen.push(n);
+        }
+        last = n;
+    }
+    assert_eq!(seen, (1..=10).collect::<Vec<u8>>());
 }

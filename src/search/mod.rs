@@ -162,6 +162,8 @@ pub struct SearchResult {
 pub struct LevelLimits {
     /// Deepest iteration.
     pub depth: Option<u32>,
+    /// Most nodes a move (the same strength on any computer, with or without a clock).
+    pub nodes: Option<u64>,
     /// Random noise added to the evaluation, centipawns: weaker levels misjudge.
     pub noise: i32,
     /// Time per move when the game has no clock.
@@ -171,52 +173,39 @@ pub struct LevelLimits {
 impl Level {
     /// What this level allows itself (classic levels: their fixed depth, no noise).
     pub fn limits(self) -> LevelLimits {
-        let (depth, noise, movetime_ms) = match self {
-            Level::Classic(d) => (Some(d as u32), 0, None),
+        let (depth, nodes, noise, movetime_ms) = match self {
+            Level::Classic(d) => (Some(d as u32), None, 0, None),
             Level::Modern(n) => match n {
-                1 => (Some(1), 200, None),
-                2 => (Some(2), 140, None),
-                3 => (Some(3), 100, None),
-                4 => (Some(4), 70, None),
-                5 => (Some(5), 45, None),
-                6 => (Some(6), 25, Some(1000)),
-                7 => (Some(8), 10, Some(1000)),
-                8 => (Some(12), 0, Some(2000)),
-                9 => (None, 0, Some(4000)),
-                _ => (None, 0, Some(6000)),
+                1 => (Some(1), None, 200, None),
+                2 => (Some(2), None, 140, None),
+                3 => (Some(3), None, 100, None),
+                4 => (Some(4), None, 70, None),
+                5 => (Some(5), None, 45, None),
+                6 => (None, Some(6_000), 15, Some(1000)),
+                7 => (None, Some(20_000), 10, Some(1000)),
+                8 => (None, Some(80_000), 0, Some(2000)),
+                9 => (None, Some(400_000), 0, Some(4000)),
+                _ => (None, None, 0, Some(6000)),
             },
         };
         LevelLimits {
             depth,
+            nodes,
             noise,
             movetime_ms,
         }
     }
 
     /// The level whose strength is nearest `elo` (UCI `UCI_Elo`); see the README for the
-    /// measurements behind the ladder.
+    /// matches behind the ladder.
     pub fn from_elo(elo: u32) -> Level {
-        // Measured at 10s+0.1s against Stockfish's UCI_Elo (levels 1, 4, 7, 10; the others
-        // are placed between them).
-        const LADDER: [(u32, u8); 10] = [
-            (800, 1),
-            (1050, 2),
-            (1300, 3),
-            (1500, 4),
-            (1600, 5),
-            (1700, 6),
-            (1850, 7),
-            (1950, 8),
-            (2050, 9),
-            (2150, 10),
-        ];
-        let mut best = LADDER[0];
-        for step in LADDER {
-            if step.0 <= elo {
-                best = step;
-            }
-        }
-        Level::Modern(best.1)
+        // Measured at 10 s + 0.1 s against Stockfish 15.1's UCI_Elo (level 10 at 60 s + 0.6 s);
+        // level 1, below Stockfish's lowest setting (1350), placed from its games against 2.
+        const LADDER: [u32; 10] = [800, 1050, 1250, 1400, 1700, 1880, 2040, 2190, 2350, 2550];
+        let nearest = (0..LADDER.len())
+            .min_by_key(|&i| LADDER[i].abs_diff(elo))
+            .unwrap_or(LADDER.len() - 1);
+        Level::Modern(nearest as u8 + 1)
     }
 }
 
@@ -390,7 +379,10 @@ impl Searcher {
             stop,
             ponder: self.ponder.as_deref(),
             tc,
-            node_limit: limits.nodes,
+            node_limit: match (limits.nodes, own.nodes) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
             noise: own.noise,
             contempt: self.contempt,
             seed: self.seed,
