@@ -387,8 +387,8 @@ fn main() {
     }
     let mut frozen: Vec<bool> = seen.iter().map(|&n| n < o.min_count).collect();
     // A named weight's ending value follows its middlegame value.
-    for (_, term, _) in terms::NAMED {
-        frozen[trace::eg(term)] = true;
+    for n in &terms::NAMED {
+        frozen[trace::eg(n.term)] = true;
     }
     println!(
         "{} of {} weights seen in fewer than {} positions: kept as they are",
@@ -399,8 +399,8 @@ fn main() {
     let is_material = |i: usize| (2 * terms::MATERIAL..2 * (terms::MATERIAL + 5)).contains(&i);
     for step in 1..=o.iterations {
         let mut g = gradient(&train, &theta, k, ks);
-        for (_, term, share) in terms::NAMED {
-            g[trace::mg(term)] += share * g[trace::eg(term)];
+        for n in &terms::NAMED {
+            g[trace::mg(n.term)] += n.share * g[trace::eg(n.term)];
         }
         // A pull back towards the starting weights, so that a weight seen in few positions
         // does not swing wildly on little evidence. The pieces' worth moves freely: it
@@ -415,8 +415,8 @@ fn main() {
             let vh = v[i] / (1.0 - b2.powi(step as i32));
             theta[i] -= o.rate * mh / (vh.sqrt() + 1e-12);
         }
-        for (_, term, share) in terms::NAMED {
-            theta[trace::eg(term)] = share * theta[trace::mg(term)];
+        for n in &terms::NAMED {
+            theta[trace::eg(n.term)] = n.share * theta[trace::mg(n.term)];
         }
         if step % 100 == 0 || step == o.iterations {
             println!(
@@ -428,8 +428,8 @@ fn main() {
     }
     extend_mobility(&mut theta, &frozen);
     centre_tables(&mut theta, &seen);
-    for (name, term, _) in terms::NAMED {
-        println!("[eval] {name} = {:.2}", theta[trace::mg(term)] / 100.0);
+    for n in &terms::NAMED {
+        println!("[eval] {} = {:.2}", n.key, theta[trace::mg(n.term)] / 100.0);
     }
     if let Some(out) = &o.out {
         let tmp = format!("{out}.tmp");

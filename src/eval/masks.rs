@@ -83,6 +83,13 @@ pub const SPACE_AREA: [Bitboard; 2] = [
     Bitboard(0x003C_3C3C_0000_0000),
 ];
 
+/// King distance between two squares (0-63): the number of king moves from one to the other.
+pub const fn king_distance(a: usize, b: usize) -> usize {
+    let df = (a % 8).abs_diff(b % 8);
+    let dr = (a / 8).abs_diff(b / 8);
+    if df > dr { df } else { dr }
+}
+
 /// Per square and distance 0-7: the squares exactly that many king moves away.
 pub const RINGS: [[Bitboard; 8]; 64] = {
     let mut t = [[Bitboard(0); 8]; 64];
@@ -90,14 +97,7 @@ pub const RINGS: [[Bitboard; 8]; 64] = {
     while a < 64 {
         let mut b: usize = 0;
         while b < 64 {
-            let df = (a % 8) as i32 - (b % 8) as i32;
-            let dr = (a / 8) as i32 - (b / 8) as i32;
-            let d = if df.abs() > dr.abs() {
-                df.abs()
-            } else {
-                dr.abs()
-            };
-            t[a][d as usize].0 |= 1u64 << b;
+            t[a][king_distance(a, b)].0 |= 1u64 << b;
             b += 1;
         }
         a += 1;

@@ -196,9 +196,7 @@ fn relative_rank(color: Color, sq: Square) -> usize {
 
 /// King distance: the number of king moves from one square to the other.
 fn distance(a: Square, b: Square) -> i32 {
-    (a.file() as i32 - b.file() as i32)
-        .abs()
-        .max((a.rank() as i32 - b.rank() as i32).abs())
+    masks::king_distance(a as usize, b as usize) as i32
 }
 
 impl Evaluator {
@@ -232,16 +230,9 @@ impl Evaluator {
         for (i, share) in tables::MATERIAL.iter().enumerate() {
             put(t::MATERIAL + i, &[*share], values[i] as f64 / 1000.0);
         }
-        for (key, term, share) in t::NAMED {
-            let pawns = match key {
-                "bishop_pair" => e.bishop_pair,
-                "rook_open_file" => e.rook_open_file,
-                "rook_semi_open_file" => e.rook_semi_open_file,
-                "rook_seventh" => e.rook_seventh,
-                "doubled_pawn" => e.doubled_pawn,
-                _ => e.isolated_pawn,
-            };
-            w[term] = Pair(cp(pawns), (cp(pawns) as f64 * share).round() as i32);
+        for n in &t::NAMED {
+            let mg = cp((n.pawns)(e));
+            w[n.term] = Pair(mg, (mg as f64 * n.share).round() as i32);
         }
         Evaluator {
             values,
@@ -387,10 +378,7 @@ impl Evaluator {
         let king_zone = king_attacks(their_king) | Bitboard::from_square(their_king);
         // Squares attacked by enemy pawns are no place for our pieces: not counted as mobility.
         let mobility_area = !own & !their_pawn_att;
-        let behind_pawns = match us {
-            Color::White => all_pawns.south(),
-            Color::Black => all_pawns.north(),
-        };
+        let behind_pawns = forward(them, all_pawns);
         let mut s = Pair::default();
 
         for role in Role::ALL {

@@ -87,21 +87,61 @@ pub const ISOLATED: usize = DOUBLED + 1;
 /// How many terms there are.
 pub const COUNT: usize = ISOLATED + 1;
 
-/// The terms the configuration names: `[eval]` key, term, ending value as a share of the
-/// middlegame value (a bishop pair and a rook on the seventh count more in the ending, a
-/// rook on an open file less, doubled pawns twice as much).
-pub const NAMED: [(&str, usize, f64); 6] = [
-    ("bishop_pair", BISHOP_PAIR, 1.5),
-    ("rook_open_file", ROOK_OPEN, 0.5),
-    ("rook_semi_open_file", ROOK_SEMI_OPEN, 0.5),
-    ("rook_seventh", ROOK_SEVENTH, 1.5),
-    ("doubled_pawn", DOUBLED, 2.0),
-    ("isolated_pawn", ISOLATED, 1.5),
+/// A term the configuration names in pawns (`[eval]`).
+pub struct Named {
+    /// Its `[eval]` key.
+    pub key: &'static str,
+    pub term: usize,
+    /// Its ending value as a share of the middlegame value.
+    pub share: f64,
+    /// The configured value, in pawns.
+    pub pawns: fn(&EvalWeights) -> f64,
+}
+
+/// The terms the configuration names (a bishop pair and a rook on the seventh count more
+/// in the ending, a rook on an open file less, doubled pawns twice as much).
+pub const NAMED: [Named; 6] = [
+    Named {
+        key: "bishop_pair",
+        term: BISHOP_PAIR,
+        share: 1.5,
+        pawns: |e| e.bishop_pair,
+    },
+    Named {
+        key: "rook_open_file",
+        term: ROOK_OPEN,
+        share: 0.5,
+        pawns: |e| e.rook_open_file,
+    },
+    Named {
+        key: "rook_semi_open_file",
+        term: ROOK_SEMI_OPEN,
+        share: 0.5,
+        pawns: |e| e.rook_semi_open_file,
+    },
+    Named {
+        key: "rook_seventh",
+        term: ROOK_SEVENTH,
+        share: 1.5,
+        pawns: |e| e.rook_seventh,
+    },
+    Named {
+        key: "doubled_pawn",
+        term: DOUBLED,
+        share: 2.0,
+        pawns: |e| e.doubled_pawn,
+    },
+    Named {
+        key: "isolated_pawn",
+        term: ISOLATED,
+        share: 1.5,
+        pawns: |e| e.isolated_pawn,
+    },
 ];
 
 /// The ending share of a named term, or `None` for a free middlegame/endgame pair.
 pub fn named_share(term: usize) -> Option<f64> {
-    NAMED.iter().find(|n| n.1 == term).map(|n| n.2)
+    NAMED.iter().find(|n| n.term == term).map(|n| n.share)
 }
 
 /// A run of terms that `tables.rs` holds, as the tuner writes it.
