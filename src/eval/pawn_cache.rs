@@ -9,7 +9,8 @@
 use super::Pair;
 use crate::core::Bitboard;
 
-const ENTRIES: usize = 1 << 14;
+/// log2 of the number of entries.
+const BITS: u32 = 14;
 
 #[derive(Clone, Copy, Default)]
 struct Entry {
@@ -22,17 +23,25 @@ struct Entry {
 /// Pawn structure scores by pawn sets (about half a megabyte, allocated once).
 pub struct PawnCache {
     entries: Box<[Entry]>,
+    bits: u32,
 }
 
 impl Default for PawnCache {
     fn default() -> Self {
-        PawnCache {
-            entries: vec![Entry::default(); ENTRIES].into_boxed_slice(),
-        }
+        PawnCache::with_bits(BITS)
     }
 }
 
 impl PawnCache {
+    /// A cache of 2^`bits` entries (1 to 32 bits).
+    pub(super) fn with_bits(bits: u32) -> Self {
+        let bits = bits.clamp(1, 32);
+        PawnCache {
+            entries: vec![Entry::default(); 1 << bits].into_boxed_slice(),
+            bits,
+        }
+    }
+
     /// Forgets everything (the evaluation's weights changed).
     pub fn clear(&mut self) {
         self.entries.fill(Entry::default());
@@ -49,7 +58,7 @@ impl PawnCache {
         compute: impl FnOnce() -> (Pair, Bitboard),
     ) -> (Pair, Bitboard) {
         let mix = (white.0 ^ black.0.rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let e = &mut self.entries[(mix >> (64 - 14)) as usize];
+        let e = &mut self.entries[(mix >> (64 - self.bits)) as usize];
         if e.white != white.0 || e.black != black.0 {
             let (score, passed) = compute();
             *e = Entry {

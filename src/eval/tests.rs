@@ -266,3 +266,39 @@ fn every_table_has_the_length_its_terms_say() {
         );
     }
 }
+
+#[test]
+fn the_pawn_cache_never_changes_a_score() {
+    // Every position two plies from a few starting points: most share their pawns with
+    // others, so the cache answers many of them from memory (and stores the rest). A
+    // cache of four entries makes different structures fight for the same entry too.
+    let e = Evaluator::default();
+    let (mut cache, mut tiny) = (PawnCache::default(), PawnCache::with_bits(2));
+    let (mut positions, mut structures) = (0, std::collections::HashSet::new());
+    for fen in [
+        Position::STARTING_FEN,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ] {
+        let root = Position::from_fen(fen).unwrap();
+        for &m in &root.legal_moves() {
+            let child = root.after(m);
+            for &n in &child.legal_moves() {
+                let pos = child.after(n);
+                let pawns = pos.by_role(Role::Pawn);
+                structures.insert((pawns & pos.by_color(Color::White), pawns));
+                positions += 1;
+                let plain = e.evaluate(&pos);
+                // Stored, then found again; and in the tiny cache, perhaps displaced.
+                for c in [&mut cache, &mut tiny] {
+                    assert_eq!(e.evaluate_cached(&pos, c), plain, "{}", pos.fen());
+                    assert_eq!(e.evaluate_cached(&pos, c), plain, "{}", pos.fen());
+                }
+            }
+        }
+    }
+    assert!(
+        structures.len() * 4 < positions,
+        "too few repeated pawn structures"
+    );
+}
