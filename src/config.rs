@@ -88,6 +88,13 @@ pub struct SearchConfig {
     pub contempt: f64,
 }
 
+impl SearchConfig {
+    /// The contempt in centipawns, as the search counts it.
+    pub fn contempt_cp(&self) -> i32 {
+        (self.contempt * 100.0).round() as i32
+    }
+}
+
 /// Opening book settings.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BookConfig {

@@ -70,7 +70,7 @@ pub fn run<R: BufRead, W: Write + Send>(input: R, output: W, config: &Config) {
         limit_strength: false,
         elo: ELO_MAX,
         max_book_ply: config.book.max_ply,
-        contempt: (config.search.contempt * 100.0).round() as i32,
+        contempt: config.search.contempt_cp(),
         pick: config.book.pick,
     };
     let eval = Evaluator::from_config(config);

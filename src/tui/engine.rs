@@ -82,7 +82,7 @@ impl Engine {
         let (thread_tx, rx) = mpsc::channel::<Reply>();
         let eval = Evaluator::from_config(config);
         let hash_mb = config.search.hash_mb;
-        let contempt = (config.search.contempt * 100.0).round() as i32;
+        let contempt = config.search.contempt_cp();
         let thread = std::thread::Builder::new()
             .name(THREAD_NAME.into())
             .spawn(move || {
