@@ -13,6 +13,9 @@ use std::fmt;
 pub struct Explanation {
     /// `(part, middlegame, endgame)` in centipawns, White minus Black.
     pub parts: Vec<(&'static str, i32, i32)>,
+    /// What the parts leave out, already blended: the Huo hints, the scaling of drawish
+    /// endings, the mop-up of a lone king.
+    pub rest: i32,
     /// 24 with every piece on the board, 0 in a pawn ending.
     pub phase: i32,
     /// The blended score for White (what the search sees, before the side-to-move bonus).
@@ -21,21 +24,18 @@ pub struct Explanation {
     pub side_to_move: i32,
 }
 
-/// Which part of the explanation a term belongs to.
-fn part(term: usize) -> &'static str {
-    match term {
-        _ if term < t::MATERIAL => "Piece squares",
-        _ if term < t::MOBILITY => "Material",
-        _ if term < t::PASSED => "Mobility",
-        _ if term < t::BACKWARD => "Passed pawns",
-        _ if term < t::SHELTER => "Pawn structure",
-        _ if term < t::KING_PAWN_DISTANCE => "King safety",
-        _ if term < t::OUTPOST => "King activity",
-        _ if term < t::THREAT_BY_PAWN => "Pieces",
-        _ if term < t::BISHOP_PAIR => "Threats",
-        t::DOUBLED | t::ISOLATED => "Pawn structure",
-        _ => "Pieces",
-    }
+/// The parts, in the order they are shown.
+#[derive(Clone, Copy)]
+enum Part {
+    Material,
+    PieceSquares,
+    Mobility,
+    PawnStructure,
+    PassedPawns,
+    KingSafety,
+    KingActivity,
+    Pieces,
+    Threats,
 }
 
 const PARTS: [&str; 9] = [
@@ -50,38 +50,51 @@ const PARTS: [&str; 9] = [
     "Threats",
 ];
 
+/// Which part a term belongs to.
+fn part(term: usize) -> Part {
+    match term {
+        _ if term < t::MATERIAL => Part::PieceSquares,
+        _ if term < t::MOBILITY => Part::Material,
+        _ if term < t::PASSED => Part::Mobility,
+        _ if term < t::BACKWARD => Part::PassedPawns,
+        _ if term < t::SHELTER => Part::PawnStructure,
+        _ if term < t::KING_PAWN_DISTANCE => Part::KingSafety,
+        _ if term < t::OUTPOST => Part::KingActivity,
+        _ if term < t::THREAT_BY_PAWN => Part::Pieces,
+        _ if term < t::BISHOP_PAIR => Part::Threats,
+        t::DOUBLED | t::ISOLATED => Part::PawnStructure,
+        _ => Part::Pieces,
+    }
+}
+
 impl Evaluator {
     /// The evaluation of `pos` split into its parts.
     pub fn explain(&self, pos: &Position) -> Explanation {
         let (white, features): (i32, Features) = self.trace(pos);
         let mut sums = [Pair::default(); PARTS.len()];
-        let slot = |name: &str| PARTS.iter().position(|p| *p == name).unwrap_or(0);
         for &(term, n) in &features.terms {
-            sums[slot(part(term as usize))] += self.w[term as usize] * n as i32;
+            sums[part(term as usize) as usize] += self.w[term as usize] * n as i32;
         }
         let theta = self.params();
         for (side, counts) in features.danger.iter().enumerate() {
             if let Some(counts) = counts {
                 let (m, e) = danger_cost(Features::danger_count(counts, &theta));
                 let k = self.king_safety_scale() * if side == 0 { -1.0 } else { 1.0 };
-                sums[slot("King safety")] += Pair((m * k) as i32, (e * k) as i32);
+                sums[Part::KingSafety as usize] += Pair((m * k) as i32, (e * k) as i32);
             }
         }
-        let mut parts: Vec<(&'static str, i32, i32)> = PARTS
+        let parts = PARTS
             .iter()
             .zip(sums)
             .map(|(name, s)| (*name, s.0, s.1))
             .collect();
-        // What is left: the Huo hints, the endgame scaling of drawish endings, mop-up.
-        let phase = features.phase;
         let traced = features.score(&theta, self.king_safety_scale()).round() as i32;
-        parts.push(("Huo hints, endings", white - traced, white - traced));
-        let side_to_move = self.evaluate(pos);
         Explanation {
             parts,
-            phase,
+            rest: white - traced,
+            phase: features.phase,
             white,
-            side_to_move,
+            side_to_move: self.evaluate(pos),
         }
     }
 }
@@ -96,12 +109,9 @@ impl fmt::Display for Explanation {
             "Part (White - Black)", "Middle", "Ending"
         )?;
         for (name, mg, eg) in &self.parts {
-            if *name == "Huo hints, endings" {
-                writeln!(f, "{name:<20} {:>21}", pawns(*mg))?;
-            } else {
-                writeln!(f, "{name:<20} {:>10} {:>10}", pawns(*mg), pawns(*eg))?;
-            }
+            writeln!(f, "{name:<20} {:>10} {:>10}", pawns(*mg), pawns(*eg))?;
         }
+        writeln!(f, "{:<20} {:>21}", "Huo hints, endings", pawns(self.rest))?;
         writeln!(
             f,
             "Phase {}/{MAX_PHASE}: the middlegame counts {}%, the ending {}%",

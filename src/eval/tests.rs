@@ -229,14 +229,9 @@ fn the_explanation_adds_up_to_the_score() {
         let total: f64 = x
             .parts
             .iter()
-            .map(|&(name, mg, eg)| {
-                if name == "Huo hints, endings" {
-                    mg as f64
-                } else {
-                    blend(mg, eg)
-                }
-            })
-            .sum();
+            .map(|&(_, mg, eg)| blend(mg, eg))
+            .sum::<f64>()
+            + x.rest as f64;
         assert!(
             (total - x.white as f64).abs() <= 3.0,
             "{fen}: {total} {}",
