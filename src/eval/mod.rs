@@ -667,7 +667,7 @@ impl Evaluator {
             count(terms::DANGER_NO_QUEEN, !queen as i32);
             count(terms::DANGER_BASE, 1);
             if d > 0 {
-                let cost = Pair(d * d / 720, d / 20);
+                let cost = Pair(d * d / trace::DANGER_MG, d / trace::DANGER_EG);
                 s -= Pair(
                     cost.0 * self.king_safety / 100,
                     cost.1 * self.king_safety / 100,

@@ -10,6 +10,7 @@
 //! value of each term, then the danger weights ([`mg`], [`eg`], [`danger`]).
 
 use super::terms::{COUNT, DANGER_COUNT};
+use super::{FULL_SCALE, MAX_PHASE};
 
 /// Receives the weights the evaluation uses, with their counts. The evaluation is generic
 /// over it; the real search uses [`NoTrace`], which compiles to nothing.
@@ -49,10 +50,15 @@ pub const fn danger(weight: usize) -> usize {
 /// Length of the flat weight vector.
 pub const PARAMS: usize = 2 * COUNT + DANGER_COUNT;
 
+/// A king danger count `d` costs d²/`DANGER_MG` in the middlegame (an attack grows
+/// with the square of its strength) and d/`DANGER_EG` in the ending.
+pub const DANGER_MG: i32 = 720;
+pub const DANGER_EG: i32 = 20;
+
 /// The middlegame and endgame cost of a king danger count (centipawns, before scaling).
 pub fn danger_cost(d: f64) -> (f64, f64) {
     if d > 0.0 {
-        (d * d / 720.0, d / 20.0)
+        (d * d / DANGER_MG as f64, d / DANGER_EG as f64)
     } else {
         (0.0, 0.0)
     }
@@ -118,7 +124,7 @@ impl Features {
                 e += sign * de * king_safety;
             }
         }
-        let p = self.phase as f64;
-        (m * p + e * (24.0 - p) * self.eg_scale as f64 / 64.0) / 24.0
+        let (p, max) = (self.phase as f64, MAX_PHASE as f64);
+        (m * p + e * (max - p) * self.eg_scale as f64 / FULL_SCALE as f64) / max
     }
 }
