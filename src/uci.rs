@@ -268,31 +268,42 @@ fn spawn_search<'s, W: Write + Send + 's>(
                 return searcher;
             }
         }
-        searcher.ponder = Some(Arc::clone(&pondering));
-        let result = searcher.think(&game, level, &limits, &stop, &mut |event| match event {
-            Event::Iteration(it) => {
-                let score = match it.score {
-                    Score::Cp(cp) => format!("cp {cp}"),
-                    Score::Mate(n) => format!("mate {n}"),
-                };
-                let pv: Vec<String> = it.pv.iter().map(|m| m.uci()).collect();
-                say(
-                    &out,
-                    &format!(
-                        "info depth {} seldepth {} score {score} nodes {} nps {} time {} pv {}",
-                        it.depth,
-                        it.seldepth,
-                        it.nodes,
-                        it.nps,
-                        it.time.as_millis(),
-                        pv.join(" ")
-                    ),
-                );
-            }
-            Event::Message(m) => say(&out, &format!("info string {m}")),
-            Event::Book { .. } | Event::Node(_) => {}
-        });
-        searcher.ponder = None;
+        let result = searcher.think_pondering(
+            &game,
+            level,
+            &limits,
+            &stop,
+            Some(&pondering),
+            &mut |event| match event {
+                Event::Iteration(it) => {
+                    let score = match it.score {
+                        Score::Cp(cp) => format!("cp {cp}"),
+                        Score::Mate(n) => format!("mate {n}"),
+                    };
+                    let pv: Vec<String> = it.pv.iter().map(|m| m.uci()).collect();
+                    say(
+                        &out,
+                        &format!(
+                            "info depth {} seldepth {} score {score} nodes {} nps {} time {} pv {}",
+                            it.depth,
+                            it.seldepth,
+                            it.nodes,
+                            it.nps,
+                            it.time.as_millis(),
+                            pv.join(" ")
+                        ),
+                    );
+                }
+                Event::Message(m) => say(&out, &format!("info string {m}")),
+                Event::Book { .. } | Event::Node(_) => {}
+            },
+        );
+        // In infinite or ponder mode the GUI expects no answer before it says stop.
+        while (limits.infinite || pondering.load(Ordering::Relaxed))
+            && !stop.load(Ordering::Relaxed)
+        {
+            std::thread::sleep(Duration::from_millis(5));
+        }
         answered.store(true, Ordering::SeqCst);
         say(&out, &bestmove_line(&pos, &result));
         searcher

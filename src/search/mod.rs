@@ -244,8 +244,6 @@ pub struct Searcher {
     seed: u64,
     /// Centipawns the engine gives up to avoid a draw (see [`Searcher::set_contempt`]).
     contempt: i32,
-    /// Set while the UCI GUI lets us ponder: the clock does not run until it is cleared.
-    pub ponder: Option<std::sync::Arc<AtomicBool>>,
 }
 
 impl Searcher {
@@ -265,7 +263,6 @@ impl Searcher {
             stack: Box::new([alphabeta::Frame::default(); alphabeta::STACK_LEN]),
             seed,
             contempt: 0,
-            ponder: None,
         }
     }
 
@@ -314,13 +311,30 @@ impl Searcher {
 
     /// Thinks about the position at the end of `game` (its history is used to see
     /// repetitions) at `level` within `limits`, reporting progress through `on_event`.
-    /// Returns soon after `stop` becomes true. The book is not consulted here.
+    /// Returns soon after `stop` becomes true, or when the limits are reached (an
+    /// `infinite` search returns when its depth runs out: waiting for `stop` after that is
+    /// the caller's rule, not the search's). The book is not consulted here.
     pub fn think(
         &mut self,
         game: &Game,
         level: Level,
         limits: &Limits,
         stop: &AtomicBool,
+        on_event: &mut dyn FnMut(Event),
+    ) -> SearchResult {
+        self.think_pondering(game, level, limits, stop, None, on_event)
+    }
+
+    /// [`Searcher::think`] while the opponent may still be thinking: as long as `ponder`
+    /// is set the clock does not run (the search stops only on `stop`); once it is cleared
+    /// (the expected move was played) the time control starts counting.
+    pub fn think_pondering(
+        &mut self,
+        game: &Game,
+        level: Level,
+        limits: &Limits,
+        stop: &AtomicBool,
+        ponder: Option<&AtomicBool>,
         on_event: &mut dyn FnMut(Event),
     ) -> SearchResult {
         let pos = *game.position();
@@ -377,7 +391,7 @@ impl Searcher {
             pv: &mut self.pv,
             stack: &mut self.stack,
             stop,
-            ponder: self.ponder.as_deref(),
+            ponder,
             tc,
             node_limit: match (limits.nodes, own.nodes) {
                 (Some(a), Some(b)) => Some(a.min(b)),
@@ -473,14 +487,6 @@ impl Searcher {
                     break;
                 }
             }
-        }
-        // In infinite or ponder mode the GUI expects no answer before it says stop.
-        while (limits.infinite
-            || w.ponder
-                .is_some_and(|p| p.load(std::sync::atomic::Ordering::Relaxed)))
-            && !stop.load(std::sync::atomic::Ordering::Relaxed)
-        {
-            std::thread::sleep(std::time::Duration::from_millis(5));
         }
         best.nodes = w.nodes;
         if !moves.contains(best.best.unwrap_or(moves[0])) {
