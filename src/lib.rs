@@ -17,6 +17,7 @@ pub mod pgn;
 pub mod search;
 pub mod tui;
 pub mod uci;
+pub mod util;
 
 pub use crate::core::{Color, Move, Piece, Position, Role, Square};
 pub use crate::game::{Game, Outcome};

@@ -1,0 +1,80 @@
+//! The one atomic file writer: a crash, a full disk or a second writer never leaves half
+//! a file. The text goes to a temporary file in the same folder, which is then renamed
+//! over the target (a rename within one folder is atomic on every file system we run on).
+
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+static COUNTER: AtomicU64 = AtomicU64::new(0);
+
+/// Replaces `path` with `text` atomically, creating its folder if needed.
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("huo-doc-{}", std::process::id()));
+/// let path = dir.join("note.txt");
+/// huo_chess::util::files::write_atomic(&path, "e2e4\n").unwrap();
+/// assert_eq!(std::fs::read_to_string(&path).unwrap(), "e2e4\n");
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    fs::create_dir_all(folder)?;
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
+    // Unique per process and per call: two writers never share a temporary file.
+    let tmp: PathBuf = folder.join(format!(
+        ".{name}.{}.{}.tmp",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    let result = (|| -> io::Result<()> {
+        let mut f = File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        drop(f);
+        fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// Is this the name of a writer's temporary file (to be skipped when listing a folder)?
+pub fn is_temporary(name: &str) -> bool {
+    name.starts_with('.') && name.ends_with(".tmp")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_replace_and_leave_no_temporary_file() {
+        let dir = std::env::temp_dir().join(format!("huo-files-{}", std::process::id()));
+        let path = dir.join("sub").join("a.txt");
+        write_atomic(&path, "one").unwrap();
+        write_atomic(&path, "two").unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "two");
+        let names: Vec<String> = fs::read_dir(path.parent().unwrap())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, vec!["a.txt".to_string()]);
+        assert!(is_temporary(".a.txt.1.2.tmp"));
+        assert!(!is_temporary("a.txt"));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_folder_in_the_way_is_an_error_not_a_panic() {
+        let dir = std::env::temp_dir().join(format!("huo-files-err-{}", std::process::id()));
+        fs::create_dir_all(dir.join("taken")).unwrap();
+        assert!(write_atomic(&dir.join("taken"), "x").is_err());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,8 @@
+//! Small helpers every other module may use, each said once: writing a file atomically,
+//! where the user's files live, a random-number step, and today's date. Nothing here
+//! knows about chess.
+
+pub mod date;
+pub mod dirs;
+pub mod files;
+pub mod rng;
