@@ -10,6 +10,7 @@
 pub mod book;
 pub mod config;
 pub mod core;
+pub mod engine;
 pub mod eval;
 pub mod game;
 pub mod logfile;

@@ -2,22 +2,23 @@
 //!
 //! The GUI writes commands, one per line, on our standard input (`uci`, `isready`,
 //! `position startpos moves e2e4`, `go wtime 60000 btime 60000`, `stop`, …) and reads our
-//! answers (`id`, `option`, `uciok`, `readyok`, `info …`, `bestmove e7e5`). The search
-//! runs on its own thread so that `stop`, `isready` and `quit` are answered while it
-//! thinks. Input we do not understand is answered with `info string` and otherwise
+//! answers (`id`, `option`, `uciok`, `readyok`, `info …`, `bestmove e7e5`). This module
+//! only parses and prints: the thinking (book, search, pondering) is the engine service's
+//! ([`crate::engine`]), whose replies a small handler turns into `info` and `bestmove`
+//! lines, so `stop`, `isready` and `quit` are answered while it thinks. Input we do not understand is answered with `info string` and otherwise
 //! ignored: a GUI's typo never stops a game.
 
 use crate::book::{Book, PickMode};
 use crate::config::Config;
 use crate::core::{Position, notation};
+use crate::engine::{BookPolicy, Engine, Reply, Settings, Think};
 use crate::eval::Evaluator;
 use crate::game::Game;
-use crate::search::{Event, Level, Limits, Score, SearchResult, Searcher};
+use crate::search::{Event, Level, Limits, Score, SearchResult};
+use crate::util::rng;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::thread::{Scope, ScopedJoinHandle};
 use std::time::Duration;
 
 const NAME: &str = concat!("Huo Chess ", env!("CARGO_PKG_VERSION"));
@@ -49,7 +50,7 @@ impl Options {
 const ELO_MIN: u32 = 800;
 const ELO_MAX: u32 = 2550;
 
-/// Lines to the GUI, shared by the reading loop and the search thread.
+/// Lines to the GUI, shared by the reading loop and the engine service's replies.
 type Out<W> = Arc<Mutex<W>>;
 
 fn say<W: Write>(out: &Out<W>, line: &str) {
@@ -59,8 +60,63 @@ fn say<W: Write>(out: &Out<W>, line: &str) {
     }
 }
 
-/// Speaks UCI on `input`/`output` until `quit` or the end of the input.
-pub fn run<R: BufRead, W: Write + Send>(input: R, output: W, config: &Config) {
+/// The search handler: turns the engine service's replies into protocol lines.
+fn reply_line(reply: Reply, positions: &Mutex<Vec<(u64, Position)>>) -> Option<String> {
+    match reply {
+        Reply::Event { event, .. } => match event {
+            Event::Iteration(it) => {
+                let score = match it.score {
+                    Score::Cp(cp) => format!("cp {cp}"),
+                    Score::Mate(n) => format!("mate {n}"),
+                };
+                let pv: Vec<String> = it.pv.iter().map(|m| m.uci()).collect();
+                Some(format!(
+                    "info depth {} seldepth {} score {score} nodes {} nps {} time {} pv {}",
+                    it.depth,
+                    it.seldepth,
+                    it.nodes,
+                    it.nps,
+                    it.time.as_millis(),
+                    pv.join(" ")
+                ))
+            }
+            Event::Book { mv, file } => {
+                Some(format!("info string book move {} from {file}", mv.uci()))
+            }
+            Event::Message(m) => Some(format!("info string {m}")),
+            _ => None,
+        },
+        Reply::Done { id, result, .. } => {
+            let pos = take_position(positions, id)?;
+            Some(bestmove_line(&pos, &result))
+        }
+        Reply::Failed { id, message } => {
+            let pos = take_position(positions, id)?;
+            let none = SearchResult {
+                best: None,
+                ponder: None,
+                score: Score::Cp(0),
+                depth: 0,
+                nodes: 0,
+            };
+            Some(format!(
+                "info string engine error: {message}\n{}",
+                bestmove_line(&pos, &none)
+            ))
+        }
+    }
+}
+
+/// The position request `id` was about (each `go` answers exactly one `bestmove`).
+fn take_position(positions: &Mutex<Vec<(u64, Position)>>, id: u64) -> Option<Position> {
+    let mut p = positions.lock().ok()?;
+    let i = p.iter().position(|(k, _)| *k == id)?;
+    Some(p.remove(i).1)
+}
+
+/// Speaks UCI on `input`/`output` until `quit` or the end of the input. Parsing and
+/// printing only: the engine service does the thinking.
+pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W, config: &Config) {
     let out: Out<W> = Arc::new(Mutex::new(output));
     let mut opts = Options {
         hash_mb: config.search.hash_mb,
@@ -74,249 +130,157 @@ pub fn run<R: BufRead, W: Write + Send>(input: R, output: W, config: &Config) {
         pick: config.book.pick,
     };
     let eval = Evaluator::from_config(config);
-    let stop = Arc::new(AtomicBool::new(false));
-    let pondering = Arc::new(AtomicBool::new(false));
-    // Set by the search thread once it has sent its bestmove.
-    let answered = Arc::new(AtomicBool::new(true));
-    let mut game = Game::new();
-    std::thread::scope(|scope| {
-        let mut searcher = Some(Searcher::new(eval.clone(), opts.hash_mb));
-        if let Some(s) = searcher.as_mut() {
-            s.set_contempt(opts.contempt);
-        }
-        let mut running: Option<ScopedJoinHandle<'_, Searcher>> = None;
-        // Quit stops the search; the end of the input lets a bounded search finish first.
-        let mut quit = false;
-        let mut infinite = false;
-        // Waits for a running search to finish and takes the searcher back.
-        let finish = |running: &mut Option<ScopedJoinHandle<'_, Searcher>>,
-                      searcher: &mut Option<Searcher>| {
-            if let Some(handle) = running.take()
-                && let Ok(s) = handle.join()
-            {
-                *searcher = Some(s);
-            }
-        };
-        for line in input.lines() {
-            let Ok(line) = line else { break };
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let Some(&command) = words.first() else {
-                continue;
-            };
-            let args = &words[1..];
-            match command {
-                "uci" => {
-                    say(&out, &format!("id name {NAME}"));
-                    say(
-                        &out,
-                        "id author the Huo Chess developers (after Spiros Kakos)",
-                    );
-                    say(
-                        &out,
-                        &format!(
-                            "option name Hash type spin default {} min 1 max 4096",
-                            opts.hash_mb
-                        ),
-                    );
-                    say(
-                        &out,
-                        &format!("option name OwnBook type check default {}", opts.own_book),
-                    );
-                    say(&out, "option name BookPath type string default <default>");
-                    let levels: String = Level::all().iter().map(|l| format!(" var {l}")).collect();
-                    say(
-                        &out,
-                        &format!(
-                            "option name Level type combo default {}{levels}",
-                            Level::FULL
-                        ),
-                    );
-                    say(&out, "option name Ponder type check default false");
-                    say(
-                        &out,
-                        &format!(
-                            "option name Contempt type spin default {} min -100 max 100",
-                            opts.contempt
-                        ),
-                    );
-                    say(
-                        &out,
-                        "option name UCI_LimitStrength type check default false",
-                    );
-                    say(
-                        &out,
-                        &format!(
-                            "option name UCI_Elo type spin default {ELO_MAX} min {ELO_MIN} max {ELO_MAX}"
-                        ),
-                    );
-                    say(&out, "uciok");
-                }
-                "isready" => say(&out, "readyok"),
-                "ucinewgame" => {
-                    stop.store(true, Ordering::Relaxed);
-                    finish(&mut running, &mut searcher);
-                    if let Some(s) = searcher.as_mut() {
-                        s.clear();
-                    }
-                    game = Game::new();
-                }
-                "setoption" => {
-                    finish(&mut running, &mut searcher);
-                    if let Err(e) = set_option(&mut opts, args, searcher.as_mut()) {
-                        say(&out, &format!("info string {e}"));
-                    }
-                }
-                "position" => match parse_position(args) {
-                    Ok(g) => game = g,
-                    Err(e) => say(&out, &format!("info string position ignored: {e}")),
-                },
-                "go" => {
-                    if running.is_some() && !answered.load(Ordering::SeqCst) {
-                        say(
-                            &out,
-                            "info string go ignored: already searching (send stop first)",
-                        );
-                        continue;
-                    }
-                    let (limits, ponder, problems) = parse_go(args);
-                    infinite = limits.infinite || ponder;
-                    for p in problems {
-                        say(&out, &format!("info string {p}"));
-                    }
-                    // The last search has sent its bestmove: take its searcher back.
-                    finish(&mut running, &mut searcher);
-                    let Some(s) = searcher.take() else { continue };
-                    answered.store(false, Ordering::SeqCst);
-                    stop.store(false, Ordering::Relaxed);
-                    pondering.store(ponder, Ordering::Relaxed);
-                    running = Some(spawn_search(
-                        scope,
-                        s,
-                        &game,
-                        &opts,
-                        limits,
-                        ponder,
-                        [&stop, &pondering, &answered],
-                        &out,
-                    ));
-                }
-                "stop" => {
-                    pondering.store(false, Ordering::Relaxed);
-                    stop.store(true, Ordering::Relaxed);
-                    finish(&mut running, &mut searcher);
-                }
-                "ponderhit" => pondering.store(false, Ordering::Relaxed),
-                "quit" => {
-                    quit = true;
-                    break;
-                }
-                "debug" | "register" => {}
-                "d" => say(&out, &format!("info string {}", game.position().fen())),
-                // The static evaluation, part by part (not a UCI command; handy in a terminal).
-                "eval" => {
-                    for line in eval.explain(game.position()).to_string().lines() {
-                        say(&out, &format!("info string {line}"));
-                    }
-                }
-                _ => say(
-                    &out,
-                    &format!("info string unknown command '{command}' ignored"),
-                ),
-            }
-        }
-        if quit || infinite {
-            pondering.store(false, Ordering::Relaxed);
-            stop.store(true, Ordering::Relaxed);
-        }
-        finish(&mut running, &mut searcher);
-    });
-}
-
-#[allow(clippy::too_many_arguments)]
-fn spawn_search<'s, W: Write + Send + 's>(
-    scope: &'s Scope<'s, '_>,
-    mut searcher: Searcher,
-    game: &Game,
-    opts: &Options,
-    limits: Limits,
-    ponder: bool,
-    [stop, pondering, answered]: [&Arc<AtomicBool>; 3],
-    out: &Out<W>,
-) -> ScopedJoinHandle<'s, Searcher> {
-    let game = game.clone();
-    let level = opts.level();
-    let book = (opts.own_book && !ponder && game.moves().len() < opts.max_book_ply as usize)
-        .then(|| Book::locate(opts.book_path.as_deref()));
-    let pick = opts.pick;
-    let stop = Arc::clone(stop);
-    let pondering = Arc::clone(pondering);
-    let answered = Arc::clone(answered);
-    let out = Arc::clone(out);
-    scope.spawn(move || {
-        let pos = *game.position();
-        if let Some(book) = book {
-            let seed = searcher_seed(&pos);
-            if let Some((mv, file)) = book.pick(&pos, pick, seed)
-                && pos.is_legal(mv)
-            {
-                say(
-                    &out,
-                    &format!("info string book move {} from {file}", mv.uci()),
-                );
-                answered.store(true, Ordering::SeqCst);
-                say(&out, &format!("bestmove {}", mv.uci()));
-                return searcher;
-            }
-        }
-        let result = searcher.think_pondering(
-            &game,
-            level,
-            &limits,
-            &stop,
-            Some(&pondering),
-            &mut |event| match event {
-                Event::Iteration(it) => {
-                    let score = match it.score {
-                        Score::Cp(cp) => format!("cp {cp}"),
-                        Score::Mate(n) => format!("mate {n}"),
-                    };
-                    let pv: Vec<String> = it.pv.iter().map(|m| m.uci()).collect();
-                    say(
-                        &out,
-                        &format!(
-                            "info depth {} seldepth {} score {score} nodes {} nps {} time {} pv {}",
-                            it.depth,
-                            it.seldepth,
-                            it.nodes,
-                            it.nps,
-                            it.time.as_millis(),
-                            pv.join(" ")
-                        ),
-                    );
-                }
-                Event::Message(m) => say(&out, &format!("info string {m}")),
-                Event::Book { .. } | Event::Node(_) => {}
+    // The position of each `go` still to be answered, for the legality check of bestmove.
+    let positions: Arc<Mutex<Vec<(u64, Position)>>> = Arc::default();
+    let mut engine = {
+        let out = Arc::clone(&out);
+        let positions = Arc::clone(&positions);
+        Engine::spawn(
+            Settings {
+                eval: eval.clone(),
+                hash_mb: opts.hash_mb,
+                contempt: opts.contempt,
+                book: Some(Book::locate(opts.book_path.as_deref())),
             },
-        );
-        // In infinite or ponder mode the GUI expects no answer before it says stop.
-        while (limits.infinite || pondering.load(Ordering::Relaxed))
-            && !stop.load(Ordering::Relaxed)
-        {
-            std::thread::sleep(Duration::from_millis(5));
+            Box::new(move |reply| {
+                if let Some(line) = reply_line(reply, &positions) {
+                    say(&out, &line);
+                }
+            }),
+        )
+    };
+    let mut game = Game::new();
+    // Quit stops the search; the end of the input lets a bounded search finish first.
+    let mut quit = false;
+    let mut infinite = false;
+    for line in input.lines() {
+        let Ok(line) = line else { break };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(&command) = words.first() else {
+            continue;
+        };
+        let args = &words[1..];
+        match command {
+            "uci" => {
+                for l in option_lines(&opts) {
+                    say(&out, &l);
+                }
+            }
+            "isready" => say(&out, "readyok"),
+            "ucinewgame" => {
+                engine.clear();
+                game = Game::new();
+            }
+            "setoption" => {
+                // Options are set between searches (the GUI should not send them while
+                // we think): a running search is let finish first.
+                engine.wait_idle(Duration::from_secs(3600));
+                let book_before = (opts.own_book, opts.book_path.clone());
+                match set_option(&mut opts, args) {
+                    Ok(change) => match change {
+                        Change::Hash => engine.set_hash(opts.hash_mb),
+                        Change::Contempt => engine.set_contempt(opts.contempt),
+                        Change::Other => {}
+                    },
+                    Err(e) => say(&out, &format!("info string {e}")),
+                }
+                if book_before.1 != opts.book_path {
+                    engine.set_book(Some(Book::locate(opts.book_path.as_deref())));
+                }
+            }
+            "position" => match parse_position(args) {
+                Ok(g) => game = g,
+                Err(e) => say(&out, &format!("info string position ignored: {e}")),
+            },
+            "go" => {
+                if engine.thinking().is_some() {
+                    say(
+                        &out,
+                        "info string go ignored: already searching (send stop first)",
+                    );
+                    continue;
+                }
+                let (limits, ponder, problems) = parse_go(args);
+                infinite = limits.infinite || ponder;
+                for p in problems {
+                    say(&out, &format!("info string {p}"));
+                }
+                let book = opts.own_book.then(|| BookPolicy {
+                    max_ply: opts.max_book_ply,
+                    pick: opts.pick,
+                    seed: rng::seed_from_clock() ^ game.position().key(),
+                });
+                let think = Think {
+                    game: game.clone(),
+                    level: opts.level(),
+                    limits,
+                    book,
+                    instant_forced: false,
+                    ponder,
+                };
+                // Registered before the request is sent: the reply may come at once.
+                let id = engine.next_id();
+                if let Ok(mut p) = positions.lock() {
+                    p.push((id, *game.position()));
+                }
+                engine.think(think);
+            }
+            "stop" => {
+                engine.stop();
+                engine.wait_idle(Duration::from_secs(60));
+            }
+            "ponderhit" => engine.ponder_hit(),
+            "quit" => {
+                quit = true;
+                break;
+            }
+            "debug" | "register" => {}
+            "d" => say(&out, &format!("info string {}", game.position().fen())),
+            // The static evaluation, part by part (not a UCI command; handy in a terminal).
+            "eval" => {
+                for line in eval.explain(game.position()).to_string().lines() {
+                    say(&out, &format!("info string {line}"));
+                }
+            }
+            _ => say(
+                &out,
+                &format!("info string unknown command '{command}' ignored"),
+            ),
         }
-        answered.store(true, Ordering::SeqCst);
-        say(&out, &bestmove_line(&pos, &result));
-        searcher
-    })
+    }
+    if quit || infinite {
+        engine.stop();
+    }
+    // A bounded search still running finishes and answers; then the service ends.
+    engine.wait_idle(Duration::from_secs(3600));
+    engine.quit();
 }
 
-/// A seed for the book's random choice that differs from game to game.
-fn searcher_seed(pos: &Position) -> u64 {
-    let t = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0);
-    t ^ pos.key()
+/// `id`, `option` and `uciok`: the answer to `uci`.
+fn option_lines(opts: &Options) -> Vec<String> {
+    let levels: String = Level::all().iter().map(|l| format!(" var {l}")).collect();
+    vec![
+        format!("id name {NAME}"),
+        "id author the Huo Chess developers (after Spiros Kakos)".into(),
+        format!(
+            "option name Hash type spin default {} min 1 max 4096",
+            opts.hash_mb
+        ),
+        format!("option name OwnBook type check default {}", opts.own_book),
+        "option name BookPath type string default <default>".into(),
+        format!(
+            "option name Level type combo default {}{levels}",
+            Level::FULL
+        ),
+        "option name Ponder type check default false".into(),
+        format!(
+            "option name Contempt type spin default {} min -100 max 100",
+            opts.contempt
+        ),
+        "option name UCI_LimitStrength type check default false".into(),
+        format!("option name UCI_Elo type spin default {ELO_MAX} min {ELO_MIN} max {ELO_MAX}"),
+        "uciok".into(),
+    ]
 }
 
 /// `bestmove e2e4 ponder e7e5`; a move is sent only if it is legal (`0000`: none exists).
@@ -337,11 +301,14 @@ fn bestmove_line(pos: &Position, r: &SearchResult) -> String {
     }
 }
 
-fn set_option(
-    opts: &mut Options,
-    args: &[&str],
-    searcher: Option<&mut Searcher>,
-) -> Result<(), String> {
+/// What a `setoption` changed that the engine service must hear of.
+enum Change {
+    Hash,
+    Contempt,
+    Other,
+}
+
+fn set_option(opts: &mut Options, args: &[&str]) -> Result<Change, String> {
     // setoption name <id words> [value <words>]
     let text = args.join(" ");
     let rest = text.strip_prefix("name ").ok_or_else(|| {
@@ -364,9 +331,7 @@ fn set_option(
                 .filter(|m| (1..=4096).contains(m))
                 .ok_or_else(|| format!("option Hash: '{value}' is not a size from 1 to 4096 MB"))?;
             opts.hash_mb = mb;
-            if let Some(s) = searcher {
-                s.resize(mb);
-            }
+            return Ok(Change::Hash);
         }
         "ownbook" => opts.own_book = bool_value()?,
         "bookpath" => {
@@ -393,13 +358,11 @@ fn set_option(
                 .ok()
                 .filter(|c| (-100..=100).contains(c))
                 .ok_or_else(|| format!("option Contempt: '{value}' is not from -100 to 100"))?;
-            if let Some(s) = searcher {
-                s.set_contempt(opts.contempt);
-            }
+            return Ok(Change::Contempt);
         }
         _ => return Err(format!("unknown option '{name}' ignored")),
     }
-    Ok(())
+    Ok(Change::Other)
 }
 
 /// `position startpos|fen <FEN> [moves m1 m2 …]` → the game it describes.

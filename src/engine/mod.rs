@@ -1,0 +1,301 @@
+//! The engine service: one long-lived thread that owns the searcher (and so its
+//! transposition table) and the opening book, and thinks when asked. Every front end —
+//! the game screen, the book editor, UCI, analysis — talks to the engine through it, and
+//! nothing else starts a search thread.
+//!
+//! The front end sends [`Request`]s through an [`Engine`] handle: *think about this game
+//! with these limits, this level and this book policy*, *clear*, new settings, *quit*.
+//! "Stop" and "ponder hit" must reach a search that is already running, so the handle
+//! flips the running search's flags directly. The service answers through a [`Sink`] —
+//! a channel for the screens, a printer for UCI — with the search's progress
+//! ([`Reply::Event`]) and then exactly one [`Reply::Done`] per request: the move and
+//! where it came from (the book, a forced move, or the search).
+//!
+//! Rules that belong to the conversation rather than the search live here, not in the
+//! searcher: the book is consulted first, a forced move may be played at once, and an
+//! `infinite` or pondering search holds its answer until it is told to stop.
+
+pub mod service;
+
+use crate::book::{Book, PickMode};
+use crate::eval::Evaluator;
+use crate::game::Game;
+use crate::search::{Event, Level, Limits, SearchResult};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// The engine thread's name (the game screen's panic hook recognises it).
+pub const THREAD_NAME: &str = "huo-engine";
+
+/// Where the service's replies go.
+pub type Sink = Box<dyn FnMut(Reply) + Send>;
+
+/// When and how the book answers instead of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BookPolicy {
+    /// The book is asked only while the game has fewer half-moves than this.
+    pub max_ply: u32,
+    /// Weighted at random, or always the heaviest move.
+    pub pick: PickMode,
+    /// Drives the weighted choice.
+    pub seed: u64,
+}
+
+/// One request to think.
+#[derive(Clone, Debug)]
+pub struct Think {
+    /// The game: its last position is thought about, its history shows repetitions.
+    pub game: Game,
+    pub level: Level,
+    pub limits: Limits,
+    /// Ask the book first (`None`: search only).
+    pub book: Option<BookPolicy>,
+    /// With one legal move, answer it at once without searching.
+    pub instant_forced: bool,
+    /// Start as a ponder search: the clock does not run until [`Engine::ponder_hit`].
+    pub ponder: bool,
+}
+
+impl Think {
+    /// A plain search of `game` at `level` within `limits`: no book, no shortcuts.
+    pub fn search(game: &Game, level: Level, limits: Limits) -> Think {
+        Think {
+            game: game.clone(),
+            level,
+            limits,
+            book: None,
+            instant_forced: false,
+            ponder: false,
+        }
+    }
+}
+
+/// Where a finished request's move came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// The search chose it.
+    Search,
+    /// The opening book: the file that holds the position.
+    Book { file: String },
+    /// The only legal move.
+    Forced,
+}
+
+/// What the service sends back.
+#[derive(Debug)]
+pub enum Reply {
+    /// Progress of request `id`.
+    Event { id: u64, event: Event },
+    /// Request `id` is answered.
+    Done {
+        id: u64,
+        result: SearchResult,
+        origin: Origin,
+    },
+    /// Request `id` failed (a bug in the search, caught); the service lives on.
+    Failed { id: u64, message: String },
+}
+
+impl Reply {
+    /// The request this reply belongs to.
+    pub fn id(&self) -> u64 {
+        match self {
+            Reply::Event { id, .. } | Reply::Done { id, .. } | Reply::Failed { id, .. } => *id,
+        }
+    }
+
+    /// Does it end its request?
+    pub fn is_final(&self) -> bool {
+        !matches!(self, Reply::Event { .. })
+    }
+}
+
+/// What the service starts with.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub eval: Evaluator,
+    pub hash_mb: usize,
+    /// Centipawns a draw costs the engine.
+    pub contempt: i32,
+    /// The opening book the service consults (`None`: no book at all).
+    pub book: Option<Book>,
+}
+
+/// Requests on the service's channel.
+pub(crate) enum Request {
+    Think {
+        id: u64,
+        think: Box<Think>,
+        stop: Arc<AtomicBool>,
+        ponder: Arc<AtomicBool>,
+    },
+    Clear,
+    SetHash(usize),
+    SetContempt(i32),
+    SetEvaluator(Box<Evaluator>),
+    SetBook(Option<Book>),
+}
+
+/// The running request's id and flags.
+struct Current {
+    id: u64,
+    stop: Arc<AtomicBool>,
+    ponder: Arc<AtomicBool>,
+}
+
+/// The front end's handle on the engine service. Dropping it stops the search and ends
+/// the thread without waiting for it.
+pub struct Engine {
+    tx: Option<Sender<Request>>,
+    thread: Option<JoinHandle<()>>,
+    next_id: u64,
+    current: Option<Current>,
+    /// The id of the last request the service has answered.
+    answered: Arc<AtomicU64>,
+}
+
+impl Engine {
+    /// Starts the service; its replies go to `sink`.
+    pub fn spawn(settings: Settings, sink: Sink) -> Engine {
+        let (tx, rx) = mpsc::channel::<Request>();
+        let answered = Arc::new(AtomicU64::new(0));
+        let done = Arc::clone(&answered);
+        let thread = std::thread::Builder::new()
+            .name(THREAD_NAME.into())
+            .spawn(move || service::run(settings, rx, sink, done))
+            .ok();
+        Engine {
+            tx: Some(tx),
+            thread,
+            next_id: 0,
+            current: None,
+            answered,
+        }
+    }
+
+    /// Starts the service with a channel for its replies (the screens' way).
+    pub fn spawn_with_channel(settings: Settings) -> (Engine, Receiver<Reply>) {
+        let (tx, rx) = mpsc::channel();
+        let engine = Engine::spawn(
+            settings,
+            Box::new(move |reply| {
+                let _ = tx.send(reply);
+            }),
+        );
+        (engine, rx)
+    }
+
+    fn send(&self, req: Request) -> bool {
+        self.tx.as_ref().is_some_and(|tx| tx.send(req).is_ok())
+    }
+
+    /// Asks the service to think; returns the request's id (its replies carry it). A
+    /// request still running is stopped first (it still sends its `Done`).
+    pub fn think(&mut self, think: Think) -> u64 {
+        self.stop();
+        self.next_id += 1;
+        let id = self.next_id;
+        let stop = Arc::new(AtomicBool::new(false));
+        let ponder = Arc::new(AtomicBool::new(think.ponder));
+        if self.send(Request::Think {
+            id,
+            think: Box::new(think),
+            stop: Arc::clone(&stop),
+            ponder: Arc::clone(&ponder),
+        }) {
+            self.current = Some(Current { id, stop, ponder });
+        } else {
+            // No service: the request counts as answered so nobody waits for it.
+            self.answered.store(id, Ordering::SeqCst);
+        }
+        id
+    }
+
+    /// The id the next [`Engine::think`] will return.
+    pub fn next_id(&self) -> u64 {
+        self.next_id + 1
+    }
+
+    /// The id of the request being worked on, if it is not answered yet.
+    pub fn thinking(&self) -> Option<u64> {
+        self.current
+            .as_ref()
+            .map(|c| c.id)
+            .filter(|&id| self.answered.load(Ordering::SeqCst) < id)
+    }
+
+    /// "Move now": the running search stops soon and answers its best move so far.
+    pub fn stop(&self) {
+        if let Some(c) = &self.current {
+            c.ponder.store(false, Ordering::Relaxed);
+            c.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// The opponent played the expected move: a ponder search becomes a normal one and
+    /// its clock starts.
+    pub fn ponder_hit(&self) {
+        if let Some(c) = &self.current {
+            c.ponder.store(false, Ordering::Relaxed);
+        }
+    }
+
+    /// Forget what was learned (a new game).
+    pub fn clear(&mut self) {
+        self.stop();
+        self.send(Request::Clear);
+    }
+
+    /// A transposition table of `mb` megabytes (applied after the running search).
+    pub fn set_hash(&self, mb: usize) {
+        self.send(Request::SetHash(mb));
+    }
+
+    /// Centipawns a draw costs the engine.
+    pub fn set_contempt(&self, cp: i32) {
+        self.send(Request::SetContempt(cp));
+    }
+
+    /// New evaluation weights.
+    pub fn set_evaluator(&self, eval: Evaluator) {
+        self.send(Request::SetEvaluator(Box::new(eval)));
+    }
+
+    /// Another opening book (`None`: none).
+    pub fn set_book(&self, book: Option<Book>) {
+        self.send(Request::SetBook(book));
+    }
+
+    /// Waits until the last request is answered, at most `timeout`; `true` if it was.
+    pub fn wait_idle(&self, timeout: Duration) -> bool {
+        let end = Instant::now() + timeout;
+        while self.thinking().is_some() {
+            if Instant::now() >= end || self.thread.as_ref().is_none_or(|t| t.is_finished()) {
+                return self.thinking().is_none();
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        true
+    }
+
+    /// Stops the search, ends the service and waits for its thread.
+    pub fn quit(mut self) {
+        self.stop();
+        self.tx = None;
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Drop for Engine {
+    /// Stops the search and closes the channel, so the thread ends by itself. It is not
+    /// joined: quitting a screen never waits for a search that is slow to stop.
+    fn drop(&mut self) {
+        self.stop();
+        self.tx = None;
+    }
+}

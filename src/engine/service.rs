@@ -1,0 +1,116 @@
+//! The service's loop: one request at a time, on the engine thread. A think request is
+//! answered by the book, by the only legal move, or by the searcher, in that order; the
+//! searcher's progress goes out as it comes.
+
+use super::{Origin, Reply, Request, Settings, Sink, Think};
+use crate::search::{Event, Score, SearchResult, Searcher};
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::Receiver;
+use std::time::Duration;
+
+/// Runs until the handle is dropped (the channel closes).
+pub(crate) fn run(settings: Settings, rx: Receiver<Request>, mut sink: Sink, done: Arc<AtomicU64>) {
+    let mut searcher = Searcher::new(settings.eval, settings.hash_mb);
+    searcher.set_contempt(settings.contempt);
+    let mut book = settings.book;
+    while let Ok(req) = rx.recv() {
+        match req {
+            Request::Clear => searcher.clear(),
+            Request::SetHash(mb) => searcher.resize(mb),
+            Request::SetContempt(cp) => searcher.set_contempt(cp),
+            Request::SetEvaluator(eval) => searcher.set_evaluator(*eval),
+            Request::SetBook(b) => book = b,
+            Request::Think {
+                id,
+                think,
+                stop,
+                ponder,
+            } => {
+                // A bug in the search must not take the front end down: catch and report.
+                let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                    answer(
+                        &mut searcher,
+                        book.as_ref(),
+                        &think,
+                        &stop,
+                        &ponder,
+                        &mut |event| sink(Reply::Event { id, event }),
+                    )
+                }));
+                // Counted as answered before the reply goes out: whoever reads the reply
+                // and asks "still thinking?" gets "no".
+                done.store(id, Ordering::SeqCst);
+                sink(match outcome {
+                    Ok((result, origin)) => Reply::Done { id, result, origin },
+                    Err(payload) => Reply::Failed {
+                        id,
+                        message: panic_message(payload.as_ref()),
+                    },
+                });
+            }
+        }
+    }
+}
+
+/// The answer to one think request.
+fn answer(
+    searcher: &mut Searcher,
+    book: Option<&crate::book::Book>,
+    think: &Think,
+    stop: &AtomicBool,
+    ponder: &AtomicBool,
+    on_event: &mut dyn FnMut(Event),
+) -> (SearchResult, Origin) {
+    let pos = *think.game.position();
+    let instant = |mv| SearchResult {
+        best: Some(mv),
+        ponder: None,
+        score: Score::Cp(0),
+        depth: 0,
+        nodes: 0,
+    };
+    if let (Some(book), Some(policy)) = (book, think.book.as_ref())
+        && !think.ponder
+        && let Some((mv, file)) = book.probe(&think.game, policy.max_ply, policy.pick, policy.seed)
+        && pos.is_legal(mv)
+    {
+        on_event(Event::Book {
+            mv,
+            file: file.clone(),
+        });
+        return (instant(mv), Origin::Book { file });
+    }
+    let legal = pos.legal_moves();
+    if think.instant_forced && legal.len() == 1 {
+        return (instant(legal[0]), Origin::Forced);
+    }
+    let ponder_flag = think.ponder.then_some(ponder);
+    let mut result = searcher.think_pondering(
+        &think.game,
+        think.level,
+        &think.limits,
+        stop,
+        ponder_flag,
+        on_event,
+    );
+    // An infinite or pondering search answers only when told to stop (the UCI rule).
+    while (think.limits.infinite || ponder.load(Ordering::Relaxed)) && !stop.load(Ordering::Relaxed)
+    {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // Only ever a legal move: the search's own, else the first legal one.
+    if !result.best.is_some_and(|m| legal.contains(m)) {
+        result.best = legal.first().copied();
+    }
+    (result, Origin::Search)
+}
+
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".into())
+}
