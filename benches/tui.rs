@@ -33,11 +33,11 @@ fn app() -> App {
 
 fn benches(c: &mut Criterion) {
     for (w, h) in [(80, 25), (160, 50)] {
-        let app = app();
+        let mut app = app();
         let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
         c.bench_function(&format!("render frame {w}x{h}"), |b| {
             b.iter(|| {
-                term.draw(|f| ui::draw(f, black_box(&app))).unwrap();
+                term.draw(|f| ui::draw(f, black_box(&mut app))).unwrap();
             })
         });
     }
@@ -49,7 +49,7 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             i += 1;
             app.handle_key(KeyEvent::new(keys[i % 2], KeyModifiers::NONE));
-            term.draw(|f| ui::draw(f, &app)).unwrap();
+            term.draw(|f| ui::draw(f, &mut app)).unwrap();
         })
     });
 }

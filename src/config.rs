@@ -12,6 +12,7 @@
 //! range) is refused as a whole, with its path, line and key: nothing starts half-configured.
 
 use crate::book::PickMode;
+use crate::keys::KeyChord;
 use crate::search::Level;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -116,22 +117,23 @@ pub struct LogConfig {
     pub keep: u32,
 }
 
-/// Key bindings of the game screen: each action's key, one character.
+/// Key bindings of the game screen: each action's key chord (a function key or a
+/// Ctrl/Alt chord, never a plain character: those type moves).
 #[derive(Clone, Debug, PartialEq)]
 pub struct KeyBindings {
-    pub new_game: char,
-    pub takeback: char,
-    pub flip: char,
-    pub switch_sides: char,
-    pub hint: char,
-    pub move_now: char,
-    pub level: char,
-    pub save: char,
-    pub load: char,
-    pub copy_fen: char,
-    pub toggle_log: char,
-    pub help: char,
-    pub quit: char,
+    pub new_game: KeyChord,
+    pub takeback: KeyChord,
+    pub flip: KeyChord,
+    pub switch_sides: KeyChord,
+    pub hint: KeyChord,
+    pub move_now: KeyChord,
+    pub level: KeyChord,
+    pub save: KeyChord,
+    pub load: KeyChord,
+    pub copy_fen: KeyChord,
+    pub toggle_log: KeyChord,
+    pub help: KeyChord,
+    pub quit: KeyChord,
 }
 
 /// Screen settings.
@@ -214,19 +216,19 @@ impl Default for Config {
                 resign: true,
                 resign_threshold: 9.0,
                 keys: KeyBindings {
-                    new_game: 'n',
-                    takeback: 'b',
-                    flip: 'f',
-                    switch_sides: 's',
-                    hint: 'i',
-                    move_now: 'm',
-                    level: 'v',
-                    save: 'w',
-                    load: 'o',
-                    copy_fen: 'c',
-                    toggle_log: 'g',
-                    help: '?',
-                    quit: 'q',
+                    new_game: KeyChord::F(2),
+                    takeback: KeyChord::Ctrl('z'),
+                    flip: KeyChord::F(7),
+                    switch_sides: KeyChord::F(8),
+                    hint: KeyChord::F(5),
+                    move_now: KeyChord::F(6),
+                    level: KeyChord::F(9),
+                    save: KeyChord::F(3),
+                    load: KeyChord::F(4),
+                    copy_fen: KeyChord::Ctrl('y'),
+                    toggle_log: KeyChord::Ctrl('l'),
+                    help: KeyChord::F(1),
+                    quit: KeyChord::F(10),
                 },
             },
         }
@@ -353,13 +355,8 @@ fn path_from(v: Value) -> Option<PathBuf> {
     Some(s(v)).filter(|t| !t.is_empty()).map(PathBuf::from)
 }
 
-fn key_char(v: Value) -> Result<char, String> {
-    let t = s(v);
-    let mut chars = t.chars();
-    match (chars.next(), chars.next()) {
-        (Some(c), None) if !c.is_control() => Ok(c),
-        _ => Err(format!("'{t}': a key binding is exactly one character")),
-    }
+fn key_chord(v: Value) -> Result<KeyChord, String> {
+    s(v).parse()
 }
 
 macro_rules! float {
@@ -385,7 +382,7 @@ macro_rules! keybind {
             kind: Kind::Str,
             get: |c| Value::Str(c.tui.keys.$field.to_string()),
             set: |c, v| {
-                c.tui.keys.$field = key_char(v)?;
+                c.tui.keys.$field = key_chord(v)?;
                 Ok(())
             },
         }

@@ -195,3 +195,90 @@ impl Game {
         out
     }
 }
+
+impl Game {
+    /// The pieces each side has taken in this game, White's captures first (so
+    /// `captures()[0]` holds black pieces). Read from the moves played, not from what is
+    /// missing on the board: a game set up from a FEN has taken nothing yet, and a
+    /// promotion takes nothing either (the pawn that promoted is not "captured").
+    pub fn captures(&self) -> [Vec<crate::core::Role>; 2] {
+        let mut taken: [Vec<crate::core::Role>; 2] = [Vec::new(), Vec::new()];
+        for (pos, &mv) in self.positions.iter().zip(&self.moves) {
+            let mover = pos.turn();
+            let victim = match pos.piece_on(mv.to()) {
+                Some(p) if p.color != mover => Some(p.role),
+                // A pawn moving diagonally to the en-passant square takes a pawn.
+                _ if pos.ep_square() == Some(mv.to())
+                    && pos
+                        .piece_on(mv.from())
+                        .is_some_and(|p| p.role == crate::core::Role::Pawn) =>
+                {
+                    Some(crate::core::Role::Pawn)
+                }
+                _ => None,
+            };
+            if let Some(role) = victim {
+                taken[mover.index()].push(role);
+            }
+        }
+        taken
+    }
+}
+
+/// How a game ended: by the rules of the board ([`Outcome`]) or by the players (a
+/// resignation, a flag falling, a draw agreed), or as a result read from a saved game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Checkmate, stalemate and the draw rules.
+    Board(Outcome),
+    /// `loser` resigned (the engine says "I resign!").
+    Resigned { loser: Color },
+    /// `loser`'s time ran out while the other side could still mate.
+    Time { loser: Color },
+    /// `flagged`'s time ran out, but the other side has no mating material: a draw.
+    TimeButNoMate { flagged: Color },
+    /// Both sides agreed to a draw.
+    Agreed,
+    /// A result recorded in a loaded game (`1-0`, `0-1`, `1/2-1/2`).
+    Recorded(&'static str),
+}
+
+impl Ending {
+    /// The result token a recorded `result` stands for, if it is one.
+    pub fn recorded(result: &str) -> Option<Ending> {
+        match result.trim() {
+            "1-0" => Some(Ending::Recorded("1-0")),
+            "0-1" => Some(Ending::Recorded("0-1")),
+            "1/2-1/2" => Some(Ending::Recorded("1/2-1/2")),
+            _ => None,
+        }
+    }
+
+    /// The PGN result token.
+    pub fn result(&self) -> &'static str {
+        let wins = |c: Color| if c == Color::White { "1-0" } else { "0-1" };
+        match self {
+            Ending::Board(o) => o.result(),
+            Ending::Resigned { loser } | Ending::Time { loser } => wins(!*loser),
+            Ending::TimeButNoMate { .. } | Ending::Agreed => "1/2-1/2",
+            Ending::Recorded(r) => r,
+        }
+    }
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ending::Board(o) => o.fmt(f),
+            Ending::Resigned { loser } => write!(f, "{loser} resigned"),
+            Ending::Time { loser } => write!(f, "{loser} loses on time"),
+            Ending::TimeButNoMate { flagged } => write!(
+                f,
+                "{flagged} runs out of time, but {} cannot mate: draw",
+                !*flagged
+            ),
+            Ending::Agreed => f.write_str("Draw agreed"),
+            Ending::Recorded(r) => write!(f, "Game ended {r}"),
+        }
+    }
+}

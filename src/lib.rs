@@ -13,6 +13,7 @@ pub mod core;
 pub mod engine;
 pub mod eval;
 pub mod game;
+pub mod keys;
 pub mod logfile;
 pub mod pgn;
 pub mod search;

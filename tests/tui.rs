@@ -4,6 +4,7 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use huo_chess::config::Config;
 use huo_chess::core::{Color, Piece, Position, Role, Square, parse_move};
+use huo_chess::game::Ending;
 use huo_chess::search::{Event, Iteration, Score, SearchResult};
 use huo_chess::tui::GameArgs;
 use huo_chess::tui::app::{App, CHECK, ENTER_MOVE, I_RESIGN, INVALID_MOVE, Mode};
@@ -50,7 +51,7 @@ fn typed(app: &mut App, text: &str) {
     key(app, KeyCode::Enter);
 }
 
-fn render(app: &App, w: u16, h: u16) -> Terminal<TestBackend> {
+fn render(app: &mut App, w: u16, h: u16) -> Terminal<TestBackend> {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
     t.draw(|f| ui::draw(f, app)).unwrap();
     t
@@ -62,9 +63,9 @@ fn screen_text(t: &Terminal<TestBackend>) -> String {
 
 #[test]
 fn opening_position_in_the_qbasic_theme_at_80x25() {
-    let app = app();
+    let mut app = app();
     assert_eq!(app.mode, Mode::Play);
-    let t = render(&app, 80, 25);
+    let t = render(&mut app, 80, 25);
     insta::assert_snapshot!("opening_qbasic_80x25", screen_text(&t));
     let buf = t.backend().buffer();
     // a8 is a light square: grey (DOS 7), with a black rook: magenta.
@@ -82,14 +83,14 @@ fn opening_position_in_the_qbasic_theme_at_80x25() {
 #[test]
 fn side_panel_shows_the_original_prompts() {
     let mut app = app();
-    let text = screen_text(&render(&app, 80, 25));
+    let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains(ENTER_MOVE));
     typed(&mut app, "e2e5");
-    let text = screen_text(&render(&app, 80, 25));
+    let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains(INVALID_MOVE), "{text}");
     typed(&mut app, "e2e4");
     assert!(app.wait_engine(Duration::from_secs(30)));
-    let text = screen_text(&render(&app, 80, 25));
+    let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains("My move: "), "{text}");
     assert_eq!(app.message, None);
 }
@@ -100,7 +101,7 @@ fn thinking_is_shown_while_the_engine_works() {
     typed(&mut app, "d2d4");
     // Replies wait in the channel until polled: the engine is still "thinking" here.
     assert!(app.thinking.is_some());
-    let text = screen_text(&render(&app, 80, 25));
+    let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains("Thinking..."), "{text}");
     assert!(app.wait_engine(Duration::from_secs(30)));
     assert!(app.thinking.is_none());
@@ -112,9 +113,9 @@ fn check_is_announced() {
     let mut app = app_from("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
     typed(&mut app, "a1a8");
     assert!(app.check);
-    let text = screen_text(&render(&app, 80, 25));
+    let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains(CHECK), "{text}");
-    assert!(app.log.iter().any(|l| l == CHECK));
+    assert!(app.log.lines().iter().any(|l| l == CHECK));
 }
 
 #[test]
@@ -122,10 +123,12 @@ fn a_forced_reply_is_played_at_once() {
     // 1. e4 f6 2. Qh5+: g6 is Black's only move.
     let mut app = app_from("rnbqkbnr/ppppp1pp/5p2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
     typed(&mut app, "d1h5");
+    assert!(app.wait_engine(Duration::from_secs(30)));
     assert_eq!(app.game.moves().len(), 2);
     assert!(app.thinking.is_none());
     assert!(
         app.log
+            .lines()
             .iter()
             .any(|l| l == "My move: g6 (forced: the only legal move)")
     );
@@ -133,25 +136,39 @@ fn a_forced_reply_is_played_at_once() {
 
 #[test]
 fn log_pane_after_a_book_move() {
-    let mut app = app();
+    // The real book path: the engine service finds 1.e4 in the built-in book.
+    let mut app = App::new(&Config::default(), &args("w", "3"), None);
     typed(&mut app, "e2e4");
-    let pos = *app.game.position();
-    let mv = parse_move(&pos, "e7e5").unwrap();
-    app.handle_engine_event(Event::Book {
-        mv,
-        file: "books/82/823c9b50fd114196.txt".into(),
-    });
-    let text = screen_text(&render(&app, 80, 25));
-    assert!(
-        text.contains("Book move e7e5 from books/82/823c9b50fd114196.txt"),
-        "{text}"
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    assert_eq!(app.game.moves().len(), 2);
+    let reply = app.game.moves()[1];
+    // The book is the one the game finds (./books in the source tree, else built-in).
+    let book = huo_chess::book::Book::locate(None);
+    let book_line = format!(
+        "Book move {} from {}",
+        reply.uci(),
+        book.describe().trim_end_matches("embedded")
     );
+    assert!(
+        app.log.lines().iter().any(|l| l.starts_with(&book_line)),
+        "{:?}",
+        app.log.lines()
+    );
+    // The built-in book has the position after 1.e4, and the reply is one of its moves.
+    let after_e4 = app.game.positions()[1];
+    let entry = book.lookup(&after_e4).unwrap();
+    assert!(entry.moves.iter().any(|m| m.mv == reply));
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(text.contains(&book_line), "{text}");
+    assert!(text.contains("(book, "), "{text}");
 }
 
 #[test]
 fn log_pane_after_a_search() {
-    let mut app = app();
+    // Level L4 searches four plies deep: "depth 4/6" is a state it can reach.
+    let mut app = App::new(&config(), &args("w", "L4"), None);
     typed(&mut app, "e2e4");
+    app.engine.cancel(); // the reports below stand in for the real search
     let pos = *app.game.position();
     let e5 = parse_move(&pos, "e5").unwrap();
     let nf3 = parse_move(&pos.after(e5), "Nf3").unwrap();
@@ -164,7 +181,6 @@ fn log_pane_after_a_search() {
         time: Duration::from_millis(49),
         pv: vec![e5, nf3],
     }));
-    app.handle_engine_event(Event::Node("  Nodes before: e7e5".into()));
     app.handle_search_done(SearchResult {
         best: Some(e5),
         ponder: Some(nf3),
@@ -172,12 +188,11 @@ fn log_pane_after_a_search() {
         depth: 4,
         nodes: 12345,
     });
-    let text = screen_text(&render(&app, 80, 25));
+    let text = screen_text(&render(&mut app, 80, 25));
     assert!(
         text.contains("depth 4/6 score -0.35 nodes 12345 nps 250000 time 0.0s pv e5 Nf3"),
         "{text}"
     );
-    assert!(text.contains("Nodes before: e7e5"));
     assert!(text.contains("My move: e5 (search: depth 4, score -0.35, 12345 nodes)"));
     assert!(text.contains("My move: e7 -> e5"));
     assert_eq!(app.game.moves().len(), 2);
@@ -212,12 +227,43 @@ fn invalid_move_changes_nothing() {
     let mut app = app();
     let before = app.game.position().fen();
     typed(&mut app, "e2e5");
-    assert_eq!(app.message.as_deref(), Some(INVALID_MOVE));
+    // The original's words, and the reason under them.
+    let msg = app.message.clone().unwrap();
+    assert_eq!(msg.lines().next(), Some(INVALID_MOVE));
+    assert!(msg.contains("the pawn on e2 cannot go to e5"), "{msg}");
     assert_eq!(app.game.position().fen(), before);
     assert!(app.game.moves().is_empty());
     typed(&mut app, "zz");
-    assert_eq!(app.message.as_deref(), Some(INVALID_MOVE));
+    assert_eq!(
+        app.message.as_deref().and_then(|m| m.lines().next()),
+        Some(INVALID_MOVE)
+    );
     assert_eq!(app.game.position().fen(), before);
+}
+
+#[test]
+fn the_reason_for_an_invalid_move_is_readable_at_80x25() {
+    let mut app = app();
+    typed(&mut app, "e1e3");
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(text.contains(INVALID_MOVE), "{text}");
+    // The reason wraps in the side panel: every word of it is on the screen.
+    let reason = app
+        .message
+        .as_deref()
+        .unwrap()
+        .lines()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    assert!(reason.contains("king on e1 cannot go to e3"), "{reason}");
+    let panel: Vec<String> = text.lines().map(|l| l.chars().skip(27).collect()).collect();
+    let flat = panel
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(flat.contains(&reason), "{text}");
 }
 
 #[test]
@@ -227,7 +273,7 @@ fn takeback_undoes_both_plies() {
     assert!(app.wait_engine(Duration::from_secs(30)));
     assert_eq!(app.game.moves().len(), 2);
     // `b` is a file letter, so the takeback key needs Alt (or `:undo`).
-    app.handle_key(KeyEvent::new(KeyCode::Char('b'), KeyModifiers::ALT));
+    app.handle_key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL));
     assert!(app.game.moves().is_empty());
     assert_eq!(app.game.position().fen(), Position::startpos().fen());
     typed(&mut app, "d2d4");
@@ -237,27 +283,59 @@ fn takeback_undoes_both_plies() {
 }
 
 #[test]
-fn file_letters_type_moves_other_keys_act() {
+fn every_typed_character_goes_to_the_input_line() {
     let mut app = app();
-    key(&mut app, KeyCode::Char('b'));
-    assert_eq!(app.input, "b");
-    key(&mut app, KeyCode::Esc);
-    key(&mut app, KeyCode::Char('g')); // a file letter: typed, not "toggle log"
+    // Letters that used to be commands (n new game, o load, q quit, b, f, g, i, s ...) and
+    // every move sign type into the input line; nothing else happens.
+    let typed_text = "nNoOqQbBfFgGiIsSmMvVwWcCkK0-=+#x?hjl";
+    for c in typed_text.chars() {
+        key(&mut app, KeyCode::Char(c));
+    }
+    assert_eq!(app.input, typed_text);
+    assert_eq!(app.mode, Mode::Play);
+    assert!(app.game.moves().is_empty());
     assert!(app.show_log);
-    assert_eq!(app.input, "g");
     key(&mut app, KeyCode::Esc);
-    key(&mut app, KeyCode::Char('?'));
+    assert_eq!(app.input, "");
+    // Commands are function keys and chords.
+    key(&mut app, KeyCode::F(1));
     assert_eq!(app.mode, Mode::Help);
     key(&mut app, KeyCode::Char('x'));
     assert_eq!(app.mode, Mode::Play);
-    key(&mut app, KeyCode::Char('q'));
+    key(&mut app, KeyCode::F(10));
     assert_eq!(app.mode, Mode::ConfirmQuit);
     key(&mut app, KeyCode::Char('n'));
     assert_eq!(app.mode, Mode::Play);
     assert!(!app.quit);
-    key(&mut app, KeyCode::Char('q'));
+    key(&mut app, KeyCode::F(10));
     key(&mut app, KeyCode::Char('y'));
     assert!(app.quit);
+}
+
+#[test]
+fn nf3_at_an_empty_prompt_is_a_move() {
+    for text in ["nf3", "NF3", "Nf3", "g1f3", "G1F3"] {
+        let mut app = app();
+        typed(&mut app, text);
+        assert_eq!(
+            app.game.moves().first().map(|m| m.uci()).as_deref(),
+            Some("g1f3"),
+            "{text}: {:?}",
+            app.message
+        );
+        assert_eq!(app.mode, Mode::Play, "{text}");
+    }
+    // o-o at an empty prompt castles (it used to open :load).
+    let mut app = app_from("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
+    typed(&mut app, "o-o");
+    assert_eq!(app.game.moves()[0].uci(), "e1g1", "{:?}", app.message);
+    // Moves mid-game, in lower case, with captures and checks.
+    let mut app = app_from("rnbqkbnr/pppp1ppp/8/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 0 1");
+    typed(&mut app, "qh5");
+    assert_eq!(app.game.moves()[0].uci(), "d1h5", "{:?}", app.message);
+    let mut app = app_from("4k3/4p3/8/8/8/8/3P4/4K3 w - - 0 1");
+    typed(&mut app, "ke2");
+    assert_eq!(app.game.moves()[0].uci(), "e1e2", "{:?}", app.message);
 }
 
 #[test]
@@ -274,11 +352,11 @@ fn ctrl_c_asks_then_quits() {
 fn setup_dialog_asks_colour_level_and_clock() {
     let mut app = App::new(&config(), &GameArgs::default(), None);
     assert_eq!(app.mode, Mode::SetupColor);
-    let text = screen_text(&render(&app, 80, 25));
+    let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains("Set your color. Please select 'w' or 'b':"));
     key(&mut app, KeyCode::Char('b'));
     assert_eq!(app.mode, Mode::SetupLevel);
-    let text = screen_text(&render(&app, 80, 25));
+    let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains("Set thinking depth. Please select 1 or 3 or 5:"));
     typed(&mut app, "L11");
     assert_eq!(app.mode, Mode::SetupLevel);
@@ -303,7 +381,7 @@ fn promotion_asks_for_the_piece() {
     let mut app = app_from(fen);
     typed(&mut app, "e7e8");
     assert!(matches!(app.mode, Mode::Promotion { .. }));
-    let text = screen_text(&render(&app, 80, 25));
+    let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains("Promote to"), "{text}");
     key(&mut app, KeyCode::Char('n'));
     assert_eq!(app.mode, Mode::Play);
@@ -314,9 +392,9 @@ fn promotion_asks_for_the_piece() {
 
     // The same with the cursor: select e7, go up, Enter, then q.
     let mut app = app_from(fen);
-    app.cursor = Square::E7;
+    app.board.cursor = Square::E7;
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.selected, Some(Square::E7));
+    assert_eq!(app.board.selected, Some(Square::E7));
     assert!(app.targets().contains(&Square::E8));
     key(&mut app, KeyCode::Up);
     key(&mut app, KeyCode::Enter);
@@ -331,6 +409,7 @@ fn promotion_asks_for_the_piece() {
 #[test]
 fn mouse_clicks_move_pieces() {
     let mut app = app();
+    render(&mut app, 80, 25); // clicks are matched against the board as last drawn
     let geo = ui::board_geometry(app.screen, &app).unwrap();
     let click = |app: &mut App, sq: Square| {
         let r = geo.square_rect(sq);
@@ -342,7 +421,7 @@ fn mouse_clicks_move_pieces() {
         });
     };
     click(&mut app, Square::G1);
-    assert_eq!(app.selected, Some(Square::G1));
+    assert_eq!(app.board.selected, Some(Square::G1));
     click(&mut app, Square::F3);
     assert_eq!(app.game.moves()[0].uci(), "g1f3");
 }
@@ -361,9 +440,9 @@ fn engine_resigns_hopeless_positions() {
             nodes: 1,
         });
     }
-    assert_eq!(app.over.as_deref(), Some(I_RESIGN));
-    assert_eq!(app.result, Some("1-0"));
-    let text = screen_text(&render(&app, 80, 25));
+    assert_eq!(app.ending_text().as_deref(), Some(I_RESIGN));
+    assert_eq!(app.ending.as_ref().map(Ending::result), Some("1-0"));
+    let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains(I_RESIGN));
 }
 
@@ -372,13 +451,13 @@ fn draw_offers() {
     let mut app = app();
     typed(&mut app, "e2e4");
     assert!(app.wait_engine(Duration::from_secs(30)));
-    app.engine_score = Some(Score::Cp(20));
+    app.policy.score = Some(Score::Cp(20));
     typed(&mut app, ":draw");
-    assert!(app.over.is_none());
-    app.engine_score = Some(Score::Cp(-200));
+    assert!(app.ending.is_none());
+    app.policy.score = Some(Score::Cp(-200));
     typed(&mut app, ":draw");
-    assert_eq!(app.over.as_deref(), Some("Draw agreed"));
-    assert_eq!(app.result, Some("1/2-1/2"));
+    assert_eq!(app.ending_text().as_deref(), Some("Draw agreed"));
+    assert_eq!(app.ending.as_ref().map(Ending::result), Some("1/2-1/2"));
 }
 
 #[test]
@@ -387,8 +466,8 @@ fn flag_fall_loses() {
     typed(&mut app, ":clock 1+0");
     let start = Instant::now();
     app.tick(start + Duration::from_secs(61));
-    assert_eq!(app.over.as_deref(), Some("White loses on time"));
-    assert_eq!(app.result, Some("0-1"));
+    assert_eq!(app.ending_text().as_deref(), Some("White loses on time"));
+    assert_eq!(app.ending.as_ref().map(Ending::result), Some("0-1"));
 }
 
 #[test]
@@ -398,16 +477,16 @@ fn fen_command_and_game_end() {
     // where White mates at once.
     typed(&mut app, ":fen 6k1/5ppp/8/8/8/8/8/R6K w - - 0 1");
     typed(&mut app, "Ra8");
-    assert_eq!(app.over.as_deref(), Some("Checkmate! White wins"));
-    assert_eq!(app.result, Some("1-0"));
+    assert_eq!(app.ending_text().as_deref(), Some("Checkmate! White wins"));
+    assert_eq!(app.ending.as_ref().map(Ending::result), Some("1-0"));
 }
 
 #[test]
 fn flip_and_switch_sides() {
     let mut app = app();
-    app.handle_key(KeyEvent::new(KeyCode::Char('f'), KeyModifiers::ALT));
+    key(&mut app, KeyCode::F(7));
     assert!(app.flipped);
-    key(&mut app, KeyCode::Char('s'));
+    key(&mut app, KeyCode::F(8));
     assert_eq!(app.human, Color::Black);
     assert!(app.wait_engine(Duration::from_secs(30)));
     assert_eq!(app.game.moves().len(), 1);
@@ -418,20 +497,25 @@ fn copy_fen_goes_to_log_and_clipboard() {
     let mut app = app();
     typed(&mut app, ":copy");
     assert_eq!(app.clipboard.as_deref(), Some(Position::STARTING_FEN));
-    assert!(app.log.iter().any(|l| l.contains(Position::STARTING_FEN)));
+    assert!(
+        app.log
+            .lines()
+            .iter()
+            .any(|l| l.contains(Position::STARTING_FEN))
+    );
 }
 
 #[test]
 fn small_terminal_gets_a_message() {
-    let app = app();
-    let text = screen_text(&render(&app, 60, 20));
+    let mut app = app();
+    let text = screen_text(&render(&mut app, 60, 20));
     assert!(text.contains("Terminal too small"), "{text}");
 }
 
 #[test]
 fn big_terminal_gets_bigger_squares() {
-    let app = app();
-    let t = render(&app, 120, 45);
+    let mut app = app();
+    let t = render(&mut app, 120, 45);
     let geo = ui::board_geometry(ratatui::layout::Rect::new(0, 0, 120, 45), &app).unwrap();
     assert!(geo.sq_w >= 6 && geo.sq_h * 3 == geo.sq_w);
     let r = geo.square_rect(Square::E1);
@@ -443,8 +527,8 @@ fn big_terminal_gets_bigger_squares() {
 fn modern_theme_uses_unicode_pieces() {
     let mut c = config();
     c.tui.theme = "modern".into();
-    let app = App::new(&c, &args("w", "3"), None);
-    let text = screen_text(&render(&app, 80, 25));
+    let mut app = App::new(&c, &args("w", "3"), None);
+    let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains('♚') && text.contains('♟'));
 }
 
@@ -472,20 +556,24 @@ fn autosave_on_quit_and_resume() {
     assert!(app.wait_engine(Duration::from_secs(30)));
     app.autosave_now().unwrap();
     assert!(path.exists());
-    // Quitting at the question keeps the save.
-    let mut unanswered = App::new(&config(), &args("w", "3"), Some(path.clone()));
+    // Without flags the saved game is offered; quitting at the question keeps it.
+    let mut unanswered = App::new(&config(), &GameArgs::default(), Some(path.clone()));
     assert_eq!(unanswered.mode, Mode::Resume);
     unanswered.autosave_now().unwrap();
     assert!(path.exists());
-    let mut app2 = App::new(&config(), &args("w", "3"), Some(path.clone()));
+    let mut app2 = App::new(&config(), &GameArgs::default(), Some(path.clone()));
     assert_eq!(app2.mode, Mode::Resume);
     key(&mut app2, KeyCode::Char('y'));
     assert_eq!(app2.mode, Mode::Play);
     assert_eq!(app2.game.moves(), app.game.moves());
-    // A finished or empty game leaves no save behind.
+    // A new game asks first, keeps the old one aside, and leaves no autosave behind.
     app2.handle_command("new");
+    assert!(matches!(app2.mode, Mode::Confirm(_)));
+    key(&mut app2, KeyCode::Char('y'));
+    assert!(app2.game.moves().is_empty());
     app2.autosave_now().unwrap();
     assert!(!path.exists());
+    assert!(path.with_file_name("left.pgn").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -516,7 +604,7 @@ fn save_pgn_then_load_it_back() {
 #[test]
 fn hint_suggests_a_move_without_playing_it() {
     let mut app = app();
-    key(&mut app, KeyCode::Char('i'));
+    key(&mut app, KeyCode::F(5));
     assert!(app.wait_engine(Duration::from_secs(30)));
     assert!(app.game.moves().is_empty());
     let msg = app.message.clone().unwrap();
@@ -531,16 +619,39 @@ fn log_scrolls_and_hides() {
     for i in 0..100 {
         app.log_line(format!("line {i}"));
     }
-    let text = screen_text(&render(&app, 80, 25));
-    assert!(text.contains("line 99") && !text.contains("line 80 "));
+    let text = screen_text(&render(&mut app, 80, 25));
+    let page = app.log.page();
+    assert!(page >= 5, "{page}");
+    assert!(text.contains("line 99") && !text.contains(&format!("line {} ", 99 - page)));
+    // PgUp: one page of real lines back.
     key(&mut app, KeyCode::PageUp);
-    let text = screen_text(&render(&app, 80, 25));
-    assert!(text.contains("line 89") && !text.contains("line 99"));
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(text.contains(&format!("line {} ", 99 - page)) && !text.contains("line 99"));
     key(&mut app, KeyCode::PageDown);
-    assert_eq!(app.log_scroll, 0);
-    app.handle_key(KeyEvent::new(KeyCode::Char('g'), KeyModifiers::ALT));
+    assert_eq!(app.log.scroll(), 0);
+    // Home: the first lines, never an empty pane.
+    key(&mut app, KeyCode::Home);
+    let text = screen_text(&render(&mut app, 80, 25));
+    // (the pane's first row is the "New game" line)
+    assert!(
+        text.contains("line 0 ") && text.contains(&format!("line {} ", page - 2)),
+        "{text}"
+    );
+    key(&mut app, KeyCode::End);
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(text.contains("line 99"), "{text}");
+    // A long line wraps instead of being cut at the pane's edge.
+    let long = format!("pv {}", "Nf3 Nc6 ".repeat(20));
+    app.log_line(long.clone());
+    let text = screen_text(&render(&mut app, 80, 25));
+    let shown: String = text
+        .lines()
+        .filter(|l| l.contains("Nf3") || l.contains("Nc6"))
+        .collect();
+    assert_eq!(shown.matches("Nf3").count(), 20, "{text}");
+    app.handle_key(KeyEvent::new(KeyCode::Char('l'), KeyModifiers::CONTROL));
     assert!(!app.show_log);
-    let text = screen_text(&render(&app, 80, 25));
+    let text = screen_text(&render(&mut app, 80, 25));
     assert!(!text.contains("line 99"));
 }
 
@@ -562,5 +673,5 @@ fn flag_fall_against_a_bare_king_is_a_draw() {
     let mut app = app_from("4k3/8/8/8/8/8/8/4K2R w - - 0 1");
     typed(&mut app, ":clock 1+0");
     app.tick(Instant::now() + Duration::from_secs(61));
-    assert_eq!(app.result, Some("1/2-1/2"));
+    assert_eq!(app.ending.as_ref().map(Ending::result), Some("1/2-1/2"));
 }

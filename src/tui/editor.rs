@@ -15,7 +15,7 @@ use super::terminal;
 use super::theme::Theme;
 use crate::book::{Book, BookEntry};
 use crate::config::Config;
-use crate::core::{Move, MoveError, Position, Role, Square, parse_move, san};
+use crate::core::{Move, MoveError, Position, Role, Square, san};
 use crate::game::Game;
 use crossterm::event::{
     self, Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton,
@@ -188,7 +188,7 @@ impl Editor {
 
     /// A typed move.
     pub fn submit_move(&mut self, text: &str) {
-        match parse_move(self.game.position(), text) {
+        match super::input::read_typed_move(self.game.position(), text) {
             Ok(mv) => self.record_and_play(mv),
             Err(MoveError::MissingPromotion { from, to, .. }) => self.promotion = Some((from, to)),
             Err(e) => self.note(format!("Invalid move - Please try again ({e})"), true),

@@ -1,16 +1,29 @@
 //! The text screens: the game (`huo-chess`) and the opening book editor (`huo-book edit`).
 //!
-//! Built the ratatui way: an [`App`](app::App) holds the state and reacts to keys, mouse
-//! and engine reports (pure, tested without a terminal); [`ui::draw`] paints it; the run
-//! loop below only moves events from the terminal and the engine thread into the app and
-//! redraws. Modules: [`theme`] (colours, glyphs), [`board`] (the board widget shared by
-//! both screens), [`engine`] (the search on a background thread), [`terminal`] (setup,
-//! restore, panic hook), [`editor`] (the book editor).
+//! Built the ratatui way, state apart from drawing apart from input: an
+//! [`App`](app::App) holds the game screen's state and its game flow; [`controls`] reads
+//! keys and the mouse, [`commands`] carries out `:` commands and bound actions,
+//! [`saving`] keeps games on disk; [`ui::draw`] paints it all (and nothing else changes
+//! state). The run loop below only moves events from the terminal and the engine service
+//! into the app and redraws.
+//!
+//! Parts: [`clock`] (chess clocks and the flag-fall rule), [`policy`] (when the engine
+//! resigns or offers a draw), [`log`] (the log pane), [`input`] (choosing moves on the
+//! board, shared with the editor), [`engine`] (the screens' link to the engine service),
+//! [`board`] (the board widget), [`theme`] (colours, glyphs), [`terminal`] (setup,
+//! restore, signals, panic hook), [`editor`] (the book editor).
 
 pub mod app;
 pub mod board;
+pub mod clock;
+pub mod commands;
+pub mod controls;
 pub mod editor;
 pub mod engine;
+pub mod input;
+pub mod log;
+pub mod policy;
+pub mod saving;
 pub mod terminal;
 pub mod theme;
 pub mod ui;
@@ -25,8 +38,8 @@ use std::time::{Duration, Instant};
 
 /// How often the screen wakes up while the engine thinks or a clock runs.
 pub const BUSY_TICK: Duration = Duration::from_millis(100);
-/// How long it sleeps otherwise, waiting for a key.
-pub const IDLE_TICK: Duration = Duration::from_secs(2);
+/// How long it sleeps otherwise, waiting for a key (a signal is noticed within this).
+pub const IDLE_TICK: Duration = Duration::from_millis(250);
 
 /// Runs the opening book editor screen on `book`, starting from `start`.
 pub fn run_editor(book: Book, start: Position, config: &Config) -> io::Result<()> {
@@ -46,6 +59,12 @@ pub struct GameArgs {
     /// Start from this position.
     #[arg(long)]
     pub fen: Option<String>,
+    /// Chess clocks: minutes+increment in seconds, e.g. 5+3 (no question asked).
+    #[arg(long)]
+    pub clock: Option<String>,
+    /// Resume the autosaved game at once (without flags it is offered).
+    #[arg(long)]
+    pub resume: bool,
     /// The opening book directory.
     #[arg(long)]
     pub book: Option<std::path::PathBuf>,
@@ -56,9 +75,9 @@ pub struct GameArgs {
 
 /// Runs the game screen until the player quits. Errors are for the terminal itself.
 pub fn run_game(args: GameArgs, config: &Config) -> io::Result<()> {
-    let mut app = app::App::new(config, &args, app::autosave_path());
+    let mut app = app::App::new(config, &args, crate::util::dirs::autosave_path());
     let mut session = terminal::Session::start()?;
-    let result = game_loop(&mut session.terminal, &mut app);
+    let result = game_loop(&mut session.terminal, &mut app, &session.signalled);
     let saved = app.autosave_now();
     drop(session); // the terminal is back before anything is printed
     if let Err(e) = saved {
@@ -69,9 +88,16 @@ pub fn run_game(args: GameArgs, config: &Config) -> io::Result<()> {
 
 /// Events in, redraw, until quit. Sleeps in `event::poll`: 100 ms ticks while something
 /// runs (thinking, clocks), else until a key arrives (woken every 2 s at most).
-fn game_loop(term: &mut terminal::Tui, app: &mut app::App) -> io::Result<()> {
+fn game_loop(
+    term: &mut terminal::Tui,
+    app: &mut app::App,
+    signalled: &std::sync::atomic::AtomicBool,
+) -> io::Result<()> {
     let mut dirty = true;
     loop {
+        if signalled.load(std::sync::atomic::Ordering::Relaxed) {
+            return Ok(()); // as a quit: the caller autosaves and restores the terminal
+        }
         let was_busy = app.busy();
         dirty |= app.poll_engine();
         app.tick(Instant::now());
@@ -81,8 +107,6 @@ fn game_loop(term: &mut terminal::Tui, app: &mut app::App) -> io::Result<()> {
             terminal::osc52_copy(&text)?;
         }
         if dirty || app.busy() {
-            let size = term.size()?;
-            app.screen = Rect::new(0, 0, size.width, size.height);
             term.draw(|f| ui::draw(f, app))?;
             dirty = false;
         }

@@ -1,8 +1,9 @@
 //! Taking over the terminal and giving it back.
 //!
 //! The screen runs in raw mode on the alternate screen with mouse reporting. Whatever
-//! happens (normal quit, error, panic) the terminal must come back as it was: [`Session`]
-//! restores it when dropped, and [`install_panic_hook`] restores it *before* the panic
+//! happens (normal quit, error, panic, a signal) the terminal must come back as it was:
+//! [`Session`] restores it when dropped and turns SIGTERM/SIGHUP/SIGINT/SIGQUIT into a
+//! flag the run loop ends on, and [`install_panic_hook`] restores it *before* the panic
 //! message is printed, so the message is readable.
 
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
@@ -13,7 +14,8 @@ use crossterm::{cursor, execute};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use std::io::{self, Stdout, Write};
-use std::sync::Once;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Once};
 
 /// The terminal the screens draw on.
 pub type Tui = Terminal<CrosstermBackend<Stdout>>;
@@ -21,6 +23,20 @@ pub type Tui = Terminal<CrosstermBackend<Stdout>>;
 /// The terminal, taken over; given back when dropped.
 pub struct Session {
     pub terminal: Tui,
+    /// Set when SIGTERM, SIGHUP, SIGINT or SIGQUIT arrives: the run loop then ends the
+    /// way a quit does (the game autosaved, the terminal restored). A second signal while
+    /// the first is being handled ends the process at once.
+    pub signalled: Arc<AtomicBool>,
+}
+
+/// Registers the signals that end a screen; `signalled` is set when one arrives.
+fn watch_signals(signalled: &Arc<AtomicBool>) {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+    for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
+        // The first arrival sets the flag; one more while it is set exits immediately.
+        let _ = signal_hook::flag::register_conditional_shutdown(sig, 1, Arc::clone(signalled));
+        let _ = signal_hook::flag::register(sig, Arc::clone(signalled));
+    }
 }
 
 impl Session {
@@ -33,8 +49,13 @@ impl Session {
             restore();
             return Err(e);
         }
+        let signalled = Arc::new(AtomicBool::new(false));
+        watch_signals(&signalled);
         match Terminal::new(CrosstermBackend::new(io::stdout())) {
-            Ok(terminal) => Ok(Session { terminal }),
+            Ok(terminal) => Ok(Session {
+                terminal,
+                signalled,
+            }),
             Err(e) => {
                 restore();
                 Err(e)
@@ -65,7 +86,7 @@ pub fn install_panic_hook() {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
             // The engine thread catches its own panics and reports them on the screen.
-            if std::thread::current().name() == Some(super::engine::THREAD_NAME) {
+            if std::thread::current().name() == Some(crate::engine::THREAD_NAME) {
                 return;
             }
             restore();

@@ -5,12 +5,13 @@
 //! the log pane below. Bigger terminals get bigger squares (6×2, 9×3 ...).
 
 use super::app::{
-    ASK_CLOCK, ASK_COLOR, ASK_LEVEL, App, CHECK, ENTER_MOVE, EXPLAIN, Mode, THINKING, format_clock,
-    format_score, level_name,
+    ASK_CLOCK, ASK_COLOR, ASK_LEVEL, App, CHECK, ENTER_MOVE, EXPLAIN, MIN_HEIGHT, MIN_WIDTH, Mode,
+    Pending, THINKING, level_name,
 };
 use super::board::{BoardGeometry, BoardWidget};
+use super::clock::format_clock;
 use super::engine::Job;
-use crate::core::Color;
+use crate::core::{Color, Piece, Role};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -18,9 +19,6 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use std::time::Instant;
 
-/// The smallest screen the game is drawn on.
-pub const MIN_WIDTH: u16 = 80;
-pub const MIN_HEIGHT: u16 = 24;
 /// The panel is this wide so the original's prompts fit on one line.
 const PANEL_W: u16 = 34;
 const LOG_MIN_H: u16 = 8;
@@ -89,20 +87,32 @@ pub fn board_geometry(screen: Rect, app: &App) -> Option<BoardGeometry> {
     BoardGeometry::fit(areas.board, app.flipped)
 }
 
-/// Draws the whole screen.
-pub fn draw(frame: &mut Frame, app: &App) {
+/// Draws the whole screen, and tells the app where the board and the log pane went (for
+/// mouse clicks and log paging).
+pub fn draw(frame: &mut Frame, app: &mut App) {
     let area = frame.area();
+    app.screen = area;
     let Some(areas) = layout(area, app.show_log) else {
+        app.board.geometry = None;
         draw_too_small(frame, app, area);
         return;
     };
+    app.board.geometry = BoardGeometry::fit(areas.board, app.flipped);
+    if let Some(log) = areas.log {
+        // The pane's text area: inside its border.
+        app.log.set_view(
+            log.width.saturating_sub(2) as usize,
+            log.height.saturating_sub(2) as usize,
+        );
+    }
+    let app = &*app;
     let t = &app.theme;
     // Title line.
     let right = format!(
         "You: {}  Level: {}  {}:help ",
         app.human,
         level_name(app.level),
-        app.config.tui.keys.help
+        app.config.tui.keys.help.short()
     );
     let title = Line::from(vec![
         Span::styled(" HUO CHESS", t.title),
@@ -122,9 +132,9 @@ pub fn draw(frame: &mut Frame, app: &App) {
         theme: t,
         flipped: app.flipped,
         last_move: app.game.moves().last().copied(),
-        selected: app.selected,
+        selected: app.board.selected,
         targets: app.targets(),
-        cursor: (app.mode == Mode::Play && app.humans_turn()).then_some(app.cursor),
+        cursor: (app.mode == Mode::Play && app.humans_turn()).then_some(app.board.cursor),
     };
     frame.render_widget(board, areas.board);
     frame.render_widget(
@@ -181,12 +191,16 @@ pub fn panel_lines(app: &App) -> Vec<Line<'static>> {
                 Span::styled(head, t.prompt),
                 Span::styled(format!(" {secs:.1}s"), t.text),
             ]));
-            let mut detail = format!("depth {}", th.depth);
+            let mut detail = match th.root {
+                // The classic levels: which root move of how many, and the nodes so far.
+                Some((i, n)) => format!("move {i}/{n}  {} nodes", th.nodes),
+                None => format!("depth {}", th.depth),
+            };
             if let Some(b) = &th.best {
                 detail.push_str(&format!("  best {b}"));
             }
             if let Some(s) = th.score {
-                detail.push_str(&format!("  {}", format_score(s)));
+                detail.push_str(&format!("  {s}"));
             }
             lines.push(Line::styled(detail, t.dim));
         }
@@ -197,19 +211,14 @@ pub fn panel_lines(app: &App) -> Vec<Line<'static>> {
             });
         }
     }
-    if let Some(why) = &app.over {
-        lines.push(Line::styled(
-            why.clone(),
-            t.alert.add_modifier(Modifier::BOLD),
-        ));
+    if let Some(why) = app.ending_text() {
+        lines.push(Line::styled(why, t.alert.add_modifier(Modifier::BOLD)));
     } else if app.check {
         lines.push(Line::styled(CHECK, t.alert.add_modifier(Modifier::BOLD)));
     }
     if let Some(m) = &app.message {
-        lines.push(Line::styled(
-            m.clone(),
-            if app.alert { t.alert } else { t.text },
-        ));
+        let style = if app.alert { t.alert } else { t.text };
+        lines.extend(m.lines().map(|l| Line::styled(l.to_string(), style)));
     }
     if app.mode == Mode::Play {
         if app.input.starts_with(':') {
@@ -220,7 +229,7 @@ pub fn panel_lines(app: &App) -> Vec<Line<'static>> {
             lines.push(input_line(app));
         }
     }
-    let [white_took, black_took] = app.captured();
+    let [white_took, black_took] = captured(app);
     if !white_took.is_empty() {
         lines.push(Line::from(vec![
             Span::styled("White took ", t.dim),
@@ -277,56 +286,57 @@ fn draw_moves(frame: &mut Frame, app: &App, area: Rect) {
     frame.render_widget(Paragraph::new(lines), area);
 }
 
-/// The log pane: the newest lines at the bottom, scrolled back by `log_scroll`.
+/// The log pane: the newest rows at the bottom, scrolled back by the pane's scroll; long
+/// lines are wrapped by the pane (see [`super::log`]).
 fn draw_log(frame: &mut Frame, app: &App, area: Rect) {
     let t = &app.theme;
-    let title = if app.log_scroll > 0 {
-        format!(" Log (-{}) ", app.log_scroll)
+    let title = if app.log.scroll() > 0 {
+        format!(" Log (-{}) ", app.log.scroll())
     } else {
         " Log ".to_string()
     };
     let block = Block::bordered()
         .title(Span::styled(title, t.title))
-        .title_bottom(Line::styled(" PgUp/PgDn scroll ", t.dim).right_aligned())
+        .title_bottom(Line::styled(" PgUp/PgDn/Home/End ", t.dim).right_aligned())
         .border_style(t.dim);
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let h = inner.height as usize;
-    let end = app.log.len().saturating_sub(app.log_scroll);
-    let start = end.saturating_sub(h);
-    let lines: Vec<Line> = app.log[start..end]
-        .iter()
-        .map(|l| Line::styled(l.as_str(), t.text))
+    let lines: Vec<Line> = app
+        .log
+        .visible()
+        .into_iter()
+        .map(|l| Line::styled(l, t.text))
         .collect();
     frame.render_widget(Paragraph::new(lines), inner);
 }
 
+/// The pieces each side has taken, as glyphs (`o o N`), White's captures first.
+fn captured(app: &App) -> [String; 2] {
+    let order = [
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+    ];
+    let taken = app.game.captures();
+    [Color::White, Color::Black].map(|taker| {
+        let victims = &taken[taker.index()];
+        let mut glyphs = Vec::new();
+        for role in order {
+            for _ in victims.iter().filter(|&&r| r == role) {
+                glyphs.push(app.theme.glyph(Piece::new(!taker, role)).to_string());
+            }
+        }
+        glyphs.join(" ")
+    })
+}
+
 /// The bottom line: the bound keys, as many as fit in `width` (all of them in the help).
 pub fn key_line(app: &App, width: u16) -> String {
-    let k = &app.config.tui.keys;
-    let items = [
-        (k.help, "help"),
-        (k.quit, "quit"),
-        (k.new_game, "new"),
-        (k.takeback, "undo"),
-        (k.hint, "hint"),
-        (k.move_now, "now"),
-        (k.flip, "flip"),
-        (k.switch_sides, "switch"),
-        (k.level, "level"),
-        (k.save, "save"),
-        (k.load, "load"),
-        (k.copy_fen, "fen"),
-        (k.toggle_log, "log"),
-    ];
     let mut s = String::new();
-    for (c, what) in items {
-        // File letters type moves: their bindings need Alt (M-).
-        let item = if ('a'..='h').contains(&c) {
-            format!(" M-{c}:{what}")
-        } else {
-            format!(" {c}:{what}")
-        };
+    for (chord, _, what) in app.bindings() {
+        let item = format!(" {}:{what}", chord.short());
         if s.chars().count() + item.chars().count() > width as usize {
             break;
         }
@@ -351,7 +361,7 @@ fn draw_dialog(frame: &mut Frame, app: &App, area: Rect) {
     let t = &app.theme;
     let prompt = |s: &str| Line::styled(s.to_string(), t.prompt);
     let text = |s: &str| Line::styled(s.to_string(), t.text);
-    let (title, mut lines): (&str, Vec<Line>) = match app.mode {
+    let (title, mut lines): (&str, Vec<Line>) = match &app.mode {
         Mode::Play => return,
         Mode::Help => {
             draw_help(frame, app, area);
@@ -360,6 +370,17 @@ fn draw_dialog(frame: &mut Frame, app: &App, area: Rect) {
         Mode::Resume => (
             " Saved game ",
             vec![prompt("A game in progress was saved. Resume it? (y/n)")],
+        ),
+        Mode::Confirm(what) => (
+            " Are you sure? ",
+            vec![
+                prompt(match what {
+                    Pending::NewGame => "Start a new game? (y/n)",
+                    Pending::Load(_) => "Load another game? (y/n)",
+                    Pending::Fen(_) => "Set up this position? (y/n)",
+                }),
+                text("The game in progress is kept: :restore brings it back."),
+            ],
         ),
         Mode::SetupColor => (" New game ", vec![prompt(ASK_COLOR)]),
         Mode::SetupLevel => (
@@ -395,10 +416,8 @@ fn draw_dialog(frame: &mut Frame, app: &App, area: Rect) {
         Mode::Resume | Mode::SetupColor | Mode::SetupLevel | Mode::SetupClock
     ) && let Some(m) = &app.message
     {
-        lines.push(Line::styled(
-            m.clone(),
-            if app.alert { t.alert } else { t.text },
-        ));
+        let style = if app.alert { t.alert } else { t.text };
+        lines.extend(m.lines().map(|l| Line::styled(l.to_string(), style)));
     }
     let w = lines.iter().map(|l| l.width() as u16).max().unwrap_or(20) + 4;
     let rect = centered(area, w.max(30), lines.len() as u16 + 2);
@@ -418,19 +437,22 @@ fn draw_help(frame: &mut Frame, app: &App, area: Rect) {
     let t = &app.theme;
     let mut lines: Vec<Line> = vec![
         Line::styled(
-            "Moves: e2e4  E2E4  e2-e4  Nf3  O-O  e7e8q  then Enter",
+            "Moves: e2e4  E2E4  e2-e4  Nf3  nf3  O-O  e7e8q  then Enter",
             t.prompt,
         ),
         Line::styled(
-            "Board: arrows or j/k/l (M-h) move the cursor, Enter or",
+            "Board: the arrows move the cursor; Enter or a click selects",
             t.text,
         ),
-        Line::styled("       a click selects a piece and then its square", t.text),
-        Line::styled("Keys (with an empty input line; a-h need Alt):", t.prompt),
+        Line::styled("       a piece and then its square", t.text),
+        Line::styled(
+            "Keys (whatever you type is a move, never a command):",
+            t.prompt,
+        ),
     ];
     let keys = key_line(app, u16::MAX);
     let words: Vec<&str> = keys.split_whitespace().collect();
-    for chunk in words.chunks(7) {
+    for chunk in words.chunks(6) {
         lines.push(Line::styled(format!("  {}", chunk.join("  ")), t.text));
     }
     lines.push(Line::styled(
@@ -441,8 +463,8 @@ fn draw_help(frame: &mut Frame, app: &App, area: Rect) {
     for c in [
         ":new  :undo  :flip  :switch  :hint  :now  :draw  :resign",
         ":level 3 | L7 | max      :clock 5+3 | off",
-        ":save FILE.pgn  :load FILE.pgn  :fen FEN  :savefen [FILE]",
-        ":copy (FEN to the clipboard and log)  :log  :help  :quit",
+        ":save FILE.pgn  :load FILE(.pgn or FEN)  :savefen [FILE]",
+        ":fen FEN|FILE  :restore (the game left)  :copy  :log  :quit",
     ] {
         lines.push(Line::styled(c, t.text));
     }

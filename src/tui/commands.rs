@@ -1,0 +1,221 @@
+//! What the game screen does when asked: the `:` commands and the actions bound to keys
+//! (new game, takeback, hint, …). Whatever would end the game in progress (a new game, a
+//! load, a new position) asks first, and the game left behind can be restored.
+
+use super::app::{App, Mode, Pending, level_name, parse_level};
+use super::clock::Clock;
+use super::engine::Job;
+use crate::core::Color;
+use crate::game::Ending;
+use std::time::Instant;
+
+/// A game action a key is bound to (see `config.tui.keys`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    NewGame,
+    Takeback,
+    Flip,
+    SwitchSides,
+    Hint,
+    MoveNow,
+    Level,
+    Save,
+    Load,
+    CopyFen,
+    ToggleLog,
+    Help,
+    Quit,
+}
+
+impl App {
+    /// Does what a bound key asks.
+    pub fn do_action(&mut self, a: Action) {
+        match a {
+            Action::NewGame => self.ask_then(Pending::NewGame),
+            Action::Takeback => self.takeback(),
+            Action::Flip => self.flipped = !self.flipped,
+            Action::SwitchSides => self.switch_sides(),
+            Action::Hint => self.hint(),
+            Action::MoveNow => self.engine.stop(),
+            Action::Level => self.input = ":level ".into(),
+            Action::Save => self.input = ":save ".into(),
+            Action::Load => self.input = ":load ".into(),
+            Action::CopyFen => self.copy_fen(),
+            Action::ToggleLog => self.show_log = !self.show_log,
+            Action::Help => {
+                self.back_to = self.mode.clone();
+                self.mode = Mode::Help;
+            }
+            Action::Quit => self.ask_quit(),
+        }
+    }
+
+    /// A `:` command (without the colon).
+    pub fn handle_command(&mut self, line: &str) {
+        let line = line.trim();
+        let (cmd, arg) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let arg = arg.trim();
+        match cmd.to_ascii_lowercase().as_str() {
+            "new" => self.ask_then(Pending::NewGame),
+            "undo" | "takeback" | "back" => self.takeback(),
+            "flip" => self.flipped = !self.flipped,
+            "switch" => self.switch_sides(),
+            "hint" => self.hint(),
+            "now" => self.engine.stop(),
+            "level" => match parse_level(arg) {
+                Ok(l) => {
+                    self.level = l;
+                    self.log_line(format!("Level {}", level_name(l)));
+                    self.note(format!("Level: {}", level_name(l)), false);
+                }
+                Err(e) => self.note(e, true),
+            },
+            "clock" => self.set_clock(arg),
+            "save" => self.save_pgn(arg),
+            "load" => {
+                if arg.is_empty() {
+                    self.note("Usage: :load FILE.pgn (or a FEN file)", true);
+                } else {
+                    self.ask_then(Pending::Load(arg.to_string()));
+                }
+            }
+            "fen" => match App::fen_argument(arg) {
+                Ok(p) => self.ask_then(Pending::Fen(Box::new(p))),
+                Err(e) => self.note(e, true),
+            },
+            "savefen" => self.save_fen(arg),
+            "restore" => self.restore_left(),
+            "copy" | "copyfen" => self.copy_fen(),
+            "draw" => self.draw_offer(),
+            "resign" => {
+                if !self.over() {
+                    self.finish(Ending::Resigned { loser: self.human });
+                }
+            }
+            "log" => self.show_log = !self.show_log,
+            "help" => self.do_action(Action::Help),
+            "quit" | "q" | "exit" => self.ask_quit(),
+            _ => self.note(format!("Unknown command ':{cmd}' (F1 for help)"), true),
+        }
+    }
+
+    /// Runs `what` at once when no game is in progress, else asks first.
+    pub(super) fn ask_then(&mut self, what: Pending) {
+        if self.in_progress() {
+            self.back_to = Mode::Play;
+            self.mode = Mode::Confirm(what);
+        } else {
+            self.carry_out(what);
+        }
+    }
+
+    /// The player said yes: the game in progress is kept aside, then replaced.
+    pub(super) fn carry_out(&mut self, what: Pending) {
+        self.mode = Mode::Play;
+        match what {
+            Pending::NewGame => {
+                self.keep_left_game();
+                self.new_game(None);
+                if self.saves.left.is_some() {
+                    self.note("New game. The last one is kept: :restore", false);
+                }
+            }
+            Pending::Load(path) => self.load_file(&path),
+            Pending::Fen(pos) => {
+                self.keep_left_game();
+                self.log_line(format!("Position set: {}", pos.fen()));
+                self.new_game(Some(*pos));
+            }
+        }
+    }
+
+    /// Takes back the player's last move and the engine's answer (just the player's move
+    /// while the engine is still thinking about it).
+    pub fn takeback(&mut self) {
+        if self.game.moves().is_empty() {
+            self.note("Nothing to take back", true);
+            return;
+        }
+        let was_thinking = self.engine.busy() == Some(Job::Move);
+        self.engine.cancel();
+        self.thinking = None;
+        self.game.undo();
+        if !was_thinking
+            && self.game.position().turn() != self.human
+            && !self.game.moves().is_empty()
+        {
+            self.game.undo();
+        }
+        self.reset_game_state();
+        self.log_line("Takeback");
+        if let Some(c) = &mut self.clock {
+            c.since = Some(Instant::now());
+        }
+        self.after_move();
+    }
+
+    /// The player takes the other colour; the engine moves if it is now its turn.
+    pub fn switch_sides(&mut self) {
+        if self.thinking.as_ref().is_some_and(|t| t.job == Job::Move) {
+            self.engine.cancel();
+            self.thinking = None;
+        }
+        self.human = !self.human;
+        self.flipped = self.human == Color::Black;
+        self.log_line(format!("You now play {}", self.human));
+        self.after_move();
+    }
+
+    fn copy_fen(&mut self) {
+        let fen = self.game.position().fen();
+        self.log_line(format!("FEN: {fen}"));
+        self.note("FEN copied (also in the log)", false);
+        self.clipboard = Some(fen);
+    }
+
+    fn set_clock(&mut self, arg: &str) {
+        if matches!(arg, "off" | "none" | "") {
+            self.clock = None;
+            self.note("Clocks off", false);
+            return;
+        }
+        match Clock::parse(arg) {
+            Some(mut c) => {
+                if !self.over() {
+                    c.since = Some(Instant::now());
+                }
+                self.note(format!("Clocks: {} each", c.describe()), false);
+                self.log_line(format!("Clocks set to {}", c.describe()));
+                self.clock = Some(c);
+            }
+            None => self.note(
+                format!("'{arg}': expected minutes+increment, e.g. 5+3"),
+                true,
+            ),
+        }
+    }
+
+    /// The player offers a draw: the engine's policy decides.
+    fn draw_offer(&mut self) {
+        if self.over() {
+            return;
+        }
+        if self.policy.accepts_draw() {
+            self.finish(Ending::Agreed);
+        } else {
+            self.note("I decline the draw", false);
+            self.log_line("Draw offer declined");
+        }
+    }
+
+    pub(super) fn ask_quit(&mut self) {
+        if self.mode != Mode::ConfirmQuit {
+            self.back_to = if self.mode == Mode::Help {
+                Mode::Play
+            } else {
+                self.mode.clone()
+            };
+            self.mode = Mode::ConfirmQuit;
+        }
+    }
+}

@@ -1,0 +1,272 @@
+//! Keys and the mouse on the game screen. Everything a player types as a move — letters,
+//! digits, `-`, `=`, `+`, `#`, `x`, `O`, in any case — goes to the input line; commands
+//! are function keys and Ctrl/Alt chords (from `[tui.keys]`) or `:` commands, so no move
+//! can ever start one.
+
+use super::app::{App, Mode};
+use super::commands::Action;
+use super::input::Pick;
+use crate::core::{Color, Move, Role};
+use crate::keys::KeyChord;
+use crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+
+/// The longest input line.
+const INPUT_MAX: usize = 100;
+
+/// The chord a key event is, if it can be bound at all.
+pub fn chord_of(key: &KeyEvent) -> Option<KeyChord> {
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    let alt = key.modifiers.contains(KeyModifiers::ALT);
+    match key.code {
+        KeyCode::F(n) => Some(KeyChord::F(n)),
+        KeyCode::Char(c) if ctrl => Some(KeyChord::Ctrl(c.to_ascii_lowercase())),
+        KeyCode::Char(c) if alt => Some(KeyChord::Alt(c.to_ascii_lowercase())),
+        _ => None,
+    }
+}
+
+impl App {
+    /// The bindings, in the order the key line and the help show them.
+    pub fn bindings(&self) -> [(KeyChord, Action, &'static str); 13] {
+        let k = &self.config.tui.keys;
+        [
+            (k.help, Action::Help, "help"),
+            (k.quit, Action::Quit, "quit"),
+            (k.new_game, Action::NewGame, "new"),
+            (k.takeback, Action::Takeback, "undo"),
+            (k.hint, Action::Hint, "hint"),
+            (k.move_now, Action::MoveNow, "now"),
+            (k.save, Action::Save, "save"),
+            (k.load, Action::Load, "load"),
+            (k.flip, Action::Flip, "flip"),
+            (k.switch_sides, Action::SwitchSides, "switch"),
+            (k.level, Action::Level, "level"),
+            (k.copy_fen, Action::CopyFen, "fen"),
+            (k.toggle_log, Action::ToggleLog, "log"),
+        ]
+    }
+
+    /// The action bound to `key`, if any.
+    pub fn action_for(&self, key: &KeyEvent) -> Option<Action> {
+        let chord = chord_of(key)?;
+        self.bindings()
+            .into_iter()
+            .find(|(c, _, _)| *c == chord)
+            .map(|(_, a, _)| a)
+    }
+
+    /// One key press.
+    pub fn handle_key(&mut self, key: KeyEvent) {
+        if key.kind == KeyEventKind::Release {
+            return;
+        }
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl && matches!(key.code, KeyCode::Char('c' | 'd')) {
+            if self.mode == Mode::ConfirmQuit {
+                self.quit = true;
+            } else {
+                self.ask_quit();
+            }
+            return;
+        }
+        // While the screen is too small to show the game, nothing typed is played unseen:
+        // only quitting works.
+        if self.too_small() && self.mode != Mode::ConfirmQuit {
+            if matches!(key.code, KeyCode::Char('q' | 'Q'))
+                || self.action_for(&key) == Some(Action::Quit)
+            {
+                self.ask_quit();
+            }
+            return;
+        }
+        match self.mode.clone() {
+            Mode::Help => self.mode = self.back_to.clone(),
+            Mode::ConfirmQuit => {
+                if matches!(key.code, KeyCode::Char('y' | 'Y')) {
+                    self.quit = true;
+                } else {
+                    self.mode = self.back_to.clone();
+                }
+            }
+            Mode::Confirm(what) => match key.code {
+                KeyCode::Char('y' | 'Y') => self.carry_out(what),
+                _ => {
+                    self.mode = Mode::Play;
+                    self.note("Cancelled: the game goes on", false);
+                }
+            },
+            Mode::Resume => match key.code {
+                KeyCode::Char('y' | 'Y') | KeyCode::Enter => self.resume(),
+                KeyCode::Char('n' | 'N') | KeyCode::Esc => {
+                    self.keep_autosave_as_left();
+                    self.mode = Mode::SetupColor;
+                }
+                // Anything else: the player wants to play on. Resume, and the key is
+                // the start of a move, not lost.
+                KeyCode::Char(_) if !ctrl => {
+                    self.resume();
+                    if self.mode == Mode::Play {
+                        self.play_key(key);
+                    }
+                }
+                _ => {}
+            },
+            Mode::SetupColor => match key.code {
+                KeyCode::Char('w' | 'W') => self.set_color(Color::White),
+                KeyCode::Char('b' | 'B') => self.set_color(Color::Black),
+                _ => {}
+            },
+            Mode::SetupLevel | Mode::SetupClock => self.setup_line_key(key),
+            Mode::Promotion { from, to } => {
+                let role = match key.code {
+                    KeyCode::Char(c) => Role::from_char(c).filter(|r| Role::PROMOTIONS.contains(r)),
+                    KeyCode::Enter => Some(Role::Queen),
+                    _ => None,
+                };
+                if let Some(role) = role {
+                    self.mode = Mode::Play;
+                    self.play_human_move(Move::new(from, to, Some(role)));
+                } else if key.code == KeyCode::Esc {
+                    self.mode = Mode::Play;
+                    self.board.selected = None;
+                }
+            }
+            Mode::Play => self.play_key(key),
+        }
+    }
+
+    fn set_color(&mut self, c: Color) {
+        self.human = c;
+        self.flipped = c == Color::Black;
+        self.mode = self.mode_after_color();
+        if self.mode == Mode::Play {
+            self.start_play();
+        }
+    }
+
+    /// Typing in the level and clock questions.
+    fn setup_line_key(&mut self, key: KeyEvent) {
+        match key.code {
+            KeyCode::Char(c) if self.input.len() < 20 => self.input.push(c),
+            KeyCode::Backspace => {
+                self.input.pop();
+            }
+            KeyCode::Enter => {
+                let text = std::mem::take(&mut self.input);
+                if self.mode == Mode::SetupLevel {
+                    match super::app::parse_level(&text) {
+                        Ok(l) => {
+                            self.level = l;
+                            self.message = None;
+                            self.mode = if self.ask_clock {
+                                Mode::SetupClock
+                            } else {
+                                Mode::Play
+                            };
+                        }
+                        Err(e) => self.note(e, true),
+                    }
+                } else if text.trim().is_empty() {
+                    self.clock = None;
+                    self.message = None;
+                    self.mode = Mode::Play;
+                } else if let Some(c) = super::clock::Clock::parse(&text) {
+                    self.clock = Some(c);
+                    self.message = None;
+                    self.mode = Mode::Play;
+                } else {
+                    self.note(
+                        format!("'{text}': expected minutes+increment, e.g. 5+3"),
+                        true,
+                    );
+                }
+                if self.mode == Mode::Play {
+                    self.start_play();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Keys during play: characters type, bound chords act, arrows move the cursor.
+    fn play_key(&mut self, key: KeyEvent) {
+        if let Some(a) = self.action_for(&key) {
+            self.do_action(a);
+            return;
+        }
+        if self.board.arrow(key.code, self.flipped) {
+            return;
+        }
+        let chord = key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+        match key.code {
+            KeyCode::Enter => {
+                let text = std::mem::take(&mut self.input);
+                let text = text.trim();
+                if let Some(cmd) = text.strip_prefix(':') {
+                    self.handle_command(cmd);
+                } else if text == "?" {
+                    self.do_action(Action::Help);
+                } else if !text.is_empty() {
+                    self.submit_move(text);
+                } else {
+                    self.cursor_select();
+                }
+            }
+            KeyCode::Esc => {
+                self.input.clear();
+                self.board.selected = None;
+                self.message = None;
+            }
+            KeyCode::Backspace => {
+                self.input.pop();
+            }
+            KeyCode::PageUp => self.log.page_up(),
+            KeyCode::PageDown => self.log.page_down(),
+            KeyCode::Home if self.input.is_empty() => self.log.home(),
+            KeyCode::End if self.input.is_empty() => self.log.end(),
+            KeyCode::Char(c) if !chord && self.input.chars().count() < INPUT_MAX => {
+                self.input.push(c)
+            }
+            _ => {}
+        }
+    }
+
+    /// Enter on the board (or a click): select a piece of yours, or move the selected one.
+    pub fn cursor_select(&mut self) {
+        if !self.humans_turn() {
+            return;
+        }
+        let pos = *self.game.position();
+        match self.board.select(&pos, self.human) {
+            Pick::Move(mv) => self.play_human_move(mv),
+            Pick::Promotion { from, to } => self.mode = Mode::Promotion { from, to },
+            Pick::Illegal => self.note(super::app::INVALID_MOVE, true),
+            Pick::Selected | Pick::Nothing => {}
+        }
+    }
+
+    /// The legal destinations of the selected piece.
+    pub fn targets(&self) -> Vec<crate::core::Square> {
+        self.board.targets(self.game.position())
+    }
+
+    /// A mouse event: a left click on the board acts like the cursor and Enter; the
+    /// wheel scrolls the log.
+    pub fn handle_mouse(&mut self, ev: MouseEvent) {
+        match ev.kind {
+            MouseEventKind::Down(MouseButton::Left) if self.mode == Mode::Play => {
+                if let Some(sq) = self.board.square_at(ev.column, ev.row) {
+                    self.board.cursor = sq;
+                    self.cursor_select();
+                }
+            }
+            MouseEventKind::ScrollUp => self.log.scroll_by(3),
+            MouseEventKind::ScrollDown => self.log.scroll_by(-3),
+            _ => {}
+        }
+    }
+}

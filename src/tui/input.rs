@@ -1,0 +1,232 @@
+//! Choosing a move on the board with the cursor keys, Enter or the mouse — the part both
+//! screens (the game and the book editor) share. It keeps the cursor, the selected piece
+//! and where the board was drawn last, so a click is matched against what the player
+//! actually saw.
+
+use super::board::BoardGeometry;
+use crate::core::{Color, Move, MoveError, Position, Square, parse_move};
+use crossterm::event::KeyCode;
+
+/// Reads a move as a player types it: every notation [`parse_move`] reads (`c2c4`,
+/// `c2-c4`, `Nf3`, `e7e8q`), and also SAN in lower case (`nf3`, `qh5`, `ke2`, `o-o`).
+/// A lower-case `b` is a pawn on the b-file first (`bxc3`), a bishop only if no pawn move
+/// reads that way. The error is the one for the text as typed.
+pub fn read_typed_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let first = match parse_move(pos, text) {
+        Ok(mv) => return Ok(mv),
+        Err(e) => e,
+    };
+    if matches!(first, MoveError::MissingPromotion { .. }) {
+        return Err(first);
+    }
+    let t = text.trim();
+    let castle = t.replace('0', "O").to_ascii_uppercase();
+    let mut tries = Vec::new();
+    if matches!(castle.trim_end_matches(['+', '#']), "O-O" | "O-O-O") {
+        tries.push(castle);
+    }
+    let mut chars = t.chars();
+    if let Some(c) = chars.next()
+        && "nbrqk".contains(c)
+    {
+        tries.push(format!("{}{}", c.to_ascii_uppercase(), chars.as_str()));
+    }
+    // Upper-case SAN typed with caps lock: `NF3`, `BXC3` (files and `x` lowered).
+    if t.chars().any(|c| c.is_ascii_uppercase()) {
+        let mut it = t.chars();
+        if let Some(c) = it.next() {
+            tries.push(format!("{c}{}", it.as_str().to_ascii_lowercase()));
+        }
+    }
+    tries
+        .iter()
+        .find_map(|t| parse_move(pos, t).ok())
+        .ok_or(first)
+}
+
+/// What a selection on the board amounts to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pick {
+    /// Nothing to do (an empty square, a piece that may not move now).
+    Nothing,
+    /// A piece was selected, or unselected.
+    Selected,
+    /// A move from the selected piece to the cursor.
+    Move(Move),
+    /// A pawn reaching the last rank: the piece is still to choose.
+    Promotion { from: Square, to: Square },
+    /// The selected piece cannot go there.
+    Illegal,
+}
+
+/// The board cursor, the selected piece and the last drawn geometry.
+#[derive(Clone, Debug)]
+pub struct BoardInput {
+    pub cursor: Square,
+    pub selected: Option<Square>,
+    /// Where the board's squares were on screen at the last draw (set by the drawing).
+    pub geometry: Option<BoardGeometry>,
+}
+
+impl Default for BoardInput {
+    fn default() -> Self {
+        BoardInput {
+            cursor: Square::E2,
+            selected: None,
+            geometry: None,
+        }
+    }
+}
+
+impl BoardInput {
+    /// Moves the cursor with an arrow key (as seen on a board that may be flipped).
+    /// Returns whether the key was an arrow.
+    pub fn arrow(&mut self, code: KeyCode, flipped: bool) -> bool {
+        let (df, dr) = match code {
+            KeyCode::Up => (0, 1),
+            KeyCode::Down => (0, -1),
+            KeyCode::Left => (-1, 0),
+            KeyCode::Right => (1, 0),
+            _ => return false,
+        };
+        let (df, dr) = if flipped { (-df, -dr) } else { (df, dr) };
+        if let Some(sq) = self.cursor.offset(df, dr) {
+            self.cursor = sq;
+        }
+        true
+    }
+
+    /// The square under screen cell (`column`, `row`) on the board as last drawn.
+    pub fn square_at(&self, column: u16, row: u16) -> Option<Square> {
+        self.geometry.as_ref()?.square_at(column, row)
+    }
+
+    /// Enter on the cursor's square (or a click there): select a piece of `side`, or move
+    /// the selected one to it.
+    pub fn select(&mut self, pos: &Position, side: Color) -> Pick {
+        let sq = self.cursor;
+        let own = pos.piece_on(sq).is_some_and(|p| p.color == side);
+        match self.selected {
+            Some(from) if from == sq => {
+                self.selected = None;
+                Pick::Selected
+            }
+            Some(from) if !own => {
+                let moves: Vec<Move> = pos
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .filter(|m| m.from() == from && m.to() == sq)
+                    .collect();
+                match moves.as_slice() {
+                    [] => Pick::Illegal,
+                    [mv] => {
+                        self.selected = None;
+                        Pick::Move(*mv)
+                    }
+                    _ => Pick::Promotion { from, to: sq },
+                }
+            }
+            _ if own && side == pos.turn() => {
+                self.selected = Some(sq);
+                Pick::Selected
+            }
+            _ => Pick::Nothing,
+        }
+    }
+
+    /// The legal destinations of the selected piece.
+    pub fn targets(&self, pos: &Position) -> Vec<Square> {
+        super::board::legal_targets(pos, self.selected)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn select_then_move_then_promotion() {
+        let pos = Position::startpos();
+        let mut input = BoardInput {
+            cursor: Square::G1,
+            ..BoardInput::default()
+        };
+        assert_eq!(input.select(&pos, Color::White), Pick::Selected);
+        assert!(input.targets(&pos).contains(&Square::F3));
+        input.cursor = Square::G4;
+        assert_eq!(input.select(&pos, Color::White), Pick::Illegal);
+        input.cursor = Square::F3;
+        let Pick::Move(mv) = input.select(&pos, Color::White) else {
+            panic!("expected a move");
+        };
+        assert_eq!(mv.uci(), "g1f3");
+        assert_eq!(input.selected, None);
+        // Black's pieces cannot be picked up by White.
+        input.cursor = Square::E7;
+        assert_eq!(input.select(&pos, Color::White), Pick::Nothing);
+
+        let pos = Position::from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1").unwrap();
+        input.cursor = Square::E7;
+        input.select(&pos, Color::White);
+        input.cursor = Square::E8;
+        assert_eq!(
+            input.select(&pos, Color::White),
+            Pick::Promotion {
+                from: Square::E7,
+                to: Square::E8
+            }
+        );
+    }
+
+    #[test]
+    fn moves_typed_in_any_case() {
+        let pos = Position::startpos();
+        for (text, uci) in [
+            ("nf3", "g1f3"),
+            ("NF3", "g1f3"),
+            ("Nf3", "g1f3"),
+            ("e4", "e2e4"),
+            ("E2E4", "e2e4"),
+        ] {
+            assert_eq!(
+                read_typed_move(&pos, text).map(|m| m.uci()),
+                Ok(uci.to_string()),
+                "{text}"
+            );
+        }
+        // bxc3: the b-pawn takes when it can, else the bishop.
+        let pos = Position::from_fen("4k3/8/8/8/8/3p4/1P2B3/4K3 w - - 0 1").unwrap();
+        assert_eq!(
+            read_typed_move(&pos, "bxd3").map(|m| m.uci()),
+            Ok("e2d3".to_string())
+        );
+        let pos = Position::from_fen("4k3/8/8/8/8/2p5/1P1B4/4K3 w - - 0 1").unwrap();
+        assert_eq!(
+            read_typed_move(&pos, "bxc3").map(|m| m.uci()),
+            Ok("b2c3".to_string())
+        );
+        let pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        for text in ["o-o", "0-0", "O-O"] {
+            assert_eq!(
+                read_typed_move(&pos, text).map(|m| m.uci()),
+                Ok("e1g1".to_string())
+            );
+        }
+        assert_eq!(
+            read_typed_move(&pos, "o-o-o").map(|m| m.uci()),
+            Ok("e1c1".to_string())
+        );
+        assert!(read_typed_move(&pos, "zz").is_err());
+    }
+
+    #[test]
+    fn arrows_follow_the_flipped_board() {
+        let mut input = BoardInput::default();
+        assert!(input.arrow(KeyCode::Up, false));
+        assert_eq!(input.cursor, Square::E3);
+        assert!(input.arrow(KeyCode::Up, true));
+        assert_eq!(input.cursor, Square::E2);
+        assert!(!input.arrow(KeyCode::Enter, false));
+    }
+}

@@ -1,0 +1,301 @@
+//! Saving and loading the game: PGN and FEN files, the autosave that keeps a game in
+//! progress between runs, and the game *left behind* when a new game, a load or a `:fen`
+//! replaces one, so no key press loses a game (`:restore` brings it back). Reading and
+//! writing PGN is [`crate::pgn`]'s; writing a file is [`crate::util::files`]'.
+
+use super::app::{App, EXPLAIN, Mode, level_name};
+use crate::core::{Color, Position};
+use crate::game::{Ending, Game};
+use crate::search::Level;
+use crate::util::files::write_atomic;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Where games are kept: the autosave, and the game left behind (in memory and beside
+/// the autosave as `left.pgn`).
+pub struct Saves {
+    autosave: Option<PathBuf>,
+    /// The game a new game, load or `:fen` replaced, as PGN.
+    pub left: Option<String>,
+}
+
+impl Saves {
+    /// `autosave`: where the game in progress is saved on quit (`None`: not saved).
+    pub fn new(autosave: Option<PathBuf>) -> Saves {
+        let left = autosave
+            .as_deref()
+            .and_then(|p| std::fs::read_to_string(left_path(p)).ok());
+        Saves { autosave, left }
+    }
+
+    /// Is there a saved game to offer?
+    pub fn has_autosave(&self) -> bool {
+        self.autosave.as_deref().is_some_and(Path::exists)
+    }
+
+    /// The autosave file.
+    pub fn autosave(&self) -> Option<&Path> {
+        self.autosave.as_deref()
+    }
+
+    /// The file that keeps the game left behind, beside the autosave.
+    pub fn left_file(&self) -> Option<PathBuf> {
+        self.autosave.as_deref().map(left_path)
+    }
+}
+
+fn left_path(autosave: &Path) -> PathBuf {
+    autosave.with_file_name("left.pgn")
+}
+
+/// The first non-empty line of `text`, if it reads as a FEN.
+fn fen_in(text: &str) -> Option<Position> {
+    let line = text.lines().map(str::trim).find(|l| !l.is_empty())?;
+    Position::from_fen(line).ok()
+}
+
+impl App {
+    /// The PGN tags of this game.
+    pub fn pgn_headers(&self) -> Vec<(String, String)> {
+        let engine = format!("Huo Chess ({})", level_name(self.level));
+        let (white, black) = if self.human == Color::White {
+            ("Player".to_string(), engine)
+        } else {
+            (engine, "Player".to_string())
+        };
+        let mut h = vec![
+            ("Event".to_string(), "Huo Chess game".to_string()),
+            ("Site".to_string(), "?".to_string()),
+            ("Date".to_string(), crate::util::date::pgn_today()),
+            ("Round".to_string(), "-".to_string()),
+            ("White".to_string(), white),
+            ("Black".to_string(), black),
+            ("Level".to_string(), self.level.to_string()),
+        ];
+        if let Some(c) = &self.clock {
+            h.push((
+                "TimeControl".to_string(),
+                format!("{}+{}", c.base.as_secs(), c.inc.as_secs()),
+            ));
+        }
+        if let Some(ending) = &self.ending {
+            h.push(("Termination".to_string(), ending.to_string()));
+        }
+        h
+    }
+
+    /// The game as PGN text.
+    pub fn pgn_text(&self) -> String {
+        let result = self.ending.as_ref().map(Ending::result);
+        crate::pgn::write_game(&self.game, &self.pgn_headers(), result)
+    }
+
+    pub(super) fn save_pgn(&mut self, path: &str) {
+        if path.is_empty() {
+            self.note("Usage: :save FILE.pgn", true);
+            return;
+        }
+        match write_atomic(Path::new(path), &self.pgn_text()) {
+            Ok(()) => {
+                self.log_line(format!("Game saved to {path}"));
+                self.note(format!("Saved to {path}"), false);
+            }
+            Err(e) => self.note(format!("Cannot save {path}: {e}"), true),
+        }
+    }
+
+    /// `:load FILE`: a PGN game, or a position from a FEN file (as `:savefen` writes).
+    pub(super) fn load_file(&mut self, path: &str) {
+        if path.is_empty() {
+            self.note("Usage: :load FILE.pgn (or a FEN file)", true);
+            return;
+        }
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) => return self.note(format!("Cannot read {path}: {e}"), true),
+        };
+        self.keep_left_game();
+        if let Some(pos) = fen_in(&text) {
+            self.log_line(format!("Position loaded from {path}"));
+            self.new_game(Some(pos));
+            self.note(format!("Loaded {path}"), false);
+            return;
+        }
+        match self.set_game_from_pgn(&text) {
+            Ok(()) => {
+                self.log_line(format!("Game loaded from {path}"));
+                self.note(format!("Loaded {path}"), false);
+            }
+            Err(e) => self.note(format!("Cannot load {path}: {e}"), true),
+        }
+    }
+
+    /// Replaces the game with the first game of a PGN text: its moves, its level (`Level`
+    /// tag), which side the player had (`White`/`Black` = `Player`) and its result.
+    pub fn set_game_from_pgn(&mut self, text: &str) -> Result<(), String> {
+        let pgn = crate::pgn::parse_game(text).map_err(|e| e.to_string())?;
+        self.engine.clear();
+        self.game = pgn.to_game();
+        self.reset_game_state();
+        if let Some(l) = pgn.header("Level").and_then(|l| l.parse::<Level>().ok()) {
+            self.level = l;
+        }
+        if pgn.header("Black") == Some("Player") {
+            self.human = Color::Black;
+        } else if pgn.header("White") == Some("Player") {
+            self.human = Color::White;
+        }
+        self.flipped = self.human == Color::Black;
+        if let Some(c) = &mut self.clock {
+            c.reset();
+            c.since = Some(Instant::now());
+        }
+        self.mode = Mode::Play;
+        if self.game.outcome().is_none() {
+            self.ending = Ending::recorded(&pgn.result);
+        }
+        self.after_move();
+        Ok(())
+    }
+
+    /// `:savefen [FILE]`: the position as one FEN line (to the log without a file).
+    pub(super) fn save_fen(&mut self, path: &str) {
+        let fen = self.game.position().fen();
+        if path.is_empty() {
+            self.log_line(format!("FEN: {fen}"));
+            self.note("FEN written to the log", false);
+            return;
+        }
+        match write_atomic(Path::new(path), &format!("{fen}\n")) {
+            Ok(()) => self.note(format!("FEN saved to {path}"), false),
+            Err(e) => self.note(format!("Cannot save {path}: {e}"), true),
+        }
+    }
+
+    /// A `:fen` argument: a FEN, or a file holding one.
+    pub(super) fn fen_argument(arg: &str) -> Result<Position, String> {
+        match Position::from_fen(arg) {
+            Ok(p) => Ok(p),
+            Err(e) => {
+                let path = Path::new(arg.trim());
+                if !arg.trim().is_empty() && path.is_file() {
+                    let text = std::fs::read_to_string(path)
+                        .map_err(|e| format!("cannot read {arg}: {e}"))?;
+                    fen_in(&text).ok_or_else(|| format!("{arg}: no FEN on its first line"))
+                } else {
+                    Err(format!("Bad FEN: {e}"))
+                }
+            }
+        }
+    }
+
+    /// Resumes the autosaved game.
+    pub(super) fn resume(&mut self) {
+        let text = self.saves.autosave().map(std::fs::read_to_string);
+        match text {
+            Some(Ok(t)) => match self.set_game_from_pgn(&t) {
+                Ok(()) => {
+                    self.log_line("Saved game resumed");
+                    self.note(EXPLAIN, false);
+                }
+                Err(e) => {
+                    self.note(format!("Cannot resume: {e}"), true);
+                    self.mode = Mode::SetupColor;
+                }
+            },
+            _ => self.mode = Mode::SetupColor,
+        }
+    }
+
+    /// The saved game is not resumed now: it becomes the game left behind (`:restore`).
+    pub(super) fn keep_autosave_as_left(&mut self) {
+        let Some(path) = self.saves.autosave().map(Path::to_path_buf) else {
+            return;
+        };
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            self.store_left(text);
+            let _ = std::fs::remove_file(&path);
+            self.note("The saved game is kept: :restore brings it back", false);
+        }
+    }
+
+    /// Before a new game, a load or a `:fen`: the game in progress is kept (`:restore`).
+    pub(super) fn keep_left_game(&mut self) {
+        if !self.game.moves().is_empty() {
+            let text = self.pgn_text();
+            self.store_left(text);
+        }
+    }
+
+    fn store_left(&mut self, text: String) {
+        if let Some(file) = self.saves.left_file()
+            && let Err(e) = write_atomic(&file, &text)
+        {
+            self.log_line(format!("Cannot keep the game in {}: {e}", file.display()));
+        }
+        self.saves.left = Some(text);
+    }
+
+    /// `:restore`: brings back the game left behind (the current one is kept in turn).
+    pub(super) fn restore_left(&mut self) {
+        let Some(text) = self.saves.left.take() else {
+            self.note("No game to restore", true);
+            return;
+        };
+        let current = (!self.game.moves().is_empty()).then(|| self.pgn_text());
+        match self.set_game_from_pgn(&text) {
+            Ok(()) => {
+                if let Some(c) = current {
+                    self.store_left(c);
+                } else if let Some(file) = self.saves.left_file() {
+                    let _ = std::fs::remove_file(file);
+                }
+                self.log_line("Game restored");
+                self.note("Game restored", false);
+            }
+            Err(e) => {
+                self.saves.left = Some(text);
+                self.note(format!("Cannot restore: {e}"), true);
+            }
+        }
+    }
+
+    /// On quit (and on a signal): a game in progress is saved for next time; otherwise
+    /// the old save goes.
+    pub fn autosave_now(&mut self) -> std::io::Result<()> {
+        let Some(path) = self.saves.autosave().map(Path::to_path_buf) else {
+            return Ok(());
+        };
+        if self.mode == Mode::Resume {
+            return Ok(()); // not answered yet: keep the saved game for next time
+        }
+        if self.in_progress() {
+            write_atomic(&path, &self.pgn_text())
+        } else {
+            match std::fs::remove_file(&path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+                _ => Ok(()),
+            }
+        }
+    }
+
+    /// A fresh game from `start` (the initial position by default), same sides and level.
+    pub fn new_game(&mut self, start: Option<Position>) {
+        self.engine.clear();
+        self.game = Game::from_position(start.unwrap_or_else(Position::startpos));
+        self.reset_game_state();
+        if let Some(c) = &mut self.clock {
+            c.reset();
+        }
+        self.start_play();
+    }
+
+    pub(super) fn reset_game_state(&mut self) {
+        self.thinking = None;
+        self.ending = None;
+        self.my_move = None;
+        self.message = None;
+        self.board.selected = None;
+        self.policy = Default::default();
+    }
+}
