@@ -58,6 +58,11 @@ fn errors_name_the_file_line_and_key() {
     );
     assert!(error("[pieces\nqueen = 9\n").starts_with("bad.toml:1: "));
     assert!(error("[tui.keys]\nquit = \"qq\"\n").starts_with("bad.toml:2: tui.keys.quit: "));
+    // A plain character would swallow a move character: refused, with the reason.
+    let e = error("[tui.keys]\nnew_game = \"n\"\n");
+    assert!(e.starts_with("bad.toml:2: tui.keys.new_game: "), "{e}");
+    assert!(e.contains("move character"), "{e}");
+    assert!(error("[tui.keys]\ntakeback = \"Ctrl+C\"\n").contains("quitting"));
     assert!(error("[pieces]\nqueen = nan\n").contains("out of range"));
 }
 

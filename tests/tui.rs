@@ -675,3 +675,151 @@ fn flag_fall_against_a_bare_king_is_a_draw() {
     app.tick(Instant::now() + Duration::from_secs(61));
     assert_eq!(app.ending.as_ref().map(Ending::result), Some("1/2-1/2"));
 }
+
+#[test]
+fn wide_screens_show_the_whole_move_list() {
+    for w in [80, 100, 101, 102, 110, 120, 160] {
+        let mut app = app();
+        app.set_game_from_pgn("1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. O-O Nxe4 *")
+            .unwrap();
+        let text = screen_text(&render(&mut app, w, 30));
+        for row in ["1. e4", "e5", "3. Bb5", "4. O-O", "Nxe4"] {
+            assert!(text.contains(row), "{w}: {row} missing in\n{text}");
+        }
+        assert!(
+            text.lines()
+                .any(|l| l.contains("4. O-O") && l.contains("Nxe4")),
+            "{w}: {text}"
+        );
+    }
+}
+
+#[test]
+fn a_new_game_mid_game_asks_and_the_old_one_can_be_restored() {
+    let mut app = app();
+    typed(&mut app, "e2e4");
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    let played = app.game.moves().to_vec();
+    // F2 asks; anything but y keeps the game.
+    key(&mut app, KeyCode::F(2));
+    assert!(matches!(app.mode, Mode::Confirm(_)));
+    key(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.mode, Mode::Play);
+    assert_eq!(app.game.moves(), played.as_slice());
+    // :fen and :load ask too.
+    typed(&mut app, ":fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    assert!(matches!(app.mode, Mode::Confirm(_)));
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.game.moves(), played.as_slice());
+    // Yes: a new game, and :restore brings the old one back.
+    key(&mut app, KeyCode::F(2));
+    key(&mut app, KeyCode::Char('y'));
+    assert!(app.game.moves().is_empty());
+    typed(&mut app, ":restore");
+    assert_eq!(app.game.moves(), played.as_slice(), "{:?}", app.message);
+}
+
+#[test]
+fn flags_win_over_the_saved_game() {
+    let dir = std::env::temp_dir().join(format!("huo-tui-flags-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.join("autosave.pgn");
+    let mut first = App::new(&config(), &args("w", "3"), Some(path.clone()));
+    typed(&mut first, "d2d4");
+    assert!(first.wait_engine(Duration::from_secs(30)));
+    first.autosave_now().unwrap();
+    let saved = first.game.moves().to_vec();
+    // Colour and level given: the game starts as asked; the saved game is kept aside.
+    let mut a = args("b", "L2");
+    a.clock = Some("5+3".into());
+    let app = App::new(&config(), &a, Some(path.clone()));
+    assert_eq!(app.mode, Mode::Play);
+    assert_eq!(app.human, Color::Black);
+    assert_eq!(app.level, huo_chess::search::Level::Modern(2));
+    assert_eq!(
+        app.clock.as_ref().map(|c| c.describe()),
+        Some("5+3".to_string())
+    );
+    assert!(app.game.moves().len() <= 1);
+    assert!(app.saves.left.is_some());
+    drop(app);
+    // --fen alone is a flag too.
+    first.autosave_now().unwrap();
+    let mut f = GameArgs::default();
+    f.fen = Some("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1".into());
+    let app = App::new(&config(), &f, Some(path.clone()));
+    assert_ne!(app.mode, Mode::Resume);
+    assert_eq!(app.game.start().fen(), "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    drop(app);
+    // --resume resumes at once.
+    first.autosave_now().unwrap();
+    let mut r = GameArgs::default();
+    r.resume = true;
+    let app = App::new(&config(), &r, Some(path.clone()));
+    assert_eq!(app.mode, Mode::Play);
+    assert_eq!(app.game.moves(), saved.as_slice());
+    drop(app);
+    // Without flags the game is offered; a move typed at the offer is not swallowed.
+    first.autosave_now().unwrap();
+    let mut app = App::new(&config(), &GameArgs::default(), Some(path.clone()));
+    assert_eq!(app.mode, Mode::Resume);
+    typed(&mut app, "e2e4");
+    assert_eq!(app.mode, Mode::Play);
+    assert_eq!(app.game.moves().len(), saved.len() + 1, "{:?}", app.message);
+    assert_eq!(app.game.moves()[saved.len()].uci(), "e2e4");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn captured_pieces_come_from_the_moves_played() {
+    // Set up with pieces missing: nothing has been taken in this game yet.
+    let mut app = app_from("4k3/1P6/8/8/8/8/8/4K2R w - - 0 1");
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(!text.contains("took"), "{text}");
+    // A promotion takes nothing.
+    typed(&mut app, "b7b8q");
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(!text.contains("took"), "{text}");
+    assert_eq!(app.game.captures(), [vec![], vec![]]);
+    // A real capture is shown.
+    let mut app = app_from("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
+    typed(&mut app, "exd5");
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(text.contains("White took o"), "{text}");
+}
+
+#[test]
+fn fen_files_round_trip() {
+    let dir = std::env::temp_dir().join(format!("huo-tui-fen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("pos.fen");
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let mut saver = app_from(fen);
+    typed(&mut saver, &format!(":savefen {}", file.display()));
+    assert_eq!(std::fs::read_to_string(&file).unwrap().trim(), fen);
+    for cmd in [":load", ":fen"] {
+        let mut other = app();
+        typed(&mut other, &format!("{cmd} {}", file.display()));
+        assert_eq!(
+            other.game.position().fen(),
+            fen,
+            "{cmd}: {:?}",
+            other.message
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn nothing_is_played_while_the_screen_is_too_small() {
+    let mut app = app();
+    render(&mut app, 60, 20);
+    assert!(app.too_small());
+    typed(&mut app, "e2e4");
+    assert!(app.game.moves().is_empty());
+    assert_eq!(app.input, "");
+    render(&mut app, 80, 25);
+    typed(&mut app, "e2e4");
+    assert_eq!(app.game.moves().len(), 1);
+}

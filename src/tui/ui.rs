@@ -19,9 +19,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use std::time::Instant;
 
-/// The panel is this wide so the original's prompts fit on one line.
-const PANEL_W: u16 = 34;
+/// The panel is this wide so the original's prompts fit on one line and, at 80 columns,
+/// the move list still fits beside it.
+const PANEL_W: u16 = 32;
 const LOG_MIN_H: u16 = 8;
+/// A row of the move list: number, White's move, Black's move ("123. exd8=Q+ Qxd8").
+const MOVES_W: u16 = 20;
 
 /// Where each part of the screen goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,7 +60,8 @@ pub fn layout(area: Rect, show_log: bool) -> Option<Areas> {
     let y = area.y + 1;
     let board = Rect::new(area.x, y, bw + 1, top_h);
     let right = Rect::new(area.x + bw + 2, y, area.width - bw - 2, top_h);
-    let (panel, moves) = if right.width >= PANEL_W + 14 {
+    // The move list goes beside the panel only where a whole row fits ("12. Nxe4+  Qxe4+").
+    let (panel, moves) = if right.width >= PANEL_W + MOVES_W {
         let mw = (right.width - PANEL_W).min(26);
         (
             Rect::new(right.x, y, right.width - mw, top_h),
@@ -271,7 +275,7 @@ fn draw_moves(frame: &mut Frame, app: &App, area: Rect) {
     }
     while i < sans.len() {
         let black = sans.get(i + 1).map(String::as_str).unwrap_or("");
-        rows.push(format!("{number:>3}. {:<8} {black}", sans[i]));
+        rows.push(format!("{number:>3}. {:<7} {black}", sans[i]));
         i += 2;
         number += 1;
     }
