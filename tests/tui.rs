@@ -745,16 +745,20 @@ fn flags_win_over_the_saved_game() {
     drop(app);
     // --fen alone is a flag too.
     first.autosave_now().unwrap();
-    let mut f = GameArgs::default();
-    f.fen = Some("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1".into());
+    let f = GameArgs {
+        fen: Some("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1".into()),
+        ..GameArgs::default()
+    };
     let app = App::new(&config(), &f, Some(path.clone()));
     assert_ne!(app.mode, Mode::Resume);
     assert_eq!(app.game.start().fen(), "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
     drop(app);
     // --resume resumes at once.
     first.autosave_now().unwrap();
-    let mut r = GameArgs::default();
-    r.resume = true;
+    let r = GameArgs {
+        resume: true,
+        ..GameArgs::default()
+    };
     let app = App::new(&config(), &r, Some(path.clone()));
     assert_eq!(app.mode, Mode::Play);
     assert_eq!(app.game.moves(), saved.as_slice());
