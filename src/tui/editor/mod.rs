@@ -1,31 +1,28 @@
-//! The opening book editor: play both sides on the board and every move is recorded in the
-//! book (`book.record(position, move, 1)`); the panel lists what the book already holds for
-//! the position on the board, and its moves can be followed, re-weighted, commented or
-//! deleted. Book errors are shown in the panel; nothing here panics on them.
+//! The opening book editor (`huo-book edit`): walk through positions, see the book's moves
+//! for each, record moves by playing them, change weights and comments, delete (and undo
+//! a deletion). Its state and keys are here; its drawing is in [`ui`]. The board input
+//! (cursor, selection, promotion, mouse) is the game screen's [`BoardInput`].
 //!
-//! Keys: type a move + Enter (Huo `c2c4`, UCI, SAN) or click/cursor it; Tab switches the
-//! arrows between the book-move list (Up/Down, Enter follows the move) and the board
-//! cursor (Enter selects, Enter again moves); Backspace on an empty line takes a move back;
-//! Home jumps to the start; `+`/`-` change the listed move's weight; Delete (or Alt+d)
-//! deletes it; `q` or Esc-Esc quits. Commands: `:fen FEN`, `:start`, `:undo`, `:weight N`,
-//! `:comment text` (empty clears), `:delete`, `:flip`, `:quit`.
+//! Keys: whatever is typed is a move or a `:` command; Tab switches the arrows between
+//! the list of book moves and the board (the focused pane is highlighted); Enter follows
+//! the highlighted book move or moves on the board; Backspace goes back a move; `+`/`-`
+//! change the weight (no move starts with them); Delete removes the highlighted move and
+//! Ctrl+Z puts it back; Esc, F10 or Ctrl+C quit.
 
-use super::board::{BoardGeometry, BoardWidget};
+pub mod ui;
+
+use super::input::{BoardInput, Pick, read_typed_move};
 use super::terminal;
 use super::theme::Theme;
-use crate::book::{Book, BookEntry};
+use crate::book::{Book, BookEntry, BookMove};
 use crate::config::Config;
-use crate::core::{Move, MoveError, Position, Role, Square, san};
+use crate::core::{Move, MoveError, Position, Role, san};
 use crate::game::Game;
 use crossterm::event::{
     self, Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton,
     MouseEvent, MouseEventKind,
 };
-use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::Modifier;
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use std::io;
 
 /// Where the arrows and Enter go.
@@ -44,10 +41,12 @@ pub struct Editor {
     pub game: Game,
     pub flipped: bool,
     pub focus: Focus,
-    pub cursor: Square,
-    pub selected: Option<Square>,
+    /// The board cursor and selection (shared with the game screen).
+    pub board: BoardInput,
     /// Waiting for the promotion piece of this pawn move.
-    pub promotion: Option<(Square, Square)>,
+    pub promotion: Option<(crate::core::Square, crate::core::Square)>,
+    /// The last deleted book move and its position, for Ctrl+Z.
+    pub deleted: Option<(Position, BookMove)>,
     pub input: String,
     /// The book's entry for the position on the board.
     pub entry: Option<BookEntry>,
@@ -68,9 +67,9 @@ impl Editor {
             game: Game::from_position(start),
             flipped: false,
             focus: Focus::List,
-            cursor: Square::E2,
-            selected: None,
+            board: BoardInput::default(),
             promotion: None,
+            deleted: None,
             input: String::new(),
             entry: None,
             list_index: 0,
@@ -88,7 +87,7 @@ impl Editor {
         self.entry = self.book.lookup(self.game.position());
         let n = self.entry.as_ref().map_or(0, |e| e.moves.len());
         self.list_index = self.list_index.min(n.saturating_sub(1));
-        self.selected = None;
+        self.board.selected = None;
     }
 
     fn note(&mut self, text: impl Into<String>, alert: bool) {
@@ -173,22 +172,52 @@ impl Editor {
         self.refresh();
     }
 
+    /// Deletes the highlighted move (Ctrl+Z puts it back, weight, fields and comment).
     fn delete(&mut self) {
         let Some(mv) = self.listed_move() else {
             self.note("No book move selected", true);
             return;
         };
         let pos = *self.game.position();
+        let kept = self
+            .entry
+            .as_ref()
+            .and_then(|e| e.moves.iter().find(|m| m.mv == mv).cloned());
         match self.book.remove(&pos, mv) {
-            Ok(()) => self.note(format!("Deleted {}", san(&pos, mv)), false),
+            Ok(()) => {
+                self.note(format!("Deleted {} (Ctrl+Z undoes)", san(&pos, mv)), false);
+                self.deleted = kept.map(|m| (pos, m));
+            }
             Err(e) => self.note(format!("Book error: {e}"), true),
+        }
+        self.refresh();
+    }
+
+    /// Puts the last deleted move back into its position's file.
+    fn undo_delete(&mut self) {
+        let Some((pos, m)) = self.deleted.take() else {
+            self.note("Nothing deleted to undo", true);
+            return;
+        };
+        let restored = m.clone();
+        let result = self.book.update(&pos, move |moves| {
+            moves.retain(|x| x.mv != restored.mv);
+            moves.push(restored);
+            Ok(())
+        });
+        match result {
+            Ok(()) => self.note(format!("Restored {}", san(&pos, m.mv)), false),
+            Err(e) => {
+                self.note(format!("Book error: {e}"), true);
+                self.deleted = Some((pos, m));
+            }
         }
         self.refresh();
     }
 
     /// A typed move.
     pub fn submit_move(&mut self, text: &str) {
-        match super::input::read_typed_move(self.game.position(), text) {
+        match read_typed_move(self.game.position(), text) {
             Ok(mv) => self.record_and_play(mv),
             Err(MoveError::MissingPromotion { from, to, .. }) => self.promotion = Some((from, to)),
             Err(e) => self.note(format!("Invalid move - Please try again ({e})"), true),
@@ -230,6 +259,7 @@ impl Editor {
                 self.refresh();
             }
             "delete" | "d" => self.delete(),
+            "undelete" => self.undo_delete(),
             "flip" => self.flipped = !self.flipped,
             "quit" | "q" => self.quit = true,
             _ => self.note(format!("Unknown command ':{cmd}'"), true),
@@ -243,8 +273,12 @@ impl Editor {
         }
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         let alt = key.modifiers.contains(KeyModifiers::ALT);
-        if ctrl && matches!(key.code, KeyCode::Char('c' | 'd')) {
+        if (ctrl && matches!(key.code, KeyCode::Char('c' | 'd'))) || key.code == KeyCode::F(10) {
             self.quit = true;
+            return;
+        }
+        if ctrl && matches!(key.code, KeyCode::Char('z')) {
+            self.undo_delete();
             return;
         }
         if let Some((from, to)) = self.promotion {
@@ -277,11 +311,11 @@ impl Editor {
                 }
             }
             KeyCode::Esc => {
-                if empty && self.selected.is_none() && self.message.is_none() {
+                if empty && self.board.selected.is_none() && self.message.is_none() {
                     self.quit = true;
                 }
                 self.input.clear();
-                self.selected = None;
+                self.board.selected = None;
                 self.message = None;
             }
             KeyCode::Backspace if empty => self.takeback(),
@@ -302,8 +336,9 @@ impl Editor {
             KeyCode::Char('f') if alt => self.flipped = !self.flipped,
             KeyCode::Char('+') if empty => self.bump_weight(1),
             KeyCode::Char('-') if empty => self.bump_weight(-1),
-            KeyCode::Char('q') if empty => self.quit = true,
-            KeyCode::Char(c) if self.input.chars().count() < 100 => self.input.push(c),
+            KeyCode::Char(c) if !ctrl && !alt && self.input.chars().count() < 100 => {
+                self.input.push(c)
+            }
             _ => {}
         }
     }
@@ -318,223 +353,49 @@ impl Editor {
             }
             return;
         }
-        let (df, dr) = match code {
-            KeyCode::Up => (0, 1),
-            KeyCode::Down => (0, -1),
-            KeyCode::Left => (-1, 0),
-            _ => (1, 0),
-        };
-        let (df, dr) = if self.flipped { (-df, -dr) } else { (df, dr) };
-        if let Some(sq) = self.cursor.offset(df, dr) {
-            self.cursor = sq;
-        }
+        self.board.arrow(code, self.flipped);
     }
 
     /// Enter on the board, or a click: select a piece of the side to move, or move it.
     pub fn cursor_select(&mut self) {
-        let sq = self.cursor;
         let pos = *self.game.position();
-        let own = pos.piece_on(sq).is_some_and(|p| p.color == pos.turn());
-        match self.selected {
-            Some(from) if from == sq => self.selected = None,
-            Some(from) if !own => {
-                let moves: Vec<Move> = pos
-                    .legal_moves()
-                    .iter()
-                    .copied()
-                    .filter(|m| m.from() == from && m.to() == sq)
-                    .collect();
-                match moves.as_slice() {
-                    [] => self.note("Invalid move - Please try again", true),
-                    [mv] => self.record_and_play(*mv),
-                    _ => self.promotion = Some((from, sq)),
-                }
-            }
-            _ if own => self.selected = Some(sq),
-            _ => {}
+        match self.board.select(&pos, pos.turn()) {
+            Pick::Move(mv) => self.record_and_play(mv),
+            Pick::Promotion { from, to } => self.promotion = Some((from, to)),
+            Pick::Illegal => self.note("Invalid move - Please try again", true),
+            Pick::Selected | Pick::Nothing => {}
         }
     }
 
-    fn targets(&self) -> Vec<Square> {
-        super::board::legal_targets(self.game.position(), self.selected)
+    fn targets(&self) -> Vec<crate::core::Square> {
+        self.board.targets(self.game.position())
     }
 
-    /// A mouse click on the board.
+    /// A mouse click on the board (as last drawn).
     pub fn handle_mouse(&mut self, ev: MouseEvent) {
         if let MouseEventKind::Down(MouseButton::Left) = ev.kind
-            && let Some(geo) = BoardGeometry::fit(board_area(self.screen), self.flipped)
-            && let Some(sq) = geo.square_at(ev.column, ev.row)
+            && let Some(sq) = self.board.square_at(ev.column, ev.row)
         {
-            self.cursor = sq;
+            self.board.cursor = sq;
             self.focus = Focus::Board;
             self.cursor_select();
         }
     }
 }
 
-/// The board's part of the screen.
-fn board_area(screen: Rect) -> Rect {
-    let h = screen.height.saturating_sub(3);
-    let scale = (screen.width.saturating_sub(40) / 24)
-        .min(h.saturating_sub(1) / 8)
-        .clamp(1, 4);
-    let (w, _) = BoardGeometry::size(scale);
-    Rect::new(screen.x, screen.y + 1, (w + 1).min(screen.width), h)
-}
-
-/// Draws the editor.
-pub fn draw(frame: &mut Frame, ed: &Editor) {
-    let area = frame.area();
-    let t = &ed.theme;
-    if area.width < 60 || area.height < 16 {
-        frame.render_widget(
-            Paragraph::new(Line::styled(
-                format!(
-                    "Terminal too small ({}x{}): the book editor needs 60x16",
-                    area.width, area.height
-                ),
-                t.alert,
-            ))
-            .wrap(Wrap { trim: true }),
-            area,
-        );
-        return;
-    }
-    frame.render_widget(
-        Paragraph::new(Line::from(vec![
-            Span::styled(" HUO CHESS BOOK EDITOR", t.title),
-            Span::styled(format!("  {}", ed.book.describe()), t.dim),
-        ])),
-        Rect::new(area.x, area.y, area.width, 1),
-    );
-    let board_rect = board_area(area);
-    let targets = ed.targets();
-    frame.render_widget(
-        BoardWidget {
-            position: ed.game.position(),
-            theme: t,
-            flipped: ed.flipped,
-            last_move: ed.game.moves().last().copied(),
-            selected: ed.selected,
-            targets,
-            cursor: (ed.focus == Focus::Board).then_some(ed.cursor),
-        },
-        board_rect,
-    );
-    let panel = Rect::new(
-        board_rect.right() + 1,
-        area.y + 1,
-        area.width.saturating_sub(board_rect.width + 1),
-        area.height.saturating_sub(3),
-    );
-    frame.render_widget(
-        Paragraph::new(panel_lines(ed)).wrap(Wrap { trim: false }),
-        panel,
-    );
-    let moves = ed.game.movetext();
-    frame.render_widget(
-        Paragraph::new(Line::styled(
-            if moves.is_empty() {
-                " (start position)".to_string()
-            } else {
-                format!(" {moves}")
-            },
-            t.text,
-        )),
-        Rect::new(area.x, area.bottom() - 2, area.width, 1),
-    );
-    frame.render_widget(
-        Paragraph::new(Line::styled(
-            " Tab:list/board Enter:follow/move Bksp:back Home:start +/-:weight Del:delete q:quit :comment :fen",
-            t.dim,
-        )),
-        Rect::new(area.x, area.bottom() - 1, area.width, 1),
-    );
-    if ed.promotion.is_some() {
-        let r = Rect::new(
-            area.x + area.width.saturating_sub(48) / 2,
-            area.y + area.height / 2 - 1,
-            48.min(area.width),
-            3,
-        );
-        frame.render_widget(Clear, r);
-        frame.render_widget(
-            Paragraph::new(Line::styled(
-                "Promote to: q)ueen r)ook b)ishop k(n)ight",
-                t.prompt,
-            ))
-            .block(Block::bordered().border_style(t.prompt)),
-            r,
-        );
-    }
-}
-
-/// The panel: where the position is stored, its moves, the message, the input line.
-pub fn panel_lines(ed: &Editor) -> Vec<Line<'static>> {
-    let t = &ed.theme;
-    let pos = ed.game.position();
-    let mut lines = vec![Line::styled(format!("{} to move", pos.turn()), t.text)];
-    match &ed.entry {
-        Some(entry) => {
-            lines.push(Line::styled(
-                format!("Position already in file {}", entry.file),
-                t.prompt,
-            ));
-            for (i, m) in entry.moves.iter().enumerate() {
-                let mut text = format!(
-                    "{} {:<7} {:<6} weight {}",
-                    if i == ed.list_index { '>' } else { ' ' },
-                    if pos.is_legal(m.mv) {
-                        san(pos, m.mv)
-                    } else {
-                        "?".into()
-                    },
-                    m.mv.uci(),
-                    m.weight
-                );
-                if let Some(c) = &m.comment {
-                    text.push_str(&format!("  {c}"));
-                }
-                let style = if i == ed.list_index && ed.focus == Focus::List {
-                    t.prompt.add_modifier(Modifier::REVERSED)
-                } else {
-                    t.text
-                };
-                lines.push(Line::styled(text, style));
-            }
-            for w in &entry.warnings {
-                lines.push(Line::styled(format!("warning: {w}"), t.alert));
-            }
-        }
-        None => lines.push(Line::styled("Position not in the book yet", t.dim)),
-    }
-    lines.push(Line::raw(""));
-    if let Some(m) = &ed.message {
-        lines.push(Line::styled(
-            m.clone(),
-            if ed.alert { t.alert } else { t.text },
-        ));
-    }
-    lines.push(Line::styled("Enter a move (it is recorded):", t.prompt));
-    lines.push(Line::from(vec![
-        Span::styled("> ", t.dim),
-        Span::styled(ed.input.clone(), t.prompt),
-        Span::styled("_", t.prompt),
-    ]));
-    lines
-}
-
-/// Runs the editor on the terminal until `q`.
+/// Runs the editor on the terminal until Esc, F10 or Ctrl+C.
 pub fn run(book: Book, start: Position, config: &Config) -> io::Result<()> {
     let mut ed = Editor::new(book, start, config);
     let mut session = terminal::Session::start()?;
+    let signalled = std::sync::Arc::clone(&session.signalled);
     let term = &mut session.terminal;
     loop {
-        let size = term.size()?;
-        ed.screen = Rect::new(0, 0, size.width, size.height);
-        term.draw(|f| draw(f, &ed))?;
+        term.draw(|f| ui::draw(f, &mut ed))?;
         if ed.quit {
             return Ok(());
+        }
+        if signalled.load(std::sync::atomic::Ordering::Relaxed) {
+            return Ok(()); // SIGTERM/SIGHUP: the terminal is restored on the way out
         }
         // Nothing runs in the background here: sleep until the next key.
         if event::poll(super::IDLE_TICK)? {
@@ -569,9 +430,9 @@ mod tests {
         key(ed, KeyCode::Enter);
     }
 
-    fn text(ed: &Editor) -> String {
+    fn text(ed: &mut Editor) -> String {
         let mut t = Terminal::new(TestBackend::new(100, 25)).unwrap();
-        t.draw(|f| draw(f, ed)).unwrap();
+        t.draw(|f| ui::draw(f, ed)).unwrap();
         crate::tui::ui::buffer_text(t.backend().buffer())
     }
 
@@ -583,7 +444,7 @@ mod tests {
         assert_eq!(e.game.moves().len(), 2);
         // Whatever the book said (an error from a read-only or unfinished book, or
         // "Recorded"), it is in the panel and nothing panicked.
-        let s = text(&e);
+        let s = text(&mut e);
         assert!(
             s.contains("Recorded Nc6") || s.contains("Book error"),
             "{s}"
@@ -608,7 +469,12 @@ mod tests {
         }
         typed(&mut e, ":fen 4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
         assert_eq!(e.game.position().fen(), "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+        // q types (it starts a queen move); Esc with nothing to clear quits.
         key(&mut e, KeyCode::Char('q'));
+        assert!(!e.quit);
+        assert_eq!(e.input, "q");
+        key(&mut e, KeyCode::Esc);
+        key(&mut e, KeyCode::Esc);
         assert!(e.quit);
     }
 
@@ -617,12 +483,58 @@ mod tests {
         let mut e = ed();
         key(&mut e, KeyCode::Tab);
         assert_eq!(e.focus, Focus::Board);
-        e.cursor = Square::G1;
+        e.board.cursor = crate::core::Square::G1;
         key(&mut e, KeyCode::Enter);
         key(&mut e, KeyCode::Up);
         key(&mut e, KeyCode::Up);
         key(&mut e, KeyCode::Left);
         key(&mut e, KeyCode::Enter);
         assert_eq!(e.game.moves()[0].uci(), "g1f3");
+    }
+
+    #[test]
+    fn a_deleted_book_move_comes_back_with_ctrl_z() {
+        let dir = std::env::temp_dir().join(format!("huo-editor-undo-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let book = Book::open(&dir);
+        let start = Position::startpos();
+        let e4 = crate::core::parse_move(&start, "e4").unwrap();
+        book.record(&start, e4, 7).unwrap();
+        book.set_comment(&start, e4, Some("King's pawn")).unwrap();
+        let mut e = Editor::new(book, start, &Config::default());
+        assert_eq!(e.listed_move(), Some(e4));
+        key(&mut e, KeyCode::Delete);
+        assert!(e.entry.as_ref().is_none_or(|x| x.moves.is_empty()));
+        e.handle_key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL));
+        let entry = e.entry.clone().unwrap();
+        assert_eq!(entry.moves.len(), 1);
+        assert_eq!(entry.moves[0].mv, e4);
+        assert_eq!(entry.moves[0].weight, 7);
+        assert_eq!(entry.moves[0].comment.as_deref(), Some("King's pawn"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_focused_pane_shows_and_the_key_line_fits_80_columns() {
+        assert!(ui::KEY_LINE.chars().count() <= 80);
+        let mut e = ed();
+        let mut t = Terminal::new(TestBackend::new(80, 25)).unwrap();
+        t.draw(|f| ui::draw(f, &mut e)).unwrap();
+        let s = crate::tui::ui::buffer_text(t.backend().buffer());
+        assert!(
+            s.contains("Book moves [arrows]") && s.contains("Board (Tab)"),
+            "{s}"
+        );
+        assert!(s.contains("Esc:quit"), "{s}");
+        key(&mut e, KeyCode::Tab);
+        t.draw(|f| ui::draw(f, &mut e)).unwrap();
+        let s = crate::tui::ui::buffer_text(t.backend().buffer());
+        assert!(
+            s.contains("Board [arrows]") && s.contains("Book moves (Tab)"),
+            "{s}"
+        );
+        if std::env::var("SHOW").is_ok() {
+            println!("{s}");
+        }
     }
 }

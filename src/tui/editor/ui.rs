@@ -1,0 +1,192 @@
+//! Drawing the book editor: title, board, the position's book moves, the moves played,
+//! and a key line that fits 80 columns. The pane the arrows act on is highlighted.
+
+use super::{Editor, Focus};
+use crate::core::san;
+use crate::tui::board::{BoardGeometry, BoardWidget};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+
+/// The board's part of the screen.
+pub fn board_area(screen: Rect) -> Rect {
+    let h = screen.height.saturating_sub(3);
+    let scale = (screen.width.saturating_sub(40) / 24)
+        .min(h.saturating_sub(1) / 8)
+        .clamp(1, 4);
+    let (w, _) = BoardGeometry::size(scale);
+    Rect::new(screen.x, screen.y + 1, (w + 1).min(screen.width), h)
+}
+
+/// The editor's keys, in 80 columns.
+pub const KEY_LINE: &str =
+    " Tab:pane Enter:play Bksp:back Home:start +/-:weight Del:delete ^Z:undo Esc:quit";
+
+/// Draws the editor.
+pub fn draw(frame: &mut Frame, ed: &mut Editor) {
+    let area = frame.area();
+    ed.screen = area;
+    ed.board.geometry = BoardGeometry::fit(board_area(area), ed.flipped);
+    let ed = &*ed;
+    let t = &ed.theme;
+    if area.width < 60 || area.height < 16 {
+        frame.render_widget(
+            Paragraph::new(Line::styled(
+                format!(
+                    "Terminal too small ({}x{}): the book editor needs 60x16",
+                    area.width, area.height
+                ),
+                t.alert,
+            ))
+            .wrap(Wrap { trim: true }),
+            area,
+        );
+        return;
+    }
+    frame.render_widget(
+        Paragraph::new(Line::from(vec![
+            Span::styled(" HUO CHESS BOOK EDITOR", t.title),
+            Span::styled(format!("  {}", ed.book.describe()), t.dim),
+        ])),
+        Rect::new(area.x, area.y, area.width, 1),
+    );
+    let board_rect = board_area(area);
+    let targets = ed.targets();
+    frame.render_widget(
+        BoardWidget {
+            position: ed.game.position(),
+            theme: t,
+            flipped: ed.flipped,
+            last_move: ed.game.moves().last().copied(),
+            selected: ed.board.selected,
+            targets,
+            cursor: (ed.focus == Focus::Board).then_some(ed.board.cursor),
+        },
+        board_rect,
+    );
+    let panel = Rect::new(
+        board_rect.right() + 1,
+        area.y + 1,
+        area.width.saturating_sub(board_rect.width + 1),
+        area.height.saturating_sub(3),
+    );
+    // The focused pane says so: its title is lit and marked.
+    let (list_style, list_title) = if ed.focus == Focus::List {
+        (t.prompt, " Book moves [arrows] ")
+    } else {
+        (t.dim, " Book moves (Tab) ")
+    };
+    frame.render_widget(
+        Paragraph::new(panel_lines(ed))
+            .wrap(Wrap { trim: false })
+            .block(
+                Block::bordered()
+                    .title(Span::styled(list_title, list_style))
+                    .border_style(list_style),
+            ),
+        panel,
+    );
+    let board_title = if ed.focus == Focus::Board {
+        Span::styled(" Board [arrows] ", t.prompt)
+    } else {
+        Span::styled(" Board (Tab) ", t.dim)
+    };
+    // Under the board, on the last row of its area.
+    let bt = Rect::new(
+        board_rect.x,
+        board_rect.bottom().saturating_sub(1),
+        board_rect.width.min(area.width),
+        1,
+    );
+    frame.render_widget(Paragraph::new(Line::from(board_title)), bt);
+    let moves = ed.game.movetext();
+    frame.render_widget(
+        Paragraph::new(Line::styled(
+            if moves.is_empty() {
+                " (start position)".to_string()
+            } else {
+                format!(" {moves}")
+            },
+            t.text,
+        )),
+        Rect::new(area.x, area.bottom() - 2, area.width, 1),
+    );
+    frame.render_widget(
+        Paragraph::new(Line::styled(KEY_LINE, t.dim)),
+        Rect::new(area.x, area.bottom() - 1, area.width, 1),
+    );
+    if ed.promotion.is_some() {
+        let r = Rect::new(
+            area.x + area.width.saturating_sub(48) / 2,
+            area.y + area.height / 2 - 1,
+            48.min(area.width),
+            3,
+        );
+        frame.render_widget(Clear, r);
+        frame.render_widget(
+            Paragraph::new(Line::styled(
+                "Promote to: q)ueen r)ook b)ishop k(n)ight",
+                t.prompt,
+            ))
+            .block(Block::bordered().border_style(t.prompt)),
+            r,
+        );
+    }
+}
+
+/// The panel: where the position is stored, its moves, the message, the input line.
+pub fn panel_lines(ed: &Editor) -> Vec<Line<'static>> {
+    let t = &ed.theme;
+    let pos = ed.game.position();
+    let mut lines = vec![Line::styled(format!("{} to move", pos.turn()), t.text)];
+    match &ed.entry {
+        Some(entry) => {
+            lines.push(Line::styled(
+                format!("Position already in file {}", entry.file),
+                t.prompt,
+            ));
+            for (i, m) in entry.moves.iter().enumerate() {
+                let mut text = format!(
+                    "{} {:<7} {:<6} weight {}",
+                    if i == ed.list_index { '>' } else { ' ' },
+                    if pos.is_legal(m.mv) {
+                        san(pos, m.mv)
+                    } else {
+                        "?".into()
+                    },
+                    m.mv.uci(),
+                    m.weight
+                );
+                if let Some(c) = &m.comment {
+                    text.push_str(&format!("  {c}"));
+                }
+                let style = if i == ed.list_index && ed.focus == Focus::List {
+                    t.prompt.add_modifier(Modifier::REVERSED)
+                } else {
+                    t.text
+                };
+                lines.push(Line::styled(text, style));
+            }
+            for w in &entry.warnings {
+                lines.push(Line::styled(format!("warning: {w}"), t.alert));
+            }
+        }
+        None => lines.push(Line::styled("Position not in the book yet", t.dim)),
+    }
+    lines.push(Line::raw(""));
+    if let Some(m) = &ed.message {
+        lines.push(Line::styled(
+            m.clone(),
+            if ed.alert { t.alert } else { t.text },
+        ));
+    }
+    lines.push(Line::styled("Enter a move (it is recorded):", t.prompt));
+    lines.push(Line::from(vec![
+        Span::styled("> ", t.dim),
+        Span::styled(ed.input.clone(), t.prompt),
+        Span::styled("_", t.prompt),
+    ]));
+    lines
+}
