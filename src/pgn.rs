@@ -1,12 +1,18 @@
 //! PGN: reading (streaming, many games) and writing games.
 //!
-//! The reader is hand-written and tolerant: tag pairs, SAN movetext with move numbers
-//! (`12.` / `12...`), comments (`{...}` and `;` to the end of the line), variations
-//! `( ... )` (skipped, nested), NAGs (`$1`), annotation marks (`!?`), results and `%` escape
-//! lines. A game with a problem (an illegal move, a bad FEN tag) is returned as a
-//! [`PgnError`] naming the game and line, and reading goes on with the next game.
+//! The reader is hand-written and tolerant: tag pairs (a value without its double quotes
+//! too), a `FEN` tag for the start position, movetext with move numbers (`12.` / `12...` /
+//! `12.e4`), moves in SAN and in the Huo and UCI coordinate forms (`c2c4`, `C2C4`, `c2-c4`,
+//! `e5xd4`, `e7e8q`, read as [`Game::play_text`] reads them), comments (`{...}` and `;` to
+//! the end of the line), variations `( ... )` (skipped, nested), NAGs (`$1`), annotation and
+//! check marks (`!?`, `+`), results (`1-0 0-1 1/2-1/2 *`, or none) and `%` escape lines.
+//! A game with a problem (an illegal move, a bad FEN tag) is returned as a [`PgnError`]
+//! naming the game, the line and the move, and reading goes on with the next game.
+//!
+//! For one game in a text (a saved game): [`parse_game`], then [`PgnGame::to_game`],
+//! [`PgnGame::header`] and [`PgnGame::result`].
 
-use crate::core::{Color, Move, Position, parse_san, san};
+use crate::core::{Color, Move, Position, parse_move, san};
 use crate::game::Game;
 use std::io::BufRead;
 
@@ -18,7 +24,8 @@ pub struct PgnGame {
     /// From the `FEN` tag, else the initial position.
     pub start: Position,
     pub moves: Vec<Move>,
-    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`: the result token of the movetext, else the `Result`
+    /// tag if it is one of these, else `*`.
     pub result: String,
 }
 
@@ -43,7 +50,7 @@ impl std::fmt::Display for PgnError {
 impl std::error::Error for PgnError {}
 
 impl PgnGame {
-    /// The game replayed.
+    /// The game replayed: [`PgnGame::start`] and every move (all legal, as read).
     pub fn to_game(&self) -> Game {
         let mut g = Game::from_position(self.start);
         for &mv in &self.moves {
@@ -54,7 +61,7 @@ impl PgnGame {
         g
     }
 
-    /// The value of a tag.
+    /// The value of a tag (the first one of that name), e.g. `header("Event")`.
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers
             .iter()
@@ -74,7 +81,8 @@ pub fn read_games<R: BufRead>(reader: R) -> impl Iterator<Item = Result<PgnGame,
     }
 }
 
-/// Reads the first game of `text`.
+/// Reads the first game of `text`. A text without any game (empty, only blank lines or
+/// `%` lines) is an error, "no game found".
 pub fn parse_game(text: &str) -> Result<PgnGame, PgnError> {
     read_games(text.as_bytes()).next().unwrap_or(Err(PgnError {
         game: 1,
@@ -85,7 +93,8 @@ pub fn parse_game(text: &str) -> Result<PgnGame, PgnError> {
 
 /// Writes `game` as PGN: the Seven Tag Roster (missing tags get `?`), then `headers` in
 /// order, `SetUp`/`FEN` when the game does not start from the initial position, the
-/// movetext in SAN wrapped at 80 columns, and the result (`result`, else `*`).
+/// movetext in SAN wrapped at 80 columns, and the result (`result`, else the `Result`
+/// header if it is a result token, else `*`).
 pub fn write_game(game: &Game, headers: &[(String, String)], result: Option<&str>) -> String {
     let result = result
         .map(str::to_string)
@@ -94,6 +103,7 @@ pub fn write_game(game: &Game, headers: &[(String, String)], result: Option<&str
                 .iter()
                 .find(|(k, _)| k == "Result")
                 .map(|(_, v)| v.clone())
+                .filter(|v| is_result(v))
         })
         .unwrap_or_else(|| "*".to_string());
     let get = |name: &str| {
@@ -229,7 +239,7 @@ impl GameBuilder {
 
     /// One movetext token outside comments and variations. Returns true at a result.
     fn token(&mut self, tok: &str, line: usize) -> bool {
-        if matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "*" | "½-½") {
+        if is_result(tok) || tok == "½-½" {
             self.result = Some(if tok == "½-½" { "1/2-1/2" } else { tok }.to_string());
             return true;
         }
@@ -242,14 +252,14 @@ impl GameBuilder {
         } else if digits == t.len() {
             return false; // a bare number
         }
-        let t = t.trim_end_matches(['!', '?']);
+        let t = t.trim_end_matches(['!', '?', '+', '#']);
         if t.is_empty() || t == "e.p." || t.starts_with('$') {
             return false;
         }
         if self.error.is_some() {
             return false;
         }
-        match parse_san(&self.pos, t) {
+        match parse_move(&self.pos, t) {
             Ok(mv) => {
                 self.pos.play(mv);
                 self.moves.push(mv);
@@ -271,6 +281,11 @@ impl GameBuilder {
     }
 }
 
+/// The four result tokens of PGN.
+fn is_result(text: &str) -> bool {
+    matches!(text, "1-0" | "0-1" | "1/2-1/2" | "*")
+}
+
 /// Parses `[Name "value"]`.
 fn parse_tag(line: &str) -> Result<(String, String), String> {
     let inner = line
@@ -283,6 +298,10 @@ fn parse_tag(line: &str) -> Result<(String, String), String> {
         .split_once(char::is_whitespace)
         .ok_or("a tag pair is written [Name \"value\"]")?;
     let rest = rest.trim();
+    // `[Name value]`, without quotes, is read as the value itself.
+    if !rest.contains('"') {
+        return Ok((name.to_string(), rest.to_string()));
+    }
     let body = rest
         .strip_prefix('"')
         .and_then(|r| r.strip_suffix('"'))
@@ -425,6 +444,9 @@ impl<R: BufRead> Iterator for PgnReader<R> {
         if mt.in_comment {
             g.fail(self.line_no, "a '{' comment is never closed".into());
         }
+        if mt.depth > 0 {
+            g.fail(self.line_no, "a '(' variation is never closed".into());
+        }
         if let Some((line, message)) = g.error {
             return Some(Err(PgnError {
                 game: self.game_no,
@@ -447,6 +469,7 @@ impl<R: BufRead> Iterator for PgnReader<R> {
                     .iter()
                     .find(|(k, _)| k == "Result")
                     .map(|(_, v)| v.clone())
+                    .filter(|v| is_result(v))
             })
             .unwrap_or_else(|| "*".into());
         Some(Ok(PgnGame {

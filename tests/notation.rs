@@ -84,6 +84,32 @@ fn fen_errors_name_the_field_and_the_reason() {
             "pawn stands on h8",
         ),
         (
+            "4k3/pppppppp/p7/8/8/8/PPPPPPPP/4K3 w - - 0 1",
+            Placement,
+            "Black has 9 pawns: a side has at most 8",
+        ),
+        (
+            "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1",
+            Placement,
+            "White has 9 pawns",
+        ),
+        (
+            "4k3/8/8/8/8/Q7/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+            Placement,
+            "White has 17 pieces (pawns included): a side has at most 16",
+        ),
+        (
+            "4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1",
+            Placement,
+            "White has 2 queens, 0 rooks, 0 bishops and 0 knights: 1 of them beyond the starting \
+             set must be promoted pawns, but with 8 pawns on the board only 0 can have promoted",
+        ),
+        (
+            "nnnbbbk1/1ppppppp/8/8/8/8/8/4K3 w - - 0 1",
+            Placement,
+            "Black has 0 queens, 0 rooks, 3 bishops and 3 knights: 2 of them",
+        ),
+        (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
             SideToMove,
             "'x'",
@@ -162,6 +188,40 @@ fn fen_errors_name_the_field_and_the_reason() {
             "{fen}: '{message}' lacks '{reason}'"
         );
         assert!(message.contains(field.describe()), "{message}");
+    }
+}
+
+#[test]
+fn fen_material_at_the_limit_of_what_promotions_explain_is_accepted() {
+    for fen in [
+        // Eight promotions and no pawn left: nine queens.
+        "kn6/pp6/8/8/8/8/QQQQQQQQ/Q3K3 w - - 0 1",
+        // Two promotions (a queen, a knight), six pawns.
+        "4k3/8/8/8/8/8/2PPPPPP/QQ1NKNN1 w - - 0 1",
+        // Three bishops, three knights and six pawns (black).
+        "nnnbbbk1/2pppppp/8/8/8/8/8/4K3 w - - 0 1",
+        // Sixteen pieces, all explained.
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPP2/RNBQKBNR w KQkq - 0 1",
+    ] {
+        pos(fen);
+    }
+}
+
+#[test]
+fn every_fen_in_the_test_data_is_accepted() {
+    let suite = common::perft_suite();
+    assert_eq!(suite.len(), 74);
+    for case in &suite {
+        pos(&case.fen);
+    }
+    let keys = include_str!("data/polyglot_keys.txt");
+    for line in keys.lines().filter(|l| !l.starts_with('#')) {
+        pos(line.split_once(" ; ").unwrap().0);
+    }
+    // Positions reached by playing legal moves are always accepted.
+    for p in common::random_positions(2, 120, 11) {
+        assert_eq!(pos(&p.fen()), p);
     }
 }
 
@@ -384,9 +444,54 @@ fn every_move_round_trips_through_san_and_uci() {
     }
 }
 
-// ----- Nothing panics ------------------------------------------------------------------------
+// ----- Nothing panics, and what comes out is right --------------------------------------------
 
 const FEN_ALPHABET: &str = "pnbrqkPNBRQK12345678/ wb-KQkqa-h0123456789";
+
+/// What every move parser promises: a legal move, written in UCI it reads back as itself;
+/// or an error whose message quotes the text.
+fn check_move_result(
+    p: &Position,
+    s: &str,
+    parsed: Result<Move, MoveError>,
+) -> Result<(), TestCaseError> {
+    match parsed {
+        Ok(mv) => {
+            prop_assert!(p.is_legal(mv), "'{}' gave illegal {} in {}", s, mv, p.fen());
+            prop_assert_eq!(parse_uci(p, &mv.to_string()), Ok(mv));
+            prop_assert_eq!(parse_move(p, &san(p, mv)), Ok(mv));
+        }
+        Err(e) => {
+            let message = e.to_string();
+            let quoted = |t: &str| message.contains(&format!("'{t}'"));
+            prop_assert!(
+                quoted(s) || quoted(s.trim()),
+                "'{}' is not quoted in '{}'",
+                s,
+                message
+            );
+        }
+    }
+    Ok(())
+}
+
+/// What the FEN reader promises: an accepted position writes back to a FEN that reads as
+/// the same position; a refusal names the field at fault.
+fn check_fen_result(s: &str) -> Result<(), TestCaseError> {
+    match Position::from_fen(s) {
+        Ok(p) => {
+            let _ = p.legal_moves();
+            prop_assert_eq!(Position::from_fen(&p.fen()), Ok(p));
+        }
+        Err(e) => {
+            let message = e.to_string();
+            prop_assert!(message.starts_with("invalid FEN, "), "{}", message);
+            prop_assert!(message.contains(e.field.describe()), "{}", message);
+            prop_assert!(!e.reason.trim().is_empty(), "{}: no reason", s);
+        }
+    }
+    Ok(())
+}
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
@@ -394,21 +499,22 @@ proptest! {
     #[test]
     fn parsers_never_panic_on_arbitrary_strings(s in "\\PC{0,40}") {
         let p = Position::startpos();
-        let _ = Position::from_fen(&s);
-        let _ = parse_move(&p, &s);
-        let _ = parse_san(&p, &s);
-        let _ = parse_uci(&p, &s);
-        let _ = parse_coordinates(&p, &s);
+        check_fen_result(&s)?;
+        check_move_result(&p, &s, parse_move(&p, &s))?;
+        check_move_result(&p, &s, parse_san(&p, &s))?;
+        check_move_result(&p, &s, parse_uci(&p, &s))?;
+        check_move_result(&p, &s, parse_coordinates(&p, &s))?;
     }
 
     #[test]
-    fn move_parsers_never_panic_on_move_like_strings(s in "[a-hA-H1-8NBRQKOo0xX=+#-]{0,8}") {
+    fn move_parsers_never_panic_on_move_like_strings(
+        s in "[a-hA-H1-8NBRQKOo0xX=+#-]{0,8}|[a-h][1-8][- x]?[a-h][1-8][=qrbnQRBN]{0,2}|[NBRQK]?[a-h1-8]?x?[a-h][1-8][+#]?"
+    ) {
         for fen in [Position::STARTING_FEN, "r3k2r/1P6/8/8/8/8/6p1/R3K2R w KQkq - 0 1"] {
             let p = Position::from_fen(fen).unwrap();
-            if let Ok(mv) = parse_move(&p, &s) {
-                prop_assert!(p.is_legal(mv));
-            }
-            let _ = parse_san(&p, &s);
+            check_move_result(&p, &s, parse_move(&p, &s))?;
+            check_move_result(&p, &s, parse_san(&p, &s))?;
+            check_move_result(&p, &s, parse_coordinates(&p, &s))?;
         }
     }
 
@@ -417,11 +523,7 @@ proptest! {
         chars in proptest::collection::vec(proptest::sample::select(FEN_ALPHABET.chars().collect::<Vec<_>>()), 0..80)
     ) {
         let s: String = chars.into_iter().collect();
-        if let Ok(p) = Position::from_fen(&s) {
-            // Whatever is accepted is a position we can work with.
-            let _ = p.legal_moves();
-            prop_assert_eq!(Position::from_fen(&p.fen()).unwrap(), p);
-        }
+        check_fen_result(&s)?;
     }
 
     #[test]
@@ -431,8 +533,6 @@ proptest! {
         let at = pos_in % fen.len();
         fen[at] = c;
         let s: String = fen.into_iter().collect();
-        if let Ok(p) = Position::from_fen(&s) {
-            let _ = p.legal_moves();
-        }
+        check_fen_result(&s)?;
     }
 }

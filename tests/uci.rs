@@ -1,5 +1,6 @@
 //! UCI sessions scripted through the engine's standard input, as a GUI would drive it.
 
+use huo_chess::core::{Position, parse_uci};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
@@ -202,24 +203,64 @@ fn stop_ends_an_infinite_search_with_a_legal_move() {
     e.quit();
 }
 
+/// Panics unless `best` (a `bestmove` answer) is a legal move, in UCI form, in the position
+/// `fen` + `moves`; the null move `0000` is not.
+fn assert_legal(fen: &str, moves: &str, best: &str) {
+    let mut pos = Position::from_fen(fen).unwrap();
+    for m in moves.split_whitespace() {
+        pos.play(parse_uci(&pos, m).unwrap());
+    }
+    match parse_uci(&pos, best) {
+        Ok(mv) => {
+            assert!(
+                pos.is_legal(mv),
+                "bestmove {best} is illegal in {}",
+                pos.fen()
+            );
+            assert_eq!(mv.to_string(), best, "bestmove not in UCI form");
+        }
+        Err(e) => panic!("bestmove {best} in {}: {e}", pos.fen()),
+    }
+}
+
+#[test]
+#[should_panic(expected = "bestmove 0000")]
+fn the_legality_check_refuses_the_null_move() {
+    assert_legal(Position::STARTING_FEN, "", "0000");
+}
+
+#[test]
+#[should_panic(expected = "while your king is in check")]
+fn the_legality_check_refuses_an_illegal_move() {
+    assert_legal("4k3/8/8/8/8/8/4r3/R3K3 w Q - 0 1", "", "a1a2");
+}
+
 #[test]
 fn clocks_movetime_nodes_and_levels_all_answer() {
+    let start = Position::STARTING_FEN;
+    // White in check from the rook: only king moves (not castling) are legal.
+    let check = "4k3/8/8/8/8/8/4r3/R3K3 w Q - 0 1";
+    let promotion = "8/4P1k1/8/8/8/8/8/4K3 w - - 0 1";
     let mut e = Engine::start(&[]);
     e.send("setoption name OwnBook value false");
     e.send("position startpos");
     e.send("go wtime 2000 btime 2000 winc 100 binc 100");
-    e.bestmove();
+    assert_legal(start, "", &e.bestmove());
+    e.send("position startpos moves e2e4 e7e5 g1f3");
     e.send("go movetime 100");
-    e.bestmove();
+    assert_legal(start, "e2e4 e7e5 g1f3", &e.bestmove());
+    e.send(&format!("position fen {check}"));
     e.send("go nodes 3000");
-    e.bestmove();
+    assert_legal(check, "", &e.bestmove());
     e.send("setoption name Level value classic-3");
+    e.send(&format!("position fen {promotion}"));
     e.send("go depth 1");
-    e.bestmove();
+    assert_legal(promotion, "", &e.bestmove());
     e.send("setoption name UCI_LimitStrength value true");
     e.send("setoption name UCI_Elo value 1200");
+    e.send("position startpos moves e2e4");
     e.send("go movetime 100");
-    e.bestmove();
+    assert_legal(start, "e2e4", &e.bestmove());
     e.quit();
 }
 
@@ -239,7 +280,6 @@ fn ponder_then_ponderhit() {
     e.send("go ponder wtime 1000 btime 1000");
     std::thread::sleep(std::time::Duration::from_millis(100));
     e.send("ponderhit");
-    let mv = e.bestmove();
-    assert_eq!(mv.len(), 4, "{mv}");
+    assert_legal(Position::STARTING_FEN, "e2e4 e7e5", &e.bestmove());
     e.quit();
 }

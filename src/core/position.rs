@@ -126,6 +126,74 @@ fn fen_err(field: FenField, reason: impl Into<String>) -> FenError {
     }
 }
 
+/// What field 1 must describe for the position to come from a game: one king of each
+/// colour, no pawn on rank 1 or 8, and for each colour no more than 8 pawns, 16 pieces, and
+/// pieces beyond the starting set (a second queen, a third rook...) only as many as pawns
+/// are missing to have promoted into them.
+fn check_placement(pos: &Position) -> Result<(), FenError> {
+    use FenField::Placement;
+    for color in Color::ALL {
+        let kings = pos.pieces(color, Role::King).count();
+        if kings != 1 {
+            return Err(fen_err(
+                Placement,
+                format!("{} must have exactly one king, found {kings}", color.name()),
+            ));
+        }
+    }
+    let back_ranks = Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth);
+    if let Some(sq) = (pos.by_role(Role::Pawn) & back_ranks).first() {
+        return Err(fen_err(
+            Placement,
+            format!("a pawn stands on {sq}: pawns can never be on rank 1 or 8"),
+        ));
+    }
+    for color in Color::ALL {
+        let count = |role| pos.pieces(color, role).count() as usize;
+        let pawns = count(Role::Pawn);
+        if pawns > 8 {
+            return Err(fen_err(
+                Placement,
+                format!("{} has {pawns} pawns: a side has at most 8", color.name()),
+            ));
+        }
+        let pieces = pos.by_color(color).count() as usize;
+        if pieces > 16 {
+            return Err(fen_err(
+                Placement,
+                format!(
+                    "{} has {pieces} pieces (pawns included): a side has at most 16",
+                    color.name()
+                ),
+            ));
+        }
+        // Each piece beyond the starting set was a pawn once.
+        let (queens, rooks, bishops, knights) = (
+            count(Role::Queen),
+            count(Role::Rook),
+            count(Role::Bishop),
+            count(Role::Knight),
+        );
+        let promoted = queens.saturating_sub(1)
+            + rooks.saturating_sub(2)
+            + bishops.saturating_sub(2)
+            + knights.saturating_sub(2);
+        if promoted > 8 - pawns {
+            return Err(fen_err(
+                Placement,
+                format!(
+                    "{} has {queens} queens, {rooks} rooks, {bishops} bishops and {knights} \
+                     knights: {promoted} of them beyond the starting set must be promoted \
+                     pawns, but with {pawns} pawns on the board only {} can have promoted",
+                    color.name(),
+                    8 - pawns
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Position {
     by_role: [Bitboard; 6],
@@ -417,8 +485,9 @@ impl Position {
     // ----- FEN ------------------------------------------------------------------------
 
     /// Reads a position in Forsyth-Edwards Notation, strictly: every field is checked and an
-    /// impossible position (no king, pawns on the back rank, the side not to move in check,
-    /// castling rights without king and rook at home...) is refused with the reason.
+    /// impossible position (no king, pawns on the back rank, nine pawns or more pieces than
+    /// promotions explain, the side not to move in check, castling rights without king and
+    /// rook at home...) is refused with the reason.
     /// The two clocks may be left out; they then default to `0 1`.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         use FenField::*;
@@ -496,22 +565,7 @@ impl Position {
                 ));
             }
         }
-        for color in Color::ALL {
-            let kings = pos.pieces(color, Role::King).count();
-            if kings != 1 {
-                return Err(fen_err(
-                    Placement,
-                    format!("{} must have exactly one king, found {kings}", color.name()),
-                ));
-            }
-        }
-        let back_ranks = Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth);
-        if let Some(sq) = (pos.by_role(Role::Pawn) & back_ranks).first() {
-            return Err(fen_err(
-                Placement,
-                format!("a pawn stands on {sq}: pawns can never be on rank 1 or 8"),
-            ));
-        }
+        check_placement(&pos)?;
 
         // Field 2: side to move.
         pos.turn = match fields[1] {
