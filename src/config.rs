@@ -12,7 +12,7 @@
 //! range) is refused as a whole, with its path, line and key: nothing starts half-configured.
 
 use crate::book::PickMode;
-use crate::search::Level;
+use crate::level::Level;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 

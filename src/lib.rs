@@ -12,6 +12,7 @@ pub mod config;
 pub mod core;
 pub mod eval;
 pub mod game;
+pub mod level;
 pub mod logfile;
 pub mod pgn;
 pub mod search;
