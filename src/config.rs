@@ -11,7 +11,7 @@
 //! built-in value. A file with any error (bad TOML, unknown key, wrong type, value out of
 //! range) is refused as a whole, with its path, line and key: nothing starts half-configured.
 
-use crate::book::PickMode;
+use crate::book::pick::PickMode;
 use crate::level::Level;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
