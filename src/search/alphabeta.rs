@@ -22,20 +22,15 @@
 //! - **Mate scores** count the distance from the root, so the engine prefers the shortest
 //!   mate and the longest defence; repetitions and the fifty-move rule score as draws.
 
-use super::ordering::{Context, Heuristics, Kind, MAX_PLY, Picker, PieceTo, piece_to, see};
+use super::ordering::{Context, Heuristics, Kind, Picker, PieceTo, piece_to, see};
 use super::time::TimeControl;
 use super::tt::{Bound, Hit, NO_EVAL, TranspositionTable};
+use super::types::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use crate::core::{Move, MoveList, Position, Role};
 use crate::eval::{Evaluator, PawnCache};
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
-
-/// Mate in 0 plies; mate in `n` plies scores `MATE - n`.
-pub const MATE: i32 = 32_000;
-/// Scores beyond this are mates.
-pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
-pub const INFINITY: i32 = MATE + 1;
 
 /// The principal variation found at each ply (a triangular table).
 pub struct PvTable {

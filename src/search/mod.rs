@@ -14,101 +14,19 @@ pub mod classic;
 pub mod ordering;
 pub mod time;
 pub mod tt;
+pub mod types;
 
-use crate::core::Move;
 use crate::eval::{Evaluator, PawnCache};
 use crate::game::Game;
 pub use crate::level::{Level, LevelLimits};
-use alphabeta::{INFINITY, MATE, MATE_BOUND, PvTable, Stack, Worker};
+use alphabeta::{PvTable, Stack, Worker};
 use classic::Classic;
 use ordering::Heuristics;
-use std::fmt;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 use time::TimeControl;
 use tt::TranspositionTable;
-
-/// A search score from the side to move's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
-    /// Centipawns.
-    Cp(i32),
-    /// Mate in this many moves (full moves, as UCI counts them); negative: we are mated.
-    Mate(i32),
-}
-
-/// When to stop thinking (the UCI `go` parameters). All `None`/false: think until stopped.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    pub movetime: Option<Duration>,
-    pub wtime: Option<Duration>,
-    pub btime: Option<Duration>,
-    pub winc: Option<Duration>,
-    pub binc: Option<Duration>,
-    pub movestogo: Option<u32>,
-    pub infinite: bool,
-}
-
-/// One completed iteration of the search (one UCI `info` line).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Iteration {
-    pub depth: u32,
-    pub seldepth: u32,
-    pub score: Score,
-    pub nodes: u64,
-    pub nps: u64,
-    pub time: Duration,
-    pub pv: Vec<Move>,
-}
-
-/// What a search reports while it thinks.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Event {
-    /// A depth was completed.
-    Iteration(Iteration),
-    /// The classic MiniMax node log: one line per node, indented by ply ("Nodes before /
-    /// Nodes after" in the original's logs). Bounded: the search stops logging after a cap.
-    Node(String),
-    /// The move came from the opening book; `file` is where it was found.
-    Book { mv: Move, file: String },
-    /// Anything else worth telling the user.
-    Message(String),
-}
-
-/// What a finished search decided.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchResult {
-    /// `None` only when the side to move has no legal move.
-    pub best: Option<Move>,
-    /// The expected reply (second move of the principal variation).
-    pub ponder: Option<Move>,
-    pub score: Score,
-    pub depth: u32,
-    pub nodes: u64,
-}
-
-/// An internal score as the user sees it: centipawns, or mate in so many moves.
-pub fn score_of(v: i32) -> Score {
-    if v > MATE_BOUND {
-        Score::Mate((MATE - v + 1) / 2)
-    } else if v < -MATE_BOUND {
-        Score::Mate(-(MATE + v) / 2)
-    } else {
-        Score::Cp(v)
-    }
-}
-
-impl fmt::Display for Score {
-    /// `+0.35` in pawns, or `#3` / `#-2` for mates.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Score::Cp(cp) => write!(f, "{:+.2}", *cp as f64 / 100.0),
-            Score::Mate(n) => write!(f, "#{n}"),
-        }
-    }
-}
+pub use types::{Event, Iteration, Limits, MAX_PLY, Score, SearchResult, score_of};
+use types::{INFINITY, MATE, MATE_BOUND};
 
 /// The engine's thinking state: evaluation, transposition table, move-ordering history.
 /// Create one per game (or UCI session) and reuse it move after move. Nothing in it grows
@@ -255,9 +173,9 @@ impl Searcher {
         }
         let max_depth = match (limits.depth, own.depth) {
             (Some(a), Some(b)) => a.min(b),
-            (a, b) => a.or(b).unwrap_or(ordering::MAX_PLY as u32 - 8),
+            (a, b) => a.or(b).unwrap_or(MAX_PLY as u32 - 8),
         }
-        .clamp(1, ordering::MAX_PLY as u32 - 8);
+        .clamp(1, MAX_PLY as u32 - 8);
 
         self.tt.new_search();
         self.keys.clear();
