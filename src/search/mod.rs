@@ -7,6 +7,11 @@
 //!
 //! Both report their progress as [`Event`]s, which the TUI's log pane and the UCI `info`
 //! lines both consume.
+//!
+//! [`Searcher`] (here) owns what lasts from move to move (the evaluation, the
+//! transposition table, the move-ordering histories) and hands each search to [`classic`]
+//! or to [`alphabeta`], which runs the iterative deepening. What they all share, the
+//! limits, scores, events and results, is in [`types`].
 
 pub mod alphabeta;
 pub mod bench;
@@ -26,7 +31,7 @@ use std::sync::atomic::AtomicBool;
 use time::TimeControl;
 use tt::TranspositionTable;
 pub use types::{Event, Iteration, Limits, MAX_PLY, Score, SearchResult, score_of};
-use types::{INFINITY, MATE, MATE_BOUND};
+use types::MATE;
 
 /// The engine's thinking state: evaluation, transposition table, move-ordering history.
 /// Create one per game (or UCI session) and reuse it move after move. Nothing in it grows
@@ -204,103 +209,6 @@ impl Searcher {
             root_best: None,
         };
         w.reset_stack();
-        let mut best = SearchResult {
-            best: moves.first().copied(),
-            ponder: None,
-            score: Score::Cp(0),
-            depth: 0,
-            nodes: 0,
-        };
-        let mut last_score = 0;
-        // Iterations in a row with the same best move (for time management).
-        let mut stable = 0;
-        for depth in 1..=max_depth {
-            w.root_best = None;
-            w.seldepth = 0;
-            // Aspiration window: expect a score near the last one; widen when wrong.
-            let mut delta = if depth >= 5 { 30 } else { INFINITY };
-            let (mut alpha, mut beta) = window(last_score, delta);
-            let score = loop {
-                let s = w.search(&pos, depth as i32, alpha, beta, 0, false);
-                if w.aborted {
-                    break s;
-                }
-                if s <= alpha || s >= beta {
-                    delta = delta.saturating_mul(2);
-                    if delta > 800 {
-                        delta = INFINITY;
-                    }
-                    (alpha, beta) = window(s, delta);
-                    continue;
-                }
-                break s;
-            };
-            if w.aborted {
-                // A half-finished iteration still counts if it proved a move better.
-                if let Some((mv, s)) = w.root_best
-                    && s > last_score - 50
-                    && depth > 1
-                {
-                    best.best = Some(mv);
-                    best.ponder = None;
-                }
-                break;
-            }
-            let drop = last_score - score;
-            last_score = score;
-            let pv = w.pv.line();
-            if depth > 1 && pv.first().copied() == best.best {
-                stable += 1;
-            } else {
-                stable = 0;
-            }
-            let elapsed = w.tc.elapsed();
-            best = SearchResult {
-                best: pv.first().copied().or(best.best),
-                ponder: pv.get(1).copied(),
-                score: score_of(score),
-                depth,
-                nodes: w.nodes,
-            };
-            on_event(Event::Iteration(Iteration {
-                depth,
-                seldepth: w.seldepth.max(depth),
-                score: score_of(score),
-                nodes: w.nodes,
-                nps: (w.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
-                time: elapsed,
-                pv,
-            }));
-            // A forced move needs no thought; a found mate needs no deeper search.
-            let pondering = w
-                .ponder
-                .is_some_and(|p| p.load(std::sync::atomic::Ordering::Relaxed));
-            if !limits.infinite && !pondering && limits.depth.is_none() {
-                if moves.len() == 1
-                    || score.abs() > MATE_BOUND && depth >= 2 * (MATE - score.abs()) as u32 + 2
-                {
-                    break;
-                }
-                if !w.tc.may_deepen(time::soft_scale(stable, drop)) {
-                    break;
-                }
-            }
-        }
-        best.nodes = w.nodes;
-        if !moves.contains(best.best.unwrap_or(moves[0])) {
-            best.best = moves.first().copied();
-        }
-        best
-    }
-}
-
-fn window(center: i32, delta: i32) -> (i32, i32) {
-    if delta >= INFINITY {
-        (-INFINITY, INFINITY)
-    } else {
-        (
-            (center - delta).max(-INFINITY),
-            (center + delta).min(INFINITY),
-        )
+        w.iterative_deepening(&pos, &moves, max_depth, &limits, on_event)
     }
 }
