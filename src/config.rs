@@ -14,6 +14,7 @@
 use crate::book::pick::PickMode;
 use crate::eval::{self, Evaluator};
 use crate::level::Level;
+use crate::util::dirs;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -610,7 +611,7 @@ impl Config {
         if local.is_file() {
             return Some(local);
         }
-        user_dir("XDG_CONFIG_HOME", ".config")
+        dirs::config_dir()
             .map(|d| d.join("huo.toml"))
             .filter(|p| p.is_file())
     }
@@ -688,16 +689,6 @@ fn walk(
         }
     }
     Ok(())
-}
-
-/// `$XDG_<…>/huo-chess`, else `~/<fallback>/huo-chess`.
-pub fn user_dir(xdg_var: &str, fallback: &str) -> Option<PathBuf> {
-    if let Some(d) = std::env::var_os(xdg_var).filter(|d| !d.is_empty()) {
-        return Some(PathBuf::from(d).join("huo-chess"));
-    }
-    std::env::var_os("HOME")
-        .filter(|h| !h.is_empty())
-        .map(|h| PathBuf::from(h).join(fallback).join("huo-chess"))
 }
 
 impl Evaluator {

@@ -24,14 +24,15 @@ pub mod types;
 use crate::eval::{Evaluator, PawnCache};
 use crate::game::Game;
 pub use crate::level::{Level, LevelLimits};
+use crate::util::rng;
 use alphabeta::{PvTable, Stack, Worker};
 use classic::Classic;
 use ordering::Heuristics;
 use std::sync::atomic::AtomicBool;
 use time::TimeControl;
 use tt::TranspositionTable;
-pub use types::{Event, Iteration, Limits, MAX_PLY, Score, SearchResult, score_of};
 use types::MATE;
+pub use types::{Event, Iteration, Limits, MAX_PLY, Score, SearchResult, score_of};
 
 /// The engine's thinking state: evaluation, transposition table, move-ordering history.
 /// Create one per game (or UCI session) and reuse it move after move. Nothing in it grows
@@ -52,10 +53,6 @@ pub struct Searcher {
 impl Searcher {
     /// A searcher with a transposition table of `hash_mb` megabytes (fixed for its life).
     pub fn new(eval: Evaluator, hash_mb: usize) -> Searcher {
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0x5eed);
         Searcher {
             eval,
             tt: TranspositionTable::new(hash_mb),
@@ -64,7 +61,8 @@ impl Searcher {
             keys: Vec::with_capacity(4096),
             pv: PvTable::default(),
             stack: Box::new([alphabeta::Frame::default(); alphabeta::STACK_LEN]),
-            seed,
+            // Tests and reproducible games set their own (see `set_seed`).
+            seed: rng::seed_from_clock(),
             contempt: 0,
         }
     }
@@ -73,10 +71,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.heur.clear();
-        self.seed = self
-            .seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+        self.seed = rng::splitmix64(self.seed);
     }
 
     /// Sets the seed of the weak levels' randomness (for reproducible games and tests).
