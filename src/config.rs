@@ -11,72 +11,19 @@
 //! built-in value. A file with any error (bad TOML, unknown key, wrong type, value out of
 //! range) is refused as a whole, with its path, line and key: nothing starts half-configured.
 
-use crate::book::PickMode;
+use crate::book::pick::PickMode;
+use crate::eval::{self, Evaluator};
+use crate::level::Level;
+use crate::util::dirs;
 use crate::keys::KeyChord;
-use crate::search::Level;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+/// The `[pieces]`, `[eval]` and `[huo]` sections are the evaluation's own settings.
+pub use crate::eval::{EvalWeights, HuoHints, PieceValues};
+
 /// The configuration file shipped in `config/huo.toml`: the built-in defaults, documented.
 pub const SHIPPED: &str = include_str!("../config/huo.toml");
-
-/// Piece values in pawns, as the Huo Chess tutorials give them (`queen = 9.5` works).
-#[derive(Clone, Debug, PartialEq)]
-pub struct PieceValues {
-    pub pawn: f64,
-    pub knight: f64,
-    pub bishop: f64,
-    pub rook: f64,
-    pub queen: f64,
-}
-
-/// The modern evaluation terms, in pawns (or as scale factors where said).
-#[derive(Clone, Debug, PartialEq)]
-pub struct EvalWeights {
-    /// Scale of the piece-square tables (1 = as designed, 0 = off).
-    pub piece_squares: f64,
-    /// Scale of the mobility bonus (by how many squares a knight, bishop, rook or queen reaches).
-    pub mobility: f64,
-    /// Scale of the king-safety terms (pawn shield, attackers near the king).
-    pub king_safety: f64,
-    pub bishop_pair: f64,
-    pub rook_open_file: f64,
-    pub rook_semi_open_file: f64,
-    /// Rook on the seventh rank, where the enemy pawns or king are.
-    pub rook_seventh: f64,
-    /// Scale of the threat bonuses (pieces attacked by pawns, by lighter pieces, or hanging).
-    pub threats: f64,
-    /// Scale of the pawn-structure bonuses (backward pawns; pawns side by side or defended;
-    /// space behind the pawns).
-    pub pawn_structure: f64,
-    /// Scale of the knight and bishop terms (outposts, bishops blocked by their own pawns,
-    /// minor pieces behind pawns, knights among many pawns).
-    pub minor_pieces: f64,
-    pub doubled_pawn: f64,
-    pub isolated_pawn: f64,
-    /// Scale of the passed-pawn bonus (grows as the pawn advances and, in the ending, as
-    /// our king comes near it and theirs stays away).
-    pub passed_pawn: f64,
-    /// A small bonus for having the move.
-    pub tempo: f64,
-}
-
-/// The positional hints of the original Huo Chess `CountScore`, in pawns.
-#[derive(Clone, Debug, PartialEq)]
-pub struct HuoHints {
-    /// Bonus per own pawn on d4, e4, d5 or e5 in the opening.
-    pub centre_pawns: f64,
-    /// Penalty for a queen that left home before the knights and bishops did.
-    pub early_queen: f64,
-    /// Penalty for moving the king or a rook early and losing the right to castle.
-    pub early_king_rook: f64,
-    /// Penalty for a knight on the a- or h-file ("a knight on the rim is dim").
-    pub knight_rim: f64,
-    /// Penalty for pushing the a- or h-pawn in the opening.
-    pub rook_pawn_push: f64,
-    /// Extra bonus in the ending for a passed pawn, per rank advanced.
-    pub passed_pawn_ending: f64,
-}
 
 /// Search settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -164,37 +111,9 @@ impl Default for Config {
     /// The built-in configuration (the same values `config/huo.toml` spells out).
     fn default() -> Self {
         Config {
-            pieces: PieceValues {
-                pawn: 1.0,
-                knight: 3.0,
-                bishop: 3.0,
-                rook: 5.0,
-                queen: 9.0,
-            },
-            eval: EvalWeights {
-                piece_squares: 1.0,
-                mobility: 1.0,
-                king_safety: 1.0,
-                bishop_pair: 0.37,
-                rook_open_file: 0.28,
-                rook_semi_open_file: 0.19,
-                rook_seventh: 0.08,
-                threats: 1.0,
-                pawn_structure: 1.0,
-                minor_pieces: 1.0,
-                doubled_pawn: 0.08,
-                isolated_pawn: 0.08,
-                passed_pawn: 1.0,
-                tempo: 0.1,
-            },
-            huo: HuoHints {
-                centre_pawns: 0.1,
-                early_queen: 0.15,
-                early_king_rook: 0.25,
-                knight_rim: 0.1,
-                rook_pawn_push: 0.05,
-                passed_pawn_ending: 0.1,
-            },
+            pieces: PieceValues::default(),
+            eval: EvalWeights::default(),
+            huo: HuoHints::default(),
             search: SearchConfig {
                 level: Level::Modern(6),
                 hash_mb: 32,
@@ -607,6 +526,15 @@ fn check(kind: Kind, value: &toml::Value) -> Result<Value, String> {
 }
 
 impl Config {
+    /// What the evaluation reads: the `[pieces]`, `[eval]` and `[huo]` sections.
+    pub fn eval_settings(&self) -> eval::Settings {
+        eval::Settings {
+            pieces: self.pieces.clone(),
+            weights: self.eval.clone(),
+            huo: self.huo.clone(),
+        }
+    }
+
     /// Reads `text` (named `file` in messages) over the built-in defaults. Returns the
     /// configuration and, for each key the text set, its `file:line`.
     pub fn parse(
@@ -680,7 +608,7 @@ impl Config {
         if local.is_file() {
             return Some(local);
         }
-        user_dir("XDG_CONFIG_HOME", ".config")
+        dirs::config_dir()
             .map(|d| d.join("huo.toml"))
             .filter(|p| p.is_file())
     }
@@ -760,12 +688,9 @@ fn walk(
     Ok(())
 }
 
-/// `$XDG_<…>/huo-chess`, else `~/<fallback>/huo-chess`.
-pub fn user_dir(xdg_var: &str, fallback: &str) -> Option<PathBuf> {
-    if let Some(d) = std::env::var_os(xdg_var).filter(|d| !d.is_empty()) {
-        return Some(PathBuf::from(d).join("huo-chess"));
+impl Evaluator {
+    /// The evaluation with the weights of `config` (see [`Config::eval_settings`]).
+    pub fn from_config(config: &Config) -> Evaluator {
+        Evaluator::new(&config.eval_settings())
     }
-    std::env::var_os("HOME")
-        .filter(|h| !h.is_empty())
-        .map(|h| PathBuf::from(h).join(fallback).join("huo-chess"))
 }

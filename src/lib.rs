@@ -3,9 +3,34 @@
 //! A retro, 8-bit style chess program in the spirit of Spiros Kakos' Huo Chess: a small,
 //! readable engine whose every part is meant to be studied.
 //!
+//! - [`book`]: the opening book: one text file per position, consulted before thinking;
+//!   Polyglot `.bin` and PGN import, the book compiled into the binary.
+//! - [`config`]: the TOML configuration: every setting listed once, loaded, checked and
+//!   shown, and where its file is found.
 //! - [`core`]: the rules: squares, pieces, positions (FEN), legal moves, Zobrist/Polyglot
 //!   keys, notations (UCI, SAN, the Huo coordinates `c2c4`) and perft.
+//! - [`engine`]: the engine service: one thread that owns the searcher and the book and
+//!   thinks when a front end (the screens, UCI) asks; every search starts here.
+//! - [`eval`]: how good a position is, in centipawns: the Huo `CountScore` hints and the
+//!   modern terms, with its own settings, and the trace the tuner fits.
 //! - [`game`]: a game in progress: its moves, undo, and the ways it can end.
+//! - [`keys`]: the key chords screen commands are bound to (never a move character).
+//! - [`level`]: how strongly the engine plays: the classic Huo depths and the modern ladder,
+//!   what each allows itself, and which one matches an Elo rating.
+//! - [`logfile`]: the thinking log written to disk, capped in size and rotated.
+//! - [`pgn`]: games in PGN, read (many, streaming, tolerant) and written.
+//! - [`search`]: how a move is chosen: classic MiniMax or iterative-deepening alpha-beta,
+//!   the transposition table, move ordering, time management and the bench.
+//! - [`tui`]: the text screens: the game and the opening-book editor.
+//! - [`uci`]: the Universal Chess Interface, for chess GUIs and match tools.
+//! - [`util`]: small helpers said once, knowing nothing of chess: atomic file writes, the
+//!   user's folders, a random-number step, today's date.
+//!
+//! Each module uses only those below it: `core`, `level`, `logfile` and `util` use none;
+//! `game` and `eval` the rules; `pgn` and `book` the game; `search` the evaluation, the game
+//! and the level; `config` the evaluation's settings, the level and the book's pick mode;
+//! `engine` the search and the book; the screens and UCI sit on top, and talk to the
+//! engine only through `engine`.
 
 pub mod book;
 pub mod config;
@@ -14,6 +39,7 @@ pub mod engine;
 pub mod eval;
 pub mod game;
 pub mod keys;
+pub mod level;
 pub mod logfile;
 pub mod pgn;
 pub mod search;

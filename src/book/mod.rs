@@ -24,21 +24,11 @@
 pub mod embedded;
 pub mod format;
 pub mod import;
+pub mod pick;
 pub mod polyglot;
 pub mod store;
 
-use serde::Deserialize;
-
-/// How a move is chosen among a position's book moves.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum PickMode {
-    /// At random, in proportion to the weights (the default: varied games).
-    #[default]
-    Weighted,
-    /// Always the move with the highest weight.
-    Best,
-}
+pub use pick::PickMode;
 
 use crate::core::{Move, Position};
 use crate::game::Game;

@@ -31,18 +31,19 @@
 //! (`trace.rs` explains how, `terms.rs` names each weight, `tables.rs` holds them). The Huo
 //! hints and the piece values are the configuration's, as the tutorials give them.
 
-use crate::config::Config;
 use crate::core::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
 use crate::core::{Bitboard, Color, File, Position, Rank, Role, Square};
 pub use explain::Explanation;
 pub use pawn_cache::PawnCache;
+pub use settings::{EvalWeights, HuoHints, PieceValues, Settings};
 use trace::{NoTrace, Trace};
 
 mod explain;
 mod masks;
 mod pawn_cache;
+mod settings;
 mod tables;
 pub mod terms;
 pub mod trace;
@@ -97,7 +98,7 @@ fn phase(pos: &Position) -> i32 {
         .min(MAX_PHASE)
 }
 
-/// Scores positions, with weights taken from a [`Config`]. Cheap to share.
+/// Scores positions, with weights taken from its [`Settings`]. Cheap to share.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     /// Material per piece kind, centipawns, as configured (what the search weighs).
@@ -121,7 +122,7 @@ pub struct Evaluator {
 
 impl Default for Evaluator {
     fn default() -> Self {
-        Evaluator::from_config(&Config::default())
+        Evaluator::new(&Settings::default())
     }
 }
 
@@ -200,12 +201,12 @@ fn distance(a: Square, b: Square) -> i32 {
 }
 
 impl Evaluator {
-    /// The evaluation with the weights of `config`: the tuned tables of `tables.rs` times
-    /// the configured scales, and the named weights as the configuration gives them.
-    pub fn from_config(config: &Config) -> Evaluator {
-        let p = &config.pieces;
-        let e = &config.eval;
-        let h = &config.huo;
+    /// The evaluation with the weights of `settings`: the tuned tables of `tables.rs` times
+    /// the configured scales, and the named weights as the settings give them.
+    pub fn new(settings: &Settings) -> Evaluator {
+        let p = &settings.pieces;
+        let e = &settings.weights;
+        let h = &settings.huo;
         let values = [
             cp(p.pawn),
             cp(p.knight),

@@ -11,7 +11,7 @@
 //! deadly) and `danger / 20` in the ending. Those weights are single numbers, numbered
 //! apart (`DANGER_*`).
 
-use crate::config::EvalWeights;
+use super::EvalWeights;
 
 /// Piece-square tables: pawn, knight, bishop, rook, queen, king, each 64 squares from
 /// White's side (a1, b1 … h8).

@@ -69,14 +69,14 @@ fn the_trace_accounts_for_every_tuned_weight() {
     // Changing only tuned weights must change the score as the trace predicts: the
     // untraced part stays fixed, the traced part follows the weights (up to rounding).
     let base = Evaluator::default();
-    let mut config = Config::default();
-    (config.pieces.knight, config.pieces.rook) = (3.4, 4.5);
-    let e = &mut config.eval;
+    let mut settings = Settings::default();
+    (settings.pieces.knight, settings.pieces.rook) = (3.4, 4.5);
+    let e = &mut settings.weights;
     (e.piece_squares, e.mobility, e.passed_pawn) = (1.7, 0.6, 1.4);
     (e.bishop_pair, e.rook_open_file, e.rook_seventh) = (0.5, 0.35, 0.45);
     (e.threats, e.doubled_pawn, e.isolated_pawn) = (0.2, 0.3, 0.07);
     (e.king_safety, e.pawn_structure, e.minor_pieces) = (1.6, 0.5, 2.0);
-    let changed = Evaluator::from_config(&config);
+    let changed = Evaluator::new(&settings);
     let mut kings_in_danger = 0;
     for fen in [
         "rnbqkb1r/pp2pppp/3p1n2/8/3NP3/8/PPP2PPP/RNBQKB1R w KQkq - 1 5",
@@ -114,9 +114,9 @@ fn an_extra_queen_is_worth_about_nine_pawns() {
 
 #[test]
 fn piece_values_come_from_the_config() {
-    let mut config = Config::default();
-    config.pieces.queen = 9.5;
-    let e = Evaluator::from_config(&config);
+    let mut settings = Settings::default();
+    settings.pieces.queen = 9.5;
+    let e = Evaluator::new(&settings);
     assert_eq!(e.value(Role::Queen), 950);
     // The evaluation counts the configured value (times its tuned phase shares).
     let pos = Position::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
@@ -144,12 +144,12 @@ fn a_piece_attacked_by_a_pawn_is_a_threat() {
     // The black knight on d5 attacked by the e4 pawn, against the same knight on b5 unattacked.
     let threatened = eval("r2qk3/pp6/8/3n4/4P3/8/PP6/R2QK3 w - - 0 1");
     let quiet = eval("r2qk3/pp6/8/1n6/4P3/8/PP6/R2QK3 w - - 0 1");
-    let none = Evaluator::from_config(&Config {
-        eval: crate::config::EvalWeights {
+    let none = Evaluator::new(&Settings {
+        weights: EvalWeights {
             threats: 0.0,
-            ..Config::default().eval
+            ..EvalWeights::default()
         },
-        ..Config::default()
+        ..Settings::default()
     });
     let weigh = |e: &Evaluator, fen: &str| e.evaluate(&Position::from_fen(fen).unwrap());
     let gain = threatened - quiet;
@@ -159,10 +159,10 @@ fn a_piece_attacked_by_a_pawn_is_a_threat() {
 }
 
 /// The evaluation with one `[eval]` scale changed.
-fn with(change: impl Fn(&mut crate::config::EvalWeights)) -> Evaluator {
-    let mut config = Config::default();
-    change(&mut config.eval);
-    Evaluator::from_config(&config)
+fn with(change: impl Fn(&mut EvalWeights)) -> Evaluator {
+    let mut settings = Settings::default();
+    change(&mut settings.weights);
+    Evaluator::new(&settings)
 }
 
 fn score(e: &Evaluator, fen: &str) -> i32 {

@@ -22,20 +22,17 @@
 //! - **Mate scores** count the distance from the root, so the engine prefers the shortest
 //!   mate and the longest defence; repetitions and the fifty-move rule score as draws.
 
-use super::ordering::{Context, Heuristics, Kind, MAX_PLY, Picker, PieceTo, piece_to, see};
-use super::time::TimeControl;
+use super::ordering::{Context, Heuristics, Kind, Picker, PieceTo, piece_to, see};
+use super::time::{self, TimeControl};
 use super::tt::{Bound, Hit, NO_EVAL, TranspositionTable};
+use super::types::{
+    Event, INFINITY, Iteration, Limits, MATE, MATE_BOUND, MAX_PLY, Score, SearchResult, score_of,
+};
 use crate::core::{Move, MoveList, Position, Role};
 use crate::eval::{Evaluator, PawnCache};
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
-
-/// Mate in 0 plies; mate in `n` plies scores `MATE - n`.
-pub const MATE: i32 = 32_000;
-/// Scores beyond this are mates.
-pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
-pub const INFINITY: i32 = MATE + 1;
 
 /// The principal variation found at each ply (a triangular table).
 pub struct PvTable {
@@ -188,6 +185,18 @@ fn refine(static_eval: i32, hit: Option<Hit>, ply: usize) -> i32 {
     }
 }
 
+/// The aspiration window around `center`: `delta` either side, or everything.
+fn window(center: i32, delta: i32) -> (i32, i32) {
+    if delta >= INFINITY {
+        (-INFINITY, INFINITY)
+    } else {
+        (
+            (center - delta).max(-INFINITY),
+            (center + delta).min(INFINITY),
+        )
+    }
+}
+
 /// Late-move reductions in plies, by depth and by how many moves were tried before.
 static REDUCTIONS: LazyLock<[[u8; 64]; 64]> = LazyLock::new(|| {
     let mut t = [[0u8; 64]; 64];
@@ -222,6 +231,106 @@ impl Worker<'_> {
     /// Clears the frames for a new search from the root.
     pub fn reset_stack(&mut self) {
         self.stack.fill(Frame::default());
+    }
+
+    /// Iterative deepening from the root `pos` (its legal `moves` given, at least one):
+    /// depth 1, 2, 3… up to `max_depth`, each iteration in an aspiration window around
+    /// the last score, reported through `on_event`, until the limits, the clock or `stop`
+    /// end it. Returns the best move of the last finished iteration (or of a half-finished
+    /// one that proved a move better).
+    pub fn iterative_deepening(
+        &mut self,
+        pos: &Position,
+        moves: &MoveList,
+        max_depth: u32,
+        limits: &Limits,
+        on_event: &mut dyn FnMut(Event),
+    ) -> SearchResult {
+        let mut best = SearchResult {
+            best: moves.first().copied(),
+            ponder: None,
+            score: Score::Cp(0),
+            depth: 0,
+            nodes: 0,
+        };
+        let mut last_score = 0;
+        // Iterations in a row with the same best move (for time management).
+        let mut stable = 0;
+        for depth in 1..=max_depth {
+            self.root_best = None;
+            self.seldepth = 0;
+            // Aspiration window: expect a score near the last one; widen when wrong.
+            let mut delta = if depth >= 5 { 30 } else { INFINITY };
+            let (mut alpha, mut beta) = window(last_score, delta);
+            let score = loop {
+                let s = self.search(pos, depth as i32, alpha, beta, 0, false);
+                if self.aborted {
+                    break s;
+                }
+                if s <= alpha || s >= beta {
+                    delta = delta.saturating_mul(2);
+                    if delta > 800 {
+                        delta = INFINITY;
+                    }
+                    (alpha, beta) = window(s, delta);
+                    continue;
+                }
+                break s;
+            };
+            if self.aborted {
+                // A half-finished iteration still counts if it proved a move better.
+                if let Some((mv, s)) = self.root_best
+                    && s > last_score - 50
+                    && depth > 1
+                {
+                    best.best = Some(mv);
+                    best.ponder = None;
+                }
+                break;
+            }
+            let drop = last_score - score;
+            last_score = score;
+            let pv = self.pv.line();
+            if depth > 1 && pv.first().copied() == best.best {
+                stable += 1;
+            } else {
+                stable = 0;
+            }
+            let elapsed = self.tc.elapsed();
+            best = SearchResult {
+                best: pv.first().copied().or(best.best),
+                ponder: pv.get(1).copied(),
+                score: score_of(score),
+                depth,
+                nodes: self.nodes,
+            };
+            on_event(Event::Iteration(Iteration {
+                depth,
+                seldepth: self.seldepth.max(depth),
+                score: score_of(score),
+                nodes: self.nodes,
+                nps: (self.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+                time: elapsed,
+                pv,
+            }));
+            // A forced move needs no thought; a found mate needs no deeper search.
+            let pondering = self.ponder.is_some_and(|p| p.load(Ordering::Relaxed));
+            if !limits.infinite && !pondering && limits.depth.is_none() {
+                if moves.len() == 1
+                    || score.abs() > MATE_BOUND && depth >= 2 * (MATE - score.abs()) as u32 + 2
+                {
+                    break;
+                }
+                if !self.tc.may_deepen(time::soft_scale(stable, drop)) {
+                    break;
+                }
+            }
+        }
+        best.nodes = self.nodes;
+        if !moves.contains(best.best.unwrap_or(moves[0])) {
+            best.best = moves.first().copied();
+        }
+        best
     }
 
     #[inline]

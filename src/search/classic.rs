@@ -11,9 +11,9 @@
 //! "Nodes after") that grew until memory ran out. We report the first two plies of the
 //! tree as [`Event::Node`] lines, and stop logging after [`NODE_LOG_CAP`] lines.
 
-use super::alphabeta::{MATE, PvTable};
+use super::alphabeta::PvTable;
 use super::time::TimeControl;
-use super::{Event, Iteration, SearchResult, score_of};
+use super::types::{Event, Iteration, MATE, SearchResult, score_of};
 use crate::core::{Position, notation};
 use crate::eval::Evaluator;
 use std::sync::atomic::{AtomicBool, Ordering};

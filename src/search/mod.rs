@@ -7,6 +7,11 @@
 //!
 //! Both report their progress as [`Event`]s, which the TUI's log pane and the UCI `info`
 //! lines both consume.
+//!
+//! [`Searcher`] (here) owns what lasts from move to move (the evaluation, the
+//! transposition table, the move-ordering histories) and hands each search to [`classic`]
+//! or to [`alphabeta`], which runs the iterative deepening. What they all share, the
+//! limits, scores, events and results, is in [`types`].
 
 pub mod alphabeta;
 pub mod bench;
@@ -14,221 +19,20 @@ pub mod classic;
 pub mod ordering;
 pub mod time;
 pub mod tt;
+pub mod types;
 
-use crate::core::Move;
 use crate::eval::{Evaluator, PawnCache};
 use crate::game::Game;
-use alphabeta::{INFINITY, MATE, MATE_BOUND, PvTable, Stack, Worker};
+pub use crate::level::{Level, LevelLimits};
+use crate::util::rng;
+use alphabeta::{PvTable, Stack, Worker};
 use classic::Classic;
 use ordering::Heuristics;
-use std::fmt;
-use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 use time::TimeControl;
 use tt::TranspositionTable;
-
-/// How strongly the engine plays: the classic Huo depths, or a rung of the modern ladder.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Level {
-    /// Plain MiniMax to 1, 3 or 5 half-moves, as the original Huo Chess thought.
-    Classic(u8),
-    /// The modern ladder, 1 (beginner) to [`Level::MAX_MODERN`] (full strength).
-    Modern(u8),
-}
-
-impl Level {
-    /// The top of the modern ladder.
-    pub const MAX_MODERN: u8 = 10;
-    /// Full strength: the default in UCI mode.
-    pub const FULL: Level = Level::Modern(Level::MAX_MODERN);
-    /// The classic depths of the original.
-    pub const CLASSIC_DEPTHS: [u8; 3] = [1, 3, 5];
-
-    /// Every level, classic first, then the ladder from weakest to strongest.
-    pub fn all() -> Vec<Level> {
-        let mut v: Vec<Level> = Self::CLASSIC_DEPTHS
-            .iter()
-            .map(|&d| Level::Classic(d))
-            .collect();
-        v.extend((1..=Self::MAX_MODERN).map(Level::Modern));
-        v
-    }
-}
-
-impl fmt::Display for Level {
-    /// `classic-3` or `7`: the same text [`Level::from_str`] reads.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Level::Classic(d) => write!(f, "classic-{d}"),
-            Level::Modern(n) => write!(f, "{n}"),
-        }
-    }
-}
-
-impl FromStr for Level {
-    type Err = String;
-
-    /// Reads `classic-1`, `classic-3`, `classic-5` (also `c1`, `c3`, `c5`), a ladder rung
-    /// `1`..=`10`, or `max`/`full`.
-    fn from_str(s: &str) -> Result<Level, String> {
-        let t = s.trim().to_ascii_lowercase();
-        let classic = t
-            .strip_prefix("classic-")
-            .or_else(|| t.strip_prefix("classic"))
-            .or_else(|| t.strip_prefix('c'));
-        if let Some(d) = classic {
-            return match d.parse::<u8>() {
-                Ok(d) if Self::CLASSIC_DEPTHS.contains(&d) => Ok(Level::Classic(d)),
-                _ => Err(format!("'{s}': the classic depths are 1, 3 and 5")),
-            };
-        }
-        if t == "max" || t == "full" {
-            return Ok(Level::FULL);
-        }
-        match t.parse::<u8>() {
-            Ok(n) if (1..=Self::MAX_MODERN).contains(&n) => Ok(Level::Modern(n)),
-            _ => Err(format!(
-                "'{s}': expected classic-1, classic-3, classic-5 or a level from 1 to {}",
-                Self::MAX_MODERN
-            )),
-        }
-    }
-}
-
-/// A search score from the side to move's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
-    /// Centipawns.
-    Cp(i32),
-    /// Mate in this many moves (full moves, as UCI counts them); negative: we are mated.
-    Mate(i32),
-}
-
-/// When to stop thinking (the UCI `go` parameters). All `None`/false: think until stopped.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    pub movetime: Option<Duration>,
-    pub wtime: Option<Duration>,
-    pub btime: Option<Duration>,
-    pub winc: Option<Duration>,
-    pub binc: Option<Duration>,
-    pub movestogo: Option<u32>,
-    pub infinite: bool,
-}
-
-/// One completed iteration of the search (one UCI `info` line).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Iteration {
-    pub depth: u32,
-    pub seldepth: u32,
-    pub score: Score,
-    pub nodes: u64,
-    pub nps: u64,
-    pub time: Duration,
-    pub pv: Vec<Move>,
-}
-
-/// What a search reports while it thinks.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Event {
-    /// A depth was completed.
-    Iteration(Iteration),
-    /// The classic MiniMax node log: one line per node, indented by ply ("Nodes before /
-    /// Nodes after" in the original's logs). Bounded: the search stops logging after a cap.
-    Node(String),
-    /// The move came from the opening book; `file` is where it was found.
-    Book { mv: Move, file: String },
-    /// Anything else worth telling the user.
-    Message(String),
-}
-
-/// What a finished search decided.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchResult {
-    /// `None` only when the side to move has no legal move.
-    pub best: Option<Move>,
-    /// The expected reply (second move of the principal variation).
-    pub ponder: Option<Move>,
-    pub score: Score,
-    pub depth: u32,
-    pub nodes: u64,
-}
-
-/// How a modern level limits itself.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LevelLimits {
-    /// Deepest iteration.
-    pub depth: Option<u32>,
-    /// Most nodes a move (the same strength on any computer, with or without a clock).
-    pub nodes: Option<u64>,
-    /// Random noise added to the evaluation, centipawns: weaker levels misjudge.
-    pub noise: i32,
-    /// Time per move when the game has no clock.
-    pub movetime_ms: Option<u64>,
-}
-
-impl Level {
-    /// What this level allows itself (classic levels: their fixed depth, no noise).
-    pub fn limits(self) -> LevelLimits {
-        let (depth, nodes, noise, movetime_ms) = match self {
-            Level::Classic(d) => (Some(d as u32), None, 0, None),
-            Level::Modern(n) => match n {
-                1 => (Some(1), None, 200, None),
-                2 => (Some(2), None, 140, None),
-                3 => (Some(3), None, 100, None),
-                4 => (Some(4), None, 70, None),
-                5 => (Some(5), None, 45, None),
-                6 => (None, Some(6_000), 15, Some(1000)),
-                7 => (None, Some(20_000), 10, Some(1000)),
-                8 => (None, Some(80_000), 0, Some(2000)),
-                9 => (None, Some(400_000), 0, Some(4000)),
-                _ => (None, None, 0, Some(6000)),
-            },
-        };
-        LevelLimits {
-            depth,
-            nodes,
-            noise,
-            movetime_ms,
-        }
-    }
-
-    /// The level whose strength is nearest `elo` (UCI `UCI_Elo`); see the README for the
-    /// matches behind the ladder.
-    pub fn from_elo(elo: u32) -> Level {
-        // Measured at 10 s + 0.1 s against Stockfish 15.1's UCI_Elo (level 10 at 60 s + 0.6 s);
-        // level 1, below Stockfish's lowest setting (1350), placed from its games against 2.
-        const LADDER: [u32; 10] = [800, 1050, 1250, 1400, 1700, 1880, 2040, 2190, 2350, 2550];
-        let nearest = (0..LADDER.len())
-            .min_by_key(|&i| LADDER[i].abs_diff(elo))
-            .unwrap_or(LADDER.len() - 1);
-        Level::Modern(nearest as u8 + 1)
-    }
-}
-
-/// An internal score as the user sees it: centipawns, or mate in so many moves.
-pub fn score_of(v: i32) -> Score {
-    if v > MATE_BOUND {
-        Score::Mate((MATE - v + 1) / 2)
-    } else if v < -MATE_BOUND {
-        Score::Mate(-(MATE + v) / 2)
-    } else {
-        Score::Cp(v)
-    }
-}
-
-impl fmt::Display for Score {
-    /// `+0.35` in pawns, or `#3` / `#-2` for mates.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Score::Cp(cp) => write!(f, "{:+.2}", *cp as f64 / 100.0),
-            Score::Mate(n) => write!(f, "#{n}"),
-        }
-    }
-}
+use types::MATE;
+pub use types::{Event, Iteration, Limits, MAX_PLY, Score, SearchResult, score_of};
 
 /// The engine's thinking state: evaluation, transposition table, move-ordering history.
 /// Create one per game (or UCI session) and reuse it move after move. Nothing in it grows
@@ -249,10 +53,6 @@ pub struct Searcher {
 impl Searcher {
     /// A searcher with a transposition table of `hash_mb` megabytes (fixed for its life).
     pub fn new(eval: Evaluator, hash_mb: usize) -> Searcher {
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0x5eed);
         Searcher {
             eval,
             tt: TranspositionTable::new(hash_mb),
@@ -261,7 +61,8 @@ impl Searcher {
             keys: Vec::with_capacity(4096),
             pv: PvTable::default(),
             stack: Box::new([alphabeta::Frame::default(); alphabeta::STACK_LEN]),
-            seed,
+            // Tests and reproducible games set their own (see `set_seed`).
+            seed: rng::seed_from_clock(),
             contempt: 0,
         }
     }
@@ -270,10 +71,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.heur.clear();
-        self.seed = self
-            .seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+        self.seed = rng::splitmix64(self.seed);
     }
 
     /// Sets the seed of the weak levels' randomness (for reproducible games and tests).
@@ -375,9 +173,9 @@ impl Searcher {
         }
         let max_depth = match (limits.depth, own.depth) {
             (Some(a), Some(b)) => a.min(b),
-            (a, b) => a.or(b).unwrap_or(ordering::MAX_PLY as u32 - 8),
+            (a, b) => a.or(b).unwrap_or(MAX_PLY as u32 - 8),
         }
-        .clamp(1, ordering::MAX_PLY as u32 - 8);
+        .clamp(1, MAX_PLY as u32 - 8);
 
         self.tt.new_search();
         self.keys.clear();
@@ -406,103 +204,6 @@ impl Searcher {
             root_best: None,
         };
         w.reset_stack();
-        let mut best = SearchResult {
-            best: moves.first().copied(),
-            ponder: None,
-            score: Score::Cp(0),
-            depth: 0,
-            nodes: 0,
-        };
-        let mut last_score = 0;
-        // Iterations in a row with the same best move (for time management).
-        let mut stable = 0;
-        for depth in 1..=max_depth {
-            w.root_best = None;
-            w.seldepth = 0;
-            // Aspiration window: expect a score near the last one; widen when wrong.
-            let mut delta = if depth >= 5 { 30 } else { INFINITY };
-            let (mut alpha, mut beta) = window(last_score, delta);
-            let score = loop {
-                let s = w.search(&pos, depth as i32, alpha, beta, 0, false);
-                if w.aborted {
-                    break s;
-                }
-                if s <= alpha || s >= beta {
-                    delta = delta.saturating_mul(2);
-                    if delta > 800 {
-                        delta = INFINITY;
-                    }
-                    (alpha, beta) = window(s, delta);
-                    continue;
-                }
-                break s;
-            };
-            if w.aborted {
-                // A half-finished iteration still counts if it proved a move better.
-                if let Some((mv, s)) = w.root_best
-                    && s > last_score - 50
-                    && depth > 1
-                {
-                    best.best = Some(mv);
-                    best.ponder = None;
-                }
-                break;
-            }
-            let drop = last_score - score;
-            last_score = score;
-            let pv = w.pv.line();
-            if depth > 1 && pv.first().copied() == best.best {
-                stable += 1;
-            } else {
-                stable = 0;
-            }
-            let elapsed = w.tc.elapsed();
-            best = SearchResult {
-                best: pv.first().copied().or(best.best),
-                ponder: pv.get(1).copied(),
-                score: score_of(score),
-                depth,
-                nodes: w.nodes,
-            };
-            on_event(Event::Iteration(Iteration {
-                depth,
-                seldepth: w.seldepth.max(depth),
-                score: score_of(score),
-                nodes: w.nodes,
-                nps: (w.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
-                time: elapsed,
-                pv,
-            }));
-            // A forced move needs no thought; a found mate needs no deeper search.
-            let pondering = w
-                .ponder
-                .is_some_and(|p| p.load(std::sync::atomic::Ordering::Relaxed));
-            if !limits.infinite && !pondering && limits.depth.is_none() {
-                if moves.len() == 1
-                    || score.abs() > MATE_BOUND && depth >= 2 * (MATE - score.abs()) as u32 + 2
-                {
-                    break;
-                }
-                if !w.tc.may_deepen(time::soft_scale(stable, drop)) {
-                    break;
-                }
-            }
-        }
-        best.nodes = w.nodes;
-        if !moves.contains(best.best.unwrap_or(moves[0])) {
-            best.best = moves.first().copied();
-        }
-        best
-    }
-}
-
-fn window(center: i32, delta: i32) -> (i32, i32) {
-    if delta >= INFINITY {
-        (-INFINITY, INFINITY)
-    } else {
-        (
-            (center - delta).max(-INFINITY),
-            (center + delta).min(INFINITY),
-        )
+        w.iterative_deepening(&pos, &moves, max_depth, &limits, on_event)
     }
 }

@@ -12,9 +12,8 @@
 //!    how often it cut off right after the same previous moves (*continuation history*);
 //! 5. captures that lose material, and under-promotions, last.
 
+use super::types::MAX_PLY;
 use crate::core::{Bitboard, CheckSquares, Color, Move, MoveList, Position, Rank, Role, Square};
-
-pub const MAX_PLY: usize = 128;
 
 /// History scores stay within ±`HISTORY_MAX`.
 pub const HISTORY_MAX: i32 = 16_384;

@@ -9,7 +9,7 @@
 //! a move that stayed best iteration after iteration, less. The *hard* limit, a few slices
 //! but never near the whole clock, stops the search in the middle of an iteration.
 
-use super::Limits;
+use super::types::Limits;
 use crate::core::Color;
 use std::time::{Duration, Instant};
 
