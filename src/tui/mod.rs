@@ -1,10 +1,9 @@
 //! The text screens: the game (`huo-chess`) and the opening book editor (`huo-book edit`).
 //!
 //! Built the ratatui way, state apart from drawing apart from input: an
-//! [`App`](app::App) holds the game screen's state and its game flow; [`controls`] reads
-//! keys and the mouse, [`commands`] carries out `:` commands and bound actions,
-//! [`saving`] keeps games on disk; [`ui::draw`] paints it all (and nothing else changes
-//! state). The run loop below only moves events from the terminal and the engine service
+//! [`App`](app::App) holds the game screen's state and its game flow (in parts: keys,
+//! commands, engine replies, saving); [`ui::draw`] paints it (and records only where the
+//! board and the log went, for clicks and paging). The run loop below only moves events from the terminal and the engine service
 //! into the app and redraws.
 //!
 //! Parts: [`clock`] (chess clocks and the flag-fall rule), [`policy`] (when the engine
@@ -16,14 +15,11 @@
 pub mod app;
 pub mod board;
 pub mod clock;
-pub mod commands;
-pub mod controls;
 pub mod editor;
 pub mod engine;
 pub mod input;
 pub mod log;
 pub mod policy;
-pub mod saving;
 pub mod terminal;
 pub mod theme;
 pub mod ui;

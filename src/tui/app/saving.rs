@@ -3,7 +3,7 @@
 //! replaces one, so no key press loses a game (`:restore` brings it back). Reading and
 //! writing PGN is [`crate::pgn`]'s; writing a file is [`crate::util::files`]'.
 
-use super::app::{App, EXPLAIN, Mode, level_name};
+use super::{App, EXPLAIN, Mode, level_name};
 use crate::core::{Color, Position};
 use crate::game::{Ending, Game};
 use crate::search::Level;

@@ -2,9 +2,9 @@
 //! (new game, takeback, hint, …). Whatever would end the game in progress (a new game, a
 //! load, a new position) asks first, and the game left behind can be restored.
 
-use super::app::{App, Mode, Pending, level_name, parse_level};
-use super::clock::Clock;
-use super::engine::Job;
+use super::{App, Mode, Pending, level_name, parse_level};
+use crate::tui::clock::Clock;
+use crate::tui::engine::Job;
 use crate::core::Color;
 use crate::game::Ending;
 use std::time::Instant;

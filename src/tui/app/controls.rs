@@ -3,9 +3,9 @@
 //! are function keys and Ctrl/Alt chords (from `[tui.keys]`) or `:` commands, so no move
 //! can ever start one.
 
-use super::app::{App, Mode};
+use super::{App, Mode};
 use super::commands::Action;
-use super::input::Pick;
+use crate::tui::input::Pick;
 use crate::core::{Color, Move, Role};
 use crate::keys::KeyChord;
 use crossterm::event::{
@@ -156,7 +156,7 @@ impl App {
             KeyCode::Enter => {
                 let text = std::mem::take(&mut self.input);
                 if self.mode == Mode::SetupLevel {
-                    match super::app::parse_level(&text) {
+                    match super::parse_level(&text) {
                         Ok(l) => {
                             self.level = l;
                             self.message = None;
@@ -172,7 +172,7 @@ impl App {
                     self.clock = None;
                     self.message = None;
                     self.mode = Mode::Play;
-                } else if let Some(c) = super::clock::Clock::parse(&text) {
+                } else if let Some(c) = crate::tui::clock::Clock::parse(&text) {
                     self.clock = Some(c);
                     self.message = None;
                     self.mode = Mode::Play;
@@ -244,7 +244,7 @@ impl App {
         match self.board.select(&pos, self.human) {
             Pick::Move(mv) => self.play_human_move(mv),
             Pick::Promotion { from, to } => self.mode = Mode::Promotion { from, to },
-            Pick::Illegal => self.note(super::app::INVALID_MOVE, true),
+            Pick::Illegal => self.note(super::INVALID_MOVE, true),
             Pick::Selected | Pick::Nothing => {}
         }
     }

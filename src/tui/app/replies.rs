@@ -1,0 +1,193 @@
+//! The engine service's replies on the game screen: progress goes to the log and the
+//! panel; a finished request plays the engine's move (from the book, forced, or searched —
+//! then the resign/draw policy has its say) or shows the hint.
+
+use crate::tui::engine::Job;
+use crate::tui::policy::Verdict;
+use super::{App, Thinking, pv_san};
+use crate::core::san;
+use crate::engine::{Origin, Reply, Think};
+use crate::game::Ending;
+use crate::search::{Event, Iteration, Level, Limits, SearchResult};
+use std::time::{Duration, Instant};
+
+impl App {
+    /// Drains the engine's replies without waiting (the run loop calls this every tick).
+    /// Returns whether anything arrived (the screen needs a redraw).
+    pub fn poll_engine(&mut self) -> bool {
+        let mut any = false;
+        while let Some((job, reply)) = self.engine.next_reply(Duration::ZERO) {
+            self.handle_reply(job, reply);
+            any = true;
+        }
+        any
+    }
+
+    /// Waits up to `timeout` for the current request to be answered (tests, and nothing
+    /// else).
+    pub fn wait_engine(&mut self, timeout: Duration) -> bool {
+        let end = Instant::now() + timeout;
+        while self.engine.busy().is_some() {
+            let left = end.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            if let Some((job, reply)) = self.engine.next_reply(left) {
+                self.handle_reply(job, reply);
+            }
+        }
+        true
+    }
+
+    fn handle_reply(&mut self, job: Job, reply: Reply) {
+        match reply {
+            Reply::Event { event, .. } => self.handle_engine_event(event),
+            Reply::Done { result, origin, .. } => match job {
+                Job::Move => self.handle_move_done(result, origin),
+                Job::Hint => self.handle_hint_done(result),
+            },
+            Reply::Failed { message, .. } => {
+                self.thinking = None;
+                self.log_line(format!("Engine error: {message}"));
+                self.note("Engine error (see the log)", true);
+                // Keep the game going: the first legal move stands in for the search.
+                if job == Job::Move
+                    && !self.over()
+                    && !self.humans_turn()
+                    && let Some(&mv) = self.game.position().legal_moves().first()
+                {
+                    self.play_engine_move(mv, "engine error: first legal move".into());
+                }
+            }
+        }
+    }
+
+    /// One report of the thinking engine: shown in the log pane and the panel.
+    pub fn handle_engine_event(&mut self, event: Event) {
+        match event {
+            Event::Iteration(it) => self.log_iteration(&it),
+            Event::Node(line) => self.log_line(line),
+            Event::Book { mv, file } => {
+                self.log_line(format!("Book move {} from {file}", mv.uci()))
+            }
+            Event::Message(m) => self.log_line(m),
+        }
+    }
+
+    fn log_iteration(&mut self, it: &Iteration) {
+        let pos = *self.game.position();
+        let pv = pv_san(&pos, &it.pv);
+        if let Some(t) = &mut self.thinking {
+            t.depth = it.depth;
+            t.score = Some(it.score);
+            t.nodes = it.nodes;
+            t.best = it
+                .pv
+                .first()
+                .filter(|m| pos.is_legal(**m))
+                .map(|&m| san(&pos, m));
+        }
+        let hint = if self.thinking.as_ref().is_some_and(|t| t.job == Job::Hint) {
+            "hint "
+        } else {
+            ""
+        };
+        self.log_line(format!(
+            "{hint}depth {}/{} score {} nodes {} nps {} time {:.1}s pv {pv}",
+            it.depth,
+            it.seldepth,
+            it.score,
+            it.nodes,
+            it.nps,
+            it.time.as_secs_f64()
+        ));
+    }
+
+    /// The engine has its move: from the book, forced, or searched (then it may resign).
+    pub fn handle_move_done(&mut self, result: SearchResult, origin: Origin) {
+        self.thinking = None;
+        if self.over() || self.game.position().turn() != self.engine_side() {
+            return;
+        }
+        let Some(mv) = result.best else {
+            self.after_move();
+            return;
+        };
+        match origin {
+            Origin::Book { file } => self.play_engine_move(mv, format!("book, {file}")),
+            Origin::Forced => self.play_engine_move(mv, "forced: the only legal move".into()),
+            Origin::Search => self.handle_search_done(result),
+        }
+    }
+
+    /// A searched move: resign, or play it (perhaps offering a draw) and say why.
+    pub fn handle_search_done(&mut self, result: SearchResult) {
+        self.thinking = None;
+        if self.over() || self.game.position().turn() != self.engine_side() {
+            return;
+        }
+        let resign = self
+            .config
+            .tui
+            .resign
+            .then_some(self.config.tui.resign_threshold);
+        let verdict = self
+            .policy
+            .after_search(result.score, self.game.moves().len(), resign);
+        if verdict == Verdict::Resign {
+            self.my_move = None;
+            self.finish(Ending::Resigned {
+                loser: self.engine_side(),
+            });
+            return;
+        }
+        let Some(mv) = result.best else {
+            self.after_move();
+            return;
+        };
+        let why = match result.score {
+            crate::search::Score::Mate(n) if n > 0 => format!("mate found: mate in {n}"),
+            s => format!(
+                "search: depth {}, score {s}, {} nodes",
+                result.depth, result.nodes
+            ),
+        };
+        self.play_engine_move(mv, why);
+        if verdict == Verdict::PlayAndOfferDraw && !self.over() {
+            self.note("I offer a draw: :draw accepts", false);
+            self.log_line("I offer a draw (type :draw to accept)");
+        }
+    }
+
+    fn handle_hint_done(&mut self, result: SearchResult) {
+        self.thinking = None;
+        let pos = *self.game.position();
+        match result.best.filter(|&m| pos.is_legal(m)) {
+            Some(mv) if self.humans_turn() => {
+                let text = san(&pos, mv);
+                self.log_line(format!("Hint: {text} ({})", result.score));
+                self.note(format!("Hint: {text}"), false);
+                self.board.cursor = mv.from();
+            }
+            _ => {}
+        }
+    }
+
+    /// The engine suggests a move for the player (a short search).
+    pub fn hint(&mut self) {
+        if !self.humans_turn() || self.thinking.is_some() {
+            return;
+        }
+        let limits = Limits {
+            depth: Some(4),
+            movetime: Some(Duration::from_secs(1)),
+            ..Limits::default()
+        };
+        self.engine.think(
+            Job::Hint,
+            Think::search(&self.game, Level::Modern(5), limits),
+        );
+        self.thinking = Some(Thinking::new(Job::Hint));
+    }
+
+}
