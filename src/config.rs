@@ -13,9 +13,9 @@
 
 use crate::book::pick::PickMode;
 use crate::eval::{self, Evaluator};
+use crate::keys::KeyChord;
 use crate::level::Level;
 use crate::util::dirs;
-use crate::keys::KeyChord;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 

@@ -83,8 +83,15 @@ fn reply_line(reply: Reply, positions: &Mutex<Vec<(u64, Position)>>) -> Option<S
             Event::Book { mv, file } => {
                 Some(format!("info string book move {} from {file}", mv.uci()))
             }
+            Event::Progress(p) => Some(format!(
+                "info currmove {} currmovenumber {} nodes {} time {}",
+                p.mv.uci(),
+                p.index,
+                p.nodes,
+                p.time.as_millis()
+            )),
             Event::Message(m) => Some(format!("info string {m}")),
-            _ => None,
+            Event::Node(_) => None,
         },
         Reply::Done { id, result, .. } => {
             let pos = take_position(positions, id)?;

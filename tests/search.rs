@@ -401,3 +401,32 @@ fn uci_elo_climbs_the_ladder_one_level_at_a_time() {
     }
     assert_eq!(seen, (1..=10).collect::<Vec<u8>>());
 }
+
+#[test]
+fn classic_levels_report_each_root_move_as_they_walk_the_tree() {
+    let mut searcher = Searcher::new(Evaluator::default(), 1);
+    let game = Game::new();
+    let stop = AtomicBool::new(false);
+    let mut seen = Vec::new();
+    let result = searcher.think(
+        &game,
+        Level::Classic(3),
+        &Limits::default(),
+        &stop,
+        &mut |e| {
+            if let huo_chess::search::Event::Progress(p) = e {
+                seen.push(p);
+            }
+        },
+    );
+    let roots = Position::startpos().legal_moves();
+    assert_eq!(seen.len(), roots.len());
+    for (i, p) in seen.iter().enumerate() {
+        assert_eq!(p.index, i + 1);
+        assert_eq!(p.count, roots.len());
+        assert_eq!(p.mv, roots[i]);
+    }
+    assert!(seen.windows(2).all(|w| w[0].nodes < w[1].nodes));
+    assert!(seen[0].best.is_none() && seen[1].best.is_some());
+    assert!(result.nodes > seen.last().unwrap().nodes);
+}

@@ -827,3 +827,35 @@ fn nothing_is_played_while_the_screen_is_too_small() {
     typed(&mut app, "e2e4");
     assert_eq!(app.game.moves().len(), 1);
 }
+
+#[test]
+fn classic_levels_show_their_progress_while_thinking() {
+    let mut app = app();
+    typed(&mut app, "e2e4");
+    app.engine.cancel(); // the report below stands in for the real search
+    let pos = *app.game.position();
+    app.thinking = Some(huo_chess::tui::app::Thinking {
+        job: huo_chess::tui::engine::Job::Move,
+        started: Instant::now(),
+        depth: 0,
+        best: None,
+        score: None,
+        nodes: 0,
+        root: None,
+    });
+    let legal = pos.legal_moves();
+    app.handle_engine_event(Event::Progress(huo_chess::search::Progress {
+        mv: legal[4],
+        index: 5,
+        count: legal.len(),
+        nodes: 123_456,
+        time: Duration::from_secs(3),
+        best: Some((parse_move(&pos, "e5").unwrap(), Score::Cp(-20))),
+    }));
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(
+        text.contains(&format!("move 5/{}  123456 nodes", legal.len())),
+        "{text}"
+    );
+    assert!(text.contains("best e5") && text.contains("-0.20"), "{text}");
+}

@@ -13,7 +13,7 @@
 
 use super::alphabeta::PvTable;
 use super::time::TimeControl;
-use super::types::{Event, Iteration, MATE, SearchResult, score_of};
+use super::types::{Event, Iteration, MATE, Progress, SearchResult, score_of};
 use crate::core::{Position, notation};
 use crate::eval::Evaluator;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -37,7 +37,15 @@ impl Classic<'_> {
     pub fn run(&mut self, pos: &Position, depth: u32) -> SearchResult {
         let moves = pos.legal_moves();
         let mut best: Option<(crate::core::Move, i32)> = None;
-        for &mv in moves.iter() {
+        for (i, &mv) in moves.iter().enumerate() {
+            (self.on_event)(Event::Progress(Progress {
+                mv,
+                index: i + 1,
+                count: moves.len(),
+                nodes: self.nodes,
+                time: self.tc.elapsed(),
+                best: best.map(|(m, s)| (m, score_of(s))),
+            }));
             let child = pos.after(mv);
             let score = self.minimax(&child, depth as i32 - 1, 1, false);
             if self.aborted {

@@ -32,7 +32,7 @@ use std::sync::atomic::AtomicBool;
 use time::TimeControl;
 use tt::TranspositionTable;
 use types::MATE;
-pub use types::{Event, Iteration, Limits, MAX_PLY, Score, SearchResult, score_of};
+pub use types::{Event, Iteration, Limits, MAX_PLY, Progress, Score, SearchResult, score_of};
 
 /// The engine's thinking state: evaluation, transposition table, move-ordering history.
 /// Create one per game (or UCI session) and reuse it move after move. Nothing in it grows

@@ -81,8 +81,25 @@ pub enum Event {
     Node(String),
     /// The move came from the opening book; `file` is where it was found.
     Book { mv: Move, file: String },
+    /// The search starts on another root move (the classic levels report each, so a
+    /// learner sees the MiniMax tree being walked, one root move after another).
+    Progress(Progress),
     /// Anything else worth telling the user.
     Message(String),
+}
+
+/// Where a long search stands: which root move of how many, the nodes so far, the time.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    /// The root move now being searched.
+    pub mv: Move,
+    /// Its number, from 1, and how many root moves there are.
+    pub index: usize,
+    pub count: usize,
+    pub nodes: u64,
+    pub time: Duration,
+    /// The best root move so far and its score.
+    pub best: Option<(Move, Score)>,
 }
 
 /// What a finished search decided.

@@ -3,10 +3,10 @@
 //! load, a new position) asks first, and the game left behind can be restored.
 
 use super::{App, Mode, Pending, level_name, parse_level};
-use crate::tui::clock::Clock;
-use crate::tui::engine::Job;
 use crate::core::Color;
 use crate::game::Ending;
+use crate::tui::clock::Clock;
+use crate::tui::engine::Job;
 use std::time::Instant;
 
 /// A game action a key is bound to (see `config.tui.keys`).

@@ -3,11 +3,11 @@
 //! are function keys and Ctrl/Alt chords (from `[tui.keys]`) or `:` commands, so no move
 //! can ever start one.
 
-use super::{App, Mode};
 use super::commands::Action;
-use crate::tui::input::Pick;
+use super::{App, Mode};
 use crate::core::{Color, Move, Role};
 use crate::keys::KeyChord;
+use crate::tui::input::Pick;
 use crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };

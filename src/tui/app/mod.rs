@@ -17,7 +17,6 @@ use super::input::BoardInput;
 use super::log::LogPane;
 use super::policy::Policy;
 use super::theme::Theme;
-use saving::Saves;
 use crate::book::Book;
 use crate::config::Config;
 use crate::core::{Color, Move, MoveError, Position, huo, san};
@@ -28,6 +27,7 @@ use crate::logfile::LogFile;
 use crate::search::{Level, Limits};
 use crate::util::rng::Rng;
 use ratatui::layout::Rect;
+use saving::Saves;
 use std::path::PathBuf;
 use std::time::Instant;
 

@@ -2,13 +2,13 @@
 //! panel; a finished request plays the engine's move (from the book, forced, or searched —
 //! then the resign/draw policy has its say) or shows the hint.
 
-use crate::tui::engine::Job;
-use crate::tui::policy::Verdict;
 use super::{App, Thinking, pv_san};
 use crate::core::san;
 use crate::engine::{Origin, Reply, Think};
 use crate::game::Ending;
 use crate::search::{Event, Iteration, Level, Limits, SearchResult};
+use crate::tui::engine::Job;
+use crate::tui::policy::Verdict;
 use std::time::{Duration, Instant};
 
 impl App {
@@ -69,6 +69,17 @@ impl App {
             Event::Node(line) => self.log_line(line),
             Event::Book { mv, file } => {
                 self.log_line(format!("Book move {} from {file}", mv.uci()))
+            }
+            Event::Progress(p) => {
+                let pos = *self.game.position();
+                if let Some(t) = &mut self.thinking {
+                    t.root = Some((p.index, p.count));
+                    t.nodes = p.nodes;
+                    if let Some((mv, score)) = p.best.filter(|(m, _)| pos.is_legal(*m)) {
+                        t.best = Some(san(&pos, mv));
+                        t.score = Some(score);
+                    }
+                }
             }
             Event::Message(m) => self.log_line(m),
         }
@@ -189,5 +200,4 @@ impl App {
         );
         self.thinking = Some(Thinking::new(Job::Hint));
     }
-
 }
