@@ -7,17 +7,22 @@
 //! the list of book moves and the board (the focused pane is highlighted); Enter follows
 //! the highlighted book move or moves on the board; Backspace goes back a move; `+`/`-`
 //! change the weight (no move starts with them); Delete removes the highlighted move and
-//! Ctrl+Z puts it back; Esc, F10 or Ctrl+C quit.
+//! Ctrl+Z puts it back; F5 (or `:engine`) asks the engine service for its view of the
+//! position; Esc, F10 or Ctrl+C quit.
 
 pub mod ui;
 
+use super::engine::{EngineLink, Job};
 use super::input::{BoardInput, Pick, read_typed_move};
 use super::terminal;
 use super::theme::Theme;
 use crate::book::{Book, BookEntry, BookMove};
 use crate::config::Config;
 use crate::core::{Move, MoveError, Position, Role, san};
+use crate::engine::{Reply, Settings, Think};
+use crate::eval::Evaluator;
 use crate::game::Game;
+use crate::search::{Level, Limits};
 use crossterm::event::{
     self, Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton,
     MouseEvent, MouseEventKind,
@@ -56,6 +61,10 @@ pub struct Editor {
     pub alert: bool,
     pub quit: bool,
     pub screen: Rect,
+    /// The engine service, asked (F5 or `:engine`) what it thinks of the position.
+    pub engine: EngineLink,
+    /// Its answer for the position on the board: best move, score, depth.
+    pub engine_view: Option<String>,
 }
 
 impl Editor {
@@ -77,6 +86,13 @@ impl Editor {
             alert: false,
             quit: false,
             screen: Rect::new(0, 0, 80, 25),
+            engine: EngineLink::spawn(Settings {
+                eval: Evaluator::from_config(config),
+                hash_mb: config.search.hash_mb.min(64),
+                contempt: 0,
+                book: None,
+            }),
+            engine_view: None,
         };
         e.refresh();
         e
@@ -84,6 +100,9 @@ impl Editor {
 
     /// Reads the book's entry for the position on the board again.
     pub fn refresh(&mut self) {
+        // A new position: the engine's view of the old one no longer applies.
+        self.engine.cancel();
+        self.engine_view = None;
         self.entry = self.book.lookup(self.game.position());
         let n = self.entry.as_ref().map_or(0, |e| e.moves.len());
         self.list_index = self.list_index.min(n.saturating_sub(1));
@@ -215,6 +234,47 @@ impl Editor {
         self.refresh();
     }
 
+    /// Asks the engine service what it thinks of the position (a short search): shown
+    /// beside the book's moves, so a book line can be checked against the engine.
+    pub fn ask_engine(&mut self) {
+        let limits = Limits {
+            movetime: Some(std::time::Duration::from_secs(2)),
+            ..Limits::default()
+        };
+        self.engine
+            .think(Job::Hint, Think::search(&self.game, Level::FULL, limits));
+        self.engine_view = Some("Engine: thinking...".into());
+    }
+
+    /// Takes the engine's replies (the run loop calls this each tick). Returns whether
+    /// anything changed on screen.
+    pub fn poll_engine(&mut self, wait: std::time::Duration) -> bool {
+        let mut any = false;
+        while let Some((_, reply)) = self.engine.next_reply(wait) {
+            any = true;
+            let pos = *self.game.position();
+            match reply {
+                Reply::Event { .. } => {}
+                Reply::Done { result, .. } => {
+                    self.engine_view = result.best.filter(|m| pos.is_legal(*m)).map(|m| {
+                        format!(
+                            "Engine: {} {} (depth {})",
+                            san(&pos, m),
+                            result.score,
+                            result.depth
+                        )
+                    });
+                    break;
+                }
+                Reply::Failed { message, .. } => {
+                    self.engine_view = Some(format!("Engine error: {message}"));
+                    break;
+                }
+            }
+        }
+        any
+    }
+
     /// A typed move.
     pub fn submit_move(&mut self, text: &str) {
         match read_typed_move(self.game.position(), text) {
@@ -261,6 +321,7 @@ impl Editor {
             "delete" | "d" => self.delete(),
             "undelete" => self.undo_delete(),
             "flip" => self.flipped = !self.flipped,
+            "engine" => self.ask_engine(),
             "quit" | "q" => self.quit = true,
             _ => self.note(format!("Unknown command ':{cmd}'"), true),
         }
@@ -275,6 +336,10 @@ impl Editor {
         let alt = key.modifiers.contains(KeyModifiers::ALT);
         if (ctrl && matches!(key.code, KeyCode::Char('c' | 'd'))) || key.code == KeyCode::F(10) {
             self.quit = true;
+            return;
+        }
+        if key.code == KeyCode::F(5) {
+            self.ask_engine();
             return;
         }
         if ctrl && matches!(key.code, KeyCode::Char('z')) {
@@ -397,8 +462,13 @@ pub fn run(book: Book, start: Position, config: &Config) -> io::Result<()> {
         if signalled.load(std::sync::atomic::Ordering::Relaxed) {
             return Ok(()); // SIGTERM/SIGHUP: the terminal is restored on the way out
         }
-        // Nothing runs in the background here: sleep until the next key.
-        if event::poll(super::IDLE_TICK)? {
+        ed.poll_engine(std::time::Duration::ZERO);
+        let tick = if ed.engine.busy().is_some() {
+            super::BUSY_TICK
+        } else {
+            super::IDLE_TICK
+        };
+        if event::poll(tick)? {
             match event::read()? {
                 TermEvent::Key(k) => ed.handle_key(k),
                 TermEvent::Mouse(m) => ed.handle_mouse(m),
@@ -536,5 +606,21 @@ mod tests {
         if std::env::var("SHOW").is_ok() {
             println!("{s}");
         }
+    }
+
+    #[test]
+    fn the_engine_service_answers_for_the_position() {
+        let mut e = ed();
+        typed(&mut e, ":fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+        key(&mut e, KeyCode::F(5));
+        // Back-rank mate: the engine finds Ra8#.
+        let mut waited = 0;
+        while e.engine.busy().is_some() && waited < 100 {
+            e.poll_engine(std::time::Duration::from_millis(100));
+            waited += 1;
+        }
+        let view = e.engine_view.clone().unwrap();
+        assert!(view.starts_with("Engine: Ra8#"), "{view}");
+        assert!(view.contains("#1"), "{view}");
     }
 }

@@ -22,7 +22,7 @@ pub fn board_area(screen: Rect) -> Rect {
 
 /// The editor's keys, in 80 columns.
 pub const KEY_LINE: &str =
-    " Tab:pane Enter:play Bksp:back Home:start +/-:weight Del:delete ^Z:undo Esc:quit";
+    " Tab:pane Enter:play Bksp:back +/-:weight Del:delete ^Z:undo F5:engine Esc:quit";
 
 /// Draws the editor.
 pub fn draw(frame: &mut Frame, ed: &mut Editor) {
@@ -174,6 +174,9 @@ pub fn panel_lines(ed: &Editor) -> Vec<Line<'static>> {
             }
         }
         None => lines.push(Line::styled("Position not in the book yet", t.dim)),
+    }
+    if let Some(v) = &ed.engine_view {
+        lines.push(Line::styled(v.clone(), t.dim));
     }
     lines.push(Line::raw(""));
     if let Some(m) = &ed.message {
