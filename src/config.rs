@@ -79,6 +79,7 @@ pub struct KeyBindings {
     pub load: KeyChord,
     pub copy_fen: KeyChord,
     pub toggle_log: KeyChord,
+    pub why: KeyChord,
     pub help: KeyChord,
     pub quit: KeyChord,
 }
@@ -146,6 +147,7 @@ impl Default for Config {
                     load: KeyChord::F(4),
                     copy_fen: KeyChord::Ctrl('y'),
                     toggle_log: KeyChord::Ctrl('l'),
+                    why: KeyChord::Ctrl('w'),
                     help: KeyChord::F(1),
                     quit: KeyChord::F(10),
                 },
@@ -483,6 +485,7 @@ pub static FIELDS: &[Field] = &[
     keybind!("load", load),
     keybind!("copy_fen", copy_fen),
     keybind!("toggle_log", toggle_log),
+    keybind!("why", why),
     keybind!("help", help),
     keybind!("quit", quit),
 ];

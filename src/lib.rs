@@ -23,6 +23,7 @@
 //!   the transposition table, move ordering, time management and the bench.
 //! - [`tui`]: the text screens: the game and the opening-book editor.
 //! - [`uci`]: the Universal Chess Interface, for chess GUIs and match tools.
+//! - [`why`]: "why this move?": what the evaluation sees change along a line, in words.
 //! - [`util`]: small helpers said once, knowing nothing of chess: atomic file writes, the
 //!   user's folders, a random-number step, today's date.
 //!
@@ -46,6 +47,7 @@ pub mod search;
 pub mod tui;
 pub mod uci;
 pub mod util;
+pub mod why;
 
 pub use crate::core::{Color, Move, Piece, Position, Role, Square};
 pub use crate::game::{Game, Outcome};

@@ -859,3 +859,56 @@ fn classic_levels_show_their_progress_while_thinking() {
     );
     assert!(text.contains("best e5") && text.contains("-0.20"), "{text}");
 }
+
+#[test]
+fn why_explains_a_searched_move_in_words() {
+    let mut app = app_from("4k3/8/8/3r4/8/8/4N3/4K3 w - - 0 1");
+    typed(&mut app, "Nd4"); // a knight left where the rook takes it
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    assert_eq!(app.game.moves()[1].uci(), "d5d4");
+    key(&mut app, KeyCode::Char('w')); // a letter types, it does not ask why
+    key(&mut app, KeyCode::Esc);
+    app.handle_key(KeyEvent::new(KeyCode::Char('w'), KeyModifiers::CONTROL));
+    assert_eq!(app.mode, Mode::Why);
+    let lines = app.why_lines().join("\n");
+    assert!(lines.starts_with("Why Rxd4?"), "{lines}");
+    assert!(
+        lines.contains("Best moves:") && lines.contains("1. Rxd4"),
+        "{lines}"
+    );
+    assert!(lines.contains("Expected line: Rxd4"), "{lines}");
+    assert!(lines.contains("wins a knight (+"), "{lines}");
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(
+        text.contains("Why this move?") && text.contains("wins a knight"),
+        "{text}"
+    );
+    key(&mut app, KeyCode::Char('x'));
+    assert_eq!(app.mode, Mode::Play);
+}
+
+#[test]
+fn why_names_the_book_file_weight_and_share() {
+    let mut app = App::new(&Config::default(), &args("w", "3"), None);
+    typed(&mut app, "e2e4");
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    typed(&mut app, ":why");
+    let lines = app.why_lines().join("\n");
+    assert!(lines.contains("A book move: weight "), "{lines}");
+    assert!(lines.contains("% of this position's moves"), "{lines}");
+    assert!(lines.contains(".txt"), "{lines}");
+}
+
+#[test]
+fn why_board_asks_the_engine_about_the_position() {
+    let mut app = app_from("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    typed(&mut app, ":why board");
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    assert_eq!(app.mode, Mode::Why);
+    let lines = app.why_lines().join("\n");
+    assert!(
+        lines.starts_with("Why Ra8#?") && lines.contains("It mates in 1."),
+        "{lines}"
+    );
+    assert!(app.game.moves().is_empty(), "nothing is played");
+}

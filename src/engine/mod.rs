@@ -78,8 +78,13 @@ impl Think {
 pub enum Origin {
     /// The search chose it.
     Search,
-    /// The opening book: the file that holds the position.
-    Book { file: String },
+    /// The opening book: the file that holds the position, the move's weight and its
+    /// share of the position's weights in percent.
+    Book {
+        file: String,
+        weight: u32,
+        share: u32,
+    },
     /// The only legal move.
     Forced,
 }

@@ -80,7 +80,25 @@ fn answer(
             mv,
             file: file.clone(),
         });
-        return (instant(mv), Origin::Book { file });
+        // The weight and share, for "why this move": 12 of 30 is 40%.
+        let weights: Vec<(crate::core::Move, u32)> = book
+            .lookup(&pos)
+            .map(|e| e.moves.iter().map(|m| (m.mv, m.weight)).collect())
+            .unwrap_or_default();
+        let total: u64 = weights.iter().map(|&(_, w)| u64::from(w)).sum();
+        let weight = weights
+            .iter()
+            .find(|(m, _)| *m == mv)
+            .map_or(0, |&(_, w)| w);
+        let share = (u64::from(weight) * 100).checked_div(total).unwrap_or(0) as u32;
+        return (
+            instant(mv),
+            Origin::Book {
+                file,
+                weight,
+                share,
+            },
+        );
     }
     let legal = pos.legal_moves();
     if think.instant_forced && legal.len() == 1 {

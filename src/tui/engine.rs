@@ -14,6 +14,8 @@ pub enum Job {
     Move,
     /// A suggestion for the player (a short search).
     Hint,
+    /// "Why?" about the position on the board (a short search, explained, not played).
+    Why,
 }
 
 /// The engine service and the request the screen still wants an answer to.

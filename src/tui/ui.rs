@@ -371,6 +371,10 @@ fn draw_dialog(frame: &mut Frame, app: &App, area: Rect) {
             draw_help(frame, app, area);
             return;
         }
+        Mode::Why => {
+            draw_why(frame, app, area);
+            return;
+        }
         Mode::Resume => (
             " Saved game ",
             vec![prompt("A game in progress was saved. Resume it? (y/n)")],
@@ -436,6 +440,30 @@ fn draw_dialog(frame: &mut Frame, app: &App, area: Rect) {
     );
 }
 
+/// The "why this move?" window, wrapped to the screen (any key closes it).
+fn draw_why(frame: &mut Frame, app: &App, area: Rect) {
+    let t = &app.theme;
+    let w = area.width.saturating_sub(4).min(76);
+    let mut lines: Vec<Line> = Vec::new();
+    for (i, l) in app.why_lines().into_iter().enumerate() {
+        let style = if i == 0 { t.prompt } else { t.text };
+        for row in super::log::wrap(&l, w.saturating_sub(2) as usize) {
+            lines.push(Line::styled(row, style));
+        }
+    }
+    lines.push(Line::styled("Any key closes this window.", t.dim));
+    let rect = centered(area, w, lines.len() as u16 + 2);
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Paragraph::new(lines).block(
+            Block::bordered()
+                .title(Span::styled(" Why this move? ", t.title))
+                .border_style(t.prompt),
+        ),
+        rect,
+    );
+}
+
 /// The help screen: keys and commands.
 fn draw_help(frame: &mut Frame, app: &App, area: Rect) {
     let t = &app.theme;
@@ -469,6 +497,7 @@ fn draw_help(frame: &mut Frame, app: &App, area: Rect) {
         ":level 3 | L7 | max      :clock 5+3 | off",
         ":save FILE.pgn  :load FILE(.pgn or FEN)  :savefen [FILE]",
         ":fen FEN|FILE  :restore (the game left)  :copy  :log  :quit",
+        ":why (the engine's last move)  :why board (this position)",
     ] {
         lines.push(Line::styled(c, t.text));
     }

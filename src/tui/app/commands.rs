@@ -23,6 +23,7 @@ pub enum Action {
     Load,
     CopyFen,
     ToggleLog,
+    Why,
     Help,
     Quit,
 }
@@ -42,6 +43,7 @@ impl App {
             Action::Load => self.input = ":load ".into(),
             Action::CopyFen => self.copy_fen(),
             Action::ToggleLog => self.show_log = !self.show_log,
+            Action::Why => self.why(""),
             Action::Help => {
                 self.back_to = self.mode.clone();
                 self.mode = Mode::Help;
@@ -85,6 +87,7 @@ impl App {
             },
             "savefen" => self.save_fen(arg),
             "restore" => self.restore_left(),
+            "why" => self.why(arg),
             "copy" | "copyfen" => self.copy_fen(),
             "draw" => self.draw_offer(),
             "resign" => {

@@ -29,7 +29,7 @@ pub fn chord_of(key: &KeyEvent) -> Option<KeyChord> {
 
 impl App {
     /// The bindings, in the order the key line and the help show them.
-    pub fn bindings(&self) -> [(KeyChord, Action, &'static str); 13] {
+    pub fn bindings(&self) -> [(KeyChord, Action, &'static str); 14] {
         let k = &self.config.tui.keys;
         [
             (k.help, Action::Help, "help"),
@@ -43,6 +43,7 @@ impl App {
             (k.flip, Action::Flip, "flip"),
             (k.switch_sides, Action::SwitchSides, "switch"),
             (k.level, Action::Level, "level"),
+            (k.why, Action::Why, "why"),
             (k.copy_fen, Action::CopyFen, "fen"),
             (k.toggle_log, Action::ToggleLog, "log"),
         ]
@@ -82,7 +83,7 @@ impl App {
             return;
         }
         match self.mode.clone() {
-            Mode::Help => self.mode = self.back_to.clone(),
+            Mode::Help | Mode::Why => self.mode = self.back_to.clone(),
             Mode::ConfirmQuit => {
                 if matches!(key.code, KeyCode::Char('y' | 'Y')) {
                     self.quit = true;

@@ -9,6 +9,7 @@ pub mod commands;
 pub mod controls;
 pub mod replies;
 pub mod saving;
+pub mod why;
 
 use super::GameArgs;
 use super::clock::Clock;
@@ -75,6 +76,8 @@ pub enum Mode {
     Confirm(Pending),
     ConfirmQuit,
     Help,
+    /// The "why this move?" window.
+    Why,
 }
 
 /// Reads a level as the setup dialog and `--level` take it: `1`, `3`, `5` are the classic
@@ -175,6 +178,13 @@ pub struct App {
     pub policy: Policy,
     /// The autosave and the game left behind by a new game or a load.
     pub saves: Saves,
+    /// What the engine thought when it last chose a move (for "why?").
+    pub thought: Option<why::Thought>,
+    /// The latest principal variation and alternatives of the running search.
+    pub(super) last_pv: Vec<Move>,
+    pub(super) last_alternatives: Vec<(Move, crate::search::Score)>,
+    /// The evaluation, to explain a line part by part.
+    evaluator: Evaluator,
     /// Drives the book's weighted choice.
     rng: Rng,
     /// The setup dialog still has to ask these.
@@ -221,6 +231,10 @@ impl App {
             use_book: config.book.enabled,
             policy: Policy::default(),
             saves: Saves::new(autosave),
+            thought: None,
+            last_pv: Vec::new(),
+            last_alternatives: Vec::new(),
+            evaluator: Evaluator::from_config(config),
             rng: Rng::from_clock(),
             ask_level: true,
             ask_clock: true,
@@ -322,6 +336,11 @@ impl App {
     /// The engine's side.
     pub fn engine_side(&self) -> Color {
         !self.human
+    }
+
+    /// The evaluation in use (the engine's own weights).
+    pub fn evaluator(&self) -> &Evaluator {
+        &self.evaluator
     }
 
     /// Is the game over?
@@ -437,6 +456,8 @@ impl App {
             instant_forced: true,
             ponder: false,
         };
+        self.last_pv.clear();
+        self.last_alternatives.clear();
         self.engine.think(Job::Move, think);
         self.thinking = Some(Thinking::new(Job::Move));
     }
@@ -541,7 +562,7 @@ impl App {
 }
 
 impl Thinking {
-    fn new(job: Job) -> Thinking {
+    pub(super) fn new(job: Job) -> Thinking {
         Thinking {
             job,
             started: Instant::now(),

@@ -45,6 +45,13 @@ impl App {
             Reply::Done { result, origin, .. } => match job {
                 Job::Move => self.handle_move_done(result, origin),
                 Job::Hint => self.handle_hint_done(result),
+                Job::Why => {
+                    self.thinking = None;
+                    if let Some(mv) = result.best {
+                        self.remember_thought(mv, &result, &origin);
+                        self.open_why();
+                    }
+                }
             },
             Reply::Failed { message, .. } => {
                 self.thinking = None;
@@ -98,6 +105,10 @@ impl App {
                 .filter(|m| pos.is_legal(**m))
                 .map(|&m| san(&pos, m));
         }
+        self.last_pv = it.pv.clone();
+        if let Some(&first) = it.pv.first() {
+            self.last_alternatives = vec![(first, it.score)];
+        }
         let hint = if self.thinking.as_ref().is_some_and(|t| t.job == Job::Hint) {
             "hint "
         } else {
@@ -125,8 +136,15 @@ impl App {
             return;
         };
         match origin {
-            Origin::Book { file } => self.play_engine_move(mv, format!("book, {file}")),
-            Origin::Forced => self.play_engine_move(mv, "forced: the only legal move".into()),
+            Origin::Book { ref file, .. } => {
+                let why = format!("book, {file}");
+                self.remember_thought(mv, &result, &origin);
+                self.play_engine_move(mv, why);
+            }
+            Origin::Forced => {
+                self.remember_thought(mv, &result, &origin);
+                self.play_engine_move(mv, "forced: the only legal move".into());
+            }
             Origin::Search => self.handle_search_done(result),
         }
     }
@@ -163,6 +181,7 @@ impl App {
                 result.depth, result.nodes
             ),
         };
+        self.remember_thought(mv, &result, &Origin::Search);
         self.play_engine_move(mv, why);
         if verdict == Verdict::PlayAndOfferDraw && !self.over() {
             self.note("I offer a draw: :draw accepts", false);
