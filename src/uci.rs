@@ -91,7 +91,7 @@ fn reply_line(reply: Reply, positions: &Mutex<Vec<(u64, Position)>>) -> Option<S
                 p.time.as_millis()
             )),
             Event::Message(m) => Some(format!("info string {m}")),
-            Event::Node(_) => None,
+            Event::Node(_) | Event::Tree(_) => None,
         },
         Reply::Done { id, result, .. } => {
             let pos = take_position(positions, id)?;

@@ -430,3 +430,88 @@ fn classic_levels_report_each_root_move_as_they_walk_the_tree() {
     assert!(seen[0].best.is_none() && seen[1].best.is_some());
     assert!(result.nodes > seen.last().unwrap().nodes);
 }
+
+/// The tree of a classic search at `depth` from `fen`, as the search hands it over.
+fn classic_tree(fen: &str, depth: u8) -> (huo_chess::search::tree::TreeTop, SearchResult) {
+    let mut searcher = Searcher::new(Evaluator::default(), 1);
+    let game = Game::from_position(Position::from_fen(fen).unwrap());
+    let stop = AtomicBool::new(false);
+    let mut top = None;
+    let r = searcher.think(
+        &game,
+        Level::Classic(depth),
+        &Limits::default(),
+        &stop,
+        &mut |e| {
+            if let Event::Tree(t) = e {
+                top = Some(*t);
+            }
+        },
+    );
+    (top.expect("a classic search hands over its tree"), r)
+}
+
+#[test]
+fn the_tree_browser_backs_up_values_as_minimax_does() {
+    use huo_chess::search::tree::Tree;
+    let (top, result) = classic_tree("4k3/2p5/8/3P4/8/8/8/4K3 w - - 0 1", 3);
+    let mut tree = Tree::new(top, Evaluator::default());
+    let root = tree.children(&[]);
+    // The root's best child is the search's move and value.
+    let best = root.iter().max_by_key(|c| match c.value {
+        Score::Cp(cp) => cp,
+        Score::Mate(n) => 100_000 - n,
+    });
+    assert_eq!(best.map(|c| c.value), Some(result.score));
+    // (ties: the search keeps the first of the best)
+    let first_best = root.iter().find(|c| Some(c.value) == best.map(|b| b.value));
+    assert_eq!(first_best.map(|c| c.mv), result.best);
+    for c in &root {
+        // A root move's value is the minimum of its replies' values (MIN chooses)...
+        let replies = tree.children(&[c.mv]);
+        let min = replies.iter().map(|r| r.value).min_by_key(|s| match s {
+            Score::Cp(cp) => *cp,
+            Score::Mate(n) => 100_000 - n,
+        });
+        assert_eq!(min, Some(c.value), "{}", c.mv.uci());
+        // ...and a reply's value the maximum over the moves after it (searched again).
+        let r = &replies[0];
+        let deeper = tree.children(&[c.mv, r.mv]);
+        assert!(deeper.iter().all(|d| d.leaf));
+        let max = deeper.iter().map(|d| d.value).max_by_key(|s| match s {
+            Score::Cp(cp) => *cp,
+            Score::Mate(n) => 100_000 - n,
+        });
+        assert_eq!(max, Some(r.value));
+        // At the leaves the evaluation is shown part by part.
+        let leaf = tree.leaf(&[c.mv, r.mv, deeper[0].mv]).unwrap();
+        assert!(leaf.parts.iter().any(|p| p.0 == "Material"));
+    }
+}
+
+#[test]
+fn the_tree_browser_memory_stays_bounded_on_a_classic_5_search() {
+    use huo_chess::search::tree::{MAX_KEPT_LEVELS, Tree};
+    let (top, _) = classic_tree("4k3/4p3/8/8/8/8/3P4/4K3 w - - 0 1", 5);
+    let top_values = top.moves.len() + top.moves.iter().map(|t| t.replies.len()).sum::<usize>();
+    let mut tree = Tree::new(top, Evaluator::default());
+    // Walk every root move down its first line to the leaves, and some siblings.
+    let roots = tree.children(&[]);
+    for c in &roots {
+        let mut path = vec![c.mv];
+        loop {
+            let kids = tree.children(&path);
+            let Some(k) = kids.last() else { break };
+            if k.leaf {
+                break;
+            }
+            path.push(k.mv);
+        }
+        // No legal position has more than 218 moves: each kept level is at most that.
+        assert!(tree.kept_values() <= top_values + MAX_KEPT_LEVELS * 218);
+    }
+    assert!(
+        tree.kept_values() > top_values,
+        "deeper levels were searched"
+    );
+}

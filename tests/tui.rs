@@ -912,3 +912,39 @@ fn why_board_asks_the_engine_about_the_position() {
     );
     assert!(app.game.moves().is_empty(), "nothing is played");
 }
+
+#[test]
+fn the_tree_browser_expands_collapses_and_shows_leaves() {
+    let mut app = app_from("4k3/2p5/8/3P4/8/8/8/4K3 w - - 0 1");
+    typed(&mut app, ":tree");
+    assert_eq!(app.mode, Mode::Play, "no tree before a classic search");
+    typed(&mut app, "Kd2");
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    typed(&mut app, ":tree");
+    assert_eq!(app.mode, Mode::Tree);
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(
+        text.contains("MiniMax tree, depth 3") && text.contains("Line: (root)"),
+        "{text}"
+    );
+    assert!(text.contains("my move: MAX"), "{text}");
+    // Open the first move: the replies, MIN to choose.
+    key(&mut app, KeyCode::Right);
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(text.contains("your reply: MIN"), "{text}");
+    assert_eq!(app.tree.as_ref().unwrap().path.len(), 1);
+    // Down to the leaves: the evaluation part by part.
+    key(&mut app, KeyCode::Right);
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(
+        text.contains("CountScore of this leaf") && text.contains("Material"),
+        "{text}"
+    );
+    assert!(text.contains("Kept: "), "{text}");
+    // Back up, and close.
+    key(&mut app, KeyCode::Left);
+    key(&mut app, KeyCode::Left);
+    assert!(app.tree.as_ref().unwrap().path.is_empty());
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.mode, Mode::Play);
+}

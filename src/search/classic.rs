@@ -13,6 +13,7 @@
 
 use super::alphabeta::PvTable;
 use super::time::TimeControl;
+use super::tree::{TopMove, TreeTop};
 use super::types::{Event, Iteration, MATE, Progress, SearchResult, score_of};
 use crate::core::{Position, notation};
 use crate::eval::Evaluator;
@@ -30,6 +31,9 @@ pub struct Classic<'a> {
     pub logged: usize,
     pub aborted: bool,
     pub on_event: &'a mut dyn FnMut(Event),
+    /// The replies of the root move being searched, with their values (the tree's
+    /// second ply, kept for the tree browser).
+    pub replies: Vec<(crate::core::Move, i32)>,
 }
 
 impl Classic<'_> {
@@ -37,6 +41,7 @@ impl Classic<'_> {
     pub fn run(&mut self, pos: &Position, depth: u32) -> SearchResult {
         let moves = pos.legal_moves();
         let mut best: Option<(crate::core::Move, i32)> = None;
+        let mut top = Vec::with_capacity(moves.len());
         for (i, &mv) in moves.iter().enumerate() {
             (self.on_event)(Event::Progress(Progress {
                 mv,
@@ -47,11 +52,17 @@ impl Classic<'_> {
                 best: best.map(|(m, s)| (m, score_of(s))),
             }));
             let child = pos.after(mv);
+            self.replies.clear();
             let score = self.minimax(&child, depth as i32 - 1, 1, false);
             if self.aborted {
                 break;
             }
             self.log(0, pos, mv, score);
+            top.push(TopMove {
+                mv,
+                value: score,
+                replies: std::mem::take(&mut self.replies),
+            });
             if best.is_none_or(|(_, b)| score > b) {
                 best = Some((mv, score));
                 self.pv.update(0, mv);
@@ -69,6 +80,13 @@ impl Classic<'_> {
             time: elapsed,
             pv: pv.clone(),
         }));
+        if !self.aborted {
+            (self.on_event)(Event::Tree(Box::new(TreeTop {
+                depth,
+                root: *pos,
+                moves: top,
+            })));
+        }
         if self.logged >= NODE_LOG_CAP {
             (self.on_event)(Event::Message(format!(
                 "Node log stopped after {NODE_LOG_CAP} lines ({} nodes searched)",
@@ -86,7 +104,13 @@ impl Classic<'_> {
 
     /// The MiniMax value of `pos` for the engine (the side to move at the root).
     /// `maximizing`: is it the engine's turn here?
-    fn minimax(&mut self, pos: &Position, depth: i32, ply: usize, maximizing: bool) -> i32 {
+    pub(crate) fn minimax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        ply: usize,
+        maximizing: bool,
+    ) -> i32 {
         self.nodes += 1;
         self.pv.len[ply] = 0;
         if self.nodes & 1023 == 0 && (self.stop.load(Ordering::Relaxed) || self.tc.out_of_time()) {
@@ -119,6 +143,7 @@ impl Classic<'_> {
             }
             if ply == 1 {
                 self.log(1, pos, mv, score);
+                self.replies.push((mv, score));
             }
             let better = if maximizing {
                 score > best

@@ -18,6 +18,7 @@ pub mod bench;
 pub mod classic;
 pub mod ordering;
 pub mod time;
+pub mod tree;
 pub mod tt;
 pub mod types;
 
@@ -168,6 +169,7 @@ impl Searcher {
                 logged: 0,
                 aborted: false,
                 on_event,
+                replies: Vec::new(),
             };
             return classic.run(&pos, depth as u32);
         }

@@ -84,6 +84,9 @@ pub enum Event {
     /// The search starts on another root move (the classic levels report each, so a
     /// learner sees the MiniMax tree being walked, one root move after another).
     Progress(Progress),
+    /// A classic search has finished: the first two plies of its MiniMax tree with their
+    /// values, for the tree browser ([`super::tree`]).
+    Tree(Box<super::tree::TreeTop>),
     /// Anything else worth telling the user.
     Message(String),
 }

@@ -9,7 +9,7 @@
 //! Parts: [`clock`] (chess clocks and the flag-fall rule), [`policy`] (when the engine
 //! resigns or offers a draw), [`log`] (the log pane), [`input`] (choosing moves on the
 //! board, shared with the editor), [`engine`] (the screens' link to the engine service),
-//! [`board`] (the board widget), [`theme`] (colours, glyphs), [`terminal`] (setup,
+//! [`board`] (the board widget), [`tree`] (the MiniMax tree browser), [`theme`] (colours, glyphs), [`terminal`] (setup,
 //! restore, signals, panic hook), [`editor`] (the book editor).
 
 pub mod app;
@@ -22,6 +22,7 @@ pub mod log;
 pub mod policy;
 pub mod terminal;
 pub mod theme;
+pub mod tree;
 pub mod ui;
 
 use crate::book::Book;

@@ -375,6 +375,12 @@ fn draw_dialog(frame: &mut Frame, app: &App, area: Rect) {
             draw_why(frame, app, area);
             return;
         }
+        Mode::Tree => {
+            if let Some(view) = &app.tree {
+                super::tree::draw(frame, view, &app.theme, area);
+            }
+            return;
+        }
         Mode::Resume => (
             " Saved game ",
             vec![prompt("A game in progress was saved. Resume it? (y/n)")],
@@ -498,6 +504,7 @@ fn draw_help(frame: &mut Frame, app: &App, area: Rect) {
         ":save FILE.pgn  :load FILE(.pgn or FEN)  :savefen [FILE]",
         ":fen FEN|FILE  :restore (the game left)  :copy  :log  :quit",
         ":why (the engine's last move)  :why board (this position)",
+        ":tree (browse the MiniMax tree of the last classic search)",
     ] {
         lines.push(Line::styled(c, t.text));
     }

@@ -88,6 +88,7 @@ impl App {
             "savefen" => self.save_fen(arg),
             "restore" => self.restore_left(),
             "why" => self.why(arg),
+            "tree" => self.open_tree(),
             "copy" | "copyfen" => self.copy_fen(),
             "draw" => self.draw_offer(),
             "resign" => {
@@ -208,6 +209,24 @@ impl App {
         } else {
             self.note("I decline the draw", false);
             self.log_line("Draw offer declined");
+        }
+    }
+
+    /// `:tree`: browse the MiniMax tree of the last classic search.
+    fn open_tree(&mut self) {
+        match self.last_tree.clone() {
+            Some(top) => {
+                self.tree = Some(crate::tui::tree::TreeView::new(
+                    top,
+                    self.evaluator().clone(),
+                ));
+                self.back_to = Mode::Play;
+                self.mode = Mode::Tree;
+            }
+            None => self.note(
+                "No tree yet: the tree is kept after a search at a classic level (1, 3, 5)",
+                true,
+            ),
         }
     }
 

@@ -84,6 +84,13 @@ impl App {
         }
         match self.mode.clone() {
             Mode::Help | Mode::Why => self.mode = self.back_to.clone(),
+            Mode::Tree => {
+                let open = self.tree.as_mut().is_some_and(|t| t.key(key.code));
+                if !open {
+                    self.tree = None;
+                    self.mode = Mode::Play;
+                }
+            }
             Mode::ConfirmQuit => {
                 if matches!(key.code, KeyCode::Char('y' | 'Y')) {
                     self.quit = true;

@@ -78,6 +78,8 @@ pub enum Mode {
     Help,
     /// The "why this move?" window.
     Why,
+    /// The MiniMax tree browser.
+    Tree,
 }
 
 /// Reads a level as the setup dialog and `--level` take it: `1`, `3`, `5` are the classic
@@ -183,6 +185,10 @@ pub struct App {
     /// The latest principal variation and alternatives of the running search.
     pub(super) last_pv: Vec<Move>,
     pub(super) last_alternatives: Vec<(Move, crate::search::Score)>,
+    /// The first plies of the last classic search's MiniMax tree (for `:tree`).
+    pub last_tree: Option<crate::search::tree::TreeTop>,
+    /// The tree browser, while open.
+    pub tree: Option<super::tree::TreeView>,
     /// The evaluation, to explain a line part by part.
     evaluator: Evaluator,
     /// Drives the book's weighted choice.
@@ -232,6 +238,8 @@ impl App {
             policy: Policy::default(),
             saves: Saves::new(autosave),
             thought: None,
+            last_tree: None,
+            tree: None,
             last_pv: Vec::new(),
             last_alternatives: Vec::new(),
             evaluator: Evaluator::from_config(config),

@@ -88,6 +88,7 @@ impl App {
                     }
                 }
             }
+            Event::Tree(top) => self.last_tree = Some(*top),
             Event::Message(m) => self.log_line(m),
         }
     }
