@@ -44,12 +44,15 @@ pub struct Child {
     pub leaf: bool,
 }
 
+/// The children of one node with their values, in move order.
+type Level = Vec<(Move, i32)>;
+
 /// The browsable tree.
 pub struct Tree {
     top: TreeTop,
     eval: Evaluator,
     /// Deeper levels opened lately: (path, children with values), newest last.
-    kept: Vec<(Vec<Move>, Vec<(Move, i32)>)>,
+    kept: Vec<(Vec<Move>, Level)>,
 }
 
 impl Tree {
@@ -98,7 +101,7 @@ impl Tree {
             return Vec::new();
         }
         let leaf = path.len() + 1 == depth;
-        let values: Vec<(Move, i32)> = match path {
+        let values: Level = match path {
             [] => self.top.moves.iter().map(|t| (t.mv, t.value)).collect(),
             [first] => self
                 .top
@@ -131,7 +134,7 @@ impl Tree {
 
     /// Plain MiniMax values of the children of the node at `path`, exactly as the classic
     /// search computed them (the same code, the same mate distances).
-    fn search_children(&self, path: &[Move]) -> Vec<(Move, i32)> {
+    fn search_children(&self, path: &[Move]) -> Level {
         let Some(pos) = self.position(path) else {
             return Vec::new();
         };
