@@ -36,17 +36,6 @@ pub struct Why {
     pub reasons: Vec<Reason>,
 }
 
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
-}
-
 /// "a knight", "two pawns", "a bishop and a pawn".
 fn pieces_phrase(roles: &[Role]) -> String {
     let mut parts = Vec::new();
@@ -58,7 +47,7 @@ fn pieces_phrase(roles: &[Role]) -> String {
         Role::Pawn,
     ] {
         let n = roles.iter().filter(|&&r| r == role).count();
-        let name = role_name(role);
+        let name = role.name();
         match n {
             0 => {}
             1 => parts.push(format!("a {name}")),
