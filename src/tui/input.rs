@@ -44,6 +44,28 @@ pub fn read_typed_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
         .ok_or(first)
 }
 
+/// What the input line held when Enter was pressed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Typed {
+    /// `:command args` (without the colon).
+    Command(String),
+    /// Anything else: a move.
+    Move(String),
+    /// Nothing: Enter acts on the board (or the list).
+    Empty,
+}
+
+/// Empties the input line and says what it held (both screens read it the same way).
+pub fn take_typed(input: &mut String) -> Typed {
+    let text = std::mem::take(input);
+    let text = text.trim();
+    match text.strip_prefix(':') {
+        Some(cmd) => Typed::Command(cmd.to_string()),
+        None if text.is_empty() => Typed::Empty,
+        None => Typed::Move(text.to_string()),
+    }
+}
+
 /// What a selection on the board amounts to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pick {

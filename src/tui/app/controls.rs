@@ -7,7 +7,7 @@ use super::commands::Action;
 use super::{App, Mode};
 use crate::core::{Color, Move, Role};
 use crate::keys::KeyChord;
-use crate::tui::input::Pick;
+use crate::tui::input::{Pick, Typed, take_typed};
 use crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -211,19 +211,12 @@ impl App {
             .modifiers
             .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
         match key.code {
-            KeyCode::Enter => {
-                let text = std::mem::take(&mut self.input);
-                let text = text.trim();
-                if let Some(cmd) = text.strip_prefix(':') {
-                    self.handle_command(cmd);
-                } else if text == "?" {
-                    self.do_action(Action::Help);
-                } else if !text.is_empty() {
-                    self.submit_move(text);
-                } else {
-                    self.cursor_select();
-                }
-            }
+            KeyCode::Enter => match take_typed(&mut self.input) {
+                Typed::Command(cmd) => self.handle_command(&cmd),
+                Typed::Move(text) if text == "?" => self.do_action(Action::Help),
+                Typed::Move(text) => self.submit_move(&text),
+                Typed::Empty => self.cursor_select(),
+            },
             KeyCode::Esc => {
                 self.input.clear();
                 self.board.selected = None;

@@ -13,7 +13,7 @@
 pub mod ui;
 
 use super::engine::{EngineLink, Job};
-use super::input::{BoardInput, Pick, read_typed_move};
+use super::input::{BoardInput, Pick, Typed, read_typed_move, take_typed};
 use super::terminal;
 use super::theme::Theme;
 use crate::book::{Book, BookEntry, BookMove};
@@ -362,19 +362,12 @@ impl Editor {
         }
         let empty = self.input.is_empty();
         match key.code {
-            KeyCode::Enter => {
-                let text = std::mem::take(&mut self.input);
-                let text = text.trim();
-                if let Some(cmd) = text.strip_prefix(':') {
-                    self.handle_command(cmd);
-                } else if !text.is_empty() {
-                    self.submit_move(text);
-                } else if self.focus == Focus::List {
-                    self.follow();
-                } else {
-                    self.cursor_select();
-                }
-            }
+            KeyCode::Enter => match take_typed(&mut self.input) {
+                Typed::Command(cmd) => self.handle_command(&cmd),
+                Typed::Move(text) => self.submit_move(&text),
+                Typed::Empty if self.focus == Focus::List => self.follow(),
+                Typed::Empty => self.cursor_select(),
+            },
             KeyCode::Esc => {
                 if empty && self.board.selected.is_none() && self.message.is_none() {
                     self.quit = true;
