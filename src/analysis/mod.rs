@@ -17,10 +17,12 @@
 //! - [`analyser`]: [`Analyser`], a blocking driver that asks the engine service about every
 //!   position of a game;
 //! - [`annotate`]: the game written as PGN with `[%eval]` comments, NAGs and the best line
-//!   as a variation.
+//!   as a variation;
+//! - [`batch`]: `huo-chess analyse FILE.pgn`: many games, streamed, with a progress line.
 
 pub mod analyser;
 pub mod annotate;
+pub mod batch;
 
 pub use analyser::{AnalyseError, Analyser};
 pub use annotate::write_annotated;
