@@ -1,4 +1,5 @@
-//! The TOML configuration: piece values, evaluation weights, search, book, log and screen.
+//! The TOML configuration: piece values, evaluation weights, search, book, game analysis,
+//! log and screen.
 //!
 //! Every setting is listed once, in [`FIELDS`]: its section, key, type, allowed range and
 //! how it is read from and written to a [`Config`]. Loading, validation and
@@ -54,6 +55,20 @@ pub struct BookConfig {
     pub pick: PickMode,
 }
 
+/// Game analysis (`huo-chess analyse`, the analysis screen): how deep to look, and how
+/// much a move may lose before it is marked an inaccuracy, a mistake or a blunder.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnalysisConfig {
+    /// Search depth for each position when no `--depth` or `--movetime` is given.
+    pub depth: u32,
+    /// Pawns lost by a move that make it an inaccuracy (`?!`).
+    pub inaccuracy: f64,
+    /// ... a mistake (`?`); its best line is shown.
+    pub mistake: f64,
+    /// ... a blunder (`??`).
+    pub blunder: f64,
+}
+
 /// The thinking log written to a file (the log pane always shows it).
 #[derive(Clone, Debug, PartialEq)]
 pub struct LogConfig {
@@ -104,6 +119,7 @@ pub struct Config {
     pub huo: HuoHints,
     pub search: SearchConfig,
     pub book: BookConfig,
+    pub analysis: AnalysisConfig,
     pub log: LogConfig,
     pub tui: TuiConfig,
 }
@@ -125,6 +141,12 @@ impl Default for Config {
                 path: None,
                 max_ply: 24,
                 pick: PickMode::Weighted,
+            },
+            analysis: AnalysisConfig {
+                depth: 12,
+                inaccuracy: 0.5,
+                mistake: 1.0,
+                blunder: 2.0,
             },
             log: LogConfig {
                 file: None,
@@ -419,6 +441,19 @@ pub static FIELDS: &[Field] = &[
             Ok(())
         },
     },
+    Field {
+        section: "analysis",
+        key: "depth",
+        kind: Kind::Int(1, 64),
+        get: |c| Value::Int(c.analysis.depth as i64),
+        set: |c, v| {
+            c.analysis.depth = i(&v) as u32;
+            Ok(())
+        },
+    },
+    float!("analysis", "inaccuracy", 0.01, 100.0, analysis.inaccuracy),
+    float!("analysis", "mistake", 0.01, 100.0, analysis.mistake),
+    float!("analysis", "blunder", 0.01, 100.0, analysis.blunder),
     Field {
         section: "log",
         key: "file",

@@ -3,6 +3,8 @@
 //! A retro, 8-bit style chess program in the spirit of Spiros Kakos' Huo Chess: a small,
 //! readable engine whose every part is meant to be studied.
 //!
+//! - [`analysis`]: game analysis: the engine's evaluation of every position of a game, each
+//!   move judged (`?!` `?` `??`) by what it lost, and the game written back as annotated PGN.
 //! - [`book`]: the opening book: one text file per position, consulted before thinking;
 //!   Polyglot `.bin` and PGN import, the book compiled into the binary.
 //! - [`config`]: the TOML configuration: every setting listed once, loaded, checked and
@@ -30,9 +32,11 @@
 //! Each module uses only those below it: `core`, `level`, `logfile` and `util` use none;
 //! `game` and `eval` the rules; `pgn` and `book` the game; `search` the evaluation, the game
 //! and the level; `config` the evaluation's settings, the level and the book's pick mode;
-//! `engine` the search and the book; the screens and UCI sit on top, and talk to the
-//! engine only through `engine`.
+//! `engine` the search and the book; `analysis` the engine, the game, PGN and the
+//! configuration; the screens and UCI sit on top, and talk to the engine only through
+//! `engine`.
 
+pub mod analysis;
 pub mod book;
 pub mod config;
 pub mod core;

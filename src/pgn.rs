@@ -106,43 +106,7 @@ pub fn write_game(game: &Game, headers: &[(String, String)], result: Option<&str
                 .filter(|v| is_result(v))
         })
         .unwrap_or_else(|| "*".to_string());
-    let get = |name: &str| {
-        headers
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    };
-    let mut out = String::new();
-    let mut tag = |k: &str, v: &str| {
-        out.push_str(&format!(
-            "[{k} \"{}\"]\n",
-            v.replace('\\', "\\\\").replace('"', "\\\"")
-        ));
-    };
-    for (name, default) in [
-        ("Event", "?"),
-        ("Site", "?"),
-        ("Date", "????.??.??"),
-        ("Round", "?"),
-        ("White", "?"),
-        ("Black", "?"),
-    ] {
-        tag(name, get(name).unwrap_or(default));
-    }
-    tag("Result", &result);
-    const SPECIAL: [&str; 9] = [
-        "Event", "Site", "Date", "Round", "White", "Black", "Result", "SetUp", "FEN",
-    ];
-    for (k, v) in headers {
-        if !SPECIAL.contains(&k.as_str()) {
-            tag(k, v);
-        }
-    }
-    if game.start().fen() != Position::startpos().fen() {
-        tag("SetUp", "1");
-        tag("FEN", &game.start().fen());
-    }
-    out.push('\n');
+    let mut out = write_tags(game.start(), headers, &result);
     let mut tokens: Vec<String> = Vec::new();
     for (i, (&mv, pos)) in game.moves().iter().zip(game.positions()).enumerate() {
         let s = san(pos, mv);
@@ -177,6 +141,50 @@ pub fn write_game(game: &Game, headers: &[(String, String)], result: Option<&str
         }
     }
     out.push_str("\n\n");
+    out
+}
+
+/// The tag section of a game, as [`write_game`] writes it: the Seven Tag Roster (missing
+/// tags get `?`, `Result` is `result`), then `headers` in order, `SetUp`/`FEN` when `start`
+/// is not the initial position, and the blank line before the movetext.
+pub fn write_tags(start: &Position, headers: &[(String, String)], result: &str) -> String {
+    let get = |name: &str| {
+        headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    };
+    let mut out = String::new();
+    let mut tag = |k: &str, v: &str| {
+        out.push_str(&format!(
+            "[{k} \"{}\"]\n",
+            v.replace('\\', "\\\\").replace('"', "\\\"")
+        ));
+    };
+    for (name, default) in [
+        ("Event", "?"),
+        ("Site", "?"),
+        ("Date", "????.??.??"),
+        ("Round", "?"),
+        ("White", "?"),
+        ("Black", "?"),
+    ] {
+        tag(name, get(name).unwrap_or(default));
+    }
+    tag("Result", result);
+    const SPECIAL: [&str; 9] = [
+        "Event", "Site", "Date", "Round", "White", "Black", "Result", "SetUp", "FEN",
+    ];
+    for (k, v) in headers {
+        if !SPECIAL.contains(&k.as_str()) {
+            tag(k, v);
+        }
+    }
+    if start.fen() != Position::startpos().fen() {
+        tag("SetUp", "1");
+        tag("FEN", &start.fen());
+    }
+    out.push('\n');
     out
 }
 

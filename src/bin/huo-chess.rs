@@ -40,6 +40,29 @@ enum Command {
         #[arg(long, default_value_t = 9)]
         depth: u32,
     },
+    /// Analyse the games of a PGN file: every move gets the engine's evaluation as a
+    /// `{[%eval 0.35]}` comment, inaccuracies, mistakes and blunders their NAG ($6, $2,
+    /// $4) and, from a mistake up, the engine's line as a variation. Bad games are reported
+    /// and skipped; the input file is never modified.
+    Analyse {
+        /// The PGN file to analyse.
+        file: PathBuf,
+        /// Write the annotated games to this file (default: standard output). Written when
+        /// the analysis ends, in one piece; never the input file.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// Search every position to this depth (default: `[analysis] depth` of the
+        /// configuration).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64), conflicts_with = "movetime")]
+        depth: Option<u32>,
+        /// Search every position for this many milliseconds instead of to a depth.
+        #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+        movetime: Option<u64>,
+        /// Search threads. The engine searches on one thread for now: more are accepted
+        /// and ignored (with a note).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+        threads: u32,
+    },
     /// Show how the evaluation judges a position, part by part.
     Eval {
         /// The position (default: the initial one).
@@ -83,6 +106,13 @@ fn main() -> ExitCode {
             }
         },
         Some(Command::Bench { depth }) => run_bench(depth),
+        Some(Command::Analyse {
+            file,
+            out,
+            depth,
+            movetime,
+            threads,
+        }) => run_analyse(cli.config.as_deref(), file, out, depth, movetime, threads),
         Some(Command::Eval { fen }) => run_eval(fen.as_deref(), cli.config.as_deref()),
         Some(Command::Perft { depth, fen, divide }) => run_perft(&depth, fen.as_deref(), divide),
         None => {
@@ -166,6 +196,53 @@ fn run_eval(fen: Option<&str>, config: Option<&std::path::Path>) -> ExitCode {
     println!("{}", pos.ascii());
     println!("{}", eval.explain(&pos));
     ExitCode::SUCCESS
+}
+
+fn run_analyse(
+    config: Option<&std::path::Path>,
+    input: PathBuf,
+    out: Option<PathBuf>,
+    depth: Option<u32>,
+    movetime: Option<u64>,
+    threads: u32,
+) -> ExitCode {
+    use huo_chess::analysis::batch;
+    use std::io::IsTerminal;
+    let loaded = match Config::load(config) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let limits = huo_chess::search::Limits {
+        depth: match (depth, movetime) {
+            (None, None) => Some(loaded.config.analysis.depth),
+            _ => depth,
+        },
+        movetime: movetime.map(std::time::Duration::from_millis),
+        ..Default::default()
+    };
+    let opts = batch::Options {
+        input,
+        out,
+        limits,
+        threads: threads as usize,
+        live_progress: std::io::stderr().is_terminal(),
+    };
+    let stdout = std::io::stdout();
+    let mut stdout = stdout.lock();
+    match batch::run(&loaded.config, &opts, &mut stdout, &mut std::io::stderr()) {
+        Ok(summary) if summary.games > 0 => ExitCode::SUCCESS,
+        Ok(_) => {
+            eprintln!("error: no game could be analysed");
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn run_config(action: ConfigAction, explicit: Option<&std::path::Path>) -> ExitCode {

@@ -1,0 +1,225 @@
+//! An analysed game written as PGN: after each move its evaluation as a `{[%eval 0.35]}`
+//! comment (the form lichess and python-chess read: White's side, pawns with two decimals,
+//! or `#3` / `#-2` for mates), a NAG on judged moves (`$6` inaccuracy, `$2` mistake, `$4`
+//! blunder), and after a mistake or a blunder the engine's line as a variation. The
+//! movetext is wrapped at 80 columns.
+
+use super::{GameAnalysis, Judgement};
+use crate::core::{Color, Move, Position, san};
+use crate::game::Game;
+use crate::pgn::write_tags;
+
+/// `game` as annotated PGN: its tags (`headers`, with `Annotator` set to `annotator` when
+/// given), then the movetext with the analysis and `result`. Moves `analysis` does not
+/// cover are written bare.
+pub fn write_annotated(
+    game: &Game,
+    headers: &[(String, String)],
+    result: &str,
+    analysis: &GameAnalysis,
+    annotator: Option<&str>,
+) -> String {
+    let mut tags: Vec<(String, String)> = headers
+        .iter()
+        .filter(|(k, _)| annotator.is_none() || k != "Annotator")
+        .cloned()
+        .collect();
+    if let Some(a) = annotator {
+        tags.push(("Annotator".into(), a.into()));
+    }
+    let mut out = write_tags(game.start(), &tags, result);
+    let mut text = Movetext::default();
+    let positions = game.positions();
+    for (i, &mv) in game.moves().iter().enumerate() {
+        let pos = &positions[i];
+        text.play(pos, mv);
+        let Some(review) = analysis.moves.get(i) else {
+            continue;
+        };
+        if let Some(j) = review.judgement {
+            text.push(format!("${}", j.nag()));
+        }
+        text.comment(&format!("[%eval {}]", review.after));
+        if review.judgement >= Some(Judgement::Mistake)
+            && !review.pv.is_empty()
+            && !review.is_best()
+        {
+            text.variation(pos, &review.pv, review.before);
+        }
+    }
+    text.push(result.to_string());
+    out.push_str(&wrap(&text.tokens, 80));
+    out.push_str("\n\n");
+    out
+}
+
+/// Movetext tokens; a move token carries its number (`12. Nf3`, `12... Nc6`).
+#[derive(Default)]
+struct Movetext {
+    tokens: Vec<String>,
+    /// A black move must say its number (after a comment or a variation, or first).
+    number_black: bool,
+}
+
+impl Movetext {
+    fn push(&mut self, token: String) {
+        self.tokens.push(token);
+    }
+
+    fn play(&mut self, pos: &Position, mv: Move) {
+        let s = san(pos, mv);
+        let n = pos.fullmove_number();
+        let token = match pos.turn() {
+            Color::White => format!("{n}. {s}"),
+            Color::Black if self.number_black || self.tokens.is_empty() => format!("{n}... {s}"),
+            Color::Black => s,
+        };
+        self.number_black = false;
+        self.push(token);
+    }
+
+    fn comment(&mut self, text: &str) {
+        self.push(format!("{{{text}}}"));
+        self.number_black = true;
+    }
+
+    /// `( line )` replacing the move just written: played from `pos`, its first move
+    /// followed by the evaluation the engine gave it.
+    fn variation(&mut self, pos: &Position, line: &[Move], eval: super::Eval) {
+        let mut inner = Movetext {
+            tokens: Vec::new(),
+            number_black: true,
+        };
+        let mut p = *pos;
+        for (k, &mv) in line.iter().enumerate() {
+            inner.play(&p, mv);
+            if k == 0 {
+                inner.comment(&format!("[%eval {eval}]"));
+            }
+            p = p.after(mv);
+        }
+        if let Some(first) = inner.tokens.first_mut() {
+            first.insert(0, '(');
+        }
+        if let Some(last) = inner.tokens.last_mut() {
+            last.push(')');
+        }
+        self.tokens.extend(inner.tokens);
+        self.number_black = true;
+    }
+}
+
+/// Tokens joined by spaces into lines of at most `width` columns. A token is never split
+/// (a move keeps its number: `12. Nf3`); one longer than a line gets a line of its own.
+fn wrap(tokens: &[String], width: usize) -> String {
+    let mut out = String::new();
+    let mut line_len = 0;
+    for t in tokens {
+        if line_len > 0 && line_len + 1 + t.len() > width {
+            out.push('\n');
+            line_len = 0;
+        }
+        if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        out.push_str(t);
+        line_len += t.len();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::{Eval, PositionEval, Thresholds};
+
+    fn line(game: &Game) -> Vec<Move> {
+        game.moves().to_vec()
+    }
+
+    #[test]
+    fn every_move_gets_its_eval_and_a_blunder_its_nag_and_line() {
+        let mut game = Game::new();
+        for m in ["e4", "e5", "Nf3", "Qg5"] {
+            game.play_text(m).unwrap();
+        }
+        let mut best_line = Game::from_position(*game.positions().get(3).unwrap());
+        best_line.play_text("Nc6").unwrap();
+        best_line.play_text("Bb5").unwrap();
+        let pe = |cp, best: Option<Move>, pv: Vec<Move>| PositionEval {
+            eval: Eval::Cp(cp),
+            best,
+            pv,
+            depth: 4,
+            nodes: 1,
+        };
+        let moves = line(&game);
+        // Qg5 leaves the queen to Nxg5: from +0.35 to +9.00 for White.
+        let evals = vec![
+            pe(20, Some(moves[0]), vec![moves[0]]),
+            pe(25, Some(moves[1]), vec![moves[1]]),
+            pe(30, Some(moves[2]), vec![moves[2]]),
+            pe(35, Some(line(&best_line)[0]), line(&best_line)),
+            pe(900, None, vec![]),
+        ];
+        let analysis = GameAnalysis::from_evals(&game, evals, &Thresholds::default());
+        let headers = vec![("White".to_string(), "A".to_string())];
+        let pgn = write_annotated(&game, &headers, "*", &analysis, Some("Huo Chess"));
+        assert!(pgn.contains("[White \"A\"]\n"), "{pgn}");
+        assert!(pgn.contains("[Annotator \"Huo Chess\"]\n"), "{pgn}");
+        let movetext = pgn.split("\n\n").nth(1).unwrap();
+        assert_eq!(
+            movetext,
+            "1. e4 {[%eval 0.25]} 1... e5 {[%eval 0.30]} 2. Nf3 {[%eval 0.35]} 2... Qg5 $4\n\
+             {[%eval 9.00]} (2... Nc6 {[%eval 0.35]} 3. Bb5) *"
+        );
+        for l in pgn.lines() {
+            assert!(l.len() <= 80, "{l}");
+        }
+    }
+
+    #[test]
+    fn long_games_wrap_at_80_columns_and_keep_numbers_with_moves() {
+        let mut game = Game::new();
+        for _ in 0..10 {
+            for m in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+                game.play_text(m).unwrap();
+            }
+        }
+        let evals = (0..=game.moves().len())
+            .map(|i| PositionEval {
+                eval: if i == 7 {
+                    Eval::Mate {
+                        winner: Color::Black,
+                        moves: 12,
+                    }
+                } else {
+                    Eval::Cp(-(i as i32) * 7)
+                },
+                best: None,
+                pv: vec![],
+                depth: 1,
+                nodes: 1,
+            })
+            .collect();
+        let analysis = GameAnalysis::from_evals(&game, evals, &Thresholds::default());
+        let pgn = write_annotated(&game, &[], "1/2-1/2", &analysis, None);
+        assert!(!pgn.contains("Annotator"));
+        for l in pgn.lines() {
+            assert!(l.len() <= 80, "{l}");
+            assert!(
+                !l.ends_with('.'),
+                "a move number is kept with its move: {l}"
+            );
+        }
+        assert!(
+            pgn.replace('\n', " ")
+                .contains("4. Ng1 $4 {[%eval #-12]} 4... Ng8 $4 {[%eval -0.56]}"),
+            "{pgn}"
+        );
+        let back = crate::pgn::parse_game(&pgn).unwrap();
+        assert_eq!(back.moves, game.moves());
+        assert_eq!(back.result, "1/2-1/2");
+    }
+}

@@ -1,0 +1,305 @@
+//! `huo-chess analyse FILE.pgn`: every game of a PGN file analysed and written back as
+//! annotated PGN, to a file (`--out`, written atomically at the end, never over the input)
+//! or to standard output (game by game, as each is done). Progress goes to standard error:
+//! a line redrawn in place on a terminal, else a line per game. A game that cannot be read
+//! is reported as `file:line: game N: reason` and skipped; the others go on.
+
+use super::{Analyser, annotate};
+use crate::config::Config;
+use crate::pgn::read_games;
+use crate::search::Limits;
+use crate::util::files::write_atomic;
+use std::fs::{self, File};
+use std::io::{BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// What to analyse, how, and where to write it.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub input: PathBuf,
+    /// `None`: standard output.
+    pub out: Option<PathBuf>,
+    /// Each position is searched within these (a depth or a move time).
+    pub limits: Limits,
+    /// Search threads asked for. The engine searches on one thread today: more are
+    /// accepted, said so on standard error, and ignored.
+    pub threads: usize,
+    /// Redraw one progress line with `\r` (standard error is a terminal); else write a
+    /// line per game.
+    pub live_progress: bool,
+}
+
+/// What a run did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Summary {
+    /// Games analysed and written.
+    pub games: usize,
+    /// Games skipped (unreadable, or the engine failed on them).
+    pub skipped: usize,
+    /// Positions searched.
+    pub positions: usize,
+    pub elapsed: Duration,
+}
+
+/// Analyses every game of `opts.input`; annotated games go to `opts.out` or `stdout`,
+/// reports to `stderr`. An `Err` is a run that could not start or finish (unreadable
+/// input, `--out` naming the input, an unwritable output); a bad game is only reported.
+pub fn run(
+    config: &Config,
+    opts: &Options,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<Summary, String> {
+    let input = &opts.input;
+    let name = input.display().to_string();
+    if let Some(out) = &opts.out
+        && same_file(input, out)
+    {
+        return Err(format!(
+            "--out {}: that is the input file; the input is never overwritten",
+            out.display()
+        ));
+    }
+    let open = || {
+        File::open(input)
+            .map(BufReader::new)
+            .map_err(|e| format!("{name}: {e}"))
+    };
+    // A first pass counts games and positions, for the progress line (cheap next to the
+    // searches).
+    let (mut total_games, mut total_positions) = (0, 0);
+    for game in read_games(open()?) {
+        total_games += 1;
+        if let Ok(g) = game {
+            total_positions += g.moves.len() + 1;
+        }
+    }
+    if opts.threads > 1 {
+        let _ = writeln!(
+            stderr,
+            "note: --threads {}: the engine searches on one thread for now; using 1",
+            opts.threads
+        );
+    }
+    let annotator = format!(
+        "Huo Chess {} ({})",
+        env!("CARGO_PKG_VERSION"),
+        describe(&opts.limits)
+    );
+    let mut analyser = Analyser::new(config, opts.limits.clone());
+    let mut progress = Progress {
+        live: opts.live_progress,
+        start: Instant::now(),
+        last_draw: None,
+        drawn: 0,
+        total_games,
+        total_positions,
+        games_done: 0,
+        positions_done: 0,
+    };
+    let mut summary = Summary::default();
+    let mut buffer = String::new();
+    for (index, read) in read_games(open()?).enumerate() {
+        let number = index + 1;
+        let pgn = match read {
+            Ok(pgn) => pgn,
+            Err(e) => {
+                progress.clear(stderr);
+                let _ = writeln!(stderr, "{name}:{}: game {}: {}", e.line, e.game, e.message);
+                summary.skipped += 1;
+                progress.games_done += 1;
+                continue;
+            }
+        };
+        let game = pgn.to_game();
+        let before = progress.positions_done;
+        let analysed = analyser.analyse(&game, |k| {
+            progress.positions_done = before + k;
+            progress.draw(stderr, number, false);
+        });
+        progress.games_done += 1;
+        let analysis = match analysed {
+            Ok(a) => a,
+            Err(e) => {
+                progress.clear(stderr);
+                let _ = writeln!(stderr, "{name}: game {number}: {e}; skipped");
+                summary.skipped += 1;
+                continue;
+            }
+        };
+        summary.games += 1;
+        summary.positions += analysis.positions.len();
+        let text = annotate::write_annotated(
+            &game,
+            &pgn.headers,
+            &pgn.result,
+            &analysis,
+            Some(&annotator),
+        );
+        match &opts.out {
+            Some(_) => buffer.push_str(&text),
+            None => {
+                stdout
+                    .write_all(text.as_bytes())
+                    .and_then(|()| stdout.flush())
+                    .map_err(|e| format!("standard output: {e}"))?;
+            }
+        }
+        progress.draw(stderr, number, true);
+    }
+    progress.clear(stderr);
+    summary.elapsed = progress.start.elapsed();
+    if let Some(out) = &opts.out
+        && summary.games > 0
+    {
+        write_atomic(out, &buffer).map_err(|e| format!("{}: {e}", out.display()))?;
+    }
+    let secs = summary.elapsed.as_secs_f64();
+    let _ = writeln!(
+        stderr,
+        "analysed {} game{} ({} positions) in {:.1} s, {:.1} positions/s{}",
+        summary.games,
+        if summary.games == 1 { "" } else { "s" },
+        summary.positions,
+        secs,
+        summary.positions as f64 / secs.max(1e-9),
+        match summary.skipped {
+            0 => String::new(),
+            n => format!("; {n} skipped"),
+        }
+    );
+    Ok(summary)
+}
+
+/// `depth 12` or `movetime 500 ms`: how each position was searched.
+fn describe(limits: &Limits) -> String {
+    match (limits.depth, limits.movetime) {
+        (Some(d), _) => format!("depth {d}"),
+        (None, Some(t)) => format!("movetime {} ms", t.as_millis()),
+        _ => "engine limits".into(),
+    }
+}
+
+/// Do `a` (which exists) and `b` (which may not) name the same file?
+fn same_file(a: &Path, b: &Path) -> bool {
+    let canonical = |p: &Path| -> Option<PathBuf> {
+        if let Ok(c) = fs::canonicalize(p) {
+            return Some(c);
+        }
+        let parent = match p.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        Some(fs::canonicalize(parent).ok()?.join(p.file_name()?))
+    };
+    match (canonical(a), canonical(b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => a == b,
+    }
+}
+
+/// The progress report on standard error.
+struct Progress {
+    live: bool,
+    start: Instant,
+    last_draw: Option<Instant>,
+    /// Characters of the live line on screen.
+    drawn: usize,
+    total_games: usize,
+    total_positions: usize,
+    games_done: usize,
+    positions_done: usize,
+}
+
+impl Progress {
+    /// Redraws the live line (at most ten times a second), or, off a terminal, writes a
+    /// line when a game is `finished`.
+    fn draw(&mut self, err: &mut dyn Write, game: usize, finished: bool) {
+        let now = Instant::now();
+        if self.live {
+            if !finished
+                && self
+                    .last_draw
+                    .is_some_and(|t| now - t < Duration::from_millis(100))
+            {
+                return;
+            }
+        } else if !finished {
+            return;
+        }
+        self.last_draw = Some(now);
+        let secs = (now - self.start).as_secs_f64().max(1e-9);
+        let rate = self.positions_done as f64 / secs;
+        let total = self.total_positions.max(self.positions_done);
+        let left = if rate > 0.0 {
+            let s = ((total - self.positions_done) as f64 / rate).round() as u64;
+            format!(", {}:{:02} left", s / 60, s % 60)
+        } else {
+            String::new()
+        };
+        const WIDTH: usize = 20;
+        let filled = (self.positions_done * WIDTH)
+            .checked_div(total)
+            .unwrap_or(0);
+        let line = format!(
+            "[{}{}] game {game}/{}, {}/{total} positions, {rate:.1} positions/s{left}",
+            "#".repeat(filled),
+            "-".repeat(WIDTH - filled),
+            self.total_games,
+            self.positions_done,
+        );
+        if self.live {
+            let pad = self.drawn.saturating_sub(line.len());
+            let _ = write!(err, "\r{line}{}", " ".repeat(pad));
+            self.drawn = line.len();
+        } else {
+            let _ = writeln!(err, "{line}");
+        }
+        let _ = err.flush();
+    }
+
+    /// Takes the live line off the screen (before a message, or at the end).
+    fn clear(&mut self, err: &mut dyn Write) {
+        if self.live && self.drawn > 0 {
+            let _ = write!(err, "\r{}\r", " ".repeat(self.drawn));
+            let _ = err.flush();
+            self.drawn = 0;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_output_is_the_input_under_any_name() {
+        let dir = std::env::temp_dir().join(format!("huo-analyse-same-{}", std::process::id()));
+        fs::create_dir_all(dir.join("sub")).unwrap();
+        let input = dir.join("games.pgn");
+        fs::write(&input, "1. e4 *\n").unwrap();
+        assert!(same_file(&input, &input));
+        assert!(same_file(
+            &input,
+            &dir.join("sub").join("..").join("games.pgn")
+        ));
+        assert!(!same_file(&input, &dir.join("out.pgn")));
+        assert!(!same_file(&input, &dir.join("nowhere").join("games.pgn")));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn limits_are_described_for_the_annotator_tag() {
+        let depth = Limits {
+            depth: Some(8),
+            ..Limits::default()
+        };
+        assert_eq!(describe(&depth), "depth 8");
+        let time = Limits {
+            movetime: Some(Duration::from_millis(250)),
+            ..Limits::default()
+        };
+        assert_eq!(describe(&time), "movetime 250 ms");
+    }
+}

@@ -1,0 +1,294 @@
+//! Game analysis: `huo-chess analyse FILE.pgn` run as a user runs it, and the library's
+//! analyser on games whose verdict is known.
+
+use huo_chess::Game;
+use huo_chess::analysis::{Analyser, Eval, Judgement};
+use huo_chess::config::Config;
+use huo_chess::pgn::read_games;
+use huo_chess::search::Limits;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const GAMES: &str = include_str!("data/analysis.pgn");
+
+/// A fresh folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("huo-analysis-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `huo-chess analyse` with `args` (and the built-in configuration).
+fn analyse(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_huo-chess"))
+        .arg("analyse")
+        .args(args)
+        .env("HUO_CONFIG", "")
+        .current_dir(std::env::temp_dir())
+        .output()
+        .expect("run huo-chess");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// The main-line tokens of a game's movetext (variations dropped), comments kept whole.
+fn main_line(movetext: &str) -> Vec<String> {
+    let mut tokens = Vec::new();
+    let (mut depth, mut comment) = (0, None::<String>);
+    let mut word = String::new();
+    let flush = |word: &mut String, tokens: &mut Vec<String>, depth: usize| {
+        if !word.is_empty() && depth == 0 {
+            tokens.push(std::mem::take(word));
+        }
+        word.clear();
+    };
+    for c in movetext.chars() {
+        if let Some(text) = comment.as_mut() {
+            if c == '}' {
+                if depth == 0 {
+                    tokens.push(format!("{{{text}}}"));
+                }
+                comment = None;
+            } else {
+                text.push(if c == '\n' { ' ' } else { c });
+            }
+            continue;
+        }
+        match c {
+            '{' => {
+                flush(&mut word, &mut tokens, depth);
+                comment = Some(String::new());
+            }
+            '(' => {
+                flush(&mut word, &mut tokens, depth);
+                depth += 1;
+            }
+            ')' => {
+                flush(&mut word, &mut tokens, depth);
+                depth -= 1;
+            }
+            c if c.is_whitespace() => flush(&mut word, &mut tokens, depth),
+            c => word.push(c),
+        }
+    }
+    flush(&mut word, &mut tokens, depth);
+    tokens
+}
+
+/// The movetext of each game of a PGN text.
+fn movetexts(pgn: &str) -> Vec<String> {
+    pgn.split("\n\n")
+        .filter(|block| !block.trim_start().starts_with('['))
+        .filter(|block| !block.trim().is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Every move of the main line is followed (after its NAG, if any) by an `[%eval]`.
+fn assert_every_move_has_an_eval(movetext: &str) -> usize {
+    let tokens = main_line(movetext);
+    let is_move = |t: &str| {
+        !t.starts_with('{')
+            && !t.starts_with('$')
+            && !t.ends_with('.')
+            && !["1-0", "0-1", "1/2-1/2", "*"].contains(&t)
+    };
+    let mut moves = 0;
+    for (i, t) in tokens.iter().enumerate() {
+        if !is_move(t) {
+            continue;
+        }
+        moves += 1;
+        let next = tokens[i + 1..]
+            .iter()
+            .find(|t| !t.starts_with('$'))
+            .unwrap_or_else(|| panic!("nothing after {t}"));
+        assert!(
+            next.starts_with("{[%eval ") && next.ends_with("]}"),
+            "{t} has no eval: {next}\n{movetext}"
+        );
+    }
+    moves
+}
+
+#[test]
+fn every_move_gets_an_eval_and_the_planted_blunder_a_nag_and_a_line() {
+    let dir = scratch("main");
+    let input = dir.join("games.pgn");
+    std::fs::write(&input, GAMES).unwrap();
+    let out = dir.join("annotated.pgn");
+    let (ok, stdout, stderr) = analyse(&[s(&input), "--out", s(&out), "--depth", "6"]);
+    assert!(ok, "{stderr}");
+    assert!(
+        stdout.is_empty(),
+        "with --out nothing goes to standard output"
+    );
+    assert!(stderr.contains("analysed 2 games"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(&input).unwrap(),
+        GAMES,
+        "the input is untouched"
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+
+    // The same games, move for move (our reader skips comments and variations).
+    let originals: Vec<_> = read_games(GAMES.as_bytes()).map(Result::unwrap).collect();
+    let annotated: Vec<_> = read_games(text.as_bytes()).map(Result::unwrap).collect();
+    assert_eq!(annotated.len(), 2);
+    for (a, o) in annotated.iter().zip(&originals) {
+        assert_eq!(a.moves, o.moves);
+        assert_eq!(a.result, o.result);
+        assert_eq!(a.header("White"), o.header("White"));
+        assert_eq!(a.header("Annotator"), Some("Huo Chess 0.1.0 (depth 6)"));
+    }
+
+    let texts = movetexts(&text);
+    assert_eq!(texts.len(), 2, "{text}");
+    for (t, o) in texts.iter().zip(&originals) {
+        assert_eq!(assert_every_move_has_an_eval(t), o.moves.len());
+    }
+    // 5... Qg5?? leaves the queen to the knight and the bishop.
+    let blunder_game = texts[1].replace('\n', " ");
+    let at = blunder_game
+        .find("5... Qg5 $4 {[%eval ")
+        .expect(&blunder_game);
+    let after = &blunder_game[at..];
+    let close = after.find("]}").unwrap();
+    let eval: f64 = after["5... Qg5 $4 {[%eval ".len()..close].parse().unwrap();
+    assert!(eval > 5.0, "White is a queen up: {eval}");
+    assert!(
+        after[close + 2..].starts_with(" (5... "),
+        "the best line follows as a variation: {after}"
+    );
+    for l in text.lines() {
+        assert!(l.len() <= 80, "{l}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_bad_game_is_reported_with_its_line_and_skipped() {
+    let dir = scratch("bad");
+    let input = dir.join("mixed.pgn");
+    let text =
+        "[Event \"bad\"]\n\n1. e4 e5 2. Ke3 Nc6 *\n\n[Event \"good\"]\n\n1. e4 e5 2. Nf3 *\n";
+    std::fs::write(&input, text).unwrap();
+    let (ok, stdout, stderr) = analyse(&[s(&input), "--depth", "3"]);
+    assert!(ok, "one game could be analysed: {stderr}");
+    assert!(
+        stderr.contains(&format!("{}:3: game 1: move 2. Ke3", input.display())),
+        "{stderr}"
+    );
+    assert!(stderr.contains("1 skipped"), "{stderr}");
+    let games: Vec<_> = read_games(stdout.as_bytes()).map(Result::unwrap).collect();
+    assert_eq!(games.len(), 1, "{stdout}");
+    assert_eq!(games[0].header("Event"), Some("good"));
+    assert_eq!(games[0].moves.len(), 3);
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), text);
+
+    // Nothing analysable: a failure, and no output file.
+    let only_bad = dir.join("bad.pgn");
+    std::fs::write(&only_bad, "1. e4 e4 *\n").unwrap();
+    let out = dir.join("out.pgn");
+    let (ok, _, stderr) = analyse(&[s(&only_bad), "--out", s(&out), "--depth", "3"]);
+    assert!(!ok);
+    assert!(stderr.contains("no game could be analysed"), "{stderr}");
+    assert!(!out.exists());
+    let (ok, _, stderr) = analyse(&[s(&dir.join("missing.pgn"))]);
+    assert!(!ok);
+    assert!(stderr.contains("missing.pgn"), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_input_is_never_the_output() {
+    let dir = scratch("same");
+    let input = dir.join("games.pgn");
+    std::fs::write(&input, "1. e4 e5 *\n").unwrap();
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    for out in [input.clone(), dir.join("sub").join("..").join("games.pgn")] {
+        let (ok, stdout, stderr) = analyse(&[s(&input), "--out", s(&out), "--depth", "2"]);
+        assert!(!ok);
+        assert!(stdout.is_empty());
+        assert!(
+            stderr.contains("the input is never overwritten"),
+            "{stderr}"
+        );
+    }
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), "1. e4 e5 *\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn movetime_threads_and_bad_flags() {
+    let dir = scratch("flags");
+    let input = dir.join("short.pgn");
+    std::fs::write(&input, "1. d4 d5 2. c4 *\n").unwrap();
+    let (ok, stdout, stderr) = analyse(&[s(&input), "--movetime", "20", "--threads", "2"]);
+    assert!(ok, "{stderr}");
+    assert!(
+        stderr.contains("--threads 2"),
+        "a note says threads are ignored: {stderr}"
+    );
+    assert!(stdout.contains("[Annotator \"Huo Chess 0.1.0 (movetime 20 ms)\"]"));
+    assert_eq!(assert_every_move_has_an_eval(&movetexts(&stdout)[0]), 3);
+    let (ok, _, stderr) = analyse(&[s(&input), "--depth", "3", "--movetime", "20"]);
+    assert!(!ok, "a depth or a move time, not both: {stderr}");
+    let (ok, _, _) = analyse(&[s(&input), "--depth", "0"]);
+    assert!(!ok);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn play(moves: &[&str]) -> Game {
+    let mut g = Game::new();
+    for m in moves {
+        g.play_text(m).unwrap();
+    }
+    g
+}
+
+#[test]
+fn the_analyser_sees_a_mate_let_in_and_given() {
+    let mut analyser = Analyser::new(
+        &Config::default(),
+        Limits {
+            depth: Some(4),
+            ..Limits::default()
+        },
+    );
+    // Fool's mate: 2. g4?? lets Black mate at once.
+    let game = play(&["f3", "e5", "g4", "Qh4#"]);
+    let mut seen = Vec::new();
+    let a = analyser.analyse(&game, |k| seen.push(k)).unwrap();
+    assert_eq!(seen, vec![1, 2, 3, 4, 5], "progress after every position");
+    assert_eq!(a.positions.len(), 5);
+    assert_eq!(a.moves.len(), 4);
+    let g4 = &a.moves[2];
+    assert_eq!(g4.san, "g4");
+    assert_eq!(g4.judgement, Some(Judgement::Blunder));
+    assert_eq!(g4.after.to_string(), "#-1");
+    assert!(!g4.pv.is_empty(), "a line is given");
+    let mate = &a.moves[3];
+    assert_eq!((mate.san.as_str(), mate.judgement), ("Qh4#", None));
+    assert!(mate.is_best());
+    assert_eq!(mate.after.to_string(), "#0");
+    assert_eq!(a.count(huo_chess::Color::White, Judgement::Blunder), 1);
+    assert_eq!(a.count(huo_chess::Color::Black, Judgement::Blunder), 0);
+    // The service lives on for the next game, and a single position.
+    let start = analyser.evaluate(&Game::new()).unwrap();
+    assert!(
+        matches!(start.eval, Eval::Cp(cp) if cp.abs() < 100),
+        "{:?}",
+        start.eval
+    );
+    assert!(start.best.is_some() && start.pv.first() == start.best.as_ref());
+    assert_eq!(start.depth, 4);
+}
