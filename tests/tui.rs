@@ -948,3 +948,43 @@ fn the_tree_browser_expands_collapses_and_shows_leaves() {
     key(&mut app, KeyCode::Esc);
     assert_eq!(app.mode, Mode::Play);
 }
+
+#[test]
+fn the_analysis_screen_steps_through_a_game_with_its_graph() {
+    let mut c = config();
+    c.analysis.depth = 4;
+    let mut app = App::new(&c, &args("w", "3"), None);
+    app.set_game_from_pgn("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0")
+        .unwrap();
+    typed(&mut app, ":analyse");
+    assert_eq!(app.mode, Mode::Analysis);
+    assert!(app.wait_engine(Duration::from_secs(60)));
+    let view = app.analysis.as_ref().unwrap();
+    let analysis = view.analysis.as_ref().expect("every position evaluated");
+    assert_eq!(view.evals.len(), 8);
+    // 3... Nf6 allows mate in one: a blunder, and the engine knew a better move.
+    let nf6 = &analysis.moves[5];
+    assert_eq!(nf6.san, "Nf6");
+    assert_eq!(nf6.judgement, Some(huo_chess::analysis::Judgement::Blunder));
+    let black_blunders = analysis.count(Color::Black, huo_chess::analysis::Judgement::Blunder);
+    assert!(black_blunders >= 1);
+    // The screen opens at the end; one step back shows the blunder.
+    key(&mut app, KeyCode::Left);
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(
+        text.contains("3... Nf6?? blunder (allows mate), best was"),
+        "{text}"
+    );
+    assert!(text.contains("Evaluation (White +)"), "{text}");
+    assert!(
+        text.contains(&format!("Black: {black_blunders} ?? ")),
+        "{text}"
+    );
+    key(&mut app, KeyCode::Home);
+    assert_eq!(app.analysis.as_ref().unwrap().ply, 0);
+    key(&mut app, KeyCode::End);
+    assert_eq!(app.analysis.as_ref().unwrap().ply, 7);
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.mode, Mode::Play);
+    assert_eq!(app.game.moves().len(), 7, "the game itself is untouched");
+}

@@ -16,6 +16,8 @@ pub enum Job {
     Hint,
     /// "Why?" about the position on the board (a short search, explained, not played).
     Why,
+    /// One position of the game under analysis.
+    Analyse,
 }
 
 /// The engine service and the request the screen still wants an answer to.

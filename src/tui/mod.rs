@@ -9,9 +9,10 @@
 //! Parts: [`clock`] (chess clocks and the flag-fall rule), [`policy`] (when the engine
 //! resigns or offers a draw), [`log`] (the log pane), [`input`] (choosing moves on the
 //! board, shared with the editor), [`engine`] (the screens' link to the engine service),
-//! [`board`] (the board widget), [`tree`] (the MiniMax tree browser), [`theme`] (colours, glyphs), [`terminal`] (setup,
+//! [`board`] (the board widget), [`analysis`] (the analysis screen), [`tree`] (the MiniMax tree browser), [`theme`] (colours, glyphs), [`terminal`] (setup,
 //! restore, signals, panic hook), [`editor`] (the book editor).
 
+pub mod analysis;
 pub mod app;
 pub mod board;
 pub mod clock;
@@ -62,6 +63,9 @@ pub struct GameArgs {
     /// Resume the autosaved game at once (without flags it is offered).
     #[arg(long)]
     pub resume: bool,
+    /// Open the first game of this PGN file in the analysis screen.
+    #[arg(long, value_name = "FILE.pgn")]
+    pub analyse: Option<std::path::PathBuf>,
     /// The opening book directory.
     #[arg(long)]
     pub book: Option<std::path::PathBuf>,

@@ -375,6 +375,12 @@ fn draw_dialog(frame: &mut Frame, app: &App, area: Rect) {
             draw_why(frame, app, area);
             return;
         }
+        Mode::Analysis => {
+            if let Some(view) = &app.analysis {
+                super::analysis::draw(frame, view, &app.theme, area);
+            }
+            return;
+        }
         Mode::Tree => {
             if let Some(view) = &app.tree {
                 super::tree::draw(frame, view, &app.theme, area);
@@ -505,6 +511,7 @@ fn draw_help(frame: &mut Frame, app: &App, area: Rect) {
         ":fen FEN|FILE  :restore (the game left)  :copy  :log  :quit",
         ":why (the engine's last move)  :why board (this position)",
         ":tree (browse the MiniMax tree of the last classic search)",
+        ":analyse [FILE.pgn] (this game, or a PGN's first game)",
     ] {
         lines.push(Line::styled(c, t.text));
     }

@@ -89,6 +89,13 @@ impl App {
             "restore" => self.restore_left(),
             "why" => self.why(arg),
             "tree" => self.open_tree(),
+            "analyse" | "analyze" => {
+                if arg.is_empty() {
+                    self.analyse_game();
+                } else {
+                    self.analyse_file(arg);
+                }
+            }
             "copy" | "copyfen" => self.copy_fen(),
             "draw" => self.draw_offer(),
             "resign" => {

@@ -84,6 +84,12 @@ impl App {
         }
         match self.mode.clone() {
             Mode::Help | Mode::Why => self.mode = self.back_to.clone(),
+            Mode::Analysis => {
+                let open = self.analysis.as_mut().is_some_and(|v| v.key(key.code));
+                if !open {
+                    self.close_analysis();
+                }
+            }
             Mode::Tree => {
                 let open = self.tree.as_mut().is_some_and(|t| t.key(key.code));
                 if !open {

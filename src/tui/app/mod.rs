@@ -8,6 +8,7 @@
 pub mod commands;
 pub mod controls;
 pub mod replies;
+pub mod review;
 pub mod saving;
 pub mod why;
 
@@ -80,6 +81,8 @@ pub enum Mode {
     Why,
     /// The MiniMax tree browser.
     Tree,
+    /// The analysis screen.
+    Analysis,
 }
 
 /// Reads a level as the setup dialog and `--level` take it: `1`, `3`, `5` are the classic
@@ -187,6 +190,8 @@ pub struct App {
     pub(super) last_alternatives: Vec<(Move, crate::search::Score)>,
     /// The first plies of the last classic search's MiniMax tree (for `:tree`).
     pub last_tree: Option<crate::search::tree::TreeTop>,
+    /// The game under analysis, while the analysis screen is open.
+    pub analysis: Option<super::analysis::AnalysisView>,
     /// The tree browser, while open.
     pub tree: Option<super::tree::TreeView>,
     /// The evaluation, to explain a line part by part.
@@ -240,6 +245,7 @@ impl App {
             thought: None,
             last_tree: None,
             tree: None,
+            analysis: None,
             last_pv: Vec::new(),
             last_alternatives: Vec::new(),
             evaluator: Evaluator::from_config(config),
@@ -258,6 +264,9 @@ impl App {
             }
         }
         app.apply_flags(args);
+        if let Some(file) = &args.analyse {
+            app.analyse_file(&file.display().to_string());
+        }
         app
     }
 

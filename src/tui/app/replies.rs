@@ -45,6 +45,17 @@ impl App {
             Reply::Done { result, origin, .. } => match job {
                 Job::Move => self.handle_move_done(result, origin),
                 Job::Hint => self.handle_hint_done(result),
+                Job::Analyse => {
+                    let pv = std::mem::take(&mut self.last_pv);
+                    if let Some(view) = &mut self.analysis
+                        && let Some(g) = view.next_to_evaluate()
+                    {
+                        let eval =
+                            crate::analysis::PositionEval::from_search(g.position(), &result, &pv);
+                        view.record(eval);
+                    }
+                    self.analyse_next();
+                }
                 Job::Why => {
                     self.thinking = None;
                     if let Some(mv) = result.best {

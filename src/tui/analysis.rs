@@ -1,0 +1,266 @@
+//! The analysis screen: a game (the one just played, or a PGN file) stepped through with
+//! ←/→ (Home/End), the engine's evaluation and best move at each position, each move
+//! judged by how much it lost (`??` blunder, `?` mistake, `?!` inaccuracy; thresholds in
+//! `[analysis]`), and the evaluation over the whole game as a graph. The positions are
+//! searched one after another by the engine service while the screen stays live.
+
+use super::board::{BoardGeometry, BoardWidget};
+use super::theme::Theme;
+use crate::analysis::{Eval, GameAnalysis, PositionEval, Thresholds};
+use crate::core::{Color, san};
+use crate::game::Game;
+use crossterm::event::KeyCode;
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::symbols::Marker;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Axis, Block, Chart, Clear, Dataset, GraphType, Paragraph, Wrap};
+
+/// The graph shows evaluations up to this many pawns either way.
+const GRAPH_PAWNS: f64 = 5.0;
+
+/// A game under analysis.
+pub struct AnalysisView {
+    pub game: Game,
+    /// What the game is called (the PGN's players, or "this game").
+    pub title: String,
+    /// The engine's view of each position found so far (`evals[i]`: after `i` moves).
+    pub evals: Vec<PositionEval>,
+    /// The moves judged once every position is known.
+    pub analysis: Option<GameAnalysis>,
+    pub thresholds: Thresholds,
+    /// The position shown: after this many moves.
+    pub ply: usize,
+}
+
+impl AnalysisView {
+    /// A view of `game`, to be filled as the engine answers.
+    pub fn new(game: Game, title: String, thresholds: Thresholds) -> AnalysisView {
+        AnalysisView {
+            game,
+            title,
+            evals: Vec::new(),
+            analysis: None,
+            thresholds,
+            ply: 0,
+        }
+    }
+
+    /// The game up to the next position still to evaluate, if any.
+    pub fn next_to_evaluate(&self) -> Option<Game> {
+        let n = self.evals.len();
+        if n >= self.game.positions().len() {
+            return None;
+        }
+        let mut g = Game::from_position(*self.game.start());
+        for &mv in &self.game.moves()[..n] {
+            let _ = g.play(mv);
+        }
+        Some(g)
+    }
+
+    /// The engine's view of the next position has come in.
+    pub fn record(&mut self, eval: PositionEval) {
+        self.evals.push(eval);
+        if self.evals.len() == self.game.positions().len() {
+            self.analysis = Some(GameAnalysis::from_evals(
+                &self.game,
+                self.evals.clone(),
+                &self.thresholds,
+            ));
+        }
+    }
+
+    /// ←/→ step a move, Home/End jump to the ends. Returns `false` when the screen should
+    /// close (Esc).
+    pub fn key(&mut self, code: KeyCode) -> bool {
+        let last = self.game.moves().len();
+        match code {
+            KeyCode::Left | KeyCode::Up => self.ply = self.ply.saturating_sub(1),
+            KeyCode::Right | KeyCode::Down => self.ply = (self.ply + 1).min(last),
+            KeyCode::Home => self.ply = 0,
+            KeyCode::End => self.ply = last,
+            KeyCode::PageUp => self.ply = self.ply.saturating_sub(10),
+            KeyCode::PageDown => self.ply = (self.ply + 10).min(last),
+            KeyCode::Esc => return false,
+            _ => {}
+        }
+        true
+    }
+
+    /// The text beside the board: the move that led here and its verdict, the evaluation,
+    /// the engine's best move and line, and the tally of judged moves.
+    pub fn panel(&self) -> Vec<String> {
+        let mut out = vec![self.title.clone()];
+        let done = self.evals.len();
+        let total = self.game.positions().len();
+        if done < total {
+            out.push(format!("Analysing... {done}/{total} positions"));
+        }
+        let positions = self.game.positions();
+        if self.ply == 0 {
+            out.push("Start position".into());
+        } else {
+            let i = self.ply - 1;
+            let pos = positions[i];
+            let mv = self.game.moves()[i];
+            let number = pos.fullmove_number();
+            let dots = if pos.turn() == Color::White {
+                "."
+            } else {
+                "..."
+            };
+            let mut line = format!("{number}{dots} {}", san(&pos, mv));
+            if let Some(review) = self.analysis.as_ref().and_then(|a| a.moves.get(i)) {
+                if let Some(j) = review.judgement {
+                    let cost = if review.after.is_mate() && !review.before.is_mate() {
+                        "allows mate".to_string()
+                    } else {
+                        format!("loses {:.2}", review.loss as f64 / 100.0)
+                    };
+                    line.push_str(&format!("{} {} ({cost})", j.symbol(), j.name()));
+                    if let Some(best) = review.best.filter(|b| pos.is_legal(*b)) {
+                        line.push_str(&format!(", best was {}", san(&pos, best)));
+                    }
+                } else if review.is_best() {
+                    line.push_str("  the engine's move too");
+                }
+            }
+            out.push(line);
+        }
+        match self.evals.get(self.ply) {
+            Some(e) => {
+                out.push(format!("Evaluation {} (depth {})", e.eval, e.depth));
+                let pos = positions[self.ply];
+                if let Some(best) = e.best.filter(|b| pos.is_legal(*b)) {
+                    out.push(format!(
+                        "Best {}: {}",
+                        san(&pos, best),
+                        super::app::pv_san(&pos, &e.pv)
+                    ));
+                }
+            }
+            None => out.push("Evaluation: not yet".into()),
+        }
+        if let Some(a) = &self.analysis {
+            for side in [Color::White, Color::Black] {
+                use crate::analysis::Judgement::*;
+                out.push(format!(
+                    "{side}: {} ?? {} ? {} ?!",
+                    a.count(side, Blunder),
+                    a.count(side, Mistake),
+                    a.count(side, Inaccuracy)
+                ));
+            }
+        }
+        out
+    }
+
+    /// The evaluation after each move so far, in pawns for White, clamped to the graph.
+    pub fn graph_points(&self) -> Vec<(f64, f64)> {
+        self.evals
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let pawns = match e.eval {
+                    Eval::Cp(cp) => cp as f64 / 100.0,
+                    Eval::Mate { .. } => {
+                        if e.eval.value(Color::White) > 0 {
+                            GRAPH_PAWNS
+                        } else {
+                            -GRAPH_PAWNS
+                        }
+                    }
+                };
+                (i as f64, pawns.clamp(-GRAPH_PAWNS, GRAPH_PAWNS))
+            })
+            .collect()
+    }
+}
+
+/// Draws the analysis screen over `area`: the board and the panel on top, the graph below.
+pub fn draw(frame: &mut Frame, view: &AnalysisView, theme: &Theme, area: Rect) {
+    let t = theme;
+    frame.render_widget(Clear, area);
+    let [title, top, graph, keys] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(11),
+        Constraint::Min(5),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    frame.render_widget(
+        Paragraph::new(Line::from(vec![
+            Span::styled(" HUO CHESS", t.title),
+            Span::styled(" - analysis", t.dim),
+        ])),
+        title,
+    );
+    let (bw, _) = BoardGeometry::size(1);
+    let [board, panel] =
+        Layout::horizontal([Constraint::Length(bw + 2), Constraint::Min(20)]).areas(top);
+    let positions = view.game.positions();
+    let ply = view.ply.min(positions.len() - 1);
+    frame.render_widget(
+        BoardWidget {
+            position: &positions[ply],
+            theme: t,
+            flipped: false,
+            last_move: ply.checked_sub(1).map(|i| view.game.moves()[i]),
+            selected: None,
+            targets: Vec::new(),
+            cursor: None,
+        },
+        board,
+    );
+    let lines: Vec<Line> = view
+        .panel()
+        .into_iter()
+        .enumerate()
+        .map(|(i, l)| Line::styled(l, if i == 0 { t.prompt } else { t.text }))
+        .collect();
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), panel);
+    // The evaluation over the game, and where we are.
+    let points = view.graph_points();
+    let n = view.game.moves().len().max(1) as f64;
+    let cursor = [(ply as f64, -GRAPH_PAWNS), (ply as f64, GRAPH_PAWNS)];
+    let zero = [(0.0, 0.0), (n, 0.0)];
+    let datasets = vec![
+        Dataset::default()
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(Style::new().fg(t.black_piece))
+            .data(&zero),
+        Dataset::default()
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(t.dim)
+            .data(&cursor),
+        Dataset::default()
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(t.prompt)
+            .data(&points),
+    ];
+    let chart = Chart::new(datasets)
+        .block(
+            Block::bordered()
+                .title(Span::styled(" Evaluation (White +) ", t.title))
+                .border_style(t.dim),
+        )
+        .x_axis(Axis::default().bounds([0.0, n]))
+        .y_axis(
+            Axis::default()
+                .bounds([-GRAPH_PAWNS, GRAPH_PAWNS])
+                .labels(["-5", "0", "+5"]),
+        );
+    frame.render_widget(chart, graph);
+    frame.render_widget(
+        Paragraph::new(Span::styled(
+            " ←/→ step  Home/End ends  PgUp/PgDn 10 moves  Esc back to the game",
+            t.dim,
+        )),
+        keys,
+    );
+}

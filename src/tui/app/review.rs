@@ -1,0 +1,103 @@
+//! Opening and closing the analysis screen from the game: `:analyse` (the game on the
+//! board), `:analyse FILE.pgn` or `--analyse FILE.pgn` (the file's first game). The game
+//! in progress is left as it is; the engine service evaluates the analysed positions one
+//! by one and the game goes on when the screen closes.
+
+use super::{App, Mode};
+use crate::analysis::{PositionEval, Thresholds};
+use crate::engine::Think;
+use crate::search::{Level, Limits};
+use crate::tui::analysis::AnalysisView;
+use crate::tui::engine::Job;
+use std::time::Duration;
+
+/// No position of an interactive analysis takes longer than this.
+const MOVETIME_CAP: Duration = Duration::from_secs(2);
+
+impl App {
+    /// `:analyse`: the game on the board.
+    pub(super) fn analyse_game(&mut self) {
+        if self.engine.busy() == Some(Job::Move) {
+            self.note("Please wait: it is my move", true);
+            return;
+        }
+        let title = {
+            let h = self.pgn_headers();
+            let get = |k: &str| h.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
+            format!(
+                "{} - {}",
+                get("White").unwrap_or_default(),
+                get("Black").unwrap_or_default()
+            )
+        };
+        self.open_analysis(self.game.clone(), title);
+    }
+
+    /// `:analyse FILE.pgn` (and `--analyse`): the file's first game.
+    pub(super) fn analyse_file(&mut self, path: &str) {
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) => return self.note(format!("Cannot read {path}: {e}"), true),
+        };
+        match crate::pgn::parse_game(&text) {
+            Ok(pgn) => {
+                let title = format!(
+                    "{} - {}",
+                    pgn.header("White").unwrap_or("?"),
+                    pgn.header("Black").unwrap_or("?")
+                );
+                self.open_analysis(pgn.to_game(), title);
+            }
+            Err(e) => self.note(format!("{path}: {e}"), true),
+        }
+    }
+
+    fn open_analysis(&mut self, game: crate::game::Game, title: String) {
+        self.engine.cancel();
+        self.thinking = None;
+        let thresholds = Thresholds::from_config(&self.config.analysis);
+        let mut view = AnalysisView::new(game, title, thresholds);
+        view.ply = view.game.moves().len();
+        self.analysis = Some(view);
+        if self.mode != Mode::Analysis {
+            self.back_to = self.mode.clone();
+        }
+        self.mode = Mode::Analysis;
+        self.analyse_next();
+    }
+
+    /// Asks the engine about the next position (game-over positions need no search).
+    pub(super) fn analyse_next(&mut self) {
+        loop {
+            let Some(view) = &mut self.analysis else {
+                return;
+            };
+            let Some(g) = view.next_to_evaluate() else {
+                return;
+            };
+            if let Some(over) = PositionEval::terminal(g.position()) {
+                view.record(over);
+                continue;
+            }
+            let limits = Limits {
+                depth: Some(self.config.analysis.depth),
+                movetime: Some(MOVETIME_CAP),
+                ..Limits::default()
+            };
+            self.last_pv.clear();
+            self.engine
+                .think(Job::Analyse, Think::search(&g, Level::FULL, limits));
+            return;
+        }
+    }
+
+    /// Esc on the analysis screen: back to the game, which goes on.
+    pub(super) fn close_analysis(&mut self) {
+        self.engine.cancel();
+        self.analysis = None;
+        self.mode = self.back_to.clone();
+        if self.mode == Mode::Play && !self.over() && !self.humans_turn() {
+            self.engine_turn();
+        }
+    }
+}
