@@ -694,3 +694,33 @@ fn long_modern_searches_report_their_root_moves_short_ones_do_not() {
         );
     }
 }
+
+#[test]
+fn multipv_stopped_among_the_alternatives_still_shows_distinct_moves() {
+    // What a GUI shows: the last line it received for each multipv index.
+    let fen = "r1bq1rk1/pp2nppp/4p3/3pP3/1b1P4/2NB1N2/PP3PPP/R2QK2R w KQ - 3 10";
+    let mut mixed = 0;
+    for nodes in (1..=40).map(|i| i * 1500) {
+        let limits = Limits {
+            nodes: Some(nodes),
+            multipv: 3,
+            ..Limits::default()
+        };
+        let (_, events) = think_with(&Config::default(), fen, Level::FULL, limits);
+        let mut shown: Vec<Option<(u32, Move)>> = vec![None; 3];
+        for e in &events {
+            if let Event::Iteration(it) = e {
+                shown[it.multipv - 1] = Some((it.depth, it.pv[0]));
+            }
+        }
+        let shown: Vec<(u32, Move)> = shown.into_iter().flatten().collect();
+        assert_eq!(shown.len(), 3, "{nodes} nodes");
+        let (a, b, c) = (shown[0].1, shown[1].1, shown[2].1);
+        assert!(a != b && b != c && a != c, "{nodes} nodes: {shown:?}");
+        if shown.iter().any(|s| s.0 != shown[0].0) {
+            mixed += 1;
+        }
+    }
+    // Some of those budgets ran out among the alternatives (lines of two depths shown).
+    assert!(mixed > 0, "no search stopped among its alternatives");
+}

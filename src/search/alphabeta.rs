@@ -276,6 +276,8 @@ impl Worker<'_> {
         // Iterations in a row with the same best move (for time management).
         let mut stable = 0;
         let lines = limits.multipv.clamp(1, moves.len());
+        // With MultiPV, the lines of the last finished iteration.
+        let mut previous: Vec<(i32, Vec<Move>)> = Vec::new();
         for depth in 1..=max_depth {
             self.root_best = None;
             self.root_excluded = MoveList::new();
@@ -346,23 +348,42 @@ impl Worker<'_> {
                 depth,
                 nodes: self.nodes,
             };
-            let hashfull = self.tt.hashfull();
-            for (i, (s, pv)) in found.into_iter().enumerate() {
-                (self.on_event)(Event::Iteration(Iteration {
+            let (hashfull, nodes, seldepth) = (self.tt.hashfull(), self.nodes, self.seldepth);
+            let report = |found: &[(i32, Vec<Move>)], first: usize, depth: u32| {
+                let lines = found.iter().enumerate().map(move |(i, (s, pv))| Iteration {
                     depth,
-                    multipv: i + 1,
-                    seldepth: self.seldepth.max(depth),
-                    score: score_of(s),
-                    nodes: self.nodes,
-                    nps: (self.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+                    multipv: first + i,
+                    seldepth: seldepth.max(depth),
+                    score: score_of(*s),
+                    nodes,
+                    nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
                     time: elapsed,
-                    pv,
+                    pv: pv.clone(),
                     hashfull,
-                }));
+                });
+                lines.collect::<Vec<_>>()
+            };
+            let mut report_lines = report(&found, 1, depth);
+            if self.aborted {
+                // Stopped among the alternatives: the lines found, then, to make up the
+                // number, the last iteration's other lines at their depth, so that the
+                // lines a GUI shows are still as many distinct moves (Stockfish does so).
+                let others: Vec<_> = previous
+                    .iter()
+                    .filter(|(_, pv)| !found.iter().any(|(_, f)| f.first() == pv.first()))
+                    .take(lines - found.len())
+                    .cloned()
+                    .collect();
+                report_lines.extend(report(&others, found.len() + 1, depth - 1));
+            }
+            for it in report_lines {
+                (self.on_event)(Event::Iteration(it));
             }
             if self.aborted {
-                // Stopped among the alternatives: the lines found are reported, no more.
                 break;
+            }
+            if lines > 1 {
+                previous = found;
             }
             // A forced move needs no thought; a found mate needs no deeper search.
             let pondering = self.ponder.is_some_and(|p| p.load(Ordering::Relaxed));
