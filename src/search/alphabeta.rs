@@ -349,41 +349,44 @@ impl Worker<'_> {
                 nodes: self.nodes,
             };
             let (hashfull, nodes, seldepth) = (self.tt.hashfull(), self.nodes, self.seldepth);
-            let report = |found: &[(i32, Vec<Move>)], first: usize, depth: u32| {
-                let lines = found.iter().enumerate().map(move |(i, (s, pv))| Iteration {
+            let line = |multipv: usize, depth: u32, (s, pv): (i32, Vec<Move>)| {
+                Event::Iteration(Iteration {
                     depth,
-                    multipv: first + i,
+                    multipv,
                     seldepth: seldepth.max(depth),
-                    score: score_of(*s),
+                    score: score_of(s),
                     nodes,
                     nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
                     time: elapsed,
-                    pv: pv.clone(),
+                    pv,
                     hashfull,
-                });
-                lines.collect::<Vec<_>>()
+                })
             };
-            let mut report_lines = report(&found, 1, depth);
-            if self.aborted {
-                // Stopped among the alternatives: the lines found, then, to make up the
-                // number, the last iteration's other lines at their depth, so that the
-                // lines a GUI shows are still as many distinct moves (Stockfish does so).
-                let others: Vec<_> = previous
+            // Stopped among the alternatives: the lines found, then, to make up the number,
+            // the last iteration's other lines at their depth, so that the lines a GUI
+            // shows are still as many distinct moves (Stockfish does so).
+            let others: Vec<_> = if self.aborted {
+                previous
                     .iter()
                     .filter(|(_, pv)| !found.iter().any(|(_, f)| f.first() == pv.first()))
                     .take(lines - found.len())
                     .cloned()
-                    .collect();
-                report_lines.extend(report(&others, found.len() + 1, depth - 1));
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            if lines > 1 && !self.aborted {
+                previous.clone_from(&found);
             }
-            for it in report_lines {
-                (self.on_event)(Event::Iteration(it));
+            let first_other = found.len() + 1;
+            for (i, found) in found.into_iter().enumerate() {
+                (self.on_event)(line(i + 1, depth, found));
+            }
+            for (i, other) in others.into_iter().enumerate() {
+                (self.on_event)(line(first_other + i, depth - 1, other));
             }
             if self.aborted {
                 break;
-            }
-            if lines > 1 {
-                previous = found;
             }
             // A forced move needs no thought; a found mate needs no deeper search.
             let pondering = self.ponder.is_some_and(|p| p.load(Ordering::Relaxed));
