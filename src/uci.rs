@@ -5,8 +5,13 @@
 //! answers (`id`, `option`, `uciok`, `readyok`, `info …`, `bestmove e7e5`). This module
 //! only parses and prints: the thinking (book, search, pondering) is the engine service's
 //! ([`crate::engine`]), whose replies a small handler turns into `info` and `bestmove`
-//! lines, so `stop`, `isready` and `quit` are answered while it thinks. Input we do not understand is answered with `info string` and otherwise
-//! ignored: a GUI's typo never stops a game.
+//! lines, so `stop`, `isready` and `quit` are answered while it thinks. Input we do not
+//! understand is answered with `info string` and otherwise ignored: a GUI's typo never
+//! stops a game.
+//!
+//! With `MultiPV` above 1 every depth is reported as one `info … multipv k … pv …` line per
+//! alternative, best first, each score exact. A GUI that asks for alternatives, or
+//! restricts the search with `go searchmoves`, is analysing: the book is not asked then.
 
 use crate::book::{Book, PickMode};
 use crate::config::Config;
@@ -35,6 +40,8 @@ struct Options {
     pick: PickMode,
     /// Centipawns.
     contempt: i32,
+    /// How many best lines each search reports.
+    multipv: usize,
 }
 
 impl Options {
@@ -49,6 +56,8 @@ impl Options {
 
 const ELO_MIN: u32 = 800;
 const ELO_MAX: u32 = 2550;
+/// The most MultiPV lines (no position has more legal moves than this).
+const MULTIPV_MAX: usize = 256;
 
 /// Lines to the GUI, shared by the reading loop and the engine service's replies.
 type Out<W> = Arc<Mutex<W>>;
@@ -71,11 +80,14 @@ fn reply_line(reply: Reply, positions: &Mutex<Vec<(u64, Position)>>) -> Option<S
                 };
                 let pv: Vec<String> = it.pv.iter().map(|m| m.uci()).collect();
                 Some(format!(
-                    "info depth {} seldepth {} score {score} nodes {} nps {} time {} pv {}",
+                    "info depth {} seldepth {} multipv {} score {score} nodes {} nps {} \
+                     hashfull {} time {} pv {}",
                     it.depth,
                     it.seldepth,
+                    it.multipv,
                     it.nodes,
                     it.nps,
+                    it.hashfull,
                     it.time.as_millis(),
                     pv.join(" ")
                 ))
@@ -135,6 +147,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W, config: &
         max_book_ply: config.book.max_ply,
         contempt: config.search.contempt_cp(),
         pick: config.book.pick,
+        multipv: 1,
     };
     let eval = Evaluator::from_config(config);
     // The position of each `go` still to be answered, for the legality check of bestmove.
@@ -207,12 +220,15 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W, config: &
                     );
                     continue;
                 }
-                let (limits, ponder, problems) = parse_go(args);
+                let (mut limits, ponder, problems) = parse_go(args, game.position());
+                limits.multipv = opts.multipv;
                 infinite = limits.infinite || ponder;
                 for p in problems {
                     say(&out, &format!("info string {p}"));
                 }
-                let book = opts.own_book.then(|| BookPolicy {
+                // Alternatives or a restricted root: the GUI analyses, the book keeps out.
+                let analysing = opts.multipv > 1 || !limits.searchmoves.is_empty();
+                let book = (opts.own_book && !analysing).then(|| BookPolicy {
                     max_ply: opts.max_book_ply,
                     pick: opts.pick,
                     seed: rng::seed_from_clock() ^ game.position().key(),
@@ -286,6 +302,10 @@ fn option_lines(opts: &Options) -> Vec<String> {
         ),
         "option name UCI_LimitStrength type check default false".into(),
         format!("option name UCI_Elo type spin default {ELO_MAX} min {ELO_MIN} max {ELO_MAX}"),
+        format!(
+            "option name MultiPV type spin default {} min 1 max {MULTIPV_MAX}",
+            opts.multipv
+        ),
         "uciok".into(),
     ]
 }
@@ -359,6 +379,15 @@ fn set_option(opts: &mut Options, args: &[&str]) -> Result<Change, String> {
         "ponder" => {
             bool_value()?;
         }
+        "multipv" => {
+            opts.multipv = value
+                .parse()
+                .ok()
+                .filter(|n| (1..=MULTIPV_MAX).contains(n))
+                .ok_or_else(|| {
+                    format!("option MultiPV: '{value}' is not from 1 to {MULTIPV_MAX}")
+                })?;
+        }
         "contempt" => {
             opts.contempt = value
                 .parse()
@@ -395,8 +424,25 @@ fn parse_position(args: &[&str]) -> Result<Game, String> {
     Ok(game)
 }
 
-/// `go` parameters → limits, whether to ponder, and what could not be understood.
-fn parse_go(args: &[&str]) -> (Limits, bool, Vec<String>) {
+/// The words `go` knows: `searchmoves` takes the words up to the next of them.
+const GO_WORDS: [&str; 12] = [
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+];
+
+/// `go` parameters in position `pos` → limits, whether to ponder, and what could not be
+/// understood.
+fn parse_go(args: &[&str], pos: &Position) -> (Limits, bool, Vec<String>) {
     let mut limits = Limits::default();
     let mut ponder = false;
     let mut problems = Vec::new();
@@ -437,8 +483,26 @@ fn parse_go(args: &[&str]) -> (Limits, bool, Vec<String>) {
                 true
             }
             "searchmoves" => {
-                problems.push("go searchmoves is not supported: searching all moves".into());
-                i = args.len();
+                let mut given = 0;
+                i += 1;
+                while let Some(&text) = args.get(i).filter(|w| !GO_WORDS.contains(w)) {
+                    given += 1;
+                    match notation::parse_uci(pos, text) {
+                        Ok(mv) if pos.is_legal(mv) => {
+                            if !limits.searchmoves.contains(&mv) {
+                                limits.searchmoves.push(mv);
+                            }
+                        }
+                        Ok(_) => problems.push(format!(
+                            "go searchmoves: '{text}' is not legal here, ignored"
+                        )),
+                        Err(e) => problems.push(format!("go searchmoves: {e}, ignored")),
+                    }
+                    i += 1;
+                }
+                if given > 0 && limits.searchmoves.is_empty() {
+                    problems.push("go searchmoves: no legal move given, searching all".into());
+                }
                 continue;
             }
             _ => {

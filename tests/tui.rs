@@ -180,6 +180,8 @@ fn log_pane_after_a_search() {
         nps: 250_000,
         time: Duration::from_millis(49),
         pv: vec![e5, nf3],
+        multipv: 1,
+        hashfull: 0,
     }));
     app.handle_search_done(SearchResult {
         best: Some(e5),

@@ -85,6 +85,7 @@ fn handshake_lists_the_options() {
         "UCI_LimitStrength",
         "UCI_Elo",
         "Contempt",
+        "MultiPV",
     ] {
         assert!(
             lines
@@ -281,5 +282,85 @@ fn ponder_then_ponderhit() {
     std::thread::sleep(std::time::Duration::from_millis(100));
     e.send("ponderhit");
     assert_legal(Position::STARTING_FEN, "e2e4 e7e5", &e.bestmove());
+    e.quit();
+}
+
+/// The `info` lines of one depth that carry a `multipv`: (index, first move of the pv).
+fn multipv_lines(lines: &[String], depth: u32) -> Vec<(usize, String)> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with(&format!("info depth {depth} ")))
+        .filter_map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let after = |key: &str| {
+                let i = words.iter().position(|w| *w == key)?;
+                words.get(i + 1).map(|w| w.to_string())
+            };
+            Some((after("multipv")?.parse().ok()?, after("pv")?))
+        })
+        .collect()
+}
+
+#[test]
+fn multipv_three_reports_three_distinct_lines() {
+    let mut e = Engine::start(&[]);
+    // The book stays on: a GUI that asks for alternatives gets a search, not a book move.
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos moves e2e4");
+    e.send("go depth 6");
+    let lines = e.until("bestmove");
+    let six = multipv_lines(&lines, 6);
+    let index: Vec<usize> = six.iter().map(|l| l.0).collect();
+    assert_eq!(index, vec![1, 2, 3], "{lines:?}");
+    assert!(six[0].1 != six[1].1 && six[1].1 != six[2].1 && six[0].1 != six[2].1);
+    let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+    assert_eq!(best, six[0].1, "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains(" hashfull ")),
+        "no hashfull: {lines:?}"
+    );
+    // Back to one line (and no book, which would answer this one).
+    e.send("setoption name MultiPV value 1");
+    e.send("setoption name OwnBook value false");
+    e.send("go depth 4");
+    let lines = e.until("bestmove");
+    assert_eq!(multipv_lines(&lines, 4).len(), 1, "{lines:?}");
+    e.send("setoption name MultiPV value 0");
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string option MultiPV"))
+    );
+    e.quit();
+}
+
+#[test]
+fn searchmoves_restrict_the_answer() {
+    let mut e = Engine::start(&[]);
+    e.send("position startpos");
+    e.send("go searchmoves e2e4 d2d4 depth 5");
+    let lines = e.until("bestmove");
+    let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+    assert!(["e2e4", "d2d4"].contains(&best), "{lines:?}");
+    for (_, first) in multipv_lines(&lines, 5) {
+        assert!(["e2e4", "d2d4"].contains(&first.as_str()), "{lines:?}");
+    }
+    // Moves that are not legal are named and left out.
+    e.send("go searchmoves e2e5 a2a3 nonsense depth 3");
+    let lines = e.until("bestmove");
+    for bad in ["e2e5", "nonsense"] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string go searchmoves") && l.contains(bad)),
+            "{bad}: {lines:?}"
+        );
+    }
+    assert!(
+        lines.last().unwrap().starts_with("bestmove a2a3"),
+        "{lines:?}"
+    );
     e.quit();
 }

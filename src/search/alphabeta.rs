@@ -26,13 +26,18 @@ use super::ordering::{Context, Heuristics, Kind, Picker, PieceTo, piece_to, see}
 use super::time::{self, TimeControl};
 use super::tt::{Bound, Hit, NO_EVAL, TranspositionTable};
 use super::types::{
-    Event, INFINITY, Iteration, Limits, MATE, MATE_BOUND, MAX_PLY, Score, SearchResult, score_of,
+    Event, INFINITY, Iteration, Limits, MATE, MATE_BOUND, MAX_PLY, Progress, Score, SearchResult,
+    score_of,
 };
 use crate::core::{Move, MoveList, Position, Role};
 use crate::eval::{Evaluator, PawnCache};
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// The root moves are reported ([`Event::Progress`]) only once a search has run this long:
+/// a short search would print more about its moves than about its results.
+const PROGRESS_AFTER: Duration = Duration::from_secs(1);
 
 /// The principal variation found at each ply (a triangular table).
 pub struct PvTable {
@@ -131,6 +136,15 @@ pub struct Worker<'a> {
     pub aborted: bool,
     /// The best root move of the iteration in progress, once one is known.
     pub root_best: Option<(Move, i32)>,
+    /// Legal root moves that are not searched at all (outside `go searchmoves`).
+    pub root_skip: MoveList,
+    /// Root moves left out of this pass: the lines already found in this iteration
+    /// (MultiPV searches the best move, then the best of the others, and so on).
+    pub root_excluded: MoveList,
+    /// How many root moves this pass searches (for [`Event::Progress`]).
+    pub root_count: usize,
+    /// Where progress and results go.
+    pub on_event: &'a mut dyn FnMut(Event),
 }
 
 #[inline]
@@ -233,18 +247,23 @@ impl Worker<'_> {
         self.stack.fill(Frame::default());
     }
 
-    /// Iterative deepening from the root `pos` (its legal `moves` given, at least one):
-    /// depth 1, 2, 3… up to `max_depth`, each iteration in an aspiration window around
-    /// the last score, reported through `on_event`, until the limits, the clock or `stop`
-    /// end it. Returns the best move of the last finished iteration (or of a half-finished
-    /// one that proved a move better).
+    /// Iterative deepening from the root `pos` (the root `moves` to search given, at least
+    /// one, the legal moves left out being in `root_skip`): depth 1, 2, 3… up to
+    /// `max_depth`, each iteration in an aspiration window around the last score, reported
+    /// through `on_event`, until the limits, the clock or `stop` end it. Returns the best
+    /// move of the last finished iteration (or of a half-finished one that proved a move
+    /// better).
+    ///
+    /// With [`Limits::multipv`] = k > 1 each iteration then searches the root k − 1 more
+    /// times, each time without the moves already found and with a full window, so that
+    /// every alternative's score is exact, not a bound. The time management follows the
+    /// best line, as with one.
     pub fn iterative_deepening(
         &mut self,
         pos: &Position,
         moves: &MoveList,
         max_depth: u32,
         limits: &Limits,
-        on_event: &mut dyn FnMut(Event),
     ) -> SearchResult {
         let mut best = SearchResult {
             best: moves.first().copied(),
@@ -256,8 +275,13 @@ impl Worker<'_> {
         let mut last_score = 0;
         // Iterations in a row with the same best move (for time management).
         let mut stable = 0;
+        let lines = limits.multipv.clamp(1, moves.len());
+        // With MultiPV, the lines of the last finished iteration.
+        let mut previous: Vec<(i32, Vec<Move>)> = Vec::new();
         for depth in 1..=max_depth {
             self.root_best = None;
+            self.root_excluded = MoveList::new();
+            self.root_count = moves.len();
             self.seldepth = 0;
             // Aspiration window: expect a score near the last one; widen when wrong.
             let mut delta = if depth >= 5 { 30 } else { INFINITY };
@@ -288,9 +312,29 @@ impl Worker<'_> {
                 }
                 break;
             }
+            let mut found = Vec::with_capacity(lines);
+            found.push((score, self.pv.line()));
+            // MultiPV: the best of the moves not found yet, with a full window (exact).
+            while found.len() < lines {
+                let Some(&mv) = found.last().and_then(|(_, pv)| pv.first()) else {
+                    break;
+                };
+                self.root_excluded.push(mv);
+                self.root_count -= 1;
+                self.root_best = None;
+                let s = self.search(pos, depth as i32, -INFINITY, INFINITY, 0, false);
+                if self.aborted {
+                    break;
+                }
+                found.push((s, self.pv.line()));
+            }
+            // Searched apart, an alternative may come out above the line found first
+            // (the table and the histories changed in between): best first all the same.
+            found.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+            let score = found[0].0;
             let drop = last_score - score;
             last_score = score;
-            let pv = self.pv.line();
+            let pv = &found[0].1;
             if depth > 1 && pv.first().copied() == best.best {
                 stable += 1;
             } else {
@@ -304,15 +348,46 @@ impl Worker<'_> {
                 depth,
                 nodes: self.nodes,
             };
-            on_event(Event::Iteration(Iteration {
-                depth,
-                seldepth: self.seldepth.max(depth),
-                score: score_of(score),
-                nodes: self.nodes,
-                nps: (self.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
-                time: elapsed,
-                pv,
-            }));
+            let (hashfull, nodes, seldepth) = (self.tt.hashfull(), self.nodes, self.seldepth);
+            let line = |multipv: usize, depth: u32, (s, pv): (i32, Vec<Move>)| {
+                Event::Iteration(Iteration {
+                    depth,
+                    multipv,
+                    seldepth: seldepth.max(depth),
+                    score: score_of(s),
+                    nodes,
+                    nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+                    time: elapsed,
+                    pv,
+                    hashfull,
+                })
+            };
+            // Stopped among the alternatives: the lines found, then, to make up the number,
+            // the last iteration's other lines at their depth, so that the lines a GUI
+            // shows are still as many distinct moves (Stockfish does so).
+            let others: Vec<_> = if self.aborted {
+                previous
+                    .iter()
+                    .filter(|(_, pv)| !found.iter().any(|(_, f)| f.first() == pv.first()))
+                    .take(lines - found.len())
+                    .cloned()
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            if lines > 1 && !self.aborted {
+                previous.clone_from(&found);
+            }
+            let first_other = found.len() + 1;
+            for (i, found) in found.into_iter().enumerate() {
+                (self.on_event)(line(i + 1, depth, found));
+            }
+            for (i, other) in others.into_iter().enumerate() {
+                (self.on_event)(line(first_other + i, depth - 1, other));
+            }
+            if self.aborted {
+                break;
+            }
             // A forced move needs no thought; a found mate needs no deeper search.
             let pondering = self.ponder.is_some_and(|p| p.load(Ordering::Relaxed));
             if !limits.infinite && !pondering && limits.depth.is_none() {
@@ -355,6 +430,24 @@ impl Worker<'_> {
         Context {
             prev: [self.frame_back(ply, 1).moved, self.frame_back(ply, 2).moved],
         }
+    }
+
+    /// Tells which root move is searched now, once the search has run long enough for it
+    /// to be worth telling (the UCI `currmove`). Nothing is allocated here.
+    fn report_root_move(&mut self, mv: Move, index: usize) {
+        let time = self.tc.elapsed();
+        if time < PROGRESS_AFTER {
+            return;
+        }
+        let best = self.root_best.map(|(m, s)| (m, score_of(s)));
+        (self.on_event)(Event::Progress(Progress {
+            mv,
+            index,
+            count: self.root_count,
+            nodes: self.nodes,
+            time,
+            best,
+        }));
     }
 
     /// Checks every 1024 nodes whether the search must stop.
@@ -449,6 +542,8 @@ impl Worker<'_> {
         cut_node: bool,
     ) -> i32 {
         let root = ply == 0;
+        // A root that searches only some of its moves (`searchmoves`, MultiPV alternatives).
+        let partial_root = root && !(self.root_skip.is_empty() && self.root_excluded.is_empty());
         let pv_node = beta - alpha > 1;
         self.pv.len[ply] = 0;
         if !root {
@@ -612,8 +707,9 @@ impl Worker<'_> {
         }
 
         // Internal iterative reduction: with no remembered best move the ordering is a
-        // guess, so a cheaper search first fills the table for the next iteration.
-        if depth >= 4 && tt_move.is_none() && excluded.is_none() {
+        // guess, so a cheaper search first fills the table for the next iteration. (A
+        // partial root remembers none, by design: it must search as deep as it is told.)
+        if depth >= 4 && tt_move.is_none() && excluded.is_none() && !partial_root {
             depth -= 1;
         }
 
@@ -630,10 +726,15 @@ impl Worker<'_> {
         let mut captures_tried = MoveList::new();
         let original_alpha = alpha;
         while let Some((mv, kind)) = picker.next(pos, self.heur, &ctx, &values) {
-            if Some(mv) == excluded {
+            if Some(mv) == excluded
+                || root && (self.root_skip.contains(mv) || self.root_excluded.contains(mv))
+            {
                 continue;
             }
             moves_tried += 1;
+            if root {
+                self.report_root_move(mv, moves_tried);
+            }
             let capture = pos.is_capture(mv);
             let quiet = !capture && mv.promotion().is_none();
             let role = pos.role_on(mv.from()).unwrap_or(Role::Pawn);
@@ -799,7 +900,8 @@ impl Worker<'_> {
                     .reward_captures(pos, Some(mv), bonus_depth, &captures_tried);
             }
         }
-        if excluded.is_none() {
+        // A root that searched only some of its moves has no score of its own to remember.
+        if excluded.is_none() && !partial_root {
             let bound = if best >= beta {
                 Bound::Lower
             } else if alpha > original_alpha {

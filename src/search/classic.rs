@@ -15,7 +15,7 @@ use super::alphabeta::PvTable;
 use super::time::TimeControl;
 use super::tree::{TopMove, TreeTop};
 use super::types::{Event, Iteration, MATE, Progress, SearchResult, score_of};
-use crate::core::{Position, notation};
+use crate::core::{Move, MoveList, Position, notation};
 use crate::eval::Evaluator;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -37,10 +37,19 @@ pub struct Classic<'a> {
 }
 
 impl Classic<'_> {
-    /// Searches `pos` to `depth` half-moves and reports the result.
-    pub fn run(&mut self, pos: &Position, depth: u32) -> SearchResult {
-        let moves = pos.legal_moves();
-        let mut best: Option<(crate::core::Move, i32)> = None;
+    /// Searches the root `moves` of `pos` (at least one) to `depth` half-moves and reports
+    /// the result: the best `multipv` lines (at least one), best first. MiniMax scores every
+    /// root move exactly, so the alternatives cost nothing more than remembering them.
+    pub fn run(
+        &mut self,
+        pos: &Position,
+        moves: &MoveList,
+        depth: u32,
+        multipv: usize,
+    ) -> SearchResult {
+        let keep = multipv.clamp(1, moves.len());
+        // The best lines so far, best first; among equal scores the move searched first.
+        let mut lines: Vec<(i32, Vec<Move>)> = Vec::with_capacity(keep + 1);
         let mut top = Vec::with_capacity(moves.len());
         for (i, &mv) in moves.iter().enumerate() {
             (self.on_event)(Event::Progress(Progress {
@@ -49,7 +58,7 @@ impl Classic<'_> {
                 count: moves.len(),
                 nodes: self.nodes,
                 time: self.tc.elapsed(),
-                best: best.map(|(m, s)| (m, score_of(s))),
+                best: lines.first().map(|(s, pv)| (pv[0], score_of(*s))),
             }));
             let child = pos.after(mv);
             self.replies.clear();
@@ -63,23 +72,27 @@ impl Classic<'_> {
                 value: score,
                 replies: std::mem::take(&mut self.replies),
             });
-            if best.is_none_or(|(_, b)| score > b) {
-                best = Some((mv, score));
+            let at = lines.partition_point(|&(s, _)| s >= score);
+            if at < keep {
                 self.pv.update(0, mv);
+                lines.insert(at, (score, self.pv.line()));
+                lines.truncate(keep);
             }
         }
-        let score = best.map(|(_, s)| s).unwrap_or(0);
-        let pv = self.pv.line();
         let elapsed = self.tc.elapsed();
-        (self.on_event)(Event::Iteration(Iteration {
-            depth,
-            seldepth: depth,
-            score: score_of(score),
-            nodes: self.nodes,
-            nps: (self.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
-            time: elapsed,
-            pv: pv.clone(),
-        }));
+        for (i, (score, pv)) in lines.iter().enumerate() {
+            (self.on_event)(Event::Iteration(Iteration {
+                depth,
+                multipv: i + 1,
+                seldepth: depth,
+                score: score_of(*score),
+                nodes: self.nodes,
+                nps: (self.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+                time: elapsed,
+                pv: pv.clone(),
+                hashfull: 0,
+            }));
+        }
         if !self.aborted {
             (self.on_event)(Event::Tree(Box::new(TreeTop {
                 depth,
@@ -93,8 +106,9 @@ impl Classic<'_> {
                 self.nodes
             )));
         }
+        let (score, pv) = lines.into_iter().next().unwrap_or((0, Vec::new()));
         SearchResult {
-            best: best.map(|(m, _)| m).or_else(|| moves.first().copied()),
+            best: pv.first().copied().or_else(|| moves.first().copied()),
             ponder: pv.get(1).copied(),
             score: score_of(score),
             depth,
@@ -159,7 +173,7 @@ impl Classic<'_> {
     }
 
     /// One line of the node log: the move, indented by ply, and its MiniMax value.
-    fn log(&mut self, ply: usize, pos: &Position, mv: crate::core::Move, score: i32) {
+    fn log(&mut self, ply: usize, pos: &Position, mv: Move, score: i32) {
         if self.logged >= NODE_LOG_CAP {
             return;
         }

@@ -22,6 +22,7 @@ pub mod tree;
 pub mod tt;
 pub mod types;
 
+use crate::core::MoveList;
 use crate::eval::{Evaluator, PawnCache};
 use crate::game::Game;
 pub use crate::level::{Level, LevelLimits};
@@ -149,8 +150,8 @@ impl Searcher {
             limits.movetime = Some(std::time::Duration::from_millis(ms));
         }
         let tc = TimeControl::new(&limits, pos.turn());
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
             return SearchResult {
                 best: None,
                 ponder: None,
@@ -158,6 +159,19 @@ impl Searcher {
                 depth: 0,
                 nodes: 0,
             };
+        }
+        // The root moves to search (`searchmoves`), and the legal ones left out.
+        let (mut moves, mut skip) = (MoveList::new(), MoveList::new());
+        for &mv in legal.iter() {
+            if limits.searchmoves.is_empty() || limits.searchmoves.contains(&mv) {
+                moves.push(mv);
+            } else {
+                skip.push(mv);
+            }
+        }
+        if moves.is_empty() {
+            // None of them is legal here: every move is.
+            (moves, skip) = (legal, MoveList::new());
         }
         if let Level::Classic(depth) = level {
             let mut classic = Classic {
@@ -171,7 +185,7 @@ impl Searcher {
                 on_event,
                 replies: Vec::new(),
             };
-            return classic.run(&pos, depth as u32);
+            return classic.run(&pos, &moves, depth as u32, limits.multipv);
         }
         let max_depth = match (limits.depth, own.depth) {
             (Some(a), Some(b)) => a.min(b),
@@ -204,8 +218,12 @@ impl Searcher {
             seldepth: 0,
             aborted: false,
             root_best: None,
+            root_skip: skip,
+            root_excluded: MoveList::new(),
+            root_count: moves.len(),
+            on_event,
         };
         w.reset_stack();
-        w.iterative_deepening(&pos, &moves, max_depth, &limits, on_event)
+        w.iterative_deepening(&pos, &moves, max_depth, &limits)
     }
 }

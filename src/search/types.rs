@@ -45,8 +45,9 @@ impl fmt::Display for Score {
     }
 }
 
-/// When to stop thinking (the UCI `go` parameters). All `None`/false: think until stopped.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// When to stop thinking (the UCI `go` parameters), and what to look at. All `None`/false:
+/// think until stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
@@ -57,18 +58,49 @@ pub struct Limits {
     pub binc: Option<Duration>,
     pub movestogo: Option<u32>,
     pub infinite: bool,
+    /// How many best lines to find and report (UCI `MultiPV`): the best move, then the
+    /// best of the others, and so on, each with its exact score. 1 (0 counts as 1): the
+    /// best move only. The modern search and the classic levels both honour it.
+    pub multipv: usize,
+    /// Only these root moves are searched (UCI `go searchmoves`); empty: all. Moves that
+    /// are not legal are ignored, and if none is legal every move is searched.
+    pub searchmoves: Vec<Move>,
 }
 
-/// One completed iteration of the search (one UCI `info` line).
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            depth: None,
+            nodes: None,
+            movetime: None,
+            wtime: None,
+            btime: None,
+            winc: None,
+            binc: None,
+            movestogo: None,
+            infinite: false,
+            multipv: 1,
+            searchmoves: Vec::new(),
+        }
+    }
+}
+
+/// One line of a completed iteration of the search (one UCI `info` line). With MultiPV,
+/// an iteration reports one per line, best first: `multipv` 1, 2, 3…, scores not rising.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Iteration {
     pub depth: u32,
+    /// Which line this is, from 1 (the best move); see [`Limits::multipv`].
+    pub multipv: usize,
     pub seldepth: u32,
     pub score: Score,
     pub nodes: u64,
     pub nps: u64,
     pub time: Duration,
     pub pv: Vec<Move>,
+    /// How full the transposition table is, per mille (0 for the classic levels, which
+    /// keep none).
+    pub hashfull: u32,
 }
 
 /// What a search reports while it thinks.
