@@ -292,3 +292,54 @@ fn the_analyser_sees_a_mate_let_in_and_given() {
     assert!(start.best.is_some() && start.pv.first() == start.best.as_ref());
     assert_eq!(start.depth, 4);
 }
+
+#[test]
+fn a_job_runs_on_a_front_ends_own_engine() {
+    use huo_chess::analysis::{AnalysisJob, Thresholds};
+    use huo_chess::engine::{Engine, Settings};
+    let config = Config::default();
+    let (mut engine, replies) = Engine::spawn_with_channel(Settings {
+        eval: huo_chess::eval::Evaluator::from_config(&config),
+        hash_mb: 4,
+        contempt: 0,
+        book: None,
+    });
+    let game = play(&["e4", "e5", "Nf3"]);
+    let limits = Limits {
+        depth: Some(3),
+        ..Limits::default()
+    };
+    let mut job = AnalysisJob::new(&game, limits, Thresholds::from_config(&config.analysis));
+    assert_eq!((job.done(), job.total()), (0, 4));
+    let mut finished = Vec::new();
+    while let Some(think) = job.next_think() {
+        let id = engine.think(think);
+        job.sent(id);
+        assert!(job.next_think().is_none(), "one request at a time");
+        // A reply to someone else's request is not the job's.
+        assert_eq!(
+            job.on_reply(&huo_chess::engine::Reply::Failed {
+                id: id + 100,
+                message: "not ours".into()
+            }),
+            Ok(None)
+        );
+        loop {
+            let reply = replies.recv().unwrap();
+            if let Some(i) = job.on_reply(&reply).unwrap() {
+                finished.push(i);
+                break;
+            }
+        }
+        if job.done() == 2 {
+            let partial = job.analysis();
+            assert_eq!((partial.positions.len(), partial.moves.len()), (2, 1));
+        }
+    }
+    assert_eq!(finished, vec![0, 1, 2, 3]);
+    assert!(job.is_finished());
+    let a = job.analysis();
+    assert_eq!(a.moves.len(), 3);
+    assert!(a.positions.iter().all(|p| p.depth == 3 && p.best.is_some()));
+    engine.quit();
+}

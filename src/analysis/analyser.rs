@@ -1,7 +1,11 @@
-//! [`Analyser`]: asks the engine service about every position of a game, one after the
-//! other, and waits for each answer. One service lives as long as the analyser, across
-//! positions and games, so what its transposition table learned about one position helps
-//! with the next.
+//! Driving the engine service through a game's positions.
+//!
+//! [`AnalysisJob`] is a game's analysis in progress that does not own the engine: it says
+//! which request to send next ([`AnalysisJob::next_think`]) and takes the replies
+//! ([`AnalysisJob::on_reply`]), so a screen can run it on its own engine between key
+//! presses. [`Analyser`] runs jobs to the end on an engine service of its own, blocking.
+//! One service lives as long as the analyser, across positions and games, so what its
+//! transposition table learned about one position helps with the next.
 
 use super::{GameAnalysis, PositionEval, Thresholds};
 use crate::config::Config;
@@ -12,6 +16,15 @@ use crate::game::Game;
 use crate::search::{Event, Level, Limits};
 use std::fmt;
 use std::sync::mpsc::Receiver;
+
+/// Stands for the positions [`Analyser::evaluate`] skips.
+const PLACEHOLDER: PositionEval = PositionEval {
+    eval: super::Eval::Cp(0),
+    best: None,
+    pv: Vec::new(),
+    depth: 0,
+    nodes: 0,
+};
 
 /// The engine could not answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,6 +37,125 @@ impl fmt::Display for AnalyseError {
 }
 
 impl std::error::Error for AnalyseError {}
+
+/// One game's analysis in progress: the positions evaluated so far, from the start on,
+/// and the request in flight.
+#[derive(Clone, Debug)]
+pub struct AnalysisJob {
+    game: Game,
+    limits: Limits,
+    thresholds: Thresholds,
+    evals: Vec<PositionEval>,
+    /// The id of the request sent for the next position, while it is unanswered.
+    waiting: Option<u64>,
+    /// The principal variation of the waiting request's last iteration.
+    pv: Vec<Move>,
+}
+
+impl AnalysisJob {
+    /// Analysis of every position of `game`, each searched within `limits`, moves judged
+    /// by `thresholds`.
+    pub fn new(game: &Game, limits: Limits, thresholds: Thresholds) -> AnalysisJob {
+        AnalysisJob {
+            game: game.clone(),
+            limits,
+            thresholds,
+            evals: Vec::with_capacity(game.positions().len()),
+            waiting: None,
+            pv: Vec::new(),
+        }
+    }
+
+    /// The request for the next position (to send with [`Engine::think`], then tell
+    /// [`AnalysisJob::sent`] its id); `None` when every position is evaluated or a
+    /// request is still waiting. Positions without a legal move are filled in here,
+    /// without asking.
+    pub fn next_think(&mut self) -> Option<Think> {
+        let positions = self.game.positions();
+        while let Some(pos) = positions.get(self.evals.len()) {
+            match PositionEval::terminal(pos) {
+                Some(over) => self.evals.push(over),
+                None => break,
+            }
+        }
+        if self.is_finished() || self.waiting.is_some() {
+            return None;
+        }
+        let mut prefix = self.game.clone();
+        while prefix.positions().len() > self.evals.len() + 1 {
+            prefix.undo();
+        }
+        Some(Think::search(&prefix, Level::FULL, self.limits.clone()))
+    }
+
+    /// The request [`AnalysisJob::next_think`] returned was sent as `id`.
+    pub fn sent(&mut self, id: u64) {
+        self.waiting = Some(id);
+        self.pv.clear();
+    }
+
+    /// Takes one of the engine's replies: `Ok(Some(i))` when it evaluates position `i`,
+    /// `Ok(None)` for progress and for replies to other requests, `Err` if the engine
+    /// failed on this job's request (the job can go on: ask [`AnalysisJob::next_think`]
+    /// again to retry).
+    pub fn on_reply(&mut self, reply: &Reply) -> Result<Option<usize>, AnalyseError> {
+        if self.waiting != Some(reply.id()) {
+            return Ok(None);
+        }
+        match reply {
+            Reply::Event {
+                event: Event::Iteration(it),
+                ..
+            } => {
+                self.pv.clone_from(&it.pv);
+                Ok(None)
+            }
+            Reply::Event { .. } => Ok(None),
+            Reply::Done { result, .. } => {
+                self.waiting = None;
+                let index = self.evals.len();
+                let pos = &self.game.positions()[index];
+                self.evals
+                    .push(PositionEval::from_search(pos, result, &self.pv));
+                Ok(Some(index))
+            }
+            Reply::Failed { message, .. } => {
+                self.waiting = None;
+                Err(AnalyseError(message.clone()))
+            }
+        }
+    }
+
+    /// The game analysed.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// How many positions are evaluated, of [`AnalysisJob::total`].
+    pub fn done(&self) -> usize {
+        self.evals.len()
+    }
+
+    /// The game's positions, the start included.
+    pub fn total(&self) -> usize {
+        self.game.positions().len()
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.done() == self.total()
+    }
+
+    /// The evaluations so far, from the start position on.
+    pub fn evals(&self) -> &[PositionEval] {
+        &self.evals
+    }
+
+    /// The analysis so far: every move whose positions before and after are evaluated
+    /// is judged.
+    pub fn analysis(&self) -> GameAnalysis {
+        GameAnalysis::from_evals(&self.game, self.evals.clone(), &self.thresholds)
+    }
+}
 
 /// Analyses games with the engine service, blocking until each answer.
 pub struct Analyser {
@@ -66,33 +198,15 @@ impl Analyser {
     /// The engine's view of the last position of `game` (its earlier positions show the
     /// search repetitions).
     pub fn evaluate(&mut self, game: &Game) -> Result<PositionEval, AnalyseError> {
-        if let Some(over) = PositionEval::terminal(game.position()) {
-            return Ok(over);
-        }
-        let id = self
-            .engine
-            .think(Think::search(game, Level::FULL, self.limits.clone()));
-        let mut pv: Vec<Move> = Vec::new();
-        loop {
-            let reply = self
-                .replies
-                .recv()
-                .map_err(|_| AnalyseError("the engine service has stopped".into()))?;
-            if reply.id() != id {
-                continue;
-            }
-            match reply {
-                Reply::Event {
-                    event: Event::Iteration(it),
-                    ..
-                } => pv = it.pv,
-                Reply::Event { .. } => {}
-                Reply::Done { result, .. } => {
-                    return Ok(PositionEval::from_search(game.position(), &result, &pv));
-                }
-                Reply::Failed { message, .. } => return Err(AnalyseError(message)),
-            }
-        }
+        let mut job = AnalysisJob::new(game, self.limits.clone(), self.thresholds);
+        // Only the last position: the others count as done.
+        let last = game.positions().len() - 1;
+        job.evals = vec![PLACEHOLDER; last];
+        self.run(&mut job, |_| {})?;
+        Ok(job
+            .evals
+            .pop()
+            .expect("the job evaluated its last position"))
     }
 
     /// Every position of `game` searched and every move judged. `progress` is told, after
@@ -100,20 +214,43 @@ impl Analyser {
     pub fn analyse(
         &mut self,
         game: &Game,
-        mut progress: impl FnMut(usize),
+        progress: impl FnMut(usize),
     ) -> Result<GameAnalysis, AnalyseError> {
-        let mut prefix = Game::from_position(*game.start());
-        let mut evals = Vec::with_capacity(game.positions().len());
-        evals.push(self.evaluate(&prefix)?);
-        progress(1);
-        for &mv in game.moves() {
-            prefix
-                .play(mv)
-                .map_err(|e| AnalyseError(format!("an illegal move in the game: {e}")))?;
-            evals.push(self.evaluate(&prefix)?);
-            progress(evals.len());
+        let mut job = AnalysisJob::new(game, self.limits.clone(), self.thresholds);
+        self.run(&mut job, progress)?;
+        Ok(job.analysis())
+    }
+
+    /// Runs `job` to its end on this analyser's engine.
+    pub fn run(
+        &mut self,
+        job: &mut AnalysisJob,
+        mut progress: impl FnMut(usize),
+    ) -> Result<(), AnalyseError> {
+        let mut reported = 0;
+        loop {
+            let think = job.next_think();
+            if job.done() > reported {
+                reported = job.done();
+                progress(reported);
+            }
+            let Some(think) = think else {
+                return Ok(());
+            };
+            let id = self.engine.think(think);
+            job.sent(id);
+            loop {
+                let reply = self
+                    .replies
+                    .recv()
+                    .map_err(|_| AnalyseError("the engine service has stopped".into()))?;
+                if job.on_reply(&reply)?.is_some() {
+                    reported = job.done();
+                    progress(reported);
+                    break;
+                }
+            }
         }
-        Ok(GameAnalysis::from_evals(game, evals, &self.thresholds))
     }
 
     /// Forgets what the engine learned (its transposition table).

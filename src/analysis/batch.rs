@@ -234,16 +234,20 @@ impl Progress {
         let total = self.total_positions.max(self.positions_done);
         let left = if rate > 0.0 {
             let s = ((total - self.positions_done) as f64 / rate).round() as u64;
-            format!(", {}:{:02} left", s / 60, s % 60)
+            match s / 3600 {
+                0 => format!(", {}:{:02} left", s / 60, s % 60),
+                h => format!(", {h}:{:02}:{:02} left", s / 60 % 60, s % 60),
+            }
         } else {
             String::new()
         };
-        const WIDTH: usize = 20;
+        // Fits 80 columns up to thousands of games and a hundred thousand positions.
+        const WIDTH: usize = 12;
         let filled = (self.positions_done * WIDTH)
             .checked_div(total)
             .unwrap_or(0);
         let line = format!(
-            "[{}{}] game {game}/{}, {}/{total} positions, {rate:.1} positions/s{left}",
+            "[{}{}] game {game}/{}, {}/{total} positions, {rate:.1} pos/s{left}",
             "#".repeat(filled),
             "-".repeat(WIDTH - filled),
             self.total_games,

@@ -14,8 +14,9 @@
 //!   here searches: a front end that drives the engine itself (the game screen) builds
 //!   [`PositionEval`]s from the replies with [`PositionEval::from_search`] and judges them
 //!   with the same functions;
-//! - [`analyser`]: [`Analyser`], a blocking driver that asks the engine service about every
-//!   position of a game;
+//! - [`analyser`]: [`AnalysisJob`], a game's analysis in progress that a screen feeds its
+//!   own engine's replies to, and [`Analyser`], which runs jobs to the end on an engine
+//!   service of its own, blocking;
 //! - [`annotate`]: the game written as PGN with `[%eval]` comments, NAGs and the best line
 //!   as a variation;
 //! - [`batch`]: `huo-chess analyse FILE.pgn`: many games, streamed, with a progress line.
@@ -24,7 +25,7 @@ pub mod analyser;
 pub mod annotate;
 pub mod batch;
 
-pub use analyser::{AnalyseError, Analyser};
+pub use analyser::{AnalyseError, Analyser, AnalysisJob};
 pub use annotate::write_annotated;
 
 use crate::config::AnalysisConfig;
