@@ -990,3 +990,19 @@ fn the_analysis_screen_steps_through_a_game_with_its_graph() {
     assert_eq!(app.mode, Mode::Play);
     assert_eq!(app.game.moves().len(), 7, "the game itself is untouched");
 }
+
+#[test]
+fn why_board_lists_three_exact_alternatives() {
+    let mut app = app_from("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    typed(&mut app, ":why board");
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    let t = app.thought.clone().unwrap();
+    assert_eq!(t.alternatives.len(), 3, "{:?}", t.alternatives);
+    let firsts: std::collections::HashSet<_> = t.alternatives.iter().map(|a| a.0).collect();
+    assert_eq!(firsts.len(), 3, "three different moves");
+    let lines = app.why_lines().join("\n");
+    assert!(
+        lines.contains("  1. ") && lines.contains("  2. ") && lines.contains("  3. "),
+        "{lines}"
+    );
+}

@@ -71,8 +71,12 @@ fn answer(
         depth: 0,
         nodes: 0,
     };
+    // The book gives one move: not when the front end asked for alternatives or for a
+    // choice among some moves only.
+    let plain = think.limits.multipv <= 1 && think.limits.searchmoves.is_empty();
     if let (Some(book), Some(policy)) = (book, think.book.as_ref())
         && !think.ponder
+        && plain
         && let Some((mv, file)) = book.probe(&think.game, policy.max_ply, policy.pick, policy.seed)
         && pos.is_legal(mv)
     {

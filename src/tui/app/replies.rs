@@ -107,6 +107,21 @@ impl App {
     fn log_iteration(&mut self, it: &Iteration) {
         let pos = *self.game.position();
         let pv = pv_san(&pos, &it.pv);
+        // Line 1 is the principal variation; each line's first move is an alternative.
+        if it.multipv <= 1 {
+            self.last_pv = it.pv.clone();
+            self.last_alternatives.clear();
+        }
+        if let Some(&first) = it.pv.first() {
+            let k = it.multipv.max(1) - 1;
+            self.last_alternatives.truncate(k);
+            if self.last_alternatives.len() == k {
+                self.last_alternatives.push((first, it.score));
+            }
+        }
+        if it.multipv > 1 {
+            return; // the log and the panel follow the main line
+        }
         if let Some(t) = &mut self.thinking {
             t.depth = it.depth;
             t.score = Some(it.score);
@@ -116,10 +131,6 @@ impl App {
                 .first()
                 .filter(|m| pos.is_legal(**m))
                 .map(|&m| san(&pos, m));
-        }
-        self.last_pv = it.pv.clone();
-        if let Some(&first) = it.pv.first() {
-            self.last_alternatives = vec![(first, it.score)];
         }
         let hint = if self.thinking.as_ref().is_some_and(|t| t.job == Job::Hint) {
             "hint "

@@ -60,6 +60,7 @@ impl App {
             }
             let limits = Limits {
                 movetime: Some(Duration::from_secs(2)),
+                multipv: 3,
                 ..Limits::default()
             };
             self.last_pv.clear();
