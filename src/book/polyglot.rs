@@ -168,7 +168,7 @@ pub fn book_entries(book: &Book) -> (Vec<Entry>, ExportReport) {
 pub fn export(book: &Book, path: &Path) -> Result<ExportReport, BookError> {
     let (mut entries, report) = book_entries(book);
     let bytes = write_entries(&mut entries);
-    std::fs::write(path, bytes)
+    crate::util::files::write_atomic(path, bytes)
         .map_err(|e| BookError(format!("cannot write {}: {e}", path.display())))?;
     Ok(report)
 }
