@@ -3,7 +3,10 @@
 mod common;
 
 use common::tempdir;
-use huo_chess::book::{Book, PickMode, embedded, format, import, polyglot, store};
+use huo_chess::book::{
+    Book, BookPick, Books, Layer, LayerPolicy, PickMode, Written, embedded, format, import,
+    polyglot, store,
+};
 use huo_chess::core::{Move, Position, parse_move};
 use huo_chess::game::Game;
 
@@ -440,4 +443,203 @@ fn hand_written_en_passant_square_is_read_the_polyglot_way() {
     book.record(&pos, mv(&pos, "c5"), 1).unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\n"));
+}
+
+/// (uci, weight) of an entry's moves, in canonical order.
+fn weights(moves: &[huo_chess::book::BookMove]) -> Vec<(String, u32)> {
+    let mut ms = moves.to_vec();
+    format::sort_moves(&mut ms);
+    ms.iter().map(|m| (m.mv.uci(), m.weight)).collect()
+}
+
+#[test]
+fn layered_user_book_answers_its_positions_and_the_built_in_the_rest() {
+    let dir = tempdir("layers");
+    let start = Position::startpos();
+    // The user's book knows one position: only 1. e4 (a deliberate repertoire choice).
+    Book::open(&*dir)
+        .record(&start, mv(&start, "e4"), 1)
+        .unwrap();
+    let books = Books::new(Some(Book::open(&*dir)), LayerPolicy::Both);
+    for seed in 0..40 {
+        let p = books.pick(&start, PickMode::Weighted, seed).unwrap();
+        assert_eq!(p.mv.uci(), "e2e4");
+        assert_eq!(p.layer, Layer::User);
+        assert_eq!((p.weight, p.total), (1, 1));
+        assert!(p.file.ends_with("46/463b96181691fc9c.txt"), "{}", p.file);
+    }
+    // 1. d4 is not in the user's book: the built-in book answers, with its own weights.
+    let d4 = after("d4");
+    let builtin = Book::embedded().lookup(&d4).unwrap();
+    let l = books.lookup(&d4).unwrap();
+    assert_eq!(l.layer, Layer::BuiltIn);
+    assert!(l.read_only());
+    assert_eq!(weights(&l.entry.moves), weights(&builtin.moves));
+    let p = books.pick(&d4, PickMode::Best, 0).unwrap();
+    let heaviest = weights(&builtin.moves)[0].clone();
+    assert_eq!((p.mv.uci(), p.weight), heaviest);
+    let total: u64 = builtin.moves.iter().map(|m| m.weight as u64).sum();
+    assert_eq!(p.total, total);
+    // The log line names the layer and the file inside books/.
+    let key = format!("{:016x}", d4.key());
+    assert_eq!(
+        p.to_string(),
+        format!(
+            "Book move {} from built-in book, {}/{key}.txt, weight {} ({:.0}%)",
+            heaviest.0,
+            &key[..2],
+            heaviest.1,
+            heaviest.1 as f64 * 100.0 / total as f64
+        )
+    );
+    // The same seed gives the same choice as the single built-in book.
+    for seed in 0..20 {
+        let single = Book::embedded()
+            .pick(&d4, PickMode::Weighted, seed)
+            .unwrap();
+        assert_eq!(
+            books.pick(&d4, PickMode::Weighted, seed).unwrap().mv,
+            single.0
+        );
+    }
+    // Policies: the user's book only (nothing after 1. d4), the built-in book only.
+    let user_only = Books::new(Some(Book::open(&*dir)), LayerPolicy::UserOnly);
+    assert!(user_only.pick(&d4, PickMode::Best, 0).is_none());
+    assert_eq!(
+        user_only.pick(&start, PickMode::Best, 0).unwrap().layer,
+        Layer::User
+    );
+    let builtin_only = Books::new(Some(Book::open(&*dir)), LayerPolicy::BuiltInOnly);
+    let p = builtin_only.pick(&start, PickMode::Best, 0).unwrap();
+    assert_eq!(p.layer, Layer::BuiltIn);
+    assert_eq!(
+        (p.mv.uci(), p.weight),
+        weights(&Book::embedded().lookup(&start).unwrap().moves)[0]
+    );
+    // Without a user book, the built-in book answers everywhere.
+    let none = Books::new(None, LayerPolicy::Both);
+    assert_eq!(
+        none.pick(&start, PickMode::Best, 0).unwrap().layer,
+        Layer::BuiltIn
+    );
+    assert!(none.record(&start, mv(&start, "e4"), 1).is_err());
+    // The engine service's entry point: probe stops at max_ply.
+    let mut game = Game::new();
+    game.play(mv(&start, "d4")).unwrap();
+    assert_eq!(
+        books.probe(&game, 8, PickMode::Best, 0).map(|p| p.layer),
+        Some(Layer::BuiltIn)
+    );
+    assert!(books.probe(&game, 1, PickMode::Best, 0).is_none());
+}
+
+#[test]
+fn layered_zero_weights_silence_and_broken_user_files_fall_through() {
+    let dir = tempdir("layers0");
+    let start = Position::startpos();
+    let user = Book::open(&*dir);
+    // Every move weight 0: the user's book answers "no book move here", no fall-through.
+    user.set_weight(&start, mv(&start, "e4"), 0).unwrap();
+    let books = Books::new(Some(user), LayerPolicy::Both);
+    assert_eq!(books.lookup(&start).unwrap().layer, Layer::User);
+    assert!(books.pick(&start, PickMode::Weighted, 7).is_none());
+    // A user file naming another position is ignored: the built-in book answers, and the
+    // problem is reported with the entry.
+    let e4 = after("e4");
+    let path = dir.join(store::relative_path(e4.key()));
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, format!("fen {}\ne2e4 weight=3\n", start.epd())).unwrap();
+    let l = books.lookup(&e4).unwrap();
+    assert_eq!(l.layer, Layer::BuiltIn);
+    assert_eq!(l.entry.warnings.len(), 1, "{:?}", l.entry.warnings);
+    assert!(
+        l.entry.warnings[0].contains(":1:"),
+        "{:?}",
+        l.entry.warnings
+    );
+    assert_eq!(
+        books.pick(&e4, PickMode::Best, 0).unwrap().layer,
+        Layer::BuiltIn
+    );
+}
+
+#[test]
+fn layered_recording_copies_the_built_in_position_first() {
+    let dir = tempdir("layerscow");
+    let books = Books::new(Some(Book::open(&*dir)), LayerPolicy::Both);
+    let e4 = after("e4");
+    let builtin = Book::embedded().lookup(&e4).unwrap();
+    let c5_before = builtin
+        .moves
+        .iter()
+        .find(|m| m.mv.uci() == "c7c5")
+        .map_or(0, |m| m.weight);
+    assert_eq!(
+        books.record(&e4, mv(&e4, "c5"), 1).unwrap(),
+        Written::CopiedFromBuiltIn
+    );
+    // The user's file has every built-in move, c5 raised by one.
+    let mine = Book::open(&*dir).lookup(&e4).unwrap();
+    let mut expected = weights(&builtin.moves);
+    match expected.iter_mut().find(|(u, _)| u == "c7c5") {
+        Some(e) => e.1 = c5_before + 1,
+        None => expected.push(("c7c5".into(), 1)),
+    }
+    expected.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    assert_eq!(weights(&mine.moves), expected);
+    assert_eq!(books.lookup(&e4).unwrap().layer, Layer::User);
+    // A second change is in place.
+    assert_eq!(
+        books.record(&e4, mv(&e4, "c5"), 1).unwrap(),
+        Written::InPlace
+    );
+    // Removing a built-in move copies too; removing the last move of a position the
+    // built-in book has is refused (the built-in book would answer again).
+    let d4 = after("d4");
+    let first = Book::embedded().lookup(&d4).unwrap().moves[0].mv;
+    assert_eq!(
+        books.remove(&d4, first).unwrap(),
+        Written::CopiedFromBuiltIn
+    );
+    let n = Book::embedded().lookup(&d4).unwrap().moves.len();
+    assert_eq!(Book::open(&*dir).lookup(&d4).unwrap().moves.len(), n - 1);
+    let only = Position::from_fen("8/8/8/8/8/8/4k3/K7 w - - 0 1").unwrap();
+    assert!(Book::embedded().lookup(&only).is_none());
+    books.record(&only, mv(&only, "Kb1"), 1).unwrap();
+    books.remove(&only, mv(&only, "Kb1")).unwrap();
+    assert!(Book::open(&*dir).lookup(&only).is_none());
+    // With the user layer only, nothing is copied.
+    let dir2 = tempdir("layerscow2");
+    let user_only = Books::new(Some(Book::open(&*dir2)), LayerPolicy::UserOnly);
+    assert_eq!(
+        user_only.record(&e4, mv(&e4, "c5"), 1).unwrap(),
+        Written::InPlace
+    );
+    assert_eq!(
+        weights(&Book::open(&*dir2).lookup(&e4).unwrap().moves),
+        vec![("c7c5".to_string(), 1)]
+    );
+}
+
+#[test]
+fn layer_policy_is_read_from_text() {
+    assert_eq!("both".parse::<LayerPolicy>(), Ok(LayerPolicy::Both));
+    assert_eq!("user".parse::<LayerPolicy>(), Ok(LayerPolicy::UserOnly));
+    assert_eq!(
+        "Built-in".parse::<LayerPolicy>(),
+        Ok(LayerPolicy::BuiltInOnly)
+    );
+    assert!("all".parse::<LayerPolicy>().is_err());
+    assert_eq!(LayerPolicy::default(), LayerPolicy::Both);
+    let p = BookPick {
+        mv: mv(&Position::startpos(), "e4"),
+        layer: Layer::User,
+        file: "books/46/463b96181691fc9c.txt".into(),
+        weight: 2,
+        total: 5,
+    };
+    assert_eq!(
+        p.to_string(),
+        "Book move e2e4 from user book, books/46/463b96181691fc9c.txt, weight 2 (40%)"
+    );
 }

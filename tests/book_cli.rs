@@ -6,18 +6,45 @@ use common::tempdir;
 use std::path::Path;
 use std::process::Command;
 
+/// Runs `huo-book --book BOOK --layers user ARGS`: the book alone, as a fresh book behaves
+/// without the built-in one under it.
 fn huo_book(book: &Path, args: &[&str]) -> (bool, String, String) {
+    huo_book_layers(book, "user", args)
+}
+
+fn huo_book_layers(book: &Path, layers: &str, args: &[&str]) -> (bool, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_huo-book"))
         .arg("--book")
         .arg(book)
+        .args(["--layers", layers])
         .args(args)
         .output()
         .expect("run huo-book");
+    outcome(out)
+}
+
+fn outcome(out: std::process::Output) -> (bool, String, String) {
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// Runs `huo-book ARGS` without `--book` in the directory `cwd`, as a new user would: no
+/// configuration file and an empty data directory (HOME and XDG_* point into `cwd`).
+fn huo_book_in(cwd: &Path, args: &[&str]) -> (bool, String, String) {
+    let home = cwd.join(".home");
+    std::fs::create_dir_all(&home).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_huo-book"))
+        .current_dir(cwd)
+        .env("HOME", &home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .args(args)
+        .output()
+        .expect("run huo-book");
+    outcome(out)
 }
 
 #[test]
@@ -93,6 +120,7 @@ fn two_processes_lose_no_update() {
         Command::new(env!("CARGO_BIN_EXE_huo-book"))
             .arg("--book")
             .arg(&*dir)
+            .args(["--layers", "user"])
             .arg("record")
             .arg("--from-file")
             .arg(&file)
@@ -185,4 +213,51 @@ fn record_from_file_checks_every_line_first() {
     assert!(out.contains("Recorded 8 moves"), "{out}");
     let (_, out, _) = huo_book(&book, &["show"]);
     assert!(out.contains("e2e4   weight=2"), "{out}");
+}
+
+#[test]
+fn a_new_user_sees_the_built_in_book_and_a_small_user_book_hides_nothing() {
+    let cwd = tempdir("newuser");
+    let builtin = huo_chess::book::Book::embedded();
+    let start = huo_chess::core::Position::startpos();
+    let e4 = start.after(huo_chess::core::parse_move(&start, "e4").unwrap());
+    let d4 = start.after(huo_chess::core::parse_move(&start, "d4").unwrap());
+    let builtin_moves = |pos: &huo_chess::core::Position| builtin.lookup(pos).unwrap().moves.len();
+    // No book anywhere: `show` answers from the built-in book, read-only.
+    let (ok, out, err) = huo_book_in(&cwd, &["show", "d4"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("from built-in book (read-only"), "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.contains("weight=")).count(),
+        builtin_moves(&d4),
+        "{out}"
+    );
+    assert!(!cwd.join("books").exists(), "reading creates nothing");
+    // Recording creates ./books, copying the built-in positions it changes.
+    let (ok, out, err) = huo_book_in(&cwd, &["record", "e4", "c5"]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("Recorded 2 moves in books (2 positions copied from the built-in book first)"),
+        "{out}"
+    );
+    // 1. d4 still has the built-in replies; 1. e4 answers from the user's copy, which has
+    // every built-in reply.
+    let (_, out, _) = huo_book_in(&cwd, &["show", "d4"]);
+    assert!(out.contains("from built-in book"), "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.contains("weight=")).count(),
+        builtin_moves(&d4)
+    );
+    let (_, out, _) = huo_book_in(&cwd, &["show", "e4"]);
+    assert!(out.contains("from user book"), "{out}");
+    assert!(out.contains("file books/82/823c9b50fd114196.txt"), "{out}");
+    let n = builtin_moves(&e4);
+    assert_eq!(
+        out.lines().filter(|l| l.contains("weight=")).count(),
+        n,
+        "{out}"
+    );
+    // --layers user: the user's book alone.
+    let (_, out, _) = huo_book_in(&cwd, &["--layers", "user", "show", "d4"]);
+    assert!(out.contains("No book moves."), "{out}");
 }

@@ -1,7 +1,7 @@
 //! `huo-book`: the opening book editor. A thin shell over `huo_chess::book`.
 
 use clap::{Args, Parser, Subcommand};
-use huo_chess::book::{Book, BookMove, import, polyglot};
+use huo_chess::book::{Book, BookMove, Books, LayerPolicy, Written, import, polyglot};
 use huo_chess::config::Config;
 use huo_chess::core::{Color, Move, Position, parse_move, san};
 use std::io::{BufReader, IsTerminal, Read, Write};
@@ -24,6 +24,11 @@ struct Cli {
     /// The configuration file.
     #[arg(long, global = true, value_name = "FILE")]
     config: Option<PathBuf>,
+    /// Which books `show` consults: the user's book over the built-in one (both), or one
+    /// of them (user, builtin). Changes always go to the user's book; with `both`, a
+    /// position only the built-in book has is copied into it first.
+    #[arg(long, global = true, value_name = "LAYERS", default_value = "both")]
+    layers: LayerPolicy,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -121,11 +126,32 @@ fn walk(start: Position, moves: &[String]) -> Result<Vec<(Position, Move)>, Stri
     Ok(out)
 }
 
-/// The book for reading: flag > config > ./books > user data dir > embedded.
+/// The user's book as given: the flag, else the configuration.
+fn explicit_dir<'a>(cli: &'a Cli, config: &'a Config) -> Option<&'a std::path::Path> {
+    cli.book.as_deref().or(config.book.path.as_deref())
+}
+
+/// One book for whole-book commands (stats, check, export): flag > config > ./books >
+/// user data dir > the built-in book.
 fn reading_book(cli: &Cli, config: &Config) -> Book {
-    match cli.book.as_deref().or(config.book.path.as_deref()) {
+    match explicit_dir(cli, config) {
         Some(p) => Book::open(p),
         None => Book::locate(None),
+    }
+}
+
+/// The layered books, as the game sees them: the user's book (if any) over the built-in.
+fn layered(cli: &Cli, config: &Config) -> Books {
+    Books::locate(explicit_dir(cli, config), cli.layers)
+}
+
+/// The layered books for changes: without a user book, `./books` (created on write).
+fn layered_for_writing(cli: &Cli, config: &Config) -> Books {
+    let b = layered(cli, config);
+    if b.user().is_some() {
+        b
+    } else {
+        Books::new(Some(Book::open("books")), cli.layers)
     }
 }
 
@@ -162,7 +188,7 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
             weight,
             from_file,
         } => {
-            let book = writing_book(cli, config);
+            let books = layered_for_writing(cli, config);
             let start = start_position(fen)?;
             let mut lines: Vec<(String, Vec<(Position, Move)>)> = Vec::new();
             if !moves.is_empty() {
@@ -191,29 +217,51 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
                 return Err("no moves to record (give moves or --from-file FILE)".into());
             }
             let mut n = 0;
+            let mut copied = 0;
             for (_, steps) in &lines {
                 for (pos, mv) in steps {
-                    book.record(pos, *mv, *weight).map_err(|e| e.to_string())?;
+                    let w = books.record(pos, *mv, *weight).map_err(|e| e.to_string())?;
+                    copied += (w == Written::CopiedFromBuiltIn) as usize;
                     n += 1;
                 }
             }
+            let user = books.user().map_or_else(String::new, Book::describe);
             println!(
-                "Recorded {n} move{} in {}",
+                "Recorded {n} move{} in {user}{}",
                 if n == 1 { "" } else { "s" },
-                book.describe()
+                match copied {
+                    0 => String::new(),
+                    1 => " (1 position copied from the built-in book first)".into(),
+                    c => format!(" ({c} positions copied from the built-in book first)"),
+                }
             );
             Ok(ExitCode::SUCCESS)
         }
         Command::Show { moves, fen } => {
-            let book = reading_book(cli, config);
+            let books = layered(cli, config);
             let start = start_position(fen)?;
             let steps = walk(start, moves)?;
             let pos = steps.last().map_or(start, |(p, m)| p.after(*m));
             print!("{}", pos.ascii());
             println!("fen  {}", pos.epd());
             println!("key  {:016x}", pos.key());
-            println!("file {}", book.file_of(&pos));
-            match book.lookup(&pos) {
+            let found = books.lookup(&pos);
+            match &found {
+                Some(l) if !l.entry.moves.is_empty() => {
+                    println!("file {}", l.entry.file);
+                    println!(
+                        "from {}{}",
+                        l.layer,
+                        if l.read_only() {
+                            " (read-only: a change copies the position into the user book)"
+                        } else {
+                            ""
+                        }
+                    );
+                }
+                _ => println!("file {}", books.file_of(&pos)),
+            }
+            match found.map(|l| l.entry) {
                 None => println!("No book moves."),
                 Some(entry) => {
                     for w in &entry.warnings {
@@ -271,18 +319,23 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Remove { moves, fen } => {
-            let book = writing_book(cli, config);
+            let books = layered_for_writing(cli, config);
             let start = start_position(fen)?;
             let steps = walk(start, moves)?;
             let Some((pos, mv)) = steps.last() else {
                 return Err("give the moves leading to the move to remove, and that move".into());
             };
-            book.remove(pos, *mv).map_err(|e| e.to_string())?;
+            let w = books.remove(pos, *mv).map_err(|e| e.to_string())?;
             println!(
-                "Removed {} ({}) from {}",
+                "Removed {} ({}) from {}{}",
                 san(pos, *mv),
                 mv.uci(),
-                book.file_of(pos)
+                books.file_of(pos),
+                if w == Written::CopiedFromBuiltIn {
+                    " (the position was copied from the built-in book first)"
+                } else {
+                    ""
+                }
             );
             Ok(ExitCode::SUCCESS)
         }
@@ -420,8 +473,13 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
     }
 }
 
+/// The editor edits the user's book; without one (no `--book`, `book.path`, `./books` or
+/// data-dir book) it shows the built-in book, read-only, rather than an empty book.
 fn edit(cli: &Cli, config: &Config, fen: &FenArg) -> Result<ExitCode, String> {
-    let book = writing_book(cli, config);
+    let book = layered(cli, config)
+        .user()
+        .cloned()
+        .unwrap_or_else(Book::embedded);
     let start = start_position(fen)?;
     huo_chess::tui::run_editor(book, start, config).map_err(|e| format!("editor: {e}"))?;
     Ok(ExitCode::SUCCESS)

@@ -20,12 +20,17 @@
 //! - [`polyglot`]: `.bin` books, both ways.
 //! - [`import`]: PGN games and the original Huo Chess `Opening*.txt` files.
 //! - [`embedded`]: the default book compiled into the binary.
+//! - [`layers`]: the user's book over the built-in one ([`Books`]): what the game, UCI and
+//!   the editor consult.
 
 pub mod embedded;
 pub mod format;
 pub mod import;
+pub mod layers;
 pub mod polyglot;
 pub mod store;
+
+pub use layers::{BookPick, Books, Layer, LayerPolicy, LayeredEntry, Written};
 
 use serde::Deserialize;
 
@@ -183,6 +188,12 @@ impl Book {
     /// The entry of `pos`, if the book has it. A file naming another position in its `fen`
     /// line, or unreadable, gives an entry without moves and with the warning.
     pub fn lookup(&self, pos: &Position) -> Option<BookEntry> {
+        self.lookup_with_notes(pos).map(|(e, _)| e)
+    }
+
+    /// [`Book::lookup`], with the `#` note lines a person added to the file (those the
+    /// writer does not generate), for copying a position into another book.
+    pub fn lookup_with_notes(&self, pos: &Position) -> Option<(BookEntry, Vec<String>)> {
         let rel = store::relative_path(pos.key());
         let file = self.shown(&rel);
         let text = match &self.dir {
@@ -190,49 +201,33 @@ impl Book {
                 Ok(Some(t)) => t,
                 Ok(None) => return None,
                 Err(e) => {
-                    return Some(BookEntry {
+                    let entry = BookEntry {
                         moves: Vec::new(),
                         file,
                         warnings: vec![e.0],
-                    });
+                    };
+                    return Some((entry, Vec::new()));
                 }
             },
             None => embedded::get(pos.key())?.to_string(),
         };
-        let r = format::resolve(&format::parse(&text), pos, &file);
-        Some(BookEntry {
+        let parsed = format::parse(&text);
+        let r = format::resolve(&parsed, pos, &file);
+        let entry = BookEntry {
             moves: r.moves,
             file,
             warnings: r.problems,
-        })
+        };
+        Some((entry, format::notes(&parsed, pos)))
     }
 
     /// Picks a playable move (weight > 0) for `pos`: at random in proportion to the weights
     /// (`seed` drives the choice), or the heaviest. Returns the move and its file.
+    /// ([`Books::pick`] consults the user's book over the built-in one.)
     pub fn pick(&self, pos: &Position, mode: PickMode, seed: u64) -> Option<(Move, String)> {
         let entry = self.lookup(pos)?;
-        let mut moves: Vec<BookMove> = entry.moves.into_iter().filter(|m| m.weight > 0).collect();
-        if moves.is_empty() {
-            return None;
-        }
-        format::sort_moves(&mut moves);
-        let mv = match mode {
-            PickMode::Best => moves[0].mv,
-            PickMode::Weighted => {
-                let total: u64 = moves.iter().map(|m| m.weight as u64).sum();
-                let mut r = splitmix64(seed) % total;
-                let mut chosen = moves[moves.len() - 1].mv;
-                for m in &moves {
-                    if r < m.weight as u64 {
-                        chosen = m.mv;
-                        break;
-                    }
-                    r -= m.weight as u64;
-                }
-                chosen
-            }
-        };
-        Some((mv, entry.file))
+        let (m, _) = choose(&entry.moves, mode, seed)?;
+        Some((m.mv, entry.file))
     }
 
     /// The book move for the game's current position, while the game has fewer than
@@ -264,9 +259,24 @@ impl Book {
     where
         F: FnOnce(&mut Vec<BookMove>) -> Result<(), BookError>,
     {
+        self.update_seeded(pos, None, change).map(|_| ())
+    }
+
+    /// [`Book::update`], where a position this book does not have yet (no file, or a file
+    /// without moves) starts from `seed`'s moves and notes (a lower layer's entry, copied
+    /// before the change). Returns whether the seed was used.
+    pub fn update_seeded<F>(
+        &self,
+        pos: &Position,
+        seed: Option<(Vec<BookMove>, Vec<String>)>,
+        change: F,
+    ) -> Result<bool, BookError>
+    where
+        F: FnOnce(&mut Vec<BookMove>) -> Result<(), BookError>,
+    {
         let dir = self.writable_dir()?;
         let _guard = store::lock(dir)?;
-        update_locked(dir, pos, change)
+        update_locked(dir, pos, seed, change)
     }
 
     /// Adds `mv` to `pos`'s entry with weight `weight`, or raises its weight by `weight`.
@@ -296,14 +306,14 @@ impl Book {
                 )));
                 continue;
             }
-            let res = update_locked(dir, &pos, |moves| {
+            let res = update_locked(dir, &pos, None, |moves| {
                 for &(mv, w) in &adds {
                     add_move(moves, mv, w);
                 }
                 Ok(())
             });
             match res {
-                Ok(()) => report.written += 1,
+                Ok(_) => report.written += 1,
                 Err(e) => report.errors.push(e),
             }
         }
@@ -393,6 +403,38 @@ impl Book {
     }
 }
 
+/// The move [`Book::pick`] / [`Books::pick`] choose among `moves`, with the total playable
+/// weight: only moves of weight > 0, in canonical order; weighted by `splitmix64(seed)`, or
+/// the heaviest.
+pub fn choose(moves: &[BookMove], mode: PickMode, seed: u64) -> Option<(&BookMove, u64)> {
+    let mut playable: Vec<&BookMove> = moves.iter().filter(|m| m.weight > 0).collect();
+    if playable.is_empty() {
+        return None;
+    }
+    playable.sort_by(|a, b| {
+        b.weight
+            .cmp(&a.weight)
+            .then_with(|| a.mv.uci().cmp(&b.mv.uci()))
+    });
+    let total: u64 = playable.iter().map(|m| m.weight as u64).sum();
+    let chosen = match mode {
+        PickMode::Best => playable[0],
+        PickMode::Weighted => {
+            let mut r = splitmix64(seed) % total;
+            let mut chosen = playable[playable.len() - 1];
+            for m in &playable {
+                if r < m.weight as u64 {
+                    chosen = m;
+                    break;
+                }
+                r -= m.weight as u64;
+            }
+            chosen
+        }
+    };
+    Some((chosen, total))
+}
+
 fn check_legal(pos: &Position, mv: Move) -> Result<(), BookError> {
     if pos.is_legal(mv) {
         Ok(())
@@ -412,7 +454,12 @@ fn add_move(moves: &mut Vec<BookMove>, mv: Move, weight: u32) {
     }
 }
 
-fn update_locked<F>(dir: &Path, pos: &Position, change: F) -> Result<(), BookError>
+fn update_locked<F>(
+    dir: &Path,
+    pos: &Position,
+    seed: Option<(Vec<BookMove>, Vec<String>)>,
+    change: F,
+) -> Result<bool, BookError>
 where
     F: FnOnce(&mut Vec<BookMove>) -> Result<(), BookError>,
 {
@@ -435,12 +482,26 @@ where
             r.moves
         }
     };
+    let mut seeded = false;
+    if moves.is_empty()
+        && let Some((seed_moves, seed_notes)) = seed
+        && !seed_moves.is_empty()
+    {
+        moves = seed_moves;
+        for n in seed_notes {
+            if !notes.contains(&n) {
+                notes.push(n);
+            }
+        }
+        seeded = true;
+    }
     change(&mut moves)?;
     if moves.is_empty() {
-        store::remove(&path)
+        store::remove(&path)?;
     } else {
-        store::write(&path, &format::write_with_notes(pos, &moves, &notes))
+        store::write(&path, &format::write_with_notes(pos, &moves, &notes))?;
     }
+    Ok(seeded)
 }
 
 /// Checks one file's text: name/key/fen agreement and every line.
