@@ -643,3 +643,131 @@ fn layer_policy_is_read_from_text() {
         "Book move e2e4 from user book, books/46/463b96181691fc9c.txt, weight 2 (40%)"
     );
 }
+
+/// `tests/data/polyglot-ten.bin`: `polyglot make-book -pgn polyglot-ten.pgn -bin
+/// polyglot-ten.bin -min-game 1` (Debian's polyglot 2.0.4).
+fn data(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}
+
+/// (key, move, weight, learn) of a `.bin`, sorted.
+fn bin_set(bytes: &[u8]) -> Vec<(u64, u16, u16, u32)> {
+    let mut v: Vec<_> = polyglot::read_entries(bytes)
+        .unwrap()
+        .iter()
+        .map(|e| (e.key, e.mv, e.weight, e.learn))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn polyglot_make_book_round_trips_completely() {
+    let original = std::fs::read(data("polyglot-ten.bin")).unwrap();
+    let dir = tempdir("pgmake");
+    let book = Book::open(dir.join("book"));
+    let r = polyglot::import(&book, &data("polyglot-ten.bin")).unwrap();
+    assert_eq!(r.entries, 56);
+    assert_eq!((r.unreached, r.unreached_positions, r.bad_moves), (0, 0, 0));
+    assert!(r.errors.is_empty() && r.warnings.is_empty(), "{r:?}");
+    assert_eq!(r.moves, 56);
+    // make-book leaves out moves only played in lost games: these entries are reached
+    // only by walking moves that are not in the book.
+    assert_eq!(r.reached_across_gaps, 29);
+    let bin = dir.join("out.bin");
+    let e = polyglot::export(&book, &bin).unwrap();
+    assert_eq!((e.entries, e.positions), (56, r.positions));
+    assert_eq!(bin_set(&std::fs::read(&bin).unwrap()), bin_set(&original));
+    // Importing a second time doubles every weight: the export keeps the proportions.
+    polyglot::import(&book, &data("polyglot-ten.bin")).unwrap();
+    polyglot::export(&book, &bin).unwrap();
+    let doubled: Vec<_> = bin_set(&original)
+        .into_iter()
+        .map(|(k, m, w, l)| (k, m, w * 2, l))
+        .collect();
+    assert_eq!(bin_set(&std::fs::read(&bin).unwrap()), doubled);
+    // Following the book's moves only, 27 entries are reached (the 29 others were lost
+    // before); every legal move without crossing positions outside the book reaches 32.
+    let book0 = Book::open(dir.join("book0"));
+    let opts = polyglot::PolyglotImportOptions { max_gap: 0 };
+    let r0 = polyglot::import_with(&book0, &data("polyglot-ten.bin"), &opts).unwrap();
+    assert_eq!(
+        (r0.moves, r0.unreached, r0.reached_across_gaps),
+        (32, 24, 5)
+    );
+}
+
+#[test]
+fn polyglot_learn_values_survive_import_and_export() {
+    let mut bytes = std::fs::read(data("polyglot-ten.bin")).unwrap();
+    for (i, chunk) in bytes.chunks_exact_mut(16).enumerate() {
+        chunk[12..16].copy_from_slice(&(i as u32 * 1000 + 7).to_be_bytes());
+    }
+    let dir = tempdir("pglearn");
+    let src = dir.join("learn.bin");
+    std::fs::write(&src, &bytes).unwrap();
+    let book = Book::open(dir.join("book"));
+    let r = polyglot::import(&book, &src).unwrap();
+    assert_eq!((r.moves, r.unreached), (56, 0));
+    // Kept as a field of the move line.
+    let start = Position::startpos();
+    let e = book.lookup(&start).unwrap();
+    assert!(
+        e.moves
+            .iter()
+            .all(|m| m.fields.iter().any(|(k, _)| k == "learn"))
+    );
+    let out = dir.join("out.bin");
+    polyglot::export(&book, &out).unwrap();
+    assert_eq!(bin_set(&std::fs::read(&out).unwrap()), bin_set(&bytes));
+}
+
+#[test]
+fn corrupt_polyglot_file_is_reported_and_the_book_kept() {
+    let dir = tempdir("pgbad");
+    let book = Book::open(dir.join("book"));
+    let start = Position::startpos();
+    book.record(&start, mv(&start, "e4"), 5).unwrap();
+    let before = std::fs::read_to_string(dir.join("book/46/463b96181691fc9c.txt")).unwrap();
+    // A truncated file: the whole entries are imported, the tail is reported by offset.
+    let mut bytes = std::fs::read(data("polyglot-ten.bin")).unwrap();
+    bytes.truncate(bytes.len() - 9);
+    let src = dir.join("cut.bin");
+    std::fs::write(&src, &bytes).unwrap();
+    let r = polyglot::import(&book, &src).unwrap();
+    assert_eq!(r.entries, 55);
+    assert_eq!(r.warnings.len(), 1, "{:?}", r.warnings);
+    assert!(
+        r.warnings[0].contains("cut.bin: 887 bytes")
+            && r.warnings[0].contains("the last 7 bytes (from byte 880)"),
+        "{:?}",
+        r.warnings
+    );
+    // The book's own move is still there, its weight added to.
+    let e = book.lookup(&start).unwrap();
+    let e4 = e.moves.iter().find(|m| m.mv.uci() == "e2e4").unwrap();
+    let bin_e4 = polyglot::read_entries(&bytes[..880])
+        .unwrap()
+        .into_iter()
+        .filter(|x| x.key == start.key() && x.mv == polyglot::encode_move(&start, mv(&start, "e4")))
+        .map(|x| x.weight as u32)
+        .sum::<u32>();
+    assert_eq!(e4.weight, 5 + bin_e4);
+    assert_ne!(
+        before,
+        std::fs::read_to_string(dir.join("book/46/463b96181691fc9c.txt")).unwrap()
+    );
+    // Garbage is no book: nothing reachable, nothing written, no panic.
+    let junk = dir.join("junk.bin");
+    std::fs::write(&junk, b"this is not a polyglot book, just some text...").unwrap();
+    let files_before = store::list_files(&dir.join("book")).len();
+    let r = polyglot::import(&book, &junk).unwrap();
+    assert_eq!((r.entries, r.moves, r.unreached), (2, 0, 2));
+    assert_eq!(r.warnings.len(), 2, "{:?}", r.warnings); // truncated, and keys out of order
+    assert_eq!(store::list_files(&dir.join("book")).len(), files_before);
+    // A missing file is an error naming it.
+    let err = polyglot::import(&book, &dir.join("none.bin")).unwrap_err();
+    assert!(err.0.contains("none.bin"), "{err}");
+}

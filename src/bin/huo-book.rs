@@ -91,8 +91,14 @@ enum Command {
     },
     /// Imports the original Huo Chess book files (Opening*.txt) of a directory.
     ImportHuo { dir: PathBuf },
-    /// Imports a Polyglot .bin book (positions reachable from the start or the book).
-    ImportPolyglot { file: PathBuf },
+    /// Imports a Polyglot .bin book: every entry whose position can be reached from the
+    /// start position or the book, by any legal moves.
+    ImportPolyglot {
+        file: PathBuf,
+        /// Plies of positions not in the .bin crossed between two of its positions.
+        #[arg(long, default_value_t = 2)]
+        max_gap: u32,
+    },
     /// Exports the book as a Polyglot .bin file.
     ExportPolyglot { file: PathBuf },
     /// Opens the editor screen.
@@ -442,18 +448,44 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
             );
             Ok(ExitCode::SUCCESS)
         }
-        Command::ImportPolyglot { file } => {
+        Command::ImportPolyglot { file, max_gap } => {
             let book = writing_book(cli, config);
-            let r = polyglot::import(&book, file).map_err(|e| e.to_string())?;
+            let opts = polyglot::PolyglotImportOptions { max_gap: *max_gap };
+            let r = polyglot::import_with(&book, file, &opts).map_err(|e| e.to_string())?;
+            for w in &r.warnings {
+                eprintln!("warning: {w}");
+            }
             for e in &r.errors {
                 eprintln!("not written: {e}");
             }
             println!(
-                "Read {} entries: {} positions, {} moves imported; {} entries unreachable \
-                 from the start position or the book, {} with illegal moves",
-                r.entries, r.positions, r.moves, r.unreached, r.bad_moves
+                "Read {} entries: {} positions, {} moves imported into {} ({} of them reached \
+                 only across moves not in the book)",
+                r.entries,
+                r.positions,
+                r.moves,
+                book.describe(),
+                r.reached_across_gaps
             );
-            Ok(ExitCode::SUCCESS)
+            if r.unreached > 0 {
+                println!(
+                    "{} entries ({} positions) unreachable: no sequence of legal moves leads \
+                     to them from the start position or the book (with at most {max_gap} \
+                     plies outside the book)",
+                    r.unreached, r.unreached_positions
+                );
+            }
+            if r.bad_moves > 0 {
+                println!(
+                    "{} entries with a move illegal in their position",
+                    r.bad_moves
+                );
+            }
+            Ok(if r.errors.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            })
         }
         Command::ExportPolyglot { file } => {
             let book = reading_book(cli, config);

@@ -28,9 +28,11 @@ pub mod format;
 pub mod import;
 pub mod layers;
 pub mod polyglot;
+pub mod results;
 pub mod store;
 
 pub use layers::{BookPick, Books, Layer, LayerPolicy, LayeredEntry, Written};
+pub use results::{Results, WeightPolicy};
 
 use serde::Deserialize;
 
@@ -111,6 +113,65 @@ pub struct FileReport {
 
 /// Moves to add to positions: each position with its (move, weight) pairs.
 pub type Batch = Vec<(Position, Vec<(Move, u32)>)>;
+
+/// A position's moves (with their fields and comments) and `#` notes, to be merged into a
+/// book ([`Book::merge_batch`]).
+#[derive(Clone, Debug)]
+pub struct Incoming {
+    pub pos: Position,
+    pub moves: Vec<BookMove>,
+    pub notes: Vec<String>,
+}
+
+/// How a move's weight is combined with the weight of the same move already in a book.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum WeightMerge {
+    /// The weights are added (the default: two books' evidence adds up).
+    #[default]
+    Sum,
+    /// The larger weight is kept.
+    Max,
+}
+
+impl std::str::FromStr for WeightMerge {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "sum" => Ok(WeightMerge::Sum),
+            "max" => Ok(WeightMerge::Max),
+            other => Err(format!("'{other}' is not a weight merge (sum, max)")),
+        }
+    }
+}
+
+/// Combines `incoming` into `existing` (the same move of the same position) when books
+/// are merged: the weights by `weights`; the result fields (`games w d l`) added; other
+/// fields and the comment kept as they are, taken from `incoming` where `existing` has none.
+pub fn merge_move(existing: &mut BookMove, incoming: &BookMove, weights: WeightMerge) {
+    existing.weight = match weights {
+        WeightMerge::Sum => existing.weight.saturating_add(incoming.weight),
+        WeightMerge::Max => existing.weight.max(incoming.weight),
+    };
+    let results = match (Results::of(existing), Results::of(incoming)) {
+        (Some(mut a), Some(b)) => {
+            a.add(&b);
+            Some(a)
+        }
+        (a, b) => a.or(b),
+    };
+    for (k, v) in &incoming.fields {
+        if !results::FIELDS.contains(&k.as_str()) && !existing.fields.iter().any(|(f, _)| f == k) {
+            existing.fields.push((k.clone(), v.clone()));
+        }
+    }
+    if let Some(r) = results {
+        r.store(existing);
+    }
+    if existing.comment.is_none() {
+        existing.comment.clone_from(&incoming.comment);
+    }
+}
 
 /// The outcome of a batch of changes ([`Book::record_batch`]).
 #[derive(Clone, Debug, Default)]
@@ -276,7 +337,7 @@ impl Book {
     {
         let dir = self.writable_dir()?;
         let _guard = store::lock(dir)?;
-        update_locked(dir, pos, seed, change)
+        update_locked(dir, pos, seed, |moves, _| change(moves))
     }
 
     /// Adds `mv` to `pos`'s entry with weight `weight`, or raises its weight by `weight`.
@@ -294,21 +355,54 @@ impl Book {
     where
         I: IntoIterator<Item = (Position, Vec<(Move, u32)>)>,
     {
+        self.merge_batch(
+            items.into_iter().map(|(pos, adds)| Incoming {
+                pos,
+                moves: adds
+                    .into_iter()
+                    .map(|(mv, w)| BookMove::new(mv, w))
+                    .collect(),
+                notes: Vec::new(),
+            }),
+            |old, new| {
+                old.weight = old.weight.saturating_add(new.weight);
+            },
+        )
+    }
+
+    /// Adds positions' moves under one lock. A move the position already has is combined
+    /// by `merge(existing, incoming)`; a new move is added as it comes; the incoming `#`
+    /// notes are added to the file's (each once). Files that cannot be changed (problems,
+    /// illegal moves) are reported and skipped; the others are written.
+    pub fn merge_batch<I, F>(&self, items: I, mut merge: F) -> Result<BatchReport, BookError>
+    where
+        I: IntoIterator<Item = Incoming>,
+        F: FnMut(&mut BookMove, &BookMove),
+    {
         let dir = self.writable_dir()?;
         let _guard = store::lock(dir)?;
         let mut report = BatchReport::default();
-        for (pos, adds) in items {
-            if let Some(&(mv, _)) = adds.iter().find(|(mv, _)| !pos.is_legal(*mv)) {
+        for item in items {
+            let Incoming { pos, moves, notes } = item;
+            if let Some(m) = moves.iter().find(|m| !pos.is_legal(m.mv)) {
                 report.errors.push(BookError(format!(
                     "{} is illegal in {}",
-                    mv.uci(),
+                    m.mv.uci(),
                     pos.epd()
                 )));
                 continue;
             }
-            let res = update_locked(dir, &pos, None, |moves| {
-                for &(mv, w) in &adds {
-                    add_move(moves, mv, w);
+            let res = update_locked(dir, &pos, None, |current, current_notes| {
+                for m in moves {
+                    match current.iter_mut().find(|c| c.mv == m.mv) {
+                        Some(c) => merge(c, &m),
+                        None => current.push(m),
+                    }
+                }
+                for n in notes {
+                    if !current_notes.contains(&n) {
+                        current_notes.push(n);
+                    }
                 }
                 Ok(())
             });
@@ -461,7 +555,7 @@ fn update_locked<F>(
     change: F,
 ) -> Result<bool, BookError>
 where
-    F: FnOnce(&mut Vec<BookMove>) -> Result<(), BookError>,
+    F: FnOnce(&mut Vec<BookMove>, &mut Vec<String>) -> Result<(), BookError>,
 {
     let path = dir.join(store::relative_path(pos.key()));
     let shown = path.display().to_string();
@@ -495,7 +589,7 @@ where
         }
         seeded = true;
     }
-    change(&mut moves)?;
+    change(&mut moves, &mut notes)?;
     if moves.is_empty() {
         store::remove(&path)?;
     } else {
