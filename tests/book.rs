@@ -376,6 +376,7 @@ fn pgn_import_counts_games() {
         max_ply: 3,
         min_games: 1,
         only: None,
+        ..Default::default()
     };
     let r = import::import_pgn(&book, pgn.as_bytes(), &opts, |_| {}).unwrap();
     assert_eq!(r.games, 4);
@@ -392,6 +393,7 @@ fn pgn_import_counts_games() {
         max_ply: 10,
         min_games: 2,
         only: Some(huo_chess::Color::White),
+        ..Default::default()
     };
     import::import_pgn(&book2, pgn.as_bytes(), &opts, |_| {}).unwrap();
     assert!(book2.lookup(&after("e4")).is_none(), "only White's moves");
@@ -770,4 +772,155 @@ fn corrupt_polyglot_file_is_reported_and_the_book_kept() {
     // A missing file is an error naming it.
     let err = polyglot::import(&book, &dir.join("none.bin")).unwrap_err();
     assert!(err.0.contains("none.bin"), "{err}");
+}
+
+/// Six games with known results (and one bad game, which is skipped and named).
+const RESULTS_PGN: &str = "[Event \"1\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n\n\
+    [Event \"2\"]\n[Result \"0-1\"]\n\n1. e4 e5 2. Nf3 0-1\n\n\
+    [Event \"3\"]\n[Result \"1/2-1/2\"]\n\n1. e4 c5 1/2-1/2\n\n\
+    [Event \"4\"]\n[Result \"1-0\"]\n\n1. d4 d5 1-0\n\n\
+    [Event \"bad\"]\n[Result \"1-0\"]\n\n1. d4 d5 2. Ke3 1-0\n\n\
+    [Event \"5\"]\n[Result \"*\"]\n\n1. e4 e5 2. Bc4 *\n\n\
+    [Event \"6\"]\n[Result \"0-1\"]\n\n1. e4 e5 2. Nf3 0-1\n";
+
+/// (uci, weight, games, w, d, l) of a position's moves, in canonical order.
+fn stats(book: &Book, pos: &Position) -> Vec<(String, u32, u64, u64, u64, u64)> {
+    let mut ms = book.lookup(pos).map(|e| e.moves).unwrap_or_default();
+    format::sort_moves(&mut ms);
+    ms.iter()
+        .map(|m| {
+            let r = huo_chess::book::Results::of(m).unwrap_or_default();
+            (m.mv.uci(), m.weight, r.games, r.wins, r.draws, r.losses)
+        })
+        .collect()
+}
+
+fn s6(uci: &str, w: u32, g: u64, wi: u64, d: u64, l: u64) -> (String, u32, u64, u64, u64, u64) {
+    (uci.to_string(), w, g, wi, d, l)
+}
+
+#[test]
+fn pgn_import_records_results_for_the_mover() {
+    use huo_chess::book::WeightPolicy;
+    let dir = tempdir("results");
+    let book = Book::open(dir.join("games"));
+    let r = import::import_pgn(&book, RESULTS_PGN.as_bytes(), &Default::default(), |_| {}).unwrap();
+    assert_eq!(r.games, 6);
+    assert_eq!(r.bad_games.len(), 1);
+    assert_eq!((r.bad_games[0].game, r.bad_games[0].line), (5, 24));
+    let start = Position::startpos();
+    // 1. e4: games 1 (1-0), 2 (0-1), 3 (draw), 5 (*), 6 (0-1) for White.
+    assert_eq!(
+        stats(&book, &start),
+        vec![s6("e2e4", 5, 5, 1, 1, 2), s6("d2d4", 1, 1, 1, 0, 0)]
+    );
+    // 1... e5 for Black: a loss (1), two wins (2, 6), one unknown (5).
+    assert_eq!(
+        stats(&book, &after("e4")),
+        vec![s6("e7e5", 4, 4, 2, 0, 1), s6("c7c5", 1, 1, 0, 1, 0)]
+    );
+    assert_eq!(
+        stats(&book, &after("e4 e5")),
+        vec![s6("g1f3", 3, 3, 1, 0, 2), s6("f1c4", 1, 1, 0, 0, 0)]
+    );
+    // The fields are on the move line, after the weight.
+    let text =
+        std::fs::read_to_string(dir.join("games").join(store::relative_path(start.key()))).unwrap();
+    assert!(
+        text.contains("\ne2e4 weight=5 games=5 w=1 d=1 l=2\n"),
+        "{text}"
+    );
+
+    // Polyglot's weights: 2 per win + 1 per draw (a move that only lost weighs 0).
+    let pg = Book::open(dir.join("polyglot"));
+    let opts = import::PgnImportOptions {
+        weights: WeightPolicy::Polyglot,
+        ..Default::default()
+    };
+    import::import_pgn(&pg, RESULTS_PGN.as_bytes(), &opts, |_| {}).unwrap();
+    assert_eq!(
+        stats(&pg, &start),
+        vec![s6("e2e4", 3, 5, 1, 1, 2), s6("d2d4", 2, 1, 1, 0, 0)]
+    );
+    assert_eq!(
+        stats(&pg, &after("e4 e5")),
+        vec![s6("g1f3", 2, 3, 1, 0, 2), s6("f1c4", 0, 1, 0, 0, 0)]
+    );
+    // Win rate: the mover's score in percent; importing again keeps the rate.
+    let wr = Book::open(dir.join("winrate"));
+    let opts = import::PgnImportOptions {
+        weights: WeightPolicy::WinRate,
+        ..Default::default()
+    };
+    for _ in 0..2 {
+        import::import_pgn(&wr, RESULTS_PGN.as_bytes(), &opts, |_| {}).unwrap();
+    }
+    assert_eq!(
+        stats(&wr, &start),
+        vec![s6("d2d4", 100, 2, 2, 0, 0), s6("e2e4", 38, 10, 2, 2, 4)]
+    );
+    assert_eq!(
+        stats(&wr, &after("e4 e5")),
+        vec![s6("f1c4", 50, 2, 0, 0, 0), s6("g1f3", 33, 6, 2, 0, 4)]
+    );
+    // --min-score 50: 1. e4 (37.5%), 2. Nf3 (33%) and 1. d4 d5 (0%) go; 1... e5 (67%),
+    // 1... c5 (50%) and the undecided 2. Bc4 stay. --only-black: Black's moves only.
+    let ms = Book::open(dir.join("minscore"));
+    let opts = import::PgnImportOptions {
+        min_score: Some(50.0),
+        ..Default::default()
+    };
+    let r = import::import_pgn(&ms, RESULTS_PGN.as_bytes(), &opts, |_| {}).unwrap();
+    assert_eq!(r.dropped_moves, 3);
+    assert!(ms.lookup(&after("d4")).is_none());
+    assert_eq!(stats(&ms, &after("e4"))[1], s6("c7c5", 1, 1, 0, 1, 0));
+    assert_eq!(stats(&ms, &start), vec![s6("d2d4", 1, 1, 1, 0, 0)]);
+    assert_eq!(stats(&ms, &after("e4 e5")), vec![s6("f1c4", 1, 1, 0, 0, 0)]);
+    assert_eq!(stats(&ms, &after("e4"))[0], s6("e7e5", 4, 4, 2, 0, 1));
+    let ob = Book::open(dir.join("black"));
+    let opts = import::PgnImportOptions {
+        only: Some(huo_chess::Color::Black),
+        ..Default::default()
+    };
+    import::import_pgn(&ob, RESULTS_PGN.as_bytes(), &opts, |_| {}).unwrap();
+    assert!(ob.lookup(&start).is_none());
+    assert_eq!(stats(&ob, &after("d4")), vec![s6("d7d5", 1, 1, 0, 0, 1)]);
+}
+
+#[test]
+fn results_merge_into_a_hand_written_move_keeping_its_fields() {
+    let dir = tempdir("resultsmerge");
+    std::fs::create_dir_all(dir.join("46")).unwrap();
+    std::fs::write(
+        dir.join("46/463b96181691fc9c.txt"),
+        "# my repertoire\nfen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n\
+         e2e4 weight=10 source=me games=2 w=2 ; my main move\n",
+    )
+    .unwrap();
+    let book = Book::open(&*dir);
+    import::import_pgn(&book, RESULTS_PGN.as_bytes(), &Default::default(), |_| {}).unwrap();
+    let text = std::fs::read_to_string(dir.join("46/463b96181691fc9c.txt")).unwrap();
+    assert!(text.contains("# my repertoire\n"), "{text}");
+    assert!(
+        text.contains("\ne2e4 weight=15 source=me games=7 w=3 d=1 l=2 ; my main move\n"),
+        "{text}"
+    );
+    // A malformed result field is reported with file:line, and the file is not rewritten.
+    std::fs::write(
+        dir.join("46/463b96181691fc9c.txt"),
+        "fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\ne2e4 weight=1 w=lots\n",
+    )
+    .unwrap();
+    let r = import::import_pgn(&book, RESULTS_PGN.as_bytes(), &Default::default(), |_| {}).unwrap();
+    assert_eq!(r.errors.len(), 1);
+    assert!(
+        r.errors[0].0.contains("463b96181691fc9c.txt:2: w 'lots'"),
+        "{:?}",
+        r.errors
+    );
+    assert!(
+        std::fs::read_to_string(dir.join("46/463b96181691fc9c.txt"))
+            .unwrap()
+            .ends_with("e2e4 weight=1 w=lots\n")
+    );
 }

@@ -261,3 +261,47 @@ fn a_new_user_sees_the_built_in_book_and_a_small_user_book_hides_nothing() {
     let (_, out, _) = huo_book_in(&cwd, &["--layers", "user", "show", "d4"]);
     assert!(out.contains("No book moves."), "{out}");
 }
+
+#[test]
+fn import_pgn_results_and_show_wdl() {
+    let dir = tempdir("wdl");
+    let pgn = dir.join("games.pgn");
+    std::fs::write(
+        &pgn,
+        "[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n[Result \"0-1\"]\n\n1. e4 e5 0-1\n\n\
+         [Result \"1/2-1/2\"]\n\n1. e4 c5 1/2-1/2\n\n[Result \"0-1\"]\n\n1. e4 e5 0-1\n\n\
+         [Result \"1-0\"]\n\n1. d4 d5 2. Ke3 1-0\n",
+    )
+    .unwrap();
+    let book = dir.join("book");
+    let (ok, out, err) = huo_book(
+        &book,
+        &["import-pgn", pgn.to_str().unwrap(), "--weights", "polyglot"],
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("Read 4 games (1 skipped)"), "{out}");
+    assert!(err.contains("game 5, line 19: move 2. Ke3"), "{err}");
+    let (ok, out, _) = huo_book(&book, &["show"]);
+    assert!(ok);
+    // 1. e4: 1 win, 1 draw, 2 losses for White: weight 2*1+1 = 3.
+    assert!(
+        out.contains(
+            "e4       e2e4   weight=3     100.0%  [WWW==LLLLL] W 25% D 25% L 50% (4 games)"
+        ),
+        "{out}"
+    );
+    let (_, out, _) = huo_book(&book, &["show", "e4"]);
+    assert!(out.contains("e5       e7e5   weight=4"), "{out}");
+    assert!(out.contains("W 67% D 0% L 33% (3 games)"), "{out}");
+    // Bad options are messages.
+    let (ok, _, err) = huo_book(
+        &book,
+        &["import-pgn", pgn.to_str().unwrap(), "--weights", "elo"],
+    );
+    assert!(!ok && err.contains("not a weight policy"), "{err}");
+    let (ok, _, err) = huo_book(
+        &book,
+        &["import-pgn", pgn.to_str().unwrap(), "--min-score", "120"],
+    );
+    assert!(!ok && err.contains("0 to 100"), "{err}");
+}

@@ -1,7 +1,9 @@
 //! `huo-book`: the opening book editor. A thin shell over `huo_chess::book`.
 
 use clap::{Args, Parser, Subcommand};
-use huo_chess::book::{Book, BookMove, Books, LayerPolicy, Written, import, polyglot};
+use huo_chess::book::{
+    Book, BookMove, Books, LayerPolicy, Results, WeightPolicy, Written, import, polyglot, results,
+};
 use huo_chess::config::Config;
 use huo_chess::core::{Color, Move, Position, parse_move, san};
 use std::io::{BufReader, IsTerminal, Read, Write};
@@ -73,7 +75,8 @@ enum Command {
     },
     /// Validates every file; exits non-zero when any has a problem.
     Check,
-    /// Adds the opening moves of a PGN file (weights = game counts).
+    /// Adds the opening moves of a PGN file, each with the games that played it and their
+    /// results for the mover (games= w= d= l=).
     ImportPgn {
         file: PathBuf,
         /// Record only the first N half-moves of each game.
@@ -82,6 +85,14 @@ enum Command {
         /// Drop positions reached by fewer games.
         #[arg(long, default_value_t = 1)]
         min_games: u32,
+        /// A move's weight: games (how many games played it), polyglot (2 per win + 1 per
+        /// draw, as polyglot make-book), winrate (the mover's score in percent).
+        #[arg(long, default_value = "games", value_name = "POLICY")]
+        weights: WeightPolicy,
+        /// Drop moves scoring below PCT percent for the side that played them
+        /// ((wins + draws/2) / decided games), as polyglot make-book -min-score.
+        #[arg(long, value_name = "PCT")]
+        min_score: Option<f64>,
         /// Only record White's moves.
         #[arg(long, conflicts_with = "only_black")]
         only_white: bool,
@@ -280,25 +291,7 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
                         println!("No book moves.");
                     }
                     for m in &ms {
-                        let pct = if total > 0 {
-                            m.weight as f64 * 100.0 / total as f64
-                        } else {
-                            0.0
-                        };
-                        let mut line = format!(
-                            "  {:<8} {:<6} weight={:<5} {:>5.1}%",
-                            san(&pos, m.mv),
-                            m.mv.uci(),
-                            m.weight,
-                            pct
-                        );
-                        for (k, v) in &m.fields {
-                            line.push_str(&format!(" {k}={v}"));
-                        }
-                        if let Some(c) = &m.comment {
-                            line.push_str(&format!(" ; {c}"));
-                        }
-                        println!("{}", line.trim_end());
+                        println!("{}", move_line(&pos, m, total));
                     }
                 }
             }
@@ -371,9 +364,16 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
             file,
             max_ply,
             min_games,
+            weights,
+            min_score,
             only_white,
             only_black,
         } => {
+            if let Some(m) = min_score
+                && !(0.0..=100.0).contains(m)
+            {
+                return Err(format!("--min-score {m}: a percentage, 0 to 100"));
+            }
             let book = writing_book(cli, config);
             let f = std::fs::File::open(file)
                 .map_err(|e| format!("cannot open {}: {e}", file.display()))?;
@@ -396,6 +396,8 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
                 } else {
                     None
                 },
+                weights: *weights,
+                min_score: *min_score,
             };
             let show_bar = size >= 1 << 20;
             let t0 = Instant::now();
@@ -419,14 +421,15 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
             }
             println!(
                 "Read {} games ({} skipped) in {:.1}s: {} positions, {} moves written to {} \
-                 ({} positions under --min-games dropped)",
+                 ({} positions under --min-games, {} moves under --min-score dropped)",
                 report.games,
                 report.bad_games.len(),
                 t0.elapsed().as_secs_f64(),
                 report.positions,
                 report.moves,
                 book.describe(),
-                report.dropped
+                report.dropped,
+                report.dropped_moves
             );
             Ok(if report.errors.is_empty() {
                 ExitCode::SUCCESS
@@ -515,6 +518,35 @@ fn edit(cli: &Cli, config: &Config, fen: &FenArg) -> Result<ExitCode, String> {
     let start = start_position(fen)?;
     huo_chess::tui::run_editor(book, start, config).map_err(|e| format!("editor: {e}"))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// One move of `show`: SAN, UCI, weight and share, then the results as a W/D/L bar with
+/// percentages (an opening-tree line), the other fields and the comment.
+fn move_line(pos: &Position, m: &BookMove, total: u64) -> String {
+    let pct = if total > 0 {
+        m.weight as f64 * 100.0 / total as f64
+    } else {
+        0.0
+    };
+    let mut line = format!(
+        "  {:<8} {:<6} weight={:<5} {:>5.1}%",
+        san(pos, m.mv),
+        m.mv.uci(),
+        m.weight,
+        pct
+    );
+    if let Some(r) = Results::of(m) {
+        line.push_str(&format!("  [{}] {}", r.bar(10), r.summary()));
+    }
+    for (k, v) in &m.fields {
+        if !results::FIELDS.contains(&k.as_str()) {
+            line.push_str(&format!(" {k}={v}"));
+        }
+    }
+    if let Some(c) = &m.comment {
+        line.push_str(&format!(" ; {c}"));
+    }
+    line.trim_end().to_string()
 }
 
 /// Counts the bytes read, for the progress bar.
