@@ -924,3 +924,332 @@ fn results_merge_into_a_hand_written_move_keeping_its_fields() {
             .ends_with("e2e4 weight=1 w=lots\n")
     );
 }
+
+/// A move of a PGN tree: the position's key, the move (UCI), weight, results, comment.
+type TreeMove = (
+    u64,
+    String,
+    u32,
+    Option<huo_chess::book::Results>,
+    Option<String>,
+);
+
+/// Reads a PGN game with variations (the crate's reader skips variations): every move of
+/// every line, replayed with the SAN parser, with what its comment says.
+fn read_pgn_tree(text: &str) -> Vec<TreeMove> {
+    let body: String = text
+        .lines()
+        .filter(|l| !l.starts_with('['))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut out: Vec<TreeMove> = Vec::new();
+    // (position before the last move, position now) for each open line.
+    let mut stack: Vec<(Position, Position)> = Vec::new();
+    let (mut before, mut now) = (Position::startpos(), Position::startpos());
+    let chars: Vec<char> = body.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        match chars[i] {
+            '{' => {
+                let end = i + chars[i..].iter().position(|&c| c == '}').unwrap();
+                let c: String = chars[i + 1..end].iter().collect();
+                let last = out.last_mut().expect("a comment follows a move");
+                if let Some(rest) = c.strip_prefix("weight=") {
+                    let (main, comment) = match rest.split_once(" ; ") {
+                        Some((a, b)) => (a, Some(b.to_string())),
+                        None => (rest, None),
+                    };
+                    last.2 = main.split(' ').next().unwrap().parse().unwrap();
+                    last.4 = comment;
+                    if let Some((_, games)) = main.split_once(", ") {
+                        let n: u64 = games.split(' ').next().unwrap().parse().unwrap();
+                        let mut r = huo_chess::book::Results {
+                            games: n,
+                            ..Default::default()
+                        };
+                        for tok in games.split(' ') {
+                            let num = |t: &str| t[1..].trim_end_matches(':').parse().unwrap();
+                            match tok.chars().next() {
+                                Some('+') => r.wins = num(tok),
+                                Some('=') => r.draws = num(tok),
+                                Some('-') => r.losses = num(tok),
+                                _ => {}
+                            }
+                        }
+                        last.3 = Some(r);
+                    }
+                }
+                i = end + 1;
+            }
+            '(' => {
+                stack.push((before, now));
+                now = before;
+                i += 1;
+            }
+            ')' => {
+                (before, now) = stack.pop().unwrap();
+                i += 1;
+            }
+            c if c.is_whitespace() => i += 1,
+            _ => {
+                let start = i;
+                while i < chars.len() && !chars[i].is_whitespace() && !"{}()".contains(chars[i]) {
+                    i += 1;
+                }
+                let tok: String = chars[start..i].iter().collect();
+                let san = tok.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+                if san.is_empty() || san == "*" {
+                    continue;
+                }
+                let m = parse_move(&now, san).unwrap_or_else(|e| panic!("{tok}: {e}"));
+                out.push((now.key(), m.uci(), 1, None, None));
+                before = now;
+                now.play(m);
+            }
+        }
+    }
+    out
+}
+
+/// Every (key, move, weight, results, comment) of a book, sorted.
+fn book_tree(book: &Book) -> Vec<TreeMove> {
+    let mut v: Vec<TreeMove> = book
+        .scan()
+        .into_iter()
+        .flat_map(|f| {
+            let key = f.key.unwrap();
+            f.moves.into_iter().map(move |m| {
+                (
+                    key,
+                    m.mv.uci(),
+                    m.weight,
+                    huo_chess::book::Results::of(&m),
+                    m.comment.clone(),
+                )
+            })
+        })
+        .collect();
+    v.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    v
+}
+
+#[test]
+fn export_pgn_is_read_back_as_the_same_book() {
+    use huo_chess::book::tree;
+    let dir = tempdir("exportpgn");
+    let book = Book::open(&*dir);
+    let pgn = std::fs::read_to_string(data("polyglot-ten.pgn")).unwrap();
+    let r = import::import_pgn(&book, pgn.as_bytes(), &Default::default(), |_| {}).unwrap();
+    assert_eq!((r.games, r.bad_games.len()), (10, 0));
+    // A transposition (1. c4 e6 2. d4 Nf6 = 1. d4 Nf6 2. c4 e6), a comment, a move
+    // never played.
+    for (before, m) in [
+        ("c4", "e6"),
+        ("c4 e6", "d4"),
+        ("c4 e6 d4", "Nf6"),
+        ("d4 Nf6 c4", "e6"),
+        ("d4 Nf6 c4 e6", "Nc3"),
+    ] {
+        let p = after(before);
+        book.record(&p, mv(&p, m), 1).unwrap();
+    }
+    let start = Position::startpos();
+    book.set_comment(&start, mv(&start, "e4"), Some("best by test"))
+        .unwrap();
+    book.set_weight(&start, mv(&start, "h4"), 0).unwrap();
+
+    let (text, report) = tree::export_pgn(&book, start, None, &[]);
+    assert_eq!(report.transpositions, 1);
+    assert!(
+        text.contains("{transposes to 1. d4 Nf6 2. c4 e6}")
+            || text.contains("{transposes to 1. c4 e6 2. d4 Nf6}"),
+        "{text}"
+    );
+    assert!(
+        text.contains("1. e4 {weight=6 (60%), 6 games +2 =2 -2: W 33% D 33% L 33% ; best by test}"),
+        "{text}"
+    );
+    // Every move of every variation, replayed, is the book: weights, results, comments.
+    let mut back = read_pgn_tree(&text);
+    back.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    assert_eq!(back, book_tree(&book));
+    assert_eq!(report.moves, back.len());
+    assert_eq!(report.positions, book.scan().len());
+    // The crate's PGN reader (which skips variations) reads the main line: the heaviest.
+    let game = huo_chess::pgn::parse_game(&text).unwrap();
+    let main: Vec<String> = game.moves.iter().map(|m| m.uci()).collect();
+    assert_eq!(main[..4], ["e2e4", "e7e5", "g1f3", "b8c6"]);
+    let mut pos = start;
+    for m in &game.moves {
+        let heaviest = book.pick(&pos, PickMode::Best, 0).unwrap().0;
+        assert_eq!(*m, heaviest);
+        pos.play(*m);
+    }
+    assert!(
+        book.lookup(&pos).is_none(),
+        "the main line goes to the end of the book"
+    );
+}
+
+#[test]
+fn dump_prints_lines_and_marks_transpositions() {
+    use huo_chess::book::tree;
+    let dir = tempdir("dump");
+    let book = Book::open(&*dir);
+    for line in [
+        "e4 e5 Nf3 Nc6 Bb5",
+        "e4 e5 Nf3 Nc6 Bc4",
+        "Nf3 d5 d4 Nf6",
+        "d4 d5 Nf3 Nf6 c4",
+        "d4 d5 c4",
+    ] {
+        let mut pos = Position::startpos();
+        for m in line.split_whitespace() {
+            let m = mv(&pos, m);
+            book.record(&pos, m, 1).unwrap();
+            pos.play(m);
+        }
+    }
+    let (lines, r) = tree::dump(&book, Position::startpos(), None);
+    assert_eq!(
+        lines,
+        [
+            "1. d4 d5 2. c4",
+            "1. d4 d5 2. Nf3 Nf6 3. c4",
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5",
+            "1. e4 e5 2. Nf3 Nc6 3. Bc4",
+            "1. Nf3 d5 2. d4  = 1. d4 d5 2. Nf3",
+        ]
+    );
+    assert_eq!((r.positions, r.transpositions, r.cut), (11, 1, 0));
+    let (lines, r) = tree::dump(&book, Position::startpos(), Some(2));
+    assert_eq!(lines, ["1. d4 d5  ...", "1. e4 e5  ...", "1. Nf3 d5  ..."]);
+    assert_eq!(r.cut, 3);
+    // From another position, Black to move.
+    let (lines, _) = tree::dump(&book, after("e4 e5 Nf3"), None);
+    assert_eq!(lines, ["2... Nc6 3. Bb5", "2... Nc6 3. Bc4"]);
+}
+
+#[test]
+fn merge_sums_or_maxes_weights_and_keeps_comments_and_fields() {
+    use huo_chess::book::{WeightMerge, merge};
+    let dir = tempdir("merge");
+    let start = Position::startpos();
+    let write = |name: &str, text: &str| {
+        let p = dir.join(name).join("46/463b96181691fc9c.txt");
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    };
+    let fen = "fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+    write(
+        "a",
+        &format!("# mine\n{fen}\ne2e4 weight=5 games=4 w=2 d=1 l=1 ; main\nd2d4 weight=1\n"),
+    );
+    write(
+        "b",
+        &format!(
+            "# theirs\n{fen}\ne2e4 weight=3 games=2 w=1 l=1 eco=B00 ; other\n\
+             c2c4 weight=2 ; English\nd2d4 weight=4 source=them\n"
+        ),
+    );
+    // b's position after 1. e4 (a has none).
+    let e4 = after("e4");
+    Book::open(dir.join("b"))
+        .record(&e4, mv(&e4, "c5"), 7)
+        .unwrap();
+    let a = Book::open(dir.join("a"));
+    let opts = Default::default();
+    let r = merge::merge(
+        &a,
+        &merge::Source::Dir(&dir.join("b")),
+        WeightMerge::Sum,
+        &opts,
+    )
+    .unwrap();
+    assert_eq!((r.positions, r.moves, r.written), (2, 4, 2));
+    assert!(r.problems.is_empty() && r.errors.is_empty());
+    let text = std::fs::read_to_string(dir.join("a/46/463b96181691fc9c.txt")).unwrap();
+    assert!(text.contains("# mine\n# theirs\nfen "), "{text}");
+    assert!(
+        text.ends_with(
+            "e2e4 weight=8 games=6 w=3 d=1 l=2 eco=B00 ; main\n\
+             d2d4 weight=5 source=them\nc2c4 weight=2 ; English\n"
+        ),
+        "{text}"
+    );
+    assert_eq!(a.lookup(&e4).unwrap().moves[0].weight, 7);
+    // --weights max, into a fresh copy of a.
+    write(
+        "c",
+        &format!("{fen}\ne2e4 weight=5 games=4 w=2 d=1 l=1 ; main\nd2d4 weight=1\n"),
+    );
+    let c = Book::open(dir.join("c"));
+    merge::merge(
+        &c,
+        &merge::Source::Dir(&dir.join("b")),
+        WeightMerge::Max,
+        &opts,
+    )
+    .unwrap();
+    assert_eq!(
+        weights(&c.lookup(&start).unwrap().moves),
+        [
+            ("e2e4".to_string(), 5),
+            ("d2d4".into(), 4),
+            ("c2c4".into(), 2)
+        ]
+    );
+    // A .bin, the built-in book; a book into itself is refused.
+    let d = Book::open(dir.join("d"));
+    let r = merge::merge(
+        &d,
+        &merge::Source::parse(data("polyglot-ten.bin").to_str().unwrap()),
+        WeightMerge::Sum,
+        &opts,
+    )
+    .unwrap();
+    assert_eq!((r.moves, r.polyglot.unwrap().unreached), (56, 0));
+    let e = Book::open(dir.join("e"));
+    merge::merge(
+        &e,
+        &merge::Source::parse("builtin"),
+        WeightMerge::Sum,
+        &opts,
+    )
+    .unwrap();
+    let builtin: Vec<_> = Book::embedded()
+        .scan()
+        .into_iter()
+        .map(|f| (f.key, f.moves))
+        .collect();
+    let copy: Vec<_> = e.scan().into_iter().map(|f| (f.key, f.moves)).collect();
+    assert_eq!(copy, builtin);
+    let err = merge::merge(
+        &a,
+        &merge::Source::Dir(&dir.join("a")),
+        WeightMerge::Sum,
+        &opts,
+    )
+    .unwrap_err();
+    assert!(err.0.contains("is this book"), "{err}");
+    // A broken file of the other book: its valid moves merge, its problem is named.
+    write("f", &format!("{fen}\ne2e4 weight=2\ne2e5 weight=1\n"));
+    let g = Book::open(dir.join("g"));
+    let r = merge::merge(
+        &g,
+        &merge::Source::Dir(&dir.join("f")),
+        WeightMerge::Sum,
+        &opts,
+    )
+    .unwrap();
+    assert_eq!(r.problems.len(), 1, "{:?}", r.problems);
+    assert!(
+        r.problems[0].contains("463b96181691fc9c.txt:3:"),
+        "{:?}",
+        r.problems
+    );
+    assert_eq!(
+        weights(&g.lookup(&start).unwrap().moves),
+        [("e2e4".to_string(), 2)]
+    );
+}

@@ -305,3 +305,57 @@ fn import_pgn_results_and_show_wdl() {
     );
     assert!(!ok && err.contains("0 to 100"), "{err}");
 }
+
+#[test]
+fn merge_export_pgn_and_dump() {
+    let dir = tempdir("mergecli");
+    let a = dir.join("a");
+    let b = dir.join("b");
+    assert!(huo_book(&a, &["record", "e4", "e5", "Nf3", "--weight", "2"]).0);
+    assert!(huo_book(&b, &["record", "e4", "c5", "--weight", "3"]).0);
+    assert!(huo_book(&b, &["record", "Nf3", "e5", "e4"]).0);
+    let (ok, out, err) = huo_book(&a, &["merge", b.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(out.contains("Merged 4 positions (5 moves)"), "{out}");
+    let (_, out, _) = huo_book(&a, &["show"]);
+    assert!(out.contains("e2e4   weight=5"), "{out}");
+    let (ok, out, err) = huo_book(&a, &["merge", b.to_str().unwrap(), "--weights", "max"]);
+    assert!(ok, "{err}");
+    let (_, out2, _) = huo_book(&a, &["show"]);
+    assert!(out2.contains("e2e4   weight=5"), "{out}\n{out2}");
+    let (ok, _, err) = huo_book(&a, &["merge", dir.join("nothing").to_str().unwrap()]);
+    assert!(
+        !ok && err.contains("not a book directory nor a .bin file"),
+        "{err}"
+    );
+
+    let (ok, out, err) = huo_book(&a, &["dump"]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        out, "1. e4 c5\n1. e4 e5 2. Nf3\n1. Nf3 e5 2. e4  = 1. e4 e5 2. Nf3\n",
+        "{out}"
+    );
+    assert!(
+        err.contains("3 lines, 5 positions, 1 transpositions"),
+        "{err}"
+    );
+    let pgn = dir.join("book.pgn");
+    let (ok, out, err) = huo_book(&a, &["export-pgn", pgn.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("Wrote 5 positions, 7 moves (1 transpositions marked)"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let g = huo_chess::pgn::parse_game(&text).unwrap();
+    assert_eq!(g.moves.len(), 2, "{text}");
+    let flat = text.replace('\n', " ");
+    assert!(
+        flat.ends_with(
+            "1. e4 {weight=5 (83%)} (1. Nf3 {weight=1 (17%)} 1... e5 {weight=1 (100%)} 2. e4 \
+             {weight=1 (100%)}) 1... c5 {weight=3 (60%)} (1... e5 {weight=2 (40%)} 2. Nf3 \
+             {weight=2 (100%)} {transposes to 1. Nf3 e5 2. e4}) *  "
+        ),
+        "{text}"
+    );
+}

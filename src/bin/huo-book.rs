@@ -2,7 +2,8 @@
 
 use clap::{Args, Parser, Subcommand};
 use huo_chess::book::{
-    Book, BookMove, Books, LayerPolicy, Results, WeightPolicy, Written, import, polyglot, results,
+    Book, BookMove, Books, LayerPolicy, Results, WeightMerge, WeightPolicy, Written, import, merge,
+    polyglot, results, tree,
 };
 use huo_chess::config::Config;
 use huo_chess::core::{Color, Move, Position, parse_move, san};
@@ -112,6 +113,37 @@ enum Command {
     },
     /// Exports the book as a Polyglot .bin file.
     ExportPolyglot { file: PathBuf },
+    /// Merges another book into this one: a book directory, a Polyglot .bin file, or
+    /// `builtin` (the built-in book). Comments, notes and unknown fields are kept.
+    Merge {
+        /// The other book: DIR, FILE.bin or builtin.
+        other: String,
+        /// How the weights of a move both books have combine: sum or max.
+        #[arg(long, default_value = "sum", value_name = "HOW")]
+        weights: WeightMerge,
+        /// For a .bin: plies of positions not in it crossed between two of its positions.
+        #[arg(long, default_value_t = 2)]
+        max_gap: u32,
+    },
+    /// Writes the book as one PGN game with variations (the heaviest line first), each
+    /// move commented with its weight, share and W/D/L.
+    ExportPgn {
+        file: PathBuf,
+        #[command(flatten)]
+        fen: FenArg,
+        /// Stop lines after N half-moves.
+        #[arg(long, value_name = "N")]
+        max_ply: Option<u32>,
+    },
+    /// Prints the book's lines, one per row; a line reaching a position already shown
+    /// through other moves ends with "= <that line>".
+    Dump {
+        #[command(flatten)]
+        fen: FenArg,
+        /// Stop lines after N half-moves (a cut line ends with "...").
+        #[arg(long, value_name = "N")]
+        max_ply: Option<u32>,
+    },
     /// Opens the editor screen.
     Edit {
         #[command(flatten)]
@@ -501,6 +533,91 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
                 r.entries,
                 r.positions,
                 file.display()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Merge {
+            other,
+            weights,
+            max_gap,
+        } => {
+            let book = writing_book(cli, config);
+            let source = merge::Source::parse(other);
+            let opts = polyglot::PolyglotImportOptions { max_gap: *max_gap };
+            let r = merge::merge(&book, &source, *weights, &opts).map_err(|e| e.to_string())?;
+            for p in &r.problems {
+                eprintln!("warning: {p}");
+            }
+            for e in &r.errors {
+                eprintln!("not written: {e}");
+            }
+            println!(
+                "Merged {} positions ({} moves) of {other} into {}: {} files written",
+                r.positions,
+                r.moves,
+                book.describe(),
+                r.written
+            );
+            if let Some(p) = &r.polyglot
+                && p.unreached > 0
+            {
+                println!(
+                    "{} entries ({} positions) of the .bin unreachable from the start \
+                     position or the book",
+                    p.unreached, p.unreached_positions
+                );
+            }
+            Ok(if r.errors.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            })
+        }
+        Command::ExportPgn { file, fen, max_ply } => {
+            let book = reading_book(cli, config);
+            let start = start_position(fen)?;
+            let headers = vec![
+                ("Site".to_string(), book.describe()),
+                ("Date".to_string(), huo_chess::util::date::pgn_today()),
+            ];
+            let (text, r) = tree::export_pgn(&book, start, *max_ply, &headers);
+            for p in &r.problems {
+                eprintln!("warning: {p}");
+            }
+            huo_chess::util::files::write_atomic(file, &text)
+                .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+            println!(
+                "Wrote {} positions, {} moves ({} transpositions marked{}) to {}",
+                r.positions,
+                r.moves,
+                r.transpositions,
+                if r.cut > 0 {
+                    format!(", {} lines cut by --max-ply", r.cut)
+                } else {
+                    String::new()
+                },
+                file.display()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Dump { fen, max_ply } => {
+            let book = reading_book(cli, config);
+            let start = start_position(fen)?;
+            let (lines, r) = tree::dump(&book, start, *max_ply);
+            for p in &r.problems {
+                eprintln!("warning: {p}");
+            }
+            let mut out = std::io::stdout().lock();
+            for l in &lines {
+                if writeln!(out, "{l}").is_err() {
+                    return Ok(ExitCode::SUCCESS); // a closed pipe (| head)
+                }
+            }
+            eprintln!(
+                "{} lines, {} positions, {} transpositions",
+                lines.len(),
+                r.positions,
+                r.transpositions
             );
             Ok(ExitCode::SUCCESS)
         }

@@ -20,6 +20,9 @@
 //! - [`polyglot`]: `.bin` books, both ways.
 //! - [`import`]: PGN games and the original Huo Chess `Opening*.txt` files.
 //! - [`embedded`]: the default book compiled into the binary.
+//! - [`results`]: games, wins, draws and losses after a move (`games= w= d= l=` fields).
+//! - [`tree`]: the book as lines from a position: one PGN game with variations, or text.
+//! - [`merge`](mod@merge): another book directory or `.bin` merged into a book.
 //! - [`layers`]: the user's book over the built-in one ([`Books`]): what the game, UCI and
 //!   the editor consult.
 
@@ -27,9 +30,11 @@ pub mod embedded;
 pub mod format;
 pub mod import;
 pub mod layers;
+pub mod merge;
 pub mod polyglot;
 pub mod results;
 pub mod store;
+pub mod tree;
 
 pub use layers::{BookPick, Books, Layer, LayerPolicy, LayeredEntry, Written};
 pub use results::{Results, WeightPolicy};
@@ -107,6 +112,8 @@ pub struct FileReport {
     pub position: Option<Position>,
     /// Its valid moves.
     pub moves: Vec<BookMove>,
+    /// The `#` note lines a person added (not the generated header and diagram).
+    pub notes: Vec<String>,
     /// `file:line: message` for each problem.
     pub problems: Vec<String>,
 }
@@ -475,6 +482,7 @@ impl Book {
                             key,
                             position: None,
                             moves: Vec::new(),
+                            notes: Vec::new(),
                             problems: vec![format!("{shown}: vanished while reading")],
                         },
                         Err(e) => FileReport {
@@ -482,6 +490,7 @@ impl Book {
                             key,
                             position: None,
                             moves: Vec::new(),
+                            notes: Vec::new(),
                             problems: vec![e.0],
                         },
                     }
@@ -606,6 +615,7 @@ fn check_text(shown: &str, key: Option<u64>, text: &str) -> FileReport {
         key,
         position: None,
         moves: Vec::new(),
+        notes: Vec::new(),
         problems: Vec::new(),
     };
     if key.is_none() {
@@ -647,6 +657,7 @@ fn check_text(shown: &str, key: Option<u64>, text: &str) -> FileReport {
             let r = format::resolve(&parsed, &pos, shown);
             report.problems.extend(r.problems);
             report.moves = r.moves;
+            report.notes = format::notes(&parsed, &pos);
             report.position = Some(pos);
         }
     }
