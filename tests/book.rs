@@ -1253,3 +1253,128 @@ fn merge_sums_or_maxes_weights_and_keeps_comments_and_fields() {
         [("e2e4".to_string(), 2)]
     );
 }
+
+#[test]
+fn malformed_inputs_are_reported_and_nothing_in_the_book_is_lost() {
+    use huo_chess::book::{WeightMerge, merge};
+    let dir = tempdir("malformed");
+    let start = Position::startpos();
+    let path = dir.join("book/46/463b96181691fc9c.txt");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(
+        &path,
+        "# my notes on the start\nfen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n\
+         e2e4 weight=4 eco=C20 source=me ; king's pawn\nd2d4 weight=2 mood=solid\n",
+    )
+    .unwrap();
+    let book = Book::open(dir.join("book"));
+    // A PGN with bad games between good ones: a bad FEN tag, an illegal move, a comment
+    // never closed (the last game), and bytes that are not UTF-8.
+    let mut pgn = b"[Event \"ok\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n\
+        [Event \"badfen\"]\n[FEN \"8/8/8 w\"]\n\n1. e4 *\n\n\
+        [Event \"illegal\"]\n\n1. e4 e5 2. Bb5 Bxb5 *\n\n\
+        [Event \"bytes\"]\n\n1. d4 \xff\xfe d5 *\n\n\
+        [Event \"ok2\"]\n[Result \"0-1\"]\n\n1. d4 d5 0-1\n\n\
+        [Event \"open\"]\n\n1. e4 { never closed\n"
+        .to_vec();
+    pgn.extend_from_slice(b"\n");
+    let r = import::import_pgn(&book, &pgn[..], &Default::default(), |_| {}).unwrap();
+    assert_eq!(r.games, 2);
+    let bad: Vec<(usize, usize)> = r.bad_games.iter().map(|e| (e.game, e.line)).collect();
+    assert_eq!(
+        bad,
+        [(2, 9), (3, 13), (4, 17), (6, 27)],
+        "{:?}",
+        r.bad_games
+    );
+    assert!(
+        r.bad_games[0].message.contains("bad FEN tag"),
+        "{:?}",
+        r.bad_games
+    );
+    assert!(
+        r.bad_games[1].message.contains("move 2... Bxb5"),
+        "{:?}",
+        r.bad_games
+    );
+    assert!(
+        r.bad_games[3].message.contains("never closed"),
+        "{:?}",
+        r.bad_games
+    );
+    // The hand-written moves keep their fields, comment and notes; the games are added.
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("# my notes on the start\n"), "{text}");
+    assert!(
+        text.contains("\ne2e4 weight=5 eco=C20 source=me games=1 w=1 d=0 l=0 ; king's pawn\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\nd2d4 weight=3 mood=solid games=1 w=0 d=0 l=1\n"),
+        "{text}"
+    );
+    // A .bin with an illegal move and a truncated tail: counted and reported, the rest
+    // imported, the file still intact.
+    let mut bin = Vec::new();
+    for (key, mv, weight) in [
+        (
+            start.key(),
+            polyglot::encode_move(&start, mv(&start, "c4")),
+            3u16,
+        ),
+        (start.key(), 4 << 9 | 1 << 6 | 4 << 3 | 4, 9), // e2e5: no such move
+    ] {
+        bin.extend_from_slice(&key.to_be_bytes());
+        bin.extend_from_slice(&mv.to_be_bytes());
+        bin.extend_from_slice(&weight.to_be_bytes());
+        bin.extend_from_slice(&0u32.to_be_bytes());
+    }
+    bin.extend_from_slice(&[1, 2, 3]);
+    let src = dir.join("small.bin");
+    std::fs::write(&src, &bin).unwrap();
+    let r = polyglot::import(&book, &src).unwrap();
+    assert_eq!((r.entries, r.moves, r.bad_moves), (2, 1, 1));
+    assert!(
+        r.warnings[0].contains("small.bin: 35 bytes"),
+        "{:?}",
+        r.warnings
+    );
+    let e = book.lookup(&start).unwrap();
+    assert!(e.warnings.is_empty(), "{:?}", e.warnings);
+    assert_eq!(
+        weights(&e.moves),
+        [
+            ("e2e4".to_string(), 5),
+            ("c2c4".into(), 3),
+            ("d2d4".into(), 3)
+        ]
+    );
+    // Merging a book with a malformed file: its good lines are merged, the bad one named.
+    let other = dir.join("other/46/463b96181691fc9c.txt");
+    std::fs::create_dir_all(other.parent().unwrap()).unwrap();
+    std::fs::write(
+        &other,
+        "fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n\
+         e2e4 weight=1 w=x\ng1f3 weight=2 new=field\n",
+    )
+    .unwrap();
+    let r = merge::merge(
+        &book,
+        &merge::Source::Dir(&dir.join("other")),
+        WeightMerge::Sum,
+        &Default::default(),
+    )
+    .unwrap();
+    assert_eq!(r.problems.len(), 1, "{:?}", r.problems);
+    assert!(
+        r.problems[0]
+            .ends_with("463b96181691fc9c.txt:2: w 'x' is not a whole number (a count of games)")
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("\ng1f3 weight=2 new=field\n"), "{text}");
+    assert!(text.contains("\ne2e4 weight=5 eco=C20 source=me"), "{text}");
+    // Nothing was lost on the way: every file of the book is clean.
+    for f in book.scan() {
+        assert!(f.problems.is_empty(), "{:?}", f.problems);
+    }
+}

@@ -155,7 +155,10 @@ fn pgn_import_and_polyglot_round_trip() {
     );
     assert!(ok, "{err}");
     assert!(out.contains("Read 2 games (1 skipped)"), "{out}");
-    assert!(err.contains("game 2, line 7"), "{err}");
+    assert!(
+        err.contains("games.pgn:7: game 2 skipped: move 2... Ke6"),
+        "{err}"
+    );
     let (_, out, _) = huo_book(&book, &["show"]);
     assert!(out.contains("weight=2"), "{out}");
 
@@ -280,7 +283,10 @@ fn import_pgn_results_and_show_wdl() {
     );
     assert!(ok, "{err}");
     assert!(out.contains("Read 4 games (1 skipped)"), "{out}");
-    assert!(err.contains("game 5, line 19: move 2. Ke3"), "{err}");
+    assert!(
+        err.contains("games.pgn:19: game 5 skipped: move 2. Ke3"),
+        "{err}"
+    );
     let (ok, out, _) = huo_book(&book, &["show"]);
     assert!(ok);
     // 1. e4: 1 win, 1 draw, 2 losses for White: weight 2*1+1 = 3.

@@ -446,7 +446,13 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
                 eprintln!();
             }
             for e in &report.bad_games {
-                eprintln!("{}: skipped {e}", file.display());
+                eprintln!(
+                    "{}:{}: game {} skipped: {}",
+                    file.display(),
+                    e.line,
+                    e.game,
+                    e.message
+                );
             }
             for e in &report.errors {
                 eprintln!("not written: {e}");

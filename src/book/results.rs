@@ -66,7 +66,9 @@ impl Results {
         }
         let (wins, draws, losses) = (w.unwrap_or(0), d.unwrap_or(0), l.unwrap_or(0));
         Some(Results {
-            games: g.unwrap_or(0).max(wins + draws + losses),
+            games: g
+                .unwrap_or(0)
+                .max(wins.saturating_add(draws).saturating_add(losses)),
             wins,
             draws,
             losses,
@@ -95,7 +97,9 @@ impl Results {
 
     /// Games with a result (wins + draws + losses).
     pub fn decided(&self) -> u64 {
-        self.wins + self.draws + self.losses
+        self.wins
+            .saturating_add(self.draws)
+            .saturating_add(self.losses)
     }
 
     /// The mover's score, 0.0 to 1.0 ((wins + draws/2) / decided games); `None` without
@@ -234,5 +238,15 @@ mod tests {
         assert_eq!(WeightPolicy::Polyglot.weight(&r), 14);
         assert_eq!(WeightPolicy::WinRate.weight(&r), 58);
         assert_eq!(Results::default().bar(3), "   ");
+        // Huge counts saturate instead of overflowing.
+        let mut m = BookMove::new(parse_move(&pos, "d4").unwrap(), 1);
+        let max = u64::MAX.to_string();
+        for f in FIELDS {
+            m.fields.push((f.to_string(), max.clone()));
+        }
+        let r = Results::of(&m).unwrap();
+        assert_eq!((r.games, r.decided()), (u64::MAX, u64::MAX));
+        assert_eq!(r.bar(3).len(), 3);
+        assert_eq!(WeightPolicy::Games.weight(&r), u32::MAX);
     }
 }
