@@ -1378,3 +1378,83 @@ fn malformed_inputs_are_reported_and_nothing_in_the_book_is_lost() {
         assert!(f.problems.is_empty(), "{:?}", f.problems);
     }
 }
+
+/// Writes a large PGN for timing `import-pgn` against `polyglot make-book` (not a test):
+/// `HUO_PGN_OUT=big.pgn HUO_PGN_GAMES=100000 cargo test --release --test book -- --ignored
+/// write_a_large_pgn`. Each game follows the built-in book (weighted) while it can, then
+/// random legal moves, up to 80 plies, with a random result.
+#[test]
+#[ignore]
+fn write_a_large_pgn() {
+    use std::io::Write;
+    let Some(out) = std::env::var_os("HUO_PGN_OUT") else {
+        return;
+    };
+    let n: usize = std::env::var("HUO_PGN_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100_000);
+    let books = Books::new(None, LayerPolicy::BuiltInOnly);
+    let mut rng = huo_chess::util::rng::Rng::new(2024);
+    let mut file = std::io::BufWriter::new(std::fs::File::create(out).unwrap());
+    for i in 0..n {
+        let mut game = Game::new();
+        let mut in_book = true;
+        for _ in 0..80 {
+            if game.outcome().is_some() {
+                break;
+            }
+            let pos = *game.position();
+            let book_move = in_book
+                .then(|| books.pick(&pos, PickMode::Weighted, rng.next_u64()))
+                .flatten();
+            let m = match book_move {
+                Some(p) => p.mv,
+                None => {
+                    in_book = false;
+                    let moves = pos.legal_moves();
+                    moves[(rng.next_u64() % moves.len() as u64) as usize]
+                }
+            };
+            game.play(m).unwrap();
+        }
+        let result = ["1-0", "0-1", "1/2-1/2"][(rng.next_u64() % 3) as usize];
+        let headers = vec![
+            ("Event".to_string(), format!("Timing {i}")),
+            ("Result".to_string(), result.to_string()),
+        ];
+        file.write_all(huo_chess::pgn::write_game(&game, &headers, Some(result)).as_bytes())
+            .unwrap();
+    }
+}
+
+#[test]
+fn pgn_import_in_bounded_memory_gives_the_same_book() {
+    use huo_chess::book::WeightPolicy;
+    let pgn = std::fs::read_to_string(data("polyglot-ten.pgn")).unwrap();
+    let dir = tempdir("flush");
+    for policy in [WeightPolicy::Games, WeightPolicy::WinRate] {
+        let whole = Book::open(dir.join(format!("whole-{policy:?}")));
+        let opts = import::PgnImportOptions {
+            weights: policy,
+            ..Default::default()
+        };
+        let r = import::import_pgn(&whole, pgn.as_bytes(), &opts, |_| {}).unwrap();
+        assert_eq!(r.flushes, 0);
+        let small = Book::open(dir.join(format!("small-{policy:?}")));
+        let opts = import::PgnImportOptions {
+            weights: policy,
+            flush_positions: 7,
+            ..Default::default()
+        };
+        let r = import::import_pgn(&small, pgn.as_bytes(), &opts, |_| {}).unwrap();
+        assert!(r.flushes >= 10, "{}", r.flushes);
+        let a: Vec<_> = whole.scan().into_iter().map(|f| (f.key, f.moves)).collect();
+        let b: Vec<_> = small.scan().into_iter().map(|f| (f.key, f.moves)).collect();
+        // 89 (position, move) pairs: polyglot make-book counts the same 89 entries before
+        // its filter.
+        assert_eq!(a.len(), 80);
+        assert_eq!(a.iter().map(|(_, m)| m.len()).sum::<usize>(), 89);
+        assert_eq!(a, b);
+    }
+}

@@ -430,6 +430,7 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
                 },
                 weights: *weights,
                 min_score: *min_score,
+                ..Default::default()
             };
             let show_bar = size >= 1 << 20;
             let t0 = Instant::now();

@@ -23,6 +23,11 @@ pub struct PgnImportOptions {
     /// below this are dropped, as `polyglot make-book -min-score` does. Moves without a
     /// decided game are kept.
     pub min_score: Option<f64>,
+    /// Memory bound: when this many positions are counted, they are written to the book
+    /// and counting starts afresh (counts add up in the book), so a PGN of any size is
+    /// imported in bounded memory. Not with `min_games` > 1 or `min_score`, which need
+    /// the whole file's counts: then everything is counted first.
+    pub flush_positions: usize,
 }
 
 impl Default for PgnImportOptions {
@@ -33,6 +38,7 @@ impl Default for PgnImportOptions {
             only: None,
             weights: WeightPolicy::Games,
             min_score: None,
+            flush_positions: 200_000,
         }
     }
 }
@@ -44,9 +50,12 @@ pub struct PgnImportReport {
     pub games: usize,
     /// Games skipped, with the reason.
     pub bad_games: Vec<PgnError>,
-    /// Positions written and moves in them.
+    /// Position files written and moves written to them (a position counted again after
+    /// a flush, see [`PgnImportOptions::flush_positions`], is written again).
     pub positions: usize,
     pub moves: usize,
+    /// How many times the counts were written to the book before the end of the file.
+    pub flushes: usize,
     /// Positions dropped by `min_games`.
     pub dropped: usize,
     /// Moves dropped by `min_score`.
@@ -194,6 +203,7 @@ pub fn import_pgn<R: BufRead>(
 ) -> Result<PgnImportReport, BookError> {
     let mut report = PgnImportReport::default();
     let mut tally = Tally::default();
+    let can_flush = opts.min_games <= 1 && opts.min_score.is_none();
     for (i, game) in read_games(reader).enumerate() {
         match game {
             Ok(g) => {
@@ -202,18 +212,33 @@ pub fn import_pgn<R: BufRead>(
             }
             Err(e) => report.bad_games.push(e),
         }
+        if can_flush && tally.len() >= opts.flush_positions.max(1) {
+            write_tally(book, std::mem::take(&mut tally), opts, &mut report)?;
+            report.flushes += 1;
+        }
         progress(i + 1);
     }
+    write_tally(book, tally, opts, &mut report)?;
+    Ok(report)
+}
+
+/// Writes counted games into the book, adding to `report`.
+fn write_tally(
+    book: &Book,
+    tally: Tally,
+    opts: &PgnImportOptions,
+    report: &mut PgnImportReport,
+) -> Result<(), BookError> {
     let (items, dropped, dropped_moves) = tally.into_incoming(opts);
-    report.dropped = dropped;
-    report.dropped_moves = dropped_moves;
-    report.moves = items.iter().map(|i| i.moves.len()).sum();
+    report.dropped += dropped;
+    report.dropped_moves += dropped_moves;
+    report.moves += items.iter().map(|i| i.moves.len()).sum::<usize>();
     let policy = opts.weights;
     let BatchReport { written, errors } =
         book.merge_batch(items, |old, new| merge_imported(old, new, policy))?;
-    report.positions = written;
-    report.errors = errors;
-    Ok(report)
+    report.positions += written;
+    report.errors.extend(errors);
+    Ok(())
 }
 
 // ---- The original Huo Chess book files ----
