@@ -12,6 +12,7 @@
 //! built-in value. A file with any error (bad TOML, unknown key, wrong type, value out of
 //! range) is refused as a whole, with its path, line and key: nothing starts half-configured.
 
+use crate::book::LayerPolicy;
 use crate::book::pick::PickMode;
 use crate::eval::{self, Evaluator};
 use crate::keys::KeyChord;
@@ -53,6 +54,8 @@ pub struct BookConfig {
     /// Stop consulting the book after this many plies.
     pub max_ply: u32,
     pub pick: PickMode,
+    /// Which books answer: the user's over the built-in one (`both`), or one of them.
+    pub layers: LayerPolicy,
 }
 
 /// Game analysis (`huo-chess analyse`, the analysis screen): how deep to look, and how
@@ -141,6 +144,7 @@ impl Default for Config {
                 path: None,
                 max_ply: 24,
                 pick: PickMode::Weighted,
+                layers: LayerPolicy::Both,
             },
             analysis: AnalysisConfig {
                 depth: 12,
@@ -438,6 +442,16 @@ pub static FIELDS: &[Field] = &[
                 "best" => PickMode::Best,
                 other => return Err(format!("'{other}': expected \"weighted\" or \"best\"")),
             };
+            Ok(())
+        },
+    },
+    Field {
+        section: "book",
+        key: "layers",
+        kind: Kind::Str,
+        get: |c| Value::Str(c.book.layers.name().into()),
+        set: |c, v| {
+            c.book.layers = s(v).parse()?;
             Ok(())
         },
     },

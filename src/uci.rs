@@ -13,7 +13,7 @@
 //! alternative, best first, each score exact. A GUI that asks for alternatives, or
 //! restricts the search with `go searchmoves`, is analysing: the book is not asked then.
 
-use crate::book::{Book, PickMode};
+use crate::book::{Books, PickMode};
 use crate::config::Config;
 use crate::core::{Position, notation};
 use crate::engine::{BookPolicy, Engine, Reply, Settings, Think};
@@ -150,6 +150,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W, config: &
         multipv: 1,
     };
     let eval = Evaluator::from_config(config);
+    let layers = config.book.layers;
     // The position of each `go` still to be answered, for the legality check of bestmove.
     let positions: Arc<Mutex<Vec<(u64, Position)>>> = Arc::default();
     let mut engine = {
@@ -160,7 +161,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W, config: &
                 eval: eval.clone(),
                 hash_mb: opts.hash_mb,
                 contempt: opts.contempt,
-                book: Some(Book::locate(opts.book_path.as_deref())),
+                book: Some(Books::locate(opts.book_path.as_deref(), layers)),
             },
             Box::new(move |reply| {
                 if let Some(line) = reply_line(reply, &positions) {
@@ -205,7 +206,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W, config: &
                     Err(e) => say(&out, &format!("info string {e}")),
                 }
                 if book_before.1 != opts.book_path {
-                    engine.set_book(Some(Book::locate(opts.book_path.as_deref())));
+                    engine.set_book(Some(Books::locate(opts.book_path.as_deref(), layers)));
                 }
             }
             "position" => match parse_position(args) {

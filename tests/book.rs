@@ -3,7 +3,10 @@
 mod common;
 
 use common::tempdir;
-use huo_chess::book::{Book, PickMode, embedded, format, import, polyglot, store};
+use huo_chess::book::{
+    Book, BookPick, Books, Layer, LayerPolicy, PickMode, Written, embedded, format, import,
+    polyglot, store,
+};
 use huo_chess::core::{Move, Position, parse_move};
 use huo_chess::game::Game;
 
@@ -373,6 +376,7 @@ fn pgn_import_counts_games() {
         max_ply: 3,
         min_games: 1,
         only: None,
+        ..Default::default()
     };
     let r = import::import_pgn(&book, pgn.as_bytes(), &opts, |_| {}).unwrap();
     assert_eq!(r.games, 4);
@@ -389,6 +393,7 @@ fn pgn_import_counts_games() {
         max_ply: 10,
         min_games: 2,
         only: Some(huo_chess::Color::White),
+        ..Default::default()
     };
     import::import_pgn(&book2, pgn.as_bytes(), &opts, |_| {}).unwrap();
     assert!(book2.lookup(&after("e4")).is_none(), "only White's moves");
@@ -440,4 +445,1016 @@ fn hand_written_en_passant_square_is_read_the_polyglot_way() {
     book.record(&pos, mv(&pos, "c5"), 1).unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\n"));
+}
+
+/// (uci, weight) of an entry's moves, in canonical order.
+fn weights(moves: &[huo_chess::book::BookMove]) -> Vec<(String, u32)> {
+    let mut ms = moves.to_vec();
+    format::sort_moves(&mut ms);
+    ms.iter().map(|m| (m.mv.uci(), m.weight)).collect()
+}
+
+#[test]
+fn layered_user_book_answers_its_positions_and_the_built_in_the_rest() {
+    let dir = tempdir("layers");
+    let start = Position::startpos();
+    // The user's book knows one position: only 1. e4 (a deliberate repertoire choice).
+    Book::open(&*dir)
+        .record(&start, mv(&start, "e4"), 1)
+        .unwrap();
+    let books = Books::new(Some(Book::open(&*dir)), LayerPolicy::Both);
+    for seed in 0..40 {
+        let p = books.pick(&start, PickMode::Weighted, seed).unwrap();
+        assert_eq!(p.mv.uci(), "e2e4");
+        assert_eq!(p.layer, Layer::User);
+        assert_eq!((p.weight, p.total), (1, 1));
+        assert!(p.file.ends_with("46/463b96181691fc9c.txt"), "{}", p.file);
+    }
+    // 1. d4 is not in the user's book: the built-in book answers, with its own weights.
+    let d4 = after("d4");
+    let builtin = Book::embedded().lookup(&d4).unwrap();
+    let l = books.lookup(&d4).unwrap();
+    assert_eq!(l.layer, Layer::BuiltIn);
+    assert!(l.read_only());
+    assert_eq!(weights(&l.entry.moves), weights(&builtin.moves));
+    let p = books.pick(&d4, PickMode::Best, 0).unwrap();
+    let heaviest = weights(&builtin.moves)[0].clone();
+    assert_eq!((p.mv.uci(), p.weight), heaviest);
+    let total: u64 = builtin.moves.iter().map(|m| m.weight as u64).sum();
+    assert_eq!(p.total, total);
+    // The log line names the layer and the file inside books/.
+    let key = format!("{:016x}", d4.key());
+    assert_eq!(
+        p.to_string(),
+        format!(
+            "Book move {} from built-in book, {}/{key}.txt, weight {} ({:.0}%)",
+            heaviest.0,
+            &key[..2],
+            heaviest.1,
+            heaviest.1 as f64 * 100.0 / total as f64
+        )
+    );
+    // The same seed gives the same choice as the single built-in book.
+    for seed in 0..20 {
+        let single = Book::embedded()
+            .pick(&d4, PickMode::Weighted, seed)
+            .unwrap();
+        assert_eq!(
+            books.pick(&d4, PickMode::Weighted, seed).unwrap().mv,
+            single.0
+        );
+    }
+    // Policies: the user's book only (nothing after 1. d4), the built-in book only.
+    let user_only = Books::new(Some(Book::open(&*dir)), LayerPolicy::UserOnly);
+    assert!(user_only.pick(&d4, PickMode::Best, 0).is_none());
+    assert_eq!(
+        user_only.pick(&start, PickMode::Best, 0).unwrap().layer,
+        Layer::User
+    );
+    let builtin_only = Books::new(Some(Book::open(&*dir)), LayerPolicy::BuiltInOnly);
+    let p = builtin_only.pick(&start, PickMode::Best, 0).unwrap();
+    assert_eq!(p.layer, Layer::BuiltIn);
+    assert_eq!(
+        (p.mv.uci(), p.weight),
+        weights(&Book::embedded().lookup(&start).unwrap().moves)[0]
+    );
+    // Without a user book, the built-in book answers everywhere.
+    let none = Books::new(None, LayerPolicy::Both);
+    assert_eq!(
+        none.pick(&start, PickMode::Best, 0).unwrap().layer,
+        Layer::BuiltIn
+    );
+    assert!(none.record(&start, mv(&start, "e4"), 1).is_err());
+    // The engine service's entry point: probe stops at max_ply.
+    let mut game = Game::new();
+    game.play(mv(&start, "d4")).unwrap();
+    assert_eq!(
+        books.probe(&game, 8, PickMode::Best, 0).map(|p| p.layer),
+        Some(Layer::BuiltIn)
+    );
+    assert!(books.probe(&game, 1, PickMode::Best, 0).is_none());
+}
+
+#[test]
+fn layered_zero_weights_silence_and_broken_user_files_fall_through() {
+    let dir = tempdir("layers0");
+    let start = Position::startpos();
+    let user = Book::open(&*dir);
+    // Every move weight 0: the user's book answers "no book move here", no fall-through.
+    user.set_weight(&start, mv(&start, "e4"), 0).unwrap();
+    let books = Books::new(Some(user), LayerPolicy::Both);
+    assert_eq!(books.lookup(&start).unwrap().layer, Layer::User);
+    assert!(books.pick(&start, PickMode::Weighted, 7).is_none());
+    // A user file naming another position is ignored: the built-in book answers, and the
+    // problem is reported with the entry.
+    let e4 = after("e4");
+    let path = dir.join(store::relative_path(e4.key()));
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, format!("fen {}\ne2e4 weight=3\n", start.epd())).unwrap();
+    let l = books.lookup(&e4).unwrap();
+    assert_eq!(l.layer, Layer::BuiltIn);
+    assert_eq!(l.entry.warnings.len(), 1, "{:?}", l.entry.warnings);
+    assert!(
+        l.entry.warnings[0].contains(":1:"),
+        "{:?}",
+        l.entry.warnings
+    );
+    assert_eq!(
+        books.pick(&e4, PickMode::Best, 0).unwrap().layer,
+        Layer::BuiltIn
+    );
+}
+
+#[test]
+fn layered_recording_copies_the_built_in_position_first() {
+    let dir = tempdir("layerscow");
+    let books = Books::new(Some(Book::open(&*dir)), LayerPolicy::Both);
+    let e4 = after("e4");
+    let builtin = Book::embedded().lookup(&e4).unwrap();
+    let c5_before = builtin
+        .moves
+        .iter()
+        .find(|m| m.mv.uci() == "c7c5")
+        .map_or(0, |m| m.weight);
+    assert_eq!(
+        books.record(&e4, mv(&e4, "c5"), 1).unwrap(),
+        Written::CopiedFromBuiltIn
+    );
+    // The user's file has every built-in move, c5 raised by one.
+    let mine = Book::open(&*dir).lookup(&e4).unwrap();
+    let mut expected = weights(&builtin.moves);
+    match expected.iter_mut().find(|(u, _)| u == "c7c5") {
+        Some(e) => e.1 = c5_before + 1,
+        None => expected.push(("c7c5".into(), 1)),
+    }
+    expected.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    assert_eq!(weights(&mine.moves), expected);
+    assert_eq!(books.lookup(&e4).unwrap().layer, Layer::User);
+    // A second change is in place.
+    assert_eq!(
+        books.record(&e4, mv(&e4, "c5"), 1).unwrap(),
+        Written::InPlace
+    );
+    // Removing a built-in move copies too; removing the last move of a position the
+    // built-in book has is refused (the built-in book would answer again).
+    let d4 = after("d4");
+    let first = Book::embedded().lookup(&d4).unwrap().moves[0].mv;
+    assert_eq!(
+        books.remove(&d4, first).unwrap(),
+        Written::CopiedFromBuiltIn
+    );
+    let n = Book::embedded().lookup(&d4).unwrap().moves.len();
+    assert_eq!(Book::open(&*dir).lookup(&d4).unwrap().moves.len(), n - 1);
+    let only = Position::from_fen("8/8/8/8/8/8/4k3/K7 w - - 0 1").unwrap();
+    assert!(Book::embedded().lookup(&only).is_none());
+    books.record(&only, mv(&only, "Kb1"), 1).unwrap();
+    books.remove(&only, mv(&only, "Kb1")).unwrap();
+    assert!(Book::open(&*dir).lookup(&only).is_none());
+    // With the user layer only, nothing is copied.
+    let dir2 = tempdir("layerscow2");
+    let user_only = Books::new(Some(Book::open(&*dir2)), LayerPolicy::UserOnly);
+    assert_eq!(
+        user_only.record(&e4, mv(&e4, "c5"), 1).unwrap(),
+        Written::InPlace
+    );
+    assert_eq!(
+        weights(&Book::open(&*dir2).lookup(&e4).unwrap().moves),
+        vec![("c7c5".to_string(), 1)]
+    );
+}
+
+#[test]
+fn layer_policy_is_read_from_text() {
+    assert_eq!("both".parse::<LayerPolicy>(), Ok(LayerPolicy::Both));
+    assert_eq!("user".parse::<LayerPolicy>(), Ok(LayerPolicy::UserOnly));
+    assert_eq!(
+        "Built-in".parse::<LayerPolicy>(),
+        Ok(LayerPolicy::BuiltInOnly)
+    );
+    assert!("all".parse::<LayerPolicy>().is_err());
+    assert_eq!(LayerPolicy::default(), LayerPolicy::Both);
+    let p = BookPick {
+        mv: mv(&Position::startpos(), "e4"),
+        layer: Layer::User,
+        file: "books/46/463b96181691fc9c.txt".into(),
+        weight: 2,
+        total: 5,
+    };
+    assert_eq!(
+        p.to_string(),
+        "Book move e2e4 from user book, books/46/463b96181691fc9c.txt, weight 2 (40%)"
+    );
+}
+
+/// `tests/data/polyglot-ten.bin`: `polyglot make-book -pgn polyglot-ten.pgn -bin
+/// polyglot-ten.bin -min-game 1` (Debian's polyglot 2.0.4).
+fn data(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}
+
+/// (key, move, weight, learn) of a `.bin`, sorted.
+fn bin_set(bytes: &[u8]) -> Vec<(u64, u16, u16, u32)> {
+    let mut v: Vec<_> = polyglot::read_entries(bytes)
+        .unwrap()
+        .iter()
+        .map(|e| (e.key, e.mv, e.weight, e.learn))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn polyglot_make_book_round_trips_completely() {
+    let original = std::fs::read(data("polyglot-ten.bin")).unwrap();
+    let dir = tempdir("pgmake");
+    let book = Book::open(dir.join("book"));
+    let r = polyglot::import(&book, &data("polyglot-ten.bin")).unwrap();
+    assert_eq!(r.entries, 56);
+    assert_eq!((r.unreached, r.unreached_positions, r.bad_moves), (0, 0, 0));
+    assert!(r.errors.is_empty() && r.warnings.is_empty(), "{r:?}");
+    assert_eq!(r.moves, 56);
+    // make-book leaves out moves only played in lost games: these entries are reached
+    // only by walking moves that are not in the book.
+    assert_eq!(r.reached_across_gaps, 29);
+    let bin = dir.join("out.bin");
+    let e = polyglot::export(&book, &bin).unwrap();
+    assert_eq!((e.entries, e.positions), (56, r.positions));
+    assert_eq!(bin_set(&std::fs::read(&bin).unwrap()), bin_set(&original));
+    // Importing a second time doubles every weight: the export keeps the proportions.
+    polyglot::import(&book, &data("polyglot-ten.bin")).unwrap();
+    polyglot::export(&book, &bin).unwrap();
+    let doubled: Vec<_> = bin_set(&original)
+        .into_iter()
+        .map(|(k, m, w, l)| (k, m, w * 2, l))
+        .collect();
+    assert_eq!(bin_set(&std::fs::read(&bin).unwrap()), doubled);
+    // Following the book's moves only, 27 entries are reached (the 29 others were lost
+    // before); every legal move without crossing positions outside the book reaches 32.
+    let book0 = Book::open(dir.join("book0"));
+    let opts = polyglot::PolyglotImportOptions { max_gap: 0 };
+    let r0 = polyglot::import_with(&book0, &data("polyglot-ten.bin"), &opts).unwrap();
+    assert_eq!(
+        (r0.moves, r0.unreached, r0.reached_across_gaps),
+        (32, 24, 5)
+    );
+}
+
+#[test]
+fn polyglot_learn_values_survive_import_and_export() {
+    let mut bytes = std::fs::read(data("polyglot-ten.bin")).unwrap();
+    for (i, chunk) in bytes.chunks_exact_mut(16).enumerate() {
+        chunk[12..16].copy_from_slice(&(i as u32 * 1000 + 7).to_be_bytes());
+    }
+    let dir = tempdir("pglearn");
+    let src = dir.join("learn.bin");
+    std::fs::write(&src, &bytes).unwrap();
+    let book = Book::open(dir.join("book"));
+    let r = polyglot::import(&book, &src).unwrap();
+    assert_eq!((r.moves, r.unreached), (56, 0));
+    // Kept as a field of the move line.
+    let start = Position::startpos();
+    let e = book.lookup(&start).unwrap();
+    assert!(
+        e.moves
+            .iter()
+            .all(|m| m.fields.iter().any(|(k, _)| k == "learn"))
+    );
+    let out = dir.join("out.bin");
+    polyglot::export(&book, &out).unwrap();
+    assert_eq!(bin_set(&std::fs::read(&out).unwrap()), bin_set(&bytes));
+}
+
+#[test]
+fn corrupt_polyglot_file_is_reported_and_the_book_kept() {
+    let dir = tempdir("pgbad");
+    let book = Book::open(dir.join("book"));
+    let start = Position::startpos();
+    book.record(&start, mv(&start, "e4"), 5).unwrap();
+    let before = std::fs::read_to_string(dir.join("book/46/463b96181691fc9c.txt")).unwrap();
+    // A truncated file: the whole entries are imported, the tail is reported by offset.
+    let mut bytes = std::fs::read(data("polyglot-ten.bin")).unwrap();
+    bytes.truncate(bytes.len() - 9);
+    let src = dir.join("cut.bin");
+    std::fs::write(&src, &bytes).unwrap();
+    let r = polyglot::import(&book, &src).unwrap();
+    assert_eq!(r.entries, 55);
+    assert_eq!(r.warnings.len(), 1, "{:?}", r.warnings);
+    assert!(
+        r.warnings[0].contains("cut.bin: 887 bytes")
+            && r.warnings[0].contains("the last 7 bytes (from byte 880)"),
+        "{:?}",
+        r.warnings
+    );
+    // The book's own move is still there, its weight added to.
+    let e = book.lookup(&start).unwrap();
+    let e4 = e.moves.iter().find(|m| m.mv.uci() == "e2e4").unwrap();
+    let bin_e4 = polyglot::read_entries(&bytes[..880])
+        .unwrap()
+        .into_iter()
+        .filter(|x| x.key == start.key() && x.mv == polyglot::encode_move(&start, mv(&start, "e4")))
+        .map(|x| x.weight as u32)
+        .sum::<u32>();
+    assert_eq!(e4.weight, 5 + bin_e4);
+    assert_ne!(
+        before,
+        std::fs::read_to_string(dir.join("book/46/463b96181691fc9c.txt")).unwrap()
+    );
+    // Garbage is no book: nothing reachable, nothing written, no panic.
+    let junk = dir.join("junk.bin");
+    std::fs::write(&junk, b"this is not a polyglot book, just some text...").unwrap();
+    let files_before = store::list_files(&dir.join("book")).len();
+    let r = polyglot::import(&book, &junk).unwrap();
+    assert_eq!((r.entries, r.moves, r.unreached), (2, 0, 2));
+    assert_eq!(r.warnings.len(), 2, "{:?}", r.warnings); // truncated, and keys out of order
+    assert_eq!(store::list_files(&dir.join("book")).len(), files_before);
+    // A missing file is an error naming it.
+    let err = polyglot::import(&book, &dir.join("none.bin")).unwrap_err();
+    assert!(err.0.contains("none.bin"), "{err}");
+}
+
+/// Six games with known results (and one bad game, which is skipped and named).
+const RESULTS_PGN: &str = "[Event \"1\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n\n\
+    [Event \"2\"]\n[Result \"0-1\"]\n\n1. e4 e5 2. Nf3 0-1\n\n\
+    [Event \"3\"]\n[Result \"1/2-1/2\"]\n\n1. e4 c5 1/2-1/2\n\n\
+    [Event \"4\"]\n[Result \"1-0\"]\n\n1. d4 d5 1-0\n\n\
+    [Event \"bad\"]\n[Result \"1-0\"]\n\n1. d4 d5 2. Ke3 1-0\n\n\
+    [Event \"5\"]\n[Result \"*\"]\n\n1. e4 e5 2. Bc4 *\n\n\
+    [Event \"6\"]\n[Result \"0-1\"]\n\n1. e4 e5 2. Nf3 0-1\n";
+
+/// (uci, weight, games, w, d, l) of a position's moves, in canonical order.
+fn stats(book: &Book, pos: &Position) -> Vec<(String, u32, u64, u64, u64, u64)> {
+    let mut ms = book.lookup(pos).map(|e| e.moves).unwrap_or_default();
+    format::sort_moves(&mut ms);
+    ms.iter()
+        .map(|m| {
+            let r = huo_chess::book::Results::of(m).unwrap_or_default();
+            (m.mv.uci(), m.weight, r.games, r.wins, r.draws, r.losses)
+        })
+        .collect()
+}
+
+fn s6(uci: &str, w: u32, g: u64, wi: u64, d: u64, l: u64) -> (String, u32, u64, u64, u64, u64) {
+    (uci.to_string(), w, g, wi, d, l)
+}
+
+#[test]
+fn pgn_import_records_results_for_the_mover() {
+    use huo_chess::book::WeightPolicy;
+    let dir = tempdir("results");
+    let book = Book::open(dir.join("games"));
+    let r = import::import_pgn(&book, RESULTS_PGN.as_bytes(), &Default::default(), |_| {}).unwrap();
+    assert_eq!(r.games, 6);
+    assert_eq!(r.bad_games.len(), 1);
+    assert_eq!((r.bad_games[0].game, r.bad_games[0].line), (5, 24));
+    let start = Position::startpos();
+    // 1. e4: games 1 (1-0), 2 (0-1), 3 (draw), 5 (*), 6 (0-1) for White.
+    assert_eq!(
+        stats(&book, &start),
+        vec![s6("e2e4", 5, 5, 1, 1, 2), s6("d2d4", 1, 1, 1, 0, 0)]
+    );
+    // 1... e5 for Black: a loss (1), two wins (2, 6), one unknown (5).
+    assert_eq!(
+        stats(&book, &after("e4")),
+        vec![s6("e7e5", 4, 4, 2, 0, 1), s6("c7c5", 1, 1, 0, 1, 0)]
+    );
+    assert_eq!(
+        stats(&book, &after("e4 e5")),
+        vec![s6("g1f3", 3, 3, 1, 0, 2), s6("f1c4", 1, 1, 0, 0, 0)]
+    );
+    // The fields are on the move line, after the weight.
+    let text =
+        std::fs::read_to_string(dir.join("games").join(store::relative_path(start.key()))).unwrap();
+    assert!(
+        text.contains("\ne2e4 weight=5 games=5 w=1 d=1 l=2\n"),
+        "{text}"
+    );
+
+    // Polyglot's weights: 2 per win + 1 per draw (a move that only lost weighs 0).
+    let pg = Book::open(dir.join("polyglot"));
+    let opts = import::PgnImportOptions {
+        weights: WeightPolicy::Polyglot,
+        ..Default::default()
+    };
+    import::import_pgn(&pg, RESULTS_PGN.as_bytes(), &opts, |_| {}).unwrap();
+    assert_eq!(
+        stats(&pg, &start),
+        vec![s6("e2e4", 3, 5, 1, 1, 2), s6("d2d4", 2, 1, 1, 0, 0)]
+    );
+    assert_eq!(
+        stats(&pg, &after("e4 e5")),
+        vec![s6("g1f3", 2, 3, 1, 0, 2), s6("f1c4", 0, 1, 0, 0, 0)]
+    );
+    // Win rate: the mover's score in percent; importing again keeps the rate.
+    let wr = Book::open(dir.join("winrate"));
+    let opts = import::PgnImportOptions {
+        weights: WeightPolicy::WinRate,
+        ..Default::default()
+    };
+    for _ in 0..2 {
+        import::import_pgn(&wr, RESULTS_PGN.as_bytes(), &opts, |_| {}).unwrap();
+    }
+    assert_eq!(
+        stats(&wr, &start),
+        vec![s6("d2d4", 100, 2, 2, 0, 0), s6("e2e4", 38, 10, 2, 2, 4)]
+    );
+    assert_eq!(
+        stats(&wr, &after("e4 e5")),
+        vec![s6("f1c4", 50, 2, 0, 0, 0), s6("g1f3", 33, 6, 2, 0, 4)]
+    );
+    // --min-score 50: 1. e4 (37.5%), 2. Nf3 (33%) and 1. d4 d5 (0%) go; 1... e5 (67%),
+    // 1... c5 (50%) and the undecided 2. Bc4 stay. --only-black: Black's moves only.
+    let ms = Book::open(dir.join("minscore"));
+    let opts = import::PgnImportOptions {
+        min_score: Some(50.0),
+        ..Default::default()
+    };
+    let r = import::import_pgn(&ms, RESULTS_PGN.as_bytes(), &opts, |_| {}).unwrap();
+    assert_eq!(r.dropped_moves, 3);
+    assert!(ms.lookup(&after("d4")).is_none());
+    assert_eq!(stats(&ms, &after("e4"))[1], s6("c7c5", 1, 1, 0, 1, 0));
+    assert_eq!(stats(&ms, &start), vec![s6("d2d4", 1, 1, 1, 0, 0)]);
+    assert_eq!(stats(&ms, &after("e4 e5")), vec![s6("f1c4", 1, 1, 0, 0, 0)]);
+    assert_eq!(stats(&ms, &after("e4"))[0], s6("e7e5", 4, 4, 2, 0, 1));
+    let ob = Book::open(dir.join("black"));
+    let opts = import::PgnImportOptions {
+        only: Some(huo_chess::Color::Black),
+        ..Default::default()
+    };
+    import::import_pgn(&ob, RESULTS_PGN.as_bytes(), &opts, |_| {}).unwrap();
+    assert!(ob.lookup(&start).is_none());
+    assert_eq!(stats(&ob, &after("d4")), vec![s6("d7d5", 1, 1, 0, 0, 1)]);
+}
+
+#[test]
+fn results_merge_into_a_hand_written_move_keeping_its_fields() {
+    let dir = tempdir("resultsmerge");
+    std::fs::create_dir_all(dir.join("46")).unwrap();
+    std::fs::write(
+        dir.join("46/463b96181691fc9c.txt"),
+        "# my repertoire\nfen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n\
+         e2e4 weight=10 source=me games=2 w=2 ; my main move\n",
+    )
+    .unwrap();
+    let book = Book::open(&*dir);
+    import::import_pgn(&book, RESULTS_PGN.as_bytes(), &Default::default(), |_| {}).unwrap();
+    let text = std::fs::read_to_string(dir.join("46/463b96181691fc9c.txt")).unwrap();
+    assert!(text.contains("# my repertoire\n"), "{text}");
+    assert!(
+        text.contains("\ne2e4 weight=15 source=me games=7 w=3 d=1 l=2 ; my main move\n"),
+        "{text}"
+    );
+    // A malformed result field is reported with file:line, and the file is not rewritten.
+    std::fs::write(
+        dir.join("46/463b96181691fc9c.txt"),
+        "fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\ne2e4 weight=1 w=lots\n",
+    )
+    .unwrap();
+    let r = import::import_pgn(&book, RESULTS_PGN.as_bytes(), &Default::default(), |_| {}).unwrap();
+    assert_eq!(r.errors.len(), 1);
+    assert!(
+        r.errors[0].0.contains("463b96181691fc9c.txt:2: w 'lots'"),
+        "{:?}",
+        r.errors
+    );
+    assert!(
+        std::fs::read_to_string(dir.join("46/463b96181691fc9c.txt"))
+            .unwrap()
+            .ends_with("e2e4 weight=1 w=lots\n")
+    );
+}
+
+/// A move of a PGN tree: the position's key, the move (UCI), weight, results, comment.
+type TreeMove = (
+    u64,
+    String,
+    u32,
+    Option<huo_chess::book::Results>,
+    Option<String>,
+);
+
+/// Reads a PGN game with variations (the crate's reader skips variations): every move of
+/// every line, replayed with the SAN parser, with what its comment says.
+fn read_pgn_tree(text: &str) -> Vec<TreeMove> {
+    let body: String = text
+        .lines()
+        .filter(|l| !l.starts_with('['))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut out: Vec<TreeMove> = Vec::new();
+    // (position before the last move, position now) for each open line.
+    let mut stack: Vec<(Position, Position)> = Vec::new();
+    let (mut before, mut now) = (Position::startpos(), Position::startpos());
+    let chars: Vec<char> = body.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        match chars[i] {
+            '{' => {
+                let end = i + chars[i..].iter().position(|&c| c == '}').unwrap();
+                let c: String = chars[i + 1..end].iter().collect();
+                let last = out.last_mut().expect("a comment follows a move");
+                if let Some(rest) = c.strip_prefix("weight=") {
+                    let (main, comment) = match rest.split_once(" ; ") {
+                        Some((a, b)) => (a, Some(b.to_string())),
+                        None => (rest, None),
+                    };
+                    last.2 = main.split(' ').next().unwrap().parse().unwrap();
+                    last.4 = comment;
+                    if let Some((_, games)) = main.split_once(", ") {
+                        let n: u64 = games.split(' ').next().unwrap().parse().unwrap();
+                        let mut r = huo_chess::book::Results {
+                            games: n,
+                            ..Default::default()
+                        };
+                        for tok in games.split(' ') {
+                            let num = |t: &str| t[1..].trim_end_matches(':').parse().unwrap();
+                            match tok.chars().next() {
+                                Some('+') => r.wins = num(tok),
+                                Some('=') => r.draws = num(tok),
+                                Some('-') => r.losses = num(tok),
+                                _ => {}
+                            }
+                        }
+                        last.3 = Some(r);
+                    }
+                }
+                i = end + 1;
+            }
+            '(' => {
+                stack.push((before, now));
+                now = before;
+                i += 1;
+            }
+            ')' => {
+                (before, now) = stack.pop().unwrap();
+                i += 1;
+            }
+            c if c.is_whitespace() => i += 1,
+            _ => {
+                let start = i;
+                while i < chars.len() && !chars[i].is_whitespace() && !"{}()".contains(chars[i]) {
+                    i += 1;
+                }
+                let tok: String = chars[start..i].iter().collect();
+                let san = tok.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+                if san.is_empty() || san == "*" {
+                    continue;
+                }
+                let m = parse_move(&now, san).unwrap_or_else(|e| panic!("{tok}: {e}"));
+                out.push((now.key(), m.uci(), 1, None, None));
+                before = now;
+                now.play(m);
+            }
+        }
+    }
+    out
+}
+
+/// Every (key, move, weight, results, comment) of a book, sorted.
+fn book_tree(book: &Book) -> Vec<TreeMove> {
+    let mut v: Vec<TreeMove> = book
+        .scan()
+        .into_iter()
+        .flat_map(|f| {
+            let key = f.key.unwrap();
+            f.moves.into_iter().map(move |m| {
+                (
+                    key,
+                    m.mv.uci(),
+                    m.weight,
+                    huo_chess::book::Results::of(&m),
+                    m.comment.clone(),
+                )
+            })
+        })
+        .collect();
+    v.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    v
+}
+
+#[test]
+fn export_pgn_is_read_back_as_the_same_book() {
+    use huo_chess::book::tree;
+    let dir = tempdir("exportpgn");
+    let book = Book::open(&*dir);
+    let pgn = std::fs::read_to_string(data("polyglot-ten.pgn")).unwrap();
+    let r = import::import_pgn(&book, pgn.as_bytes(), &Default::default(), |_| {}).unwrap();
+    assert_eq!((r.games, r.bad_games.len()), (10, 0));
+    // A transposition (1. c4 e6 2. d4 Nf6 = 1. d4 Nf6 2. c4 e6), a comment, a move
+    // never played.
+    for (before, m) in [
+        ("c4", "e6"),
+        ("c4 e6", "d4"),
+        ("c4 e6 d4", "Nf6"),
+        ("d4 Nf6 c4", "e6"),
+        ("d4 Nf6 c4 e6", "Nc3"),
+    ] {
+        let p = after(before);
+        book.record(&p, mv(&p, m), 1).unwrap();
+    }
+    let start = Position::startpos();
+    book.set_comment(&start, mv(&start, "e4"), Some("best by test"))
+        .unwrap();
+    book.set_weight(&start, mv(&start, "h4"), 0).unwrap();
+
+    let (text, report) = tree::export_pgn(&book, start, None, &[]);
+    assert_eq!(report.transpositions, 1);
+    assert!(
+        text.contains("{transposes to 1. d4 Nf6 2. c4 e6}")
+            || text.contains("{transposes to 1. c4 e6 2. d4 Nf6}"),
+        "{text}"
+    );
+    assert!(
+        text.contains("1. e4 {weight=6 (60%), 6 games +2 =2 -2: W 33% D 33% L 33% ; best by test}"),
+        "{text}"
+    );
+    // Every move of every variation, replayed, is the book: weights, results, comments.
+    let mut back = read_pgn_tree(&text);
+    back.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    assert_eq!(back, book_tree(&book));
+    assert_eq!(report.moves, back.len());
+    assert_eq!(report.positions, book.scan().len());
+    // The crate's PGN reader (which skips variations) reads the main line: the heaviest.
+    let game = huo_chess::pgn::parse_game(&text).unwrap();
+    let main: Vec<String> = game.moves.iter().map(|m| m.uci()).collect();
+    assert_eq!(main[..4], ["e2e4", "e7e5", "g1f3", "b8c6"]);
+    let mut pos = start;
+    for m in &game.moves {
+        let heaviest = book.pick(&pos, PickMode::Best, 0).unwrap().0;
+        assert_eq!(*m, heaviest);
+        pos.play(*m);
+    }
+    assert!(
+        book.lookup(&pos).is_none(),
+        "the main line goes to the end of the book"
+    );
+}
+
+#[test]
+fn dump_prints_lines_and_marks_transpositions() {
+    use huo_chess::book::tree;
+    let dir = tempdir("dump");
+    let book = Book::open(&*dir);
+    for line in [
+        "e4 e5 Nf3 Nc6 Bb5",
+        "e4 e5 Nf3 Nc6 Bc4",
+        "Nf3 d5 d4 Nf6",
+        "d4 d5 Nf3 Nf6 c4",
+        "d4 d5 c4",
+    ] {
+        let mut pos = Position::startpos();
+        for m in line.split_whitespace() {
+            let m = mv(&pos, m);
+            book.record(&pos, m, 1).unwrap();
+            pos.play(m);
+        }
+    }
+    let (lines, r) = tree::dump(&book, Position::startpos(), None);
+    assert_eq!(
+        lines,
+        [
+            "1. d4 d5 2. c4",
+            "1. d4 d5 2. Nf3 Nf6 3. c4",
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5",
+            "1. e4 e5 2. Nf3 Nc6 3. Bc4",
+            "1. Nf3 d5 2. d4  = 1. d4 d5 2. Nf3",
+        ]
+    );
+    assert_eq!((r.positions, r.transpositions, r.cut), (11, 1, 0));
+    let (lines, r) = tree::dump(&book, Position::startpos(), Some(2));
+    assert_eq!(lines, ["1. d4 d5  ...", "1. e4 e5  ...", "1. Nf3 d5  ..."]);
+    assert_eq!(r.cut, 3);
+    // From another position, Black to move.
+    let (lines, _) = tree::dump(&book, after("e4 e5 Nf3"), None);
+    assert_eq!(lines, ["2... Nc6 3. Bb5", "2... Nc6 3. Bc4"]);
+}
+
+#[test]
+fn merge_sums_or_maxes_weights_and_keeps_comments_and_fields() {
+    use huo_chess::book::{WeightMerge, merge};
+    let dir = tempdir("merge");
+    let start = Position::startpos();
+    let write = |name: &str, text: &str| {
+        let p = dir.join(name).join("46/463b96181691fc9c.txt");
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    };
+    let fen = "fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+    write(
+        "a",
+        &format!("# mine\n{fen}\ne2e4 weight=5 games=4 w=2 d=1 l=1 ; main\nd2d4 weight=1\n"),
+    );
+    write(
+        "b",
+        &format!(
+            "# theirs\n{fen}\ne2e4 weight=3 games=2 w=1 l=1 eco=B00 ; other\n\
+             c2c4 weight=2 ; English\nd2d4 weight=4 source=them\n"
+        ),
+    );
+    // b's position after 1. e4 (a has none).
+    let e4 = after("e4");
+    Book::open(dir.join("b"))
+        .record(&e4, mv(&e4, "c5"), 7)
+        .unwrap();
+    let a = Book::open(dir.join("a"));
+    let opts = Default::default();
+    let r = merge::merge(
+        &a,
+        &merge::Source::Dir(&dir.join("b")),
+        WeightMerge::Sum,
+        &opts,
+    )
+    .unwrap();
+    assert_eq!((r.positions, r.moves, r.written), (2, 4, 2));
+    assert!(r.problems.is_empty() && r.errors.is_empty());
+    let text = std::fs::read_to_string(dir.join("a/46/463b96181691fc9c.txt")).unwrap();
+    assert!(text.contains("# mine\n# theirs\nfen "), "{text}");
+    assert!(
+        text.ends_with(
+            "e2e4 weight=8 games=6 w=3 d=1 l=2 eco=B00 ; main\n\
+             d2d4 weight=5 source=them\nc2c4 weight=2 ; English\n"
+        ),
+        "{text}"
+    );
+    assert_eq!(a.lookup(&e4).unwrap().moves[0].weight, 7);
+    // --weights max, into a fresh copy of a.
+    write(
+        "c",
+        &format!("{fen}\ne2e4 weight=5 games=4 w=2 d=1 l=1 ; main\nd2d4 weight=1\n"),
+    );
+    let c = Book::open(dir.join("c"));
+    merge::merge(
+        &c,
+        &merge::Source::Dir(&dir.join("b")),
+        WeightMerge::Max,
+        &opts,
+    )
+    .unwrap();
+    assert_eq!(
+        weights(&c.lookup(&start).unwrap().moves),
+        [
+            ("e2e4".to_string(), 5),
+            ("d2d4".into(), 4),
+            ("c2c4".into(), 2)
+        ]
+    );
+    // A .bin, the built-in book; a book into itself is refused.
+    let d = Book::open(dir.join("d"));
+    let r = merge::merge(
+        &d,
+        &merge::Source::parse(data("polyglot-ten.bin").to_str().unwrap()),
+        WeightMerge::Sum,
+        &opts,
+    )
+    .unwrap();
+    assert_eq!((r.moves, r.polyglot.unwrap().unreached), (56, 0));
+    let e = Book::open(dir.join("e"));
+    merge::merge(
+        &e,
+        &merge::Source::parse("builtin"),
+        WeightMerge::Sum,
+        &opts,
+    )
+    .unwrap();
+    let builtin: Vec<_> = Book::embedded()
+        .scan()
+        .into_iter()
+        .map(|f| (f.key, f.moves))
+        .collect();
+    let copy: Vec<_> = e.scan().into_iter().map(|f| (f.key, f.moves)).collect();
+    assert_eq!(copy, builtin);
+    let err = merge::merge(
+        &a,
+        &merge::Source::Dir(&dir.join("a")),
+        WeightMerge::Sum,
+        &opts,
+    )
+    .unwrap_err();
+    assert!(err.0.contains("is this book"), "{err}");
+    // A broken file of the other book: its valid moves merge, its problem is named.
+    write("f", &format!("{fen}\ne2e4 weight=2\ne2e5 weight=1\n"));
+    let g = Book::open(dir.join("g"));
+    let r = merge::merge(
+        &g,
+        &merge::Source::Dir(&dir.join("f")),
+        WeightMerge::Sum,
+        &opts,
+    )
+    .unwrap();
+    assert_eq!(r.problems.len(), 1, "{:?}", r.problems);
+    assert!(
+        r.problems[0].contains("463b96181691fc9c.txt:3:"),
+        "{:?}",
+        r.problems
+    );
+    assert_eq!(
+        weights(&g.lookup(&start).unwrap().moves),
+        [("e2e4".to_string(), 2)]
+    );
+}
+
+#[test]
+fn malformed_inputs_are_reported_and_nothing_in_the_book_is_lost() {
+    use huo_chess::book::{WeightMerge, merge};
+    let dir = tempdir("malformed");
+    let start = Position::startpos();
+    let path = dir.join("book/46/463b96181691fc9c.txt");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(
+        &path,
+        "# my notes on the start\nfen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n\
+         e2e4 weight=4 eco=C20 source=me ; king's pawn\nd2d4 weight=2 mood=solid\n",
+    )
+    .unwrap();
+    let book = Book::open(dir.join("book"));
+    // A PGN with bad games between good ones: a bad FEN tag, an illegal move, a comment
+    // never closed (the last game), and bytes that are not UTF-8.
+    let mut pgn = b"[Event \"ok\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n\
+        [Event \"badfen\"]\n[FEN \"8/8/8 w\"]\n\n1. e4 *\n\n\
+        [Event \"illegal\"]\n\n1. e4 e5 2. Bb5 Bxb5 *\n\n\
+        [Event \"bytes\"]\n\n1. d4 \xff\xfe d5 *\n\n\
+        [Event \"ok2\"]\n[Result \"0-1\"]\n\n1. d4 d5 0-1\n\n\
+        [Event \"open\"]\n\n1. e4 { never closed\n"
+        .to_vec();
+    pgn.extend_from_slice(b"\n");
+    let r = import::import_pgn(&book, &pgn[..], &Default::default(), |_| {}).unwrap();
+    assert_eq!(r.games, 2);
+    let bad: Vec<(usize, usize)> = r.bad_games.iter().map(|e| (e.game, e.line)).collect();
+    assert_eq!(
+        bad,
+        [(2, 9), (3, 13), (4, 17), (6, 27)],
+        "{:?}",
+        r.bad_games
+    );
+    assert!(
+        r.bad_games[0].message.contains("bad FEN tag"),
+        "{:?}",
+        r.bad_games
+    );
+    assert!(
+        r.bad_games[1].message.contains("move 2... Bxb5"),
+        "{:?}",
+        r.bad_games
+    );
+    assert!(
+        r.bad_games[3].message.contains("never closed"),
+        "{:?}",
+        r.bad_games
+    );
+    // The hand-written moves keep their fields, comment and notes; the games are added.
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("# my notes on the start\n"), "{text}");
+    assert!(
+        text.contains("\ne2e4 weight=5 eco=C20 source=me games=1 w=1 d=0 l=0 ; king's pawn\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\nd2d4 weight=3 mood=solid games=1 w=0 d=0 l=1\n"),
+        "{text}"
+    );
+    // A .bin with an illegal move and a truncated tail: counted and reported, the rest
+    // imported, the file still intact.
+    let mut bin = Vec::new();
+    for (key, mv, weight) in [
+        (
+            start.key(),
+            polyglot::encode_move(&start, mv(&start, "c4")),
+            3u16,
+        ),
+        (start.key(), 4 << 9 | 1 << 6 | 4 << 3 | 4, 9), // e2e5: no such move
+    ] {
+        bin.extend_from_slice(&key.to_be_bytes());
+        bin.extend_from_slice(&mv.to_be_bytes());
+        bin.extend_from_slice(&weight.to_be_bytes());
+        bin.extend_from_slice(&0u32.to_be_bytes());
+    }
+    bin.extend_from_slice(&[1, 2, 3]);
+    let src = dir.join("small.bin");
+    std::fs::write(&src, &bin).unwrap();
+    let r = polyglot::import(&book, &src).unwrap();
+    assert_eq!((r.entries, r.moves, r.bad_moves), (2, 1, 1));
+    assert!(
+        r.warnings[0].contains("small.bin: 35 bytes"),
+        "{:?}",
+        r.warnings
+    );
+    let e = book.lookup(&start).unwrap();
+    assert!(e.warnings.is_empty(), "{:?}", e.warnings);
+    assert_eq!(
+        weights(&e.moves),
+        [
+            ("e2e4".to_string(), 5),
+            ("c2c4".into(), 3),
+            ("d2d4".into(), 3)
+        ]
+    );
+    // Merging a book with a malformed file: its good lines are merged, the bad one named.
+    let other = dir.join("other/46/463b96181691fc9c.txt");
+    std::fs::create_dir_all(other.parent().unwrap()).unwrap();
+    std::fs::write(
+        &other,
+        "fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n\
+         e2e4 weight=1 w=x\ng1f3 weight=2 new=field\n",
+    )
+    .unwrap();
+    let r = merge::merge(
+        &book,
+        &merge::Source::Dir(&dir.join("other")),
+        WeightMerge::Sum,
+        &Default::default(),
+    )
+    .unwrap();
+    assert_eq!(r.problems.len(), 1, "{:?}", r.problems);
+    assert!(
+        r.problems[0]
+            .ends_with("463b96181691fc9c.txt:2: w 'x' is not a whole number (a count of games)")
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("\ng1f3 weight=2 new=field\n"), "{text}");
+    assert!(text.contains("\ne2e4 weight=5 eco=C20 source=me"), "{text}");
+    // Nothing was lost on the way: every file of the book is clean.
+    for f in book.scan() {
+        assert!(f.problems.is_empty(), "{:?}", f.problems);
+    }
+}
+
+/// Writes a large PGN for timing `import-pgn` against `polyglot make-book` (not a test):
+/// `HUO_PGN_OUT=big.pgn HUO_PGN_GAMES=100000 cargo test --release --test book -- --ignored
+/// write_a_large_pgn`. Each game follows the built-in book (weighted) while it can, then
+/// random legal moves, up to 80 plies, with a random result.
+#[test]
+#[ignore]
+fn write_a_large_pgn() {
+    use std::io::Write;
+    let Some(out) = std::env::var_os("HUO_PGN_OUT") else {
+        return;
+    };
+    let n: usize = std::env::var("HUO_PGN_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100_000);
+    let books = Books::new(None, LayerPolicy::BuiltInOnly);
+    let mut rng = huo_chess::util::rng::Rng::new(2024);
+    let mut file = std::io::BufWriter::new(std::fs::File::create(out).unwrap());
+    for i in 0..n {
+        let mut game = Game::new();
+        let mut in_book = true;
+        for _ in 0..80 {
+            if game.outcome().is_some() {
+                break;
+            }
+            let pos = *game.position();
+            let book_move = in_book
+                .then(|| books.pick(&pos, PickMode::Weighted, rng.next_u64()))
+                .flatten();
+            let m = match book_move {
+                Some(p) => p.mv,
+                None => {
+                    in_book = false;
+                    let moves = pos.legal_moves();
+                    moves[(rng.next_u64() % moves.len() as u64) as usize]
+                }
+            };
+            game.play(m).unwrap();
+        }
+        let result = ["1-0", "0-1", "1/2-1/2"][(rng.next_u64() % 3) as usize];
+        let headers = vec![
+            ("Event".to_string(), format!("Timing {i}")),
+            ("Result".to_string(), result.to_string()),
+        ];
+        file.write_all(huo_chess::pgn::write_game(&game, &headers, Some(result)).as_bytes())
+            .unwrap();
+    }
+}
+
+#[test]
+fn pgn_import_in_bounded_memory_gives_the_same_book() {
+    use huo_chess::book::WeightPolicy;
+    let pgn = std::fs::read_to_string(data("polyglot-ten.pgn")).unwrap();
+    let dir = tempdir("flush");
+    for policy in [WeightPolicy::Games, WeightPolicy::WinRate] {
+        let whole = Book::open(dir.join(format!("whole-{policy:?}")));
+        let opts = import::PgnImportOptions {
+            weights: policy,
+            ..Default::default()
+        };
+        let r = import::import_pgn(&whole, pgn.as_bytes(), &opts, |_| {}).unwrap();
+        assert_eq!(r.flushes, 0);
+        let small = Book::open(dir.join(format!("small-{policy:?}")));
+        let opts = import::PgnImportOptions {
+            weights: policy,
+            flush_positions: 7,
+            ..Default::default()
+        };
+        let r = import::import_pgn(&small, pgn.as_bytes(), &opts, |_| {}).unwrap();
+        assert!(r.flushes >= 10, "{}", r.flushes);
+        let a: Vec<_> = whole.scan().into_iter().map(|f| (f.key, f.moves)).collect();
+        let b: Vec<_> = small.scan().into_iter().map(|f| (f.key, f.moves)).collect();
+        // 89 (position, move) pairs: polyglot make-book counts the same 89 entries before
+        // its filter.
+        assert_eq!(a.len(), 80);
+        assert_eq!(a.iter().map(|(_, m)| m.len()).sum::<usize>(), 89);
+        assert_eq!(a, b);
+    }
 }

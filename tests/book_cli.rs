@@ -6,18 +6,45 @@ use common::tempdir;
 use std::path::Path;
 use std::process::Command;
 
+/// Runs `huo-book --book BOOK --layers user ARGS`: the book alone, as a fresh book behaves
+/// without the built-in one under it.
 fn huo_book(book: &Path, args: &[&str]) -> (bool, String, String) {
+    huo_book_layers(book, "user", args)
+}
+
+fn huo_book_layers(book: &Path, layers: &str, args: &[&str]) -> (bool, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_huo-book"))
         .arg("--book")
         .arg(book)
+        .args(["--layers", layers])
         .args(args)
         .output()
         .expect("run huo-book");
+    outcome(out)
+}
+
+fn outcome(out: std::process::Output) -> (bool, String, String) {
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// Runs `huo-book ARGS` without `--book` in the directory `cwd`, as a new user would: no
+/// configuration file and an empty data directory (HOME and XDG_* point into `cwd`).
+fn huo_book_in(cwd: &Path, args: &[&str]) -> (bool, String, String) {
+    let home = cwd.join(".home");
+    std::fs::create_dir_all(&home).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_huo-book"))
+        .current_dir(cwd)
+        .env("HOME", &home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .args(args)
+        .output()
+        .expect("run huo-book");
+    outcome(out)
 }
 
 #[test]
@@ -93,6 +120,7 @@ fn two_processes_lose_no_update() {
         Command::new(env!("CARGO_BIN_EXE_huo-book"))
             .arg("--book")
             .arg(&*dir)
+            .args(["--layers", "user"])
             .arg("record")
             .arg("--from-file")
             .arg(&file)
@@ -127,7 +155,10 @@ fn pgn_import_and_polyglot_round_trip() {
     );
     assert!(ok, "{err}");
     assert!(out.contains("Read 2 games (1 skipped)"), "{out}");
-    assert!(err.contains("game 2, line 7"), "{err}");
+    assert!(
+        err.contains("games.pgn:7: game 2 skipped: move 2... Ke6"),
+        "{err}"
+    );
     let (_, out, _) = huo_book(&book, &["show"]);
     assert!(out.contains("weight=2"), "{out}");
 
@@ -185,4 +216,152 @@ fn record_from_file_checks_every_line_first() {
     assert!(out.contains("Recorded 8 moves"), "{out}");
     let (_, out, _) = huo_book(&book, &["show"]);
     assert!(out.contains("e2e4   weight=2"), "{out}");
+}
+
+#[test]
+fn a_new_user_sees_the_built_in_book_and_a_small_user_book_hides_nothing() {
+    let cwd = tempdir("newuser");
+    let builtin = huo_chess::book::Book::embedded();
+    let start = huo_chess::core::Position::startpos();
+    let e4 = start.after(huo_chess::core::parse_move(&start, "e4").unwrap());
+    let d4 = start.after(huo_chess::core::parse_move(&start, "d4").unwrap());
+    let builtin_moves = |pos: &huo_chess::core::Position| builtin.lookup(pos).unwrap().moves.len();
+    // No book anywhere: `show` answers from the built-in book, read-only.
+    let (ok, out, err) = huo_book_in(&cwd, &["show", "d4"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("from built-in book (read-only"), "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.contains("weight=")).count(),
+        builtin_moves(&d4),
+        "{out}"
+    );
+    assert!(!cwd.join("books").exists(), "reading creates nothing");
+    // Recording creates ./books, copying the built-in positions it changes.
+    let (ok, out, err) = huo_book_in(&cwd, &["record", "e4", "c5"]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("Recorded 2 moves in books (2 positions copied from the built-in book first)"),
+        "{out}"
+    );
+    // 1. d4 still has the built-in replies; 1. e4 answers from the user's copy, which has
+    // every built-in reply.
+    let (_, out, _) = huo_book_in(&cwd, &["show", "d4"]);
+    assert!(out.contains("from built-in book"), "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.contains("weight=")).count(),
+        builtin_moves(&d4)
+    );
+    let (_, out, _) = huo_book_in(&cwd, &["show", "e4"]);
+    assert!(out.contains("from user book"), "{out}");
+    assert!(out.contains("file books/82/823c9b50fd114196.txt"), "{out}");
+    let n = builtin_moves(&e4);
+    assert_eq!(
+        out.lines().filter(|l| l.contains("weight=")).count(),
+        n,
+        "{out}"
+    );
+    // --layers user: the user's book alone.
+    let (_, out, _) = huo_book_in(&cwd, &["--layers", "user", "show", "d4"]);
+    assert!(out.contains("No book moves."), "{out}");
+}
+
+#[test]
+fn import_pgn_results_and_show_wdl() {
+    let dir = tempdir("wdl");
+    let pgn = dir.join("games.pgn");
+    std::fs::write(
+        &pgn,
+        "[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n[Result \"0-1\"]\n\n1. e4 e5 0-1\n\n\
+         [Result \"1/2-1/2\"]\n\n1. e4 c5 1/2-1/2\n\n[Result \"0-1\"]\n\n1. e4 e5 0-1\n\n\
+         [Result \"1-0\"]\n\n1. d4 d5 2. Ke3 1-0\n",
+    )
+    .unwrap();
+    let book = dir.join("book");
+    let (ok, out, err) = huo_book(
+        &book,
+        &["import-pgn", pgn.to_str().unwrap(), "--weights", "polyglot"],
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("Read 4 games (1 skipped)"), "{out}");
+    assert!(
+        err.contains("games.pgn:19: game 5 skipped: move 2. Ke3"),
+        "{err}"
+    );
+    let (ok, out, _) = huo_book(&book, &["show"]);
+    assert!(ok);
+    // 1. e4: 1 win, 1 draw, 2 losses for White: weight 2*1+1 = 3.
+    assert!(
+        out.contains(
+            "e4       e2e4   weight=3     100.0%  [WWW==LLLLL] W 25% D 25% L 50% (4 games)"
+        ),
+        "{out}"
+    );
+    let (_, out, _) = huo_book(&book, &["show", "e4"]);
+    assert!(out.contains("e5       e7e5   weight=4"), "{out}");
+    assert!(out.contains("W 67% D 0% L 33% (3 games)"), "{out}");
+    // Bad options are messages.
+    let (ok, _, err) = huo_book(
+        &book,
+        &["import-pgn", pgn.to_str().unwrap(), "--weights", "elo"],
+    );
+    assert!(!ok && err.contains("not a weight policy"), "{err}");
+    let (ok, _, err) = huo_book(
+        &book,
+        &["import-pgn", pgn.to_str().unwrap(), "--min-score", "120"],
+    );
+    assert!(!ok && err.contains("0 to 100"), "{err}");
+}
+
+#[test]
+fn merge_export_pgn_and_dump() {
+    let dir = tempdir("mergecli");
+    let a = dir.join("a");
+    let b = dir.join("b");
+    assert!(huo_book(&a, &["record", "e4", "e5", "Nf3", "--weight", "2"]).0);
+    assert!(huo_book(&b, &["record", "e4", "c5", "--weight", "3"]).0);
+    assert!(huo_book(&b, &["record", "Nf3", "e5", "e4"]).0);
+    let (ok, out, err) = huo_book(&a, &["merge", b.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(out.contains("Merged 4 positions (5 moves)"), "{out}");
+    let (_, out, _) = huo_book(&a, &["show"]);
+    assert!(out.contains("e2e4   weight=5"), "{out}");
+    let (ok, out, err) = huo_book(&a, &["merge", b.to_str().unwrap(), "--weights", "max"]);
+    assert!(ok, "{err}");
+    let (_, out2, _) = huo_book(&a, &["show"]);
+    assert!(out2.contains("e2e4   weight=5"), "{out}\n{out2}");
+    let (ok, _, err) = huo_book(&a, &["merge", dir.join("nothing").to_str().unwrap()]);
+    assert!(
+        !ok && err.contains("not a book directory nor a .bin file"),
+        "{err}"
+    );
+
+    let (ok, out, err) = huo_book(&a, &["dump"]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        out, "1. e4 c5\n1. e4 e5 2. Nf3\n1. Nf3 e5 2. e4  = 1. e4 e5 2. Nf3\n",
+        "{out}"
+    );
+    assert!(
+        err.contains("3 lines, 5 positions, 1 transpositions"),
+        "{err}"
+    );
+    let pgn = dir.join("book.pgn");
+    let (ok, out, err) = huo_book(&a, &["export-pgn", pgn.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("Wrote 5 positions, 7 moves (1 transpositions marked)"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let g = huo_chess::pgn::parse_game(&text).unwrap();
+    assert_eq!(g.moves.len(), 2, "{text}");
+    let flat = text.replace('\n', " ");
+    assert!(
+        flat.ends_with(
+            "1. e4 {weight=5 (83%)} (1. Nf3 {weight=1 (17%)} 1... e5 {weight=1 (100%)} 2. e4 \
+             {weight=1 (100%)}) 1... c5 {weight=3 (60%)} (1... e5 {weight=2 (40%)} 2. Nf3 \
+             {weight=2 (100%)} {transposes to 1. Nf3 e5 2. e4}) *  "
+        ),
+        "{text}"
+    );
 }

@@ -136,27 +136,25 @@ fn a_forced_reply_is_played_at_once() {
 
 #[test]
 fn log_pane_after_a_book_move() {
-    // The real book path: the engine service finds 1.e4 in the built-in book.
+    // The real book path: the engine service finds 1.e4 in the book.
     let mut app = App::new(&Config::default(), &args("w", "3"), None);
     typed(&mut app, "e2e4");
     assert!(app.wait_engine(Duration::from_secs(30)));
     assert_eq!(app.game.moves().len(), 2);
     let reply = app.game.moves()[1];
-    // The book is the one the game finds (./books in the source tree, else built-in).
-    let book = huo_chess::book::Book::locate(None);
-    let book_line = format!(
-        "Book move {} from {}",
-        reply.uci(),
-        book.describe().trim_end_matches("embedded")
-    );
+    // The books as the game finds them (the source tree's ./books over the built-in
+    // one): the log names the layer and the file that answered.
+    let books = huo_chess::book::Books::locate(None, huo_chess::book::LayerPolicy::Both);
+    let after_e4 = app.game.positions()[1];
+    let layered = books.lookup(&after_e4).unwrap();
+    let book_line = format!("Book move {} from {}, ", reply.uci(), layered.layer);
     assert!(
         app.log.lines().iter().any(|l| l.starts_with(&book_line)),
         "{:?}",
         app.log.lines()
     );
-    // The built-in book has the position after 1.e4, and the reply is one of its moves.
-    let after_e4 = app.game.positions()[1];
-    let entry = book.lookup(&after_e4).unwrap();
+    // The reply is one of that book's moves for the position.
+    let entry = layered.entry;
     assert!(entry.moves.iter().any(|m| m.mv == reply));
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains(&book_line), "{text}");
@@ -1005,4 +1003,43 @@ fn why_board_lists_three_exact_alternatives() {
         lines.contains("  1. ") && lines.contains("  2. ") && lines.contains("  3. "),
         "{lines}"
     );
+}
+
+#[test]
+fn a_user_book_does_not_hide_the_built_in_one() {
+    let dir = std::env::temp_dir().join(format!("huo-tui-layers-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    // The user's book knows only 1.e4 c5.
+    let user = huo_chess::book::Book::open(&dir);
+    let after_e4 = Position::startpos().after(parse_move(&Position::startpos(), "e4").unwrap());
+    user.record(&after_e4, parse_move(&after_e4, "c5").unwrap(), 5)
+        .unwrap();
+    let mut a = args("w", "3");
+    a.book = Some(dir.clone());
+    // 1.e4: the user's book answers, from its own file.
+    let mut app = App::new(&Config::default(), &a, None);
+    typed(&mut app, "e4");
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    assert_eq!(app.game.moves()[1].uci(), "c7c5");
+    assert!(
+        app.log
+            .lines()
+            .iter()
+            .any(|l| l.starts_with("Book move c7c5 from user book, ")),
+        "{:?}",
+        app.log.lines()
+    );
+    // 1.d4: not in the user's book, so the built-in one answers.
+    let mut app = App::new(&Config::default(), &a, None);
+    typed(&mut app, "d4");
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    assert!(
+        app.log
+            .lines()
+            .iter()
+            .any(|l| l.contains("from built-in book, ")),
+        "{:?}",
+        app.log.lines()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

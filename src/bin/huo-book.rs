@@ -1,7 +1,10 @@
 //! `huo-book`: the opening book editor. A thin shell over `huo_chess::book`.
 
 use clap::{Args, Parser, Subcommand};
-use huo_chess::book::{Book, BookMove, import, polyglot};
+use huo_chess::book::{
+    Book, BookMove, Books, LayerPolicy, Results, WeightMerge, WeightPolicy, Written, import, merge,
+    polyglot, results, tree,
+};
 use huo_chess::config::Config;
 use huo_chess::core::{Color, Move, Position, parse_move, san};
 use std::io::{BufReader, IsTerminal, Read, Write};
@@ -24,6 +27,11 @@ struct Cli {
     /// The configuration file.
     #[arg(long, global = true, value_name = "FILE")]
     config: Option<PathBuf>,
+    /// Which books `show` consults: the user's book over the built-in one (both), or one
+    /// of them (user, builtin). Changes always go to the user's book; with `both`, a
+    /// position only the built-in book has is copied into it first.
+    #[arg(long, global = true, value_name = "LAYERS", default_value = "both")]
+    layers: LayerPolicy,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -68,7 +76,8 @@ enum Command {
     },
     /// Validates every file; exits non-zero when any has a problem.
     Check,
-    /// Adds the opening moves of a PGN file (weights = game counts).
+    /// Adds the opening moves of a PGN file, each with the games that played it and their
+    /// results for the mover (games= w= d= l=).
     ImportPgn {
         file: PathBuf,
         /// Record only the first N half-moves of each game.
@@ -77,6 +86,14 @@ enum Command {
         /// Drop positions reached by fewer games.
         #[arg(long, default_value_t = 1)]
         min_games: u32,
+        /// A move's weight: games (how many games played it), polyglot (2 per win + 1 per
+        /// draw, as polyglot make-book), winrate (the mover's score in percent).
+        #[arg(long, default_value = "games", value_name = "POLICY")]
+        weights: WeightPolicy,
+        /// Drop moves scoring below PCT percent for the side that played them
+        /// ((wins + draws/2) / decided games), as polyglot make-book -min-score.
+        #[arg(long, value_name = "PCT")]
+        min_score: Option<f64>,
         /// Only record White's moves.
         #[arg(long, conflicts_with = "only_black")]
         only_white: bool,
@@ -86,10 +103,47 @@ enum Command {
     },
     /// Imports the original Huo Chess book files (Opening*.txt) of a directory.
     ImportHuo { dir: PathBuf },
-    /// Imports a Polyglot .bin book (positions reachable from the start or the book).
-    ImportPolyglot { file: PathBuf },
+    /// Imports a Polyglot .bin book: every entry whose position can be reached from the
+    /// start position or the book, by any legal moves.
+    ImportPolyglot {
+        file: PathBuf,
+        /// Plies of positions not in the .bin crossed between two of its positions.
+        #[arg(long, default_value_t = 2)]
+        max_gap: u32,
+    },
     /// Exports the book as a Polyglot .bin file.
     ExportPolyglot { file: PathBuf },
+    /// Merges another book into this one: a book directory, a Polyglot .bin file, or
+    /// `builtin` (the built-in book). Comments, notes and unknown fields are kept.
+    Merge {
+        /// The other book: DIR, FILE.bin or builtin.
+        other: String,
+        /// How the weights of a move both books have combine: sum or max.
+        #[arg(long, default_value = "sum", value_name = "HOW")]
+        weights: WeightMerge,
+        /// For a .bin: plies of positions not in it crossed between two of its positions.
+        #[arg(long, default_value_t = 2)]
+        max_gap: u32,
+    },
+    /// Writes the book as one PGN game with variations (the heaviest line first), each
+    /// move commented with its weight, share and W/D/L.
+    ExportPgn {
+        file: PathBuf,
+        #[command(flatten)]
+        fen: FenArg,
+        /// Stop lines after N half-moves.
+        #[arg(long, value_name = "N")]
+        max_ply: Option<u32>,
+    },
+    /// Prints the book's lines, one per row; a line reaching a position already shown
+    /// through other moves ends with "= <that line>".
+    Dump {
+        #[command(flatten)]
+        fen: FenArg,
+        /// Stop lines after N half-moves (a cut line ends with "...").
+        #[arg(long, value_name = "N")]
+        max_ply: Option<u32>,
+    },
     /// Opens the editor screen.
     Edit {
         #[command(flatten)]
@@ -121,11 +175,32 @@ fn walk(start: Position, moves: &[String]) -> Result<Vec<(Position, Move)>, Stri
     Ok(out)
 }
 
-/// The book for reading: flag > config > ./books > user data dir > embedded.
+/// The user's book as given: the flag, else the configuration.
+fn explicit_dir<'a>(cli: &'a Cli, config: &'a Config) -> Option<&'a std::path::Path> {
+    cli.book.as_deref().or(config.book.path.as_deref())
+}
+
+/// One book for whole-book commands (stats, check, export): flag > config > ./books >
+/// user data dir > the built-in book.
 fn reading_book(cli: &Cli, config: &Config) -> Book {
-    match cli.book.as_deref().or(config.book.path.as_deref()) {
+    match explicit_dir(cli, config) {
         Some(p) => Book::open(p),
         None => Book::locate(None),
+    }
+}
+
+/// The layered books, as the game sees them: the user's book (if any) over the built-in.
+fn layered(cli: &Cli, config: &Config) -> Books {
+    Books::locate(explicit_dir(cli, config), cli.layers)
+}
+
+/// The layered books for changes: without a user book, `./books` (created on write).
+fn layered_for_writing(cli: &Cli, config: &Config) -> Books {
+    let b = layered(cli, config);
+    if b.user().is_some() {
+        b
+    } else {
+        Books::new(Some(Book::open("books")), cli.layers)
     }
 }
 
@@ -162,7 +237,7 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
             weight,
             from_file,
         } => {
-            let book = writing_book(cli, config);
+            let books = layered_for_writing(cli, config);
             let start = start_position(fen)?;
             let mut lines: Vec<(String, Vec<(Position, Move)>)> = Vec::new();
             if !moves.is_empty() {
@@ -191,29 +266,51 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
                 return Err("no moves to record (give moves or --from-file FILE)".into());
             }
             let mut n = 0;
+            let mut copied = 0;
             for (_, steps) in &lines {
                 for (pos, mv) in steps {
-                    book.record(pos, *mv, *weight).map_err(|e| e.to_string())?;
+                    let w = books.record(pos, *mv, *weight).map_err(|e| e.to_string())?;
+                    copied += (w == Written::CopiedFromBuiltIn) as usize;
                     n += 1;
                 }
             }
+            let user = books.user().map_or_else(String::new, Book::describe);
             println!(
-                "Recorded {n} move{} in {}",
+                "Recorded {n} move{} in {user}{}",
                 if n == 1 { "" } else { "s" },
-                book.describe()
+                match copied {
+                    0 => String::new(),
+                    1 => " (1 position copied from the built-in book first)".into(),
+                    c => format!(" ({c} positions copied from the built-in book first)"),
+                }
             );
             Ok(ExitCode::SUCCESS)
         }
         Command::Show { moves, fen } => {
-            let book = reading_book(cli, config);
+            let books = layered(cli, config);
             let start = start_position(fen)?;
             let steps = walk(start, moves)?;
             let pos = steps.last().map_or(start, |(p, m)| p.after(*m));
             print!("{}", pos.ascii());
             println!("fen  {}", pos.epd());
             println!("key  {:016x}", pos.key());
-            println!("file {}", book.file_of(&pos));
-            match book.lookup(&pos) {
+            let found = books.lookup(&pos);
+            match &found {
+                Some(l) if !l.entry.moves.is_empty() => {
+                    println!("file {}", l.entry.file);
+                    println!(
+                        "from {}{}",
+                        l.layer,
+                        if l.read_only() {
+                            " (read-only: a change copies the position into the user book)"
+                        } else {
+                            ""
+                        }
+                    );
+                }
+                _ => println!("file {}", books.file_of(&pos)),
+            }
+            match found.map(|l| l.entry) {
                 None => println!("No book moves."),
                 Some(entry) => {
                     for w in &entry.warnings {
@@ -226,25 +323,7 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
                         println!("No book moves.");
                     }
                     for m in &ms {
-                        let pct = if total > 0 {
-                            m.weight as f64 * 100.0 / total as f64
-                        } else {
-                            0.0
-                        };
-                        let mut line = format!(
-                            "  {:<8} {:<6} weight={:<5} {:>5.1}%",
-                            san(&pos, m.mv),
-                            m.mv.uci(),
-                            m.weight,
-                            pct
-                        );
-                        for (k, v) in &m.fields {
-                            line.push_str(&format!(" {k}={v}"));
-                        }
-                        if let Some(c) = &m.comment {
-                            line.push_str(&format!(" ; {c}"));
-                        }
-                        println!("{}", line.trim_end());
+                        println!("{}", move_line(&pos, m, total));
                     }
                 }
             }
@@ -271,18 +350,23 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Remove { moves, fen } => {
-            let book = writing_book(cli, config);
+            let books = layered_for_writing(cli, config);
             let start = start_position(fen)?;
             let steps = walk(start, moves)?;
             let Some((pos, mv)) = steps.last() else {
                 return Err("give the moves leading to the move to remove, and that move".into());
             };
-            book.remove(pos, *mv).map_err(|e| e.to_string())?;
+            let w = books.remove(pos, *mv).map_err(|e| e.to_string())?;
             println!(
-                "Removed {} ({}) from {}",
+                "Removed {} ({}) from {}{}",
                 san(pos, *mv),
                 mv.uci(),
-                book.file_of(pos)
+                books.file_of(pos),
+                if w == Written::CopiedFromBuiltIn {
+                    " (the position was copied from the built-in book first)"
+                } else {
+                    ""
+                }
             );
             Ok(ExitCode::SUCCESS)
         }
@@ -312,9 +396,16 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
             file,
             max_ply,
             min_games,
+            weights,
+            min_score,
             only_white,
             only_black,
         } => {
+            if let Some(m) = min_score
+                && !(0.0..=100.0).contains(m)
+            {
+                return Err(format!("--min-score {m}: a percentage, 0 to 100"));
+            }
             let book = writing_book(cli, config);
             let f = std::fs::File::open(file)
                 .map_err(|e| format!("cannot open {}: {e}", file.display()))?;
@@ -337,6 +428,9 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
                 } else {
                     None
                 },
+                weights: *weights,
+                min_score: *min_score,
+                ..Default::default()
             };
             let show_bar = size >= 1 << 20;
             let t0 = Instant::now();
@@ -353,21 +447,28 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
                 eprintln!();
             }
             for e in &report.bad_games {
-                eprintln!("{}: skipped {e}", file.display());
+                eprintln!(
+                    "{}:{}: game {} skipped: {}",
+                    file.display(),
+                    e.line,
+                    e.game,
+                    e.message
+                );
             }
             for e in &report.errors {
                 eprintln!("not written: {e}");
             }
             println!(
                 "Read {} games ({} skipped) in {:.1}s: {} positions, {} moves written to {} \
-                 ({} positions under --min-games dropped)",
+                 ({} positions under --min-games, {} moves under --min-score dropped)",
                 report.games,
                 report.bad_games.len(),
                 t0.elapsed().as_secs_f64(),
                 report.positions,
                 report.moves,
                 book.describe(),
-                report.dropped
+                report.dropped,
+                report.dropped_moves
             );
             Ok(if report.errors.is_empty() {
                 ExitCode::SUCCESS
@@ -389,18 +490,44 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
             );
             Ok(ExitCode::SUCCESS)
         }
-        Command::ImportPolyglot { file } => {
+        Command::ImportPolyglot { file, max_gap } => {
             let book = writing_book(cli, config);
-            let r = polyglot::import(&book, file).map_err(|e| e.to_string())?;
+            let opts = polyglot::PolyglotImportOptions { max_gap: *max_gap };
+            let r = polyglot::import_with(&book, file, &opts).map_err(|e| e.to_string())?;
+            for w in &r.warnings {
+                eprintln!("warning: {w}");
+            }
             for e in &r.errors {
                 eprintln!("not written: {e}");
             }
             println!(
-                "Read {} entries: {} positions, {} moves imported; {} entries unreachable \
-                 from the start position or the book, {} with illegal moves",
-                r.entries, r.positions, r.moves, r.unreached, r.bad_moves
+                "Read {} entries: {} positions, {} moves imported into {} ({} of them reached \
+                 only across moves not in the book)",
+                r.entries,
+                r.positions,
+                r.moves,
+                book.describe(),
+                r.reached_across_gaps
             );
-            Ok(ExitCode::SUCCESS)
+            if r.unreached > 0 {
+                println!(
+                    "{} entries ({} positions) unreachable: no sequence of legal moves leads \
+                     to them from the start position or the book (with at most {max_gap} \
+                     plies outside the book)",
+                    r.unreached, r.unreached_positions
+                );
+            }
+            if r.bad_moves > 0 {
+                println!(
+                    "{} entries with a move illegal in their position",
+                    r.bad_moves
+                );
+            }
+            Ok(if r.errors.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            })
         }
         Command::ExportPolyglot { file } => {
             let book = reading_book(cli, config);
@@ -416,15 +543,133 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
             );
             Ok(ExitCode::SUCCESS)
         }
+        Command::Merge {
+            other,
+            weights,
+            max_gap,
+        } => {
+            let book = writing_book(cli, config);
+            let source = merge::Source::parse(other);
+            let opts = polyglot::PolyglotImportOptions { max_gap: *max_gap };
+            let r = merge::merge(&book, &source, *weights, &opts).map_err(|e| e.to_string())?;
+            for p in &r.problems {
+                eprintln!("warning: {p}");
+            }
+            for e in &r.errors {
+                eprintln!("not written: {e}");
+            }
+            println!(
+                "Merged {} positions ({} moves) of {other} into {}: {} files written",
+                r.positions,
+                r.moves,
+                book.describe(),
+                r.written
+            );
+            if let Some(p) = &r.polyglot
+                && p.unreached > 0
+            {
+                println!(
+                    "{} entries ({} positions) of the .bin unreachable from the start \
+                     position or the book",
+                    p.unreached, p.unreached_positions
+                );
+            }
+            Ok(if r.errors.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            })
+        }
+        Command::ExportPgn { file, fen, max_ply } => {
+            let book = reading_book(cli, config);
+            let start = start_position(fen)?;
+            let headers = vec![
+                ("Site".to_string(), book.describe()),
+                ("Date".to_string(), huo_chess::util::date::pgn_today()),
+            ];
+            let (text, r) = tree::export_pgn(&book, start, *max_ply, &headers);
+            for p in &r.problems {
+                eprintln!("warning: {p}");
+            }
+            huo_chess::util::files::write_atomic(file, &text)
+                .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+            println!(
+                "Wrote {} positions, {} moves ({} transpositions marked{}) to {}",
+                r.positions,
+                r.moves,
+                r.transpositions,
+                if r.cut > 0 {
+                    format!(", {} lines cut by --max-ply", r.cut)
+                } else {
+                    String::new()
+                },
+                file.display()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Dump { fen, max_ply } => {
+            let book = reading_book(cli, config);
+            let start = start_position(fen)?;
+            let (lines, r) = tree::dump(&book, start, *max_ply);
+            for p in &r.problems {
+                eprintln!("warning: {p}");
+            }
+            let mut out = std::io::stdout().lock();
+            for l in &lines {
+                if writeln!(out, "{l}").is_err() {
+                    return Ok(ExitCode::SUCCESS); // a closed pipe (| head)
+                }
+            }
+            eprintln!(
+                "{} lines, {} positions, {} transpositions",
+                lines.len(),
+                r.positions,
+                r.transpositions
+            );
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Edit { fen } => edit(cli, config, fen),
     }
 }
 
+/// The editor edits the user's book; without one (no `--book`, `book.path`, `./books` or
+/// data-dir book) it shows the built-in book, read-only, rather than an empty book.
 fn edit(cli: &Cli, config: &Config, fen: &FenArg) -> Result<ExitCode, String> {
-    let book = writing_book(cli, config);
+    // Built-in positions show read-only; a change copies one into the user's book
+    // (`./books` when there is none yet).
+    let book = layered_for_writing(cli, config);
     let start = start_position(fen)?;
     huo_chess::tui::run_editor(book, start, config).map_err(|e| format!("editor: {e}"))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// One move of `show`: SAN, UCI, weight and share, then the results as a W/D/L bar with
+/// percentages (an opening-tree line), the other fields and the comment.
+fn move_line(pos: &Position, m: &BookMove, total: u64) -> String {
+    let pct = if total > 0 {
+        m.weight as f64 * 100.0 / total as f64
+    } else {
+        0.0
+    };
+    let mut line = format!(
+        "  {:<8} {:<6} weight={:<5} {:>5.1}%",
+        san(pos, m.mv),
+        m.mv.uci(),
+        m.weight,
+        pct
+    );
+    if let Some(r) = Results::of(m) {
+        line.push_str(&format!("  [{}] {}", r.bar(10), r.summary()));
+    }
+    for (k, v) in &m.fields {
+        if !results::FIELDS.contains(&k.as_str()) {
+            line.push_str(&format!(" {k}={v}"));
+        }
+    }
+    if let Some(c) = &m.comment {
+        line.push_str(&format!(" ; {c}"));
+    }
+    line.trim_end().to_string()
 }
 
 /// Counts the bytes read, for the progress bar.

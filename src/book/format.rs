@@ -144,6 +144,18 @@ pub fn parse(text: &str) -> ParsedFile {
                         break;
                     }
                 }
+            } else if super::results::FIELDS.contains(&k) && v.parse::<u64>().is_err() {
+                out.errors.push((
+                    line_no,
+                    format!("{k} '{v}' is not a whole number (a count of games)"),
+                ));
+                ok = false;
+                break;
+            } else if mv.fields.iter().any(|(f, _)| f == k) {
+                out.errors
+                    .push((line_no, format!("the field '{k}' is given twice")));
+                ok = false;
+                break;
             } else {
                 mv.fields.push((k.to_string(), v.to_string()));
             }

@@ -1,6 +1,7 @@
 //! Importing into a book: PGN games, and the book files of the original Huo Chess.
 
-use super::{Batch, BatchReport, Book, BookError};
+use super::results::{Outcome, Results, WeightPolicy};
+use super::{Batch, BatchReport, Book, BookError, BookMove, Incoming, WeightMerge, merge_move};
 use crate::core::{Color, Move, Piece, Position, Role, Square};
 use crate::pgn::{PgnError, read_games};
 use std::collections::HashMap;
@@ -16,6 +17,17 @@ pub struct PgnImportOptions {
     pub min_games: u32,
     /// Record only the moves of this side (`None`: both).
     pub only: Option<Color>,
+    /// How a move's results become its weight.
+    pub weights: WeightPolicy,
+    /// Moves whose score for the mover ((wins + draws/2) / decided games, in percent) is
+    /// below this are dropped, as `polyglot make-book -min-score` does. Moves without a
+    /// decided game are kept.
+    pub min_score: Option<f64>,
+    /// Memory bound: when this many positions are counted, they are written to the book
+    /// and counting starts afresh (counts add up in the book), so a PGN of any size is
+    /// imported in bounded memory. Not with `min_games` > 1 or `min_score`, which need
+    /// the whole file's counts: then everything is counted first.
+    pub flush_positions: usize,
 }
 
 impl Default for PgnImportOptions {
@@ -24,6 +36,9 @@ impl Default for PgnImportOptions {
             max_ply: 20,
             min_games: 1,
             only: None,
+            weights: WeightPolicy::Games,
+            min_score: None,
+            flush_positions: 200_000,
         }
     }
 }
@@ -35,59 +50,151 @@ pub struct PgnImportReport {
     pub games: usize,
     /// Games skipped, with the reason.
     pub bad_games: Vec<PgnError>,
-    /// Positions written and moves in them.
+    /// Position files written and moves written to them (a position counted again after
+    /// a flush, see [`PgnImportOptions::flush_positions`], is written again).
     pub positions: usize,
     pub moves: usize,
+    /// How many times the counts were written to the book before the end of the file.
+    pub flushes: usize,
     /// Positions dropped by `min_games`.
     pub dropped: usize,
+    /// Moves dropped by `min_score`.
+    pub dropped_moves: usize,
     /// Files that could not be changed.
     pub errors: Vec<BookError>,
 }
 
-/// Counts of moves per position, gathered from games before anything is written.
+/// The outcome of a game's result tag for `side`.
+pub fn outcome_for(result: &str, side: Color) -> Outcome {
+    let white = match result.trim() {
+        "1-0" => Outcome::Win,
+        "0-1" => Outcome::Loss,
+        "1/2-1/2" | "½-½" => Outcome::Draw,
+        _ => return Outcome::Unknown,
+    };
+    match (side, white) {
+        (Color::White, o) => o,
+        (Color::Black, Outcome::Win) => Outcome::Loss,
+        (Color::Black, Outcome::Loss) => Outcome::Win,
+        (Color::Black, o) => o,
+    }
+}
+
+/// Counts of moves and their results per position, gathered from games before anything
+/// is written.
 #[derive(Default)]
 pub struct Tally {
-    map: HashMap<u64, (Position, Vec<(Move, u32)>)>,
+    map: HashMap<u64, (Position, Vec<(Move, Results)>)>,
 }
 
 impl Tally {
-    /// Adds one game's moves (each counts 1).
-    pub fn add_game(&mut self, start: &Position, moves: &[Move], opts: &PgnImportOptions) {
+    /// Adds one game's moves, each with the game's result for the side that played it.
+    pub fn add_game(
+        &mut self,
+        start: &Position,
+        moves: &[Move],
+        result: &str,
+        opts: &PgnImportOptions,
+    ) {
+        let for_white = Results::one(outcome_for(result, Color::White));
+        let for_black = Results::one(outcome_for(result, Color::Black));
         let mut pos = *start;
         for &mv in moves.iter().take(opts.max_ply as usize) {
             if opts.only.is_none_or(|c| c == pos.turn()) {
+                let one = if pos.turn() == Color::White {
+                    &for_white
+                } else {
+                    &for_black
+                };
                 let (_, list) = self
                     .map
                     .entry(pos.key())
                     .or_insert_with(|| (pos, Vec::new()));
                 match list.iter_mut().find(|(m, _)| *m == mv) {
-                    Some((_, n)) => *n += 1,
-                    None => list.push((mv, 1)),
+                    Some((_, r)) => r.add(one),
+                    None => list.push((mv, *one)),
                 }
             }
             pos.play(mv);
         }
     }
 
-    /// The positions with at least `min_games` games, sorted by key, and how many were
-    /// dropped.
-    pub fn into_batch(self, min_games: u32) -> (Batch, usize) {
+    /// How many positions are counted.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
+    /// The positions with at least `min_games` games, sorted by key, each move with its
+    /// results as fields and its weight by `opts.weights`; moves under `opts.min_score`
+    /// left out. Returns the positions, the positions dropped and the moves dropped.
+    pub fn into_incoming(self, opts: &PgnImportOptions) -> (Vec<Incoming>, usize, usize) {
         let total = self.map.len();
-        let mut batch: Vec<_> = self
-            .map
-            .into_values()
-            .filter(|(_, list)| {
-                list.iter().map(|(_, n)| *n as u64).sum::<u64>() >= min_games as u64
-            })
+        let mut dropped_moves = 0;
+        let mut out: Vec<Incoming> = Vec::with_capacity(total);
+        for (pos, list) in self.map.into_values() {
+            let games: u64 = list.iter().map(|(_, r)| r.games).sum();
+            if games < opts.min_games as u64 {
+                continue;
+            }
+            let mut moves = Vec::with_capacity(list.len());
+            for (mv, r) in list {
+                if let (Some(min), Some(score)) = (opts.min_score, r.score())
+                    && score * 100.0 < min
+                {
+                    dropped_moves += 1;
+                    continue;
+                }
+                let mut m = BookMove::new(mv, opts.weights.weight(&r));
+                r.store(&mut m);
+                moves.push(m);
+            }
+            if !moves.is_empty() {
+                out.push(Incoming {
+                    pos,
+                    moves,
+                    notes: Vec::new(),
+                });
+            }
+        }
+        out.sort_by_key(|i| i.pos.key());
+        let dropped = total - out.len();
+        (out, dropped, dropped_moves)
+    }
+
+    /// The positions with at least `min_games` games, sorted by key, as (move, game count)
+    /// pairs, and how many were dropped.
+    pub fn into_batch(self, min_games: u32) -> (Batch, usize) {
+        let opts = PgnImportOptions {
+            min_games,
+            ..PgnImportOptions::default()
+        };
+        let (items, dropped, _) = self.into_incoming(&opts);
+        let batch = items
+            .into_iter()
+            .map(|i| (i.pos, i.moves.iter().map(|m| (m.mv, m.weight)).collect()))
             .collect();
-        batch.sort_by_key(|(p, _)| p.key());
-        let dropped = total - batch.len();
         (batch, dropped)
     }
 }
 
-/// Reads games from `reader` and adds their moves to the book: a move's weight grows by the
-/// number of games that played it. `progress` is called after each game with the count.
+/// Merges a move imported from games into the book's move: results added, the weight
+/// added (game counts, Polyglot scores) or recomputed from the summed results (win rate).
+pub fn merge_imported(existing: &mut BookMove, incoming: &BookMove, policy: WeightPolicy) {
+    merge_move(existing, incoming, WeightMerge::Sum);
+    if !policy.additive()
+        && let Some(r) = Results::of(existing)
+    {
+        existing.weight = policy.weight(&r);
+    }
+}
+
+/// Reads games from `reader` and adds their moves to the book with their results: a
+/// move's `games w d l` fields grow by the games that played it, its weight as
+/// `opts.weights` says. `progress` is called after each game with the count.
 pub fn import_pgn<R: BufRead>(
     book: &Book,
     reader: R,
@@ -96,23 +203,42 @@ pub fn import_pgn<R: BufRead>(
 ) -> Result<PgnImportReport, BookError> {
     let mut report = PgnImportReport::default();
     let mut tally = Tally::default();
+    let can_flush = opts.min_games <= 1 && opts.min_score.is_none();
     for (i, game) in read_games(reader).enumerate() {
         match game {
             Ok(g) => {
                 report.games += 1;
-                tally.add_game(&g.start, &g.moves, opts);
+                tally.add_game(&g.start, &g.moves, &g.result, opts);
             }
             Err(e) => report.bad_games.push(e),
         }
+        if can_flush && tally.len() >= opts.flush_positions.max(1) {
+            write_tally(book, std::mem::take(&mut tally), opts, &mut report)?;
+            report.flushes += 1;
+        }
         progress(i + 1);
     }
-    let (batch, dropped) = tally.into_batch(opts.min_games);
-    report.dropped = dropped;
-    report.moves = batch.iter().map(|(_, l)| l.len()).sum();
-    let BatchReport { written, errors } = book.record_batch(batch)?;
-    report.positions = written;
-    report.errors = errors;
+    write_tally(book, tally, opts, &mut report)?;
     Ok(report)
+}
+
+/// Writes counted games into the book, adding to `report`.
+fn write_tally(
+    book: &Book,
+    tally: Tally,
+    opts: &PgnImportOptions,
+    report: &mut PgnImportReport,
+) -> Result<(), BookError> {
+    let (items, dropped, dropped_moves) = tally.into_incoming(opts);
+    report.dropped += dropped;
+    report.dropped_moves += dropped_moves;
+    report.moves += items.iter().map(|i| i.moves.len()).sum::<usize>();
+    let policy = opts.weights;
+    let BatchReport { written, errors } =
+        book.merge_batch(items, |old, new| merge_imported(old, new, policy))?;
+    report.positions += written;
+    report.errors.extend(errors);
+    Ok(())
 }
 
 // ---- The original Huo Chess book files ----

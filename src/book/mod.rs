@@ -20,13 +20,25 @@
 //! - [`polyglot`]: `.bin` books, both ways.
 //! - [`import`]: PGN games and the original Huo Chess `Opening*.txt` files.
 //! - [`embedded`]: the default book compiled into the binary.
+//! - [`results`]: games, wins, draws and losses after a move (`games= w= d= l=` fields).
+//! - [`tree`]: the book as lines from a position: one PGN game with variations, or text.
+//! - [`merge`](mod@merge): another book directory or `.bin` merged into a book.
+//! - [`layers`]: the user's book over the built-in one ([`Books`]): what the game, UCI and
+//!   the editor consult.
 
 pub mod embedded;
 pub mod format;
 pub mod import;
+pub mod layers;
+pub mod merge;
 pub mod pick;
 pub mod polyglot;
+pub mod results;
 pub mod store;
+pub mod tree;
+
+pub use layers::{BookPick, Books, Layer, LayerPolicy, LayeredEntry, Written};
+pub use results::{Results, WeightPolicy};
 
 pub use pick::PickMode;
 
@@ -90,12 +102,73 @@ pub struct FileReport {
     pub position: Option<Position>,
     /// Its valid moves.
     pub moves: Vec<BookMove>,
+    /// The `#` note lines a person added (not the generated header and diagram).
+    pub notes: Vec<String>,
     /// `file:line: message` for each problem.
     pub problems: Vec<String>,
 }
 
 /// Moves to add to positions: each position with its (move, weight) pairs.
 pub type Batch = Vec<(Position, Vec<(Move, u32)>)>;
+
+/// A position's moves (with their fields and comments) and `#` notes, to be merged into a
+/// book ([`Book::merge_batch`]).
+#[derive(Clone, Debug)]
+pub struct Incoming {
+    pub pos: Position,
+    pub moves: Vec<BookMove>,
+    pub notes: Vec<String>,
+}
+
+/// How a move's weight is combined with the weight of the same move already in a book.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum WeightMerge {
+    /// The weights are added (the default: two books' evidence adds up).
+    #[default]
+    Sum,
+    /// The larger weight is kept.
+    Max,
+}
+
+impl std::str::FromStr for WeightMerge {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "sum" => Ok(WeightMerge::Sum),
+            "max" => Ok(WeightMerge::Max),
+            other => Err(format!("'{other}' is not a weight merge (sum, max)")),
+        }
+    }
+}
+
+/// Combines `incoming` into `existing` (the same move of the same position) when books
+/// are merged: the weights by `weights`; the result fields (`games w d l`) added; other
+/// fields and the comment kept as they are, taken from `incoming` where `existing` has none.
+pub fn merge_move(existing: &mut BookMove, incoming: &BookMove, weights: WeightMerge) {
+    existing.weight = match weights {
+        WeightMerge::Sum => existing.weight.saturating_add(incoming.weight),
+        WeightMerge::Max => existing.weight.max(incoming.weight),
+    };
+    let results = match (Results::of(existing), Results::of(incoming)) {
+        (Some(mut a), Some(b)) => {
+            a.add(&b);
+            Some(a)
+        }
+        (a, b) => a.or(b),
+    };
+    for (k, v) in &incoming.fields {
+        if !results::FIELDS.contains(&k.as_str()) && !existing.fields.iter().any(|(f, _)| f == k) {
+            existing.fields.push((k.clone(), v.clone()));
+        }
+    }
+    if let Some(r) = results {
+        r.store(existing);
+    }
+    if existing.comment.is_none() {
+        existing.comment.clone_from(&incoming.comment);
+    }
+}
 
 /// The outcome of a batch of changes ([`Book::record_batch`]).
 #[derive(Clone, Debug, Default)]
@@ -112,24 +185,9 @@ pub struct Book {
     dir: Option<PathBuf>,
 }
 
-/// splitmix64: a tiny, good-enough PRNG step for weighted choices.
-pub fn splitmix64(seed: u64) -> u64 {
-    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// The user data dir's book: `$XDG_DATA_HOME/huo-chess/books` or
-/// `~/.local/share/huo-chess/books`.
-pub fn user_book_dir() -> Option<PathBuf> {
-    if let Some(d) = std::env::var_os("XDG_DATA_HOME").filter(|d| !d.is_empty()) {
-        return Some(PathBuf::from(d).join("huo-chess").join("books"));
-    }
-    std::env::var_os("HOME")
-        .filter(|h| !h.is_empty())
-        .map(|h| PathBuf::from(h).join(".local/share/huo-chess/books"))
-}
+/// Kept for `benches/book.rs`, which still names it here: the one RNG step is
+/// [`crate::util::rng::splitmix64`].
+pub use crate::util::rng::splitmix64;
 
 impl Book {
     /// The book in directory `dir` (which may not exist yet).
@@ -153,7 +211,7 @@ impl Book {
         if local.is_dir() {
             return Book::open(local);
         }
-        match user_book_dir() {
+        match crate::util::dirs::user_book_dir() {
             Some(d) if d.is_dir() => Book::open(d),
             _ => Book::embedded(),
         }
@@ -188,6 +246,12 @@ impl Book {
     /// The entry of `pos`, if the book has it. A file naming another position in its `fen`
     /// line, or unreadable, gives an entry without moves and with the warning.
     pub fn lookup(&self, pos: &Position) -> Option<BookEntry> {
+        self.lookup_with_notes(pos).map(|(e, _)| e)
+    }
+
+    /// [`Book::lookup`], with the `#` note lines a person added to the file (those the
+    /// writer does not generate), for copying a position into another book.
+    pub fn lookup_with_notes(&self, pos: &Position) -> Option<(BookEntry, Vec<String>)> {
         let rel = store::relative_path(pos.key());
         let file = self.shown(&rel);
         let text = match &self.dir {
@@ -195,49 +259,33 @@ impl Book {
                 Ok(Some(t)) => t,
                 Ok(None) => return None,
                 Err(e) => {
-                    return Some(BookEntry {
+                    let entry = BookEntry {
                         moves: Vec::new(),
                         file,
                         warnings: vec![e.0],
-                    });
+                    };
+                    return Some((entry, Vec::new()));
                 }
             },
             None => embedded::get(pos.key())?.to_string(),
         };
-        let r = format::resolve(&format::parse(&text), pos, &file);
-        Some(BookEntry {
+        let parsed = format::parse(&text);
+        let r = format::resolve(&parsed, pos, &file);
+        let entry = BookEntry {
             moves: r.moves,
             file,
             warnings: r.problems,
-        })
+        };
+        Some((entry, format::notes(&parsed, pos)))
     }
 
     /// Picks a playable move (weight > 0) for `pos`: at random in proportion to the weights
     /// (`seed` drives the choice), or the heaviest. Returns the move and its file.
+    /// ([`Books::pick`] consults the user's book over the built-in one.)
     pub fn pick(&self, pos: &Position, mode: PickMode, seed: u64) -> Option<(Move, String)> {
         let entry = self.lookup(pos)?;
-        let mut moves: Vec<BookMove> = entry.moves.into_iter().filter(|m| m.weight > 0).collect();
-        if moves.is_empty() {
-            return None;
-        }
-        format::sort_moves(&mut moves);
-        let mv = match mode {
-            PickMode::Best => moves[0].mv,
-            PickMode::Weighted => {
-                let total: u64 = moves.iter().map(|m| m.weight as u64).sum();
-                let mut r = splitmix64(seed) % total;
-                let mut chosen = moves[moves.len() - 1].mv;
-                for m in &moves {
-                    if r < m.weight as u64 {
-                        chosen = m.mv;
-                        break;
-                    }
-                    r -= m.weight as u64;
-                }
-                chosen
-            }
-        };
-        Some((mv, entry.file))
+        let (m, _) = choose(&entry.moves, mode, seed)?;
+        Some((m.mv, entry.file))
     }
 
     /// The book move for the game's current position, while the game has fewer than
@@ -269,9 +317,24 @@ impl Book {
     where
         F: FnOnce(&mut Vec<BookMove>) -> Result<(), BookError>,
     {
+        self.update_seeded(pos, None, change).map(|_| ())
+    }
+
+    /// [`Book::update`], where a position this book does not have yet (no file, or a file
+    /// without moves) starts from `seed`'s moves and notes (a lower layer's entry, copied
+    /// before the change). Returns whether the seed was used.
+    pub fn update_seeded<F>(
+        &self,
+        pos: &Position,
+        seed: Option<(Vec<BookMove>, Vec<String>)>,
+        change: F,
+    ) -> Result<bool, BookError>
+    where
+        F: FnOnce(&mut Vec<BookMove>) -> Result<(), BookError>,
+    {
         let dir = self.writable_dir()?;
         let _guard = store::lock(dir)?;
-        update_locked(dir, pos, change)
+        update_locked(dir, pos, seed, |moves, _| change(moves))
     }
 
     /// Adds `mv` to `pos`'s entry with weight `weight`, or raises its weight by `weight`.
@@ -289,26 +352,59 @@ impl Book {
     where
         I: IntoIterator<Item = (Position, Vec<(Move, u32)>)>,
     {
+        self.merge_batch(
+            items.into_iter().map(|(pos, adds)| Incoming {
+                pos,
+                moves: adds
+                    .into_iter()
+                    .map(|(mv, w)| BookMove::new(mv, w))
+                    .collect(),
+                notes: Vec::new(),
+            }),
+            |old, new| {
+                old.weight = old.weight.saturating_add(new.weight);
+            },
+        )
+    }
+
+    /// Adds positions' moves under one lock. A move the position already has is combined
+    /// by `merge(existing, incoming)`; a new move is added as it comes; the incoming `#`
+    /// notes are added to the file's (each once). Files that cannot be changed (problems,
+    /// illegal moves) are reported and skipped; the others are written.
+    pub fn merge_batch<I, F>(&self, items: I, mut merge: F) -> Result<BatchReport, BookError>
+    where
+        I: IntoIterator<Item = Incoming>,
+        F: FnMut(&mut BookMove, &BookMove),
+    {
         let dir = self.writable_dir()?;
         let _guard = store::lock(dir)?;
         let mut report = BatchReport::default();
-        for (pos, adds) in items {
-            if let Some(&(mv, _)) = adds.iter().find(|(mv, _)| !pos.is_legal(*mv)) {
+        for item in items {
+            let Incoming { pos, moves, notes } = item;
+            if let Some(m) = moves.iter().find(|m| !pos.is_legal(m.mv)) {
                 report.errors.push(BookError(format!(
                     "{} is illegal in {}",
-                    mv.uci(),
+                    m.mv.uci(),
                     pos.epd()
                 )));
                 continue;
             }
-            let res = update_locked(dir, &pos, |moves| {
-                for &(mv, w) in &adds {
-                    add_move(moves, mv, w);
+            let res = update_locked(dir, &pos, None, |current, current_notes| {
+                for m in moves {
+                    match current.iter_mut().find(|c| c.mv == m.mv) {
+                        Some(c) => merge(c, &m),
+                        None => current.push(m),
+                    }
+                }
+                for n in notes {
+                    if !current_notes.contains(&n) {
+                        current_notes.push(n);
+                    }
                 }
                 Ok(())
             });
             match res {
-                Ok(()) => report.written += 1,
+                Ok(_) => report.written += 1,
                 Err(e) => report.errors.push(e),
             }
         }
@@ -376,6 +472,7 @@ impl Book {
                             key,
                             position: None,
                             moves: Vec::new(),
+                            notes: Vec::new(),
                             problems: vec![format!("{shown}: vanished while reading")],
                         },
                         Err(e) => FileReport {
@@ -383,6 +480,7 @@ impl Book {
                             key,
                             position: None,
                             moves: Vec::new(),
+                            notes: Vec::new(),
                             problems: vec![e.0],
                         },
                     }
@@ -396,6 +494,38 @@ impl Book {
                 .collect(),
         }
     }
+}
+
+/// The move [`Book::pick`] / [`Books::pick`] choose among `moves`, with the total playable
+/// weight: only moves of weight > 0, in canonical order; weighted by `splitmix64(seed)`, or
+/// the heaviest.
+pub fn choose(moves: &[BookMove], mode: PickMode, seed: u64) -> Option<(&BookMove, u64)> {
+    let mut playable: Vec<&BookMove> = moves.iter().filter(|m| m.weight > 0).collect();
+    if playable.is_empty() {
+        return None;
+    }
+    playable.sort_by(|a, b| {
+        b.weight
+            .cmp(&a.weight)
+            .then_with(|| a.mv.uci().cmp(&b.mv.uci()))
+    });
+    let total: u64 = playable.iter().map(|m| m.weight as u64).sum();
+    let chosen = match mode {
+        PickMode::Best => playable[0],
+        PickMode::Weighted => {
+            let mut r = splitmix64(seed) % total;
+            let mut chosen = playable[playable.len() - 1];
+            for m in &playable {
+                if r < m.weight as u64 {
+                    chosen = m;
+                    break;
+                }
+                r -= m.weight as u64;
+            }
+            chosen
+        }
+    };
+    Some((chosen, total))
 }
 
 fn check_legal(pos: &Position, mv: Move) -> Result<(), BookError> {
@@ -417,9 +547,14 @@ fn add_move(moves: &mut Vec<BookMove>, mv: Move, weight: u32) {
     }
 }
 
-fn update_locked<F>(dir: &Path, pos: &Position, change: F) -> Result<(), BookError>
+fn update_locked<F>(
+    dir: &Path,
+    pos: &Position,
+    seed: Option<(Vec<BookMove>, Vec<String>)>,
+    change: F,
+) -> Result<bool, BookError>
 where
-    F: FnOnce(&mut Vec<BookMove>) -> Result<(), BookError>,
+    F: FnOnce(&mut Vec<BookMove>, &mut Vec<String>) -> Result<(), BookError>,
 {
     let path = dir.join(store::relative_path(pos.key()));
     let shown = path.display().to_string();
@@ -440,12 +575,26 @@ where
             r.moves
         }
     };
-    change(&mut moves)?;
-    if moves.is_empty() {
-        store::remove(&path)
-    } else {
-        store::write_atomic(&path, &format::write_with_notes(pos, &moves, &notes))
+    let mut seeded = false;
+    if moves.is_empty()
+        && let Some((seed_moves, seed_notes)) = seed
+        && !seed_moves.is_empty()
+    {
+        moves = seed_moves;
+        for n in seed_notes {
+            if !notes.contains(&n) {
+                notes.push(n);
+            }
+        }
+        seeded = true;
     }
+    change(&mut moves, &mut notes)?;
+    if moves.is_empty() {
+        store::remove(&path)?;
+    } else {
+        store::write(&path, &format::write_with_notes(pos, &moves, &notes))?;
+    }
+    Ok(seeded)
 }
 
 /// Checks one file's text: name/key/fen agreement and every line.
@@ -456,6 +605,7 @@ fn check_text(shown: &str, key: Option<u64>, text: &str) -> FileReport {
         key,
         position: None,
         moves: Vec::new(),
+        notes: Vec::new(),
         problems: Vec::new(),
     };
     if key.is_none() {
@@ -497,6 +647,7 @@ fn check_text(shown: &str, key: Option<u64>, text: &str) -> FileReport {
             let r = format::resolve(&parsed, &pos, shown);
             report.problems.extend(r.problems);
             report.moves = r.moves;
+            report.notes = format::notes(&parsed, &pos);
             report.position = Some(pos);
         }
     }

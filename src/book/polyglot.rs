@@ -1,20 +1,26 @@
 //! Polyglot `.bin` books, the format most chess programs read.
 //!
 //! A `.bin` book is a list of 16-byte big-endian entries sorted by key: the position's
-//! Polyglot key (u64), a move (u16), a weight (u16) and a learn value (u32, written 0).
+//! Polyglot key (u64), a move (u16), a weight (u16) and a learn value (u32).
 //! A move packs to-file (bits 0-2), to-rank (3-5), from-file (6-8), from-rank (9-11) and a
 //! promotion piece (12-14: 1 knight, 2 bishop, 3 rook, 4 queen). Castling is stored as the
 //! king taking its own rook (`e1h1`), where our files write the king's move (`e1g1`).
+//! A non-zero learn value is kept as the move's `learn=N` field, and written back on export.
 //!
 //! A `.bin` file has keys, not positions, so [`import`] finds positions by walking: from the
-//! initial position and from every position already in the book, it follows the `.bin`'s
-//! moves, matching keys. Entries of positions that no such walk reaches (books made from
-//! other start positions, or whose lines start outside the book) cannot be imported; they
-//! are counted in [`ImportReport::unreached`].
+//! initial position and from every position already in the book, it plays **every legal
+//! move** (not only the book's: `polyglot make-book` drops moves only played in lost games,
+//! so a book position's parent move may be missing), and continues from each child whose key
+//! is in the `.bin`. Between two book positions it crosses up to
+//! [`PolyglotImportOptions::max_gap`] plies of positions that are not in the book (2 by
+//! default: a missing move of each side). The walk stops as soon as every key is found.
+//! Entries of positions that no walk reaches (books made from other start positions, lines
+//! starting deeper than the gap) are counted in [`ImportReport::unreached`].
 
-use super::{Book, BookError};
+use super::{Book, BookError, BookMove, Incoming};
 use crate::core::{Move, Position, Role, Square};
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::hash_map::Entry as Slot;
+use std::collections::{HashMap, VecDeque};
 use std::path::Path;
 
 /// One `.bin` entry.
@@ -41,11 +47,33 @@ pub struct ImportReport {
     pub entries: usize,
     pub positions: usize,
     pub moves: usize,
-    /// Entries whose position no walk reached.
+    /// Entries whose position no walk reached, and how many positions (keys) they are.
     pub unreached: usize,
+    pub unreached_positions: usize,
+    /// Entries reached only across positions that are not in the book (see the module
+    /// documentation): without the all-moves walk they would have been lost.
+    pub reached_across_gaps: usize,
     /// Entries whose move is not legal in their position.
     pub bad_moves: usize,
+    /// Entries repeating a (key, move) pair already read (their weights are added).
+    pub duplicates: usize,
+    /// Problems with the file itself (a truncated last entry, keys out of order), each
+    /// naming the file and byte offset.
+    pub warnings: Vec<String>,
     pub errors: Vec<BookError>,
+}
+
+/// How a `.bin` is walked.
+#[derive(Clone, Copy, Debug)]
+pub struct PolyglotImportOptions {
+    /// Plies of positions not in the book crossed between two book positions.
+    pub max_gap: u32,
+}
+
+impl Default for PolyglotImportOptions {
+    fn default() -> Self {
+        PolyglotImportOptions { max_gap: 2 }
+    }
 }
 
 /// Encodes a legal move of `pos` the Polyglot way (castling as king takes rook).
@@ -115,6 +143,32 @@ pub fn read_entries(bytes: &[u8]) -> Result<Vec<Entry>, String> {
         .collect())
 }
 
+/// Reads a `.bin` file's entries, tolerating a truncated file: the whole entries are
+/// returned, with a warning naming `file` and the byte offset of what was left out, and one
+/// for keys out of order (a reader that bisects would miss entries).
+pub fn read_entries_lenient(bytes: &[u8], file: &str) -> (Vec<Entry>, Vec<String>) {
+    let whole = bytes.len() - bytes.len() % 16;
+    let mut warnings = Vec::new();
+    if whole != bytes.len() {
+        warnings.push(format!(
+            "{file}: {} bytes is not a whole number of 16-byte entries: the last {} bytes \
+             (from byte {whole}) are not an entry and were ignored",
+            bytes.len(),
+            bytes.len() - whole
+        ));
+    }
+    let entries = read_entries(&bytes[..whole]).unwrap_or_default();
+    if let Some(i) = entries.windows(2).position(|w| w[0].key > w[1].key) {
+        warnings.push(format!(
+            "{file}: keys out of order at byte {} (entry {}): other programs may not find \
+             every entry",
+            (i + 1) * 16,
+            i + 2
+        ));
+    }
+    (entries, warnings)
+}
+
 /// Writes entries (sorted by key, then weight descending) as `.bin` bytes.
 pub fn write_entries(entries: &mut [Entry]) -> Vec<u8> {
     entries.sort_by(|a, b| {
@@ -152,11 +206,22 @@ pub fn book_entries(book: &Book) -> (Vec<Entry>, ExportReport) {
             } else {
                 w
             };
+            let learn = match m.fields.iter().find(|(k, _)| k == "learn") {
+                None => 0,
+                Some((_, v)) => v.parse::<u32>().unwrap_or_else(|_| {
+                    report.problems.push(format!(
+                        "{}: {} learn '{v}' is not a number 0-4294967295: written as 0",
+                        file.file,
+                        m.mv.uci()
+                    ));
+                    0
+                }),
+            };
             entries.push(Entry {
                 key: pos.key(),
                 mv: encode_move(&pos, m.mv),
                 weight: weight as u16,
-                learn: 0,
+                learn,
             });
         }
     }
@@ -168,7 +233,7 @@ pub fn book_entries(book: &Book) -> (Vec<Entry>, ExportReport) {
 pub fn export(book: &Book, path: &Path) -> Result<ExportReport, BookError> {
     let (mut entries, report) = book_entries(book);
     let bytes = write_entries(&mut entries);
-    std::fs::write(path, bytes)
+    crate::util::files::write_atomic(path, bytes)
         .map_err(|e| BookError(format!("cannot write {}: {e}", path.display())))?;
     Ok(report)
 }
@@ -176,64 +241,189 @@ pub fn export(book: &Book, path: &Path) -> Result<ExportReport, BookError> {
 /// Adds the moves of a Polyglot `.bin` file to the book (weights are added to the existing
 /// ones), for every position reachable as the module documentation explains.
 pub fn import(book: &Book, path: &Path) -> Result<ImportReport, BookError> {
+    import_with(book, path, &PolyglotImportOptions::default())
+}
+
+/// [`import`] with options.
+pub fn import_with(
+    book: &Book,
+    path: &Path,
+    opts: &PolyglotImportOptions,
+) -> Result<ImportReport, BookError> {
+    let (items, mut report) = read_book(path, &seeds_of(book), opts)?;
+    let r = book.merge_batch(items, |old, new| {
+        super::merge_move(old, new, super::WeightMerge::Sum)
+    })?;
+    report.errors = r.errors;
+    Ok(report)
+}
+
+/// Where a walk starts: the initial position, every position of `book` and the positions
+/// after its moves.
+pub fn seeds_of(book: &Book) -> Vec<Position> {
+    let mut seeds = vec![Position::startpos()];
+    for f in book.scan() {
+        if let Some(pos) = f.position {
+            seeds.push(pos);
+            seeds.extend(f.moves.iter().map(|m| pos.after(m.mv)));
+        }
+    }
+    seeds
+}
+
+/// Reads a `.bin` file into positions with their moves (weight, and `learn=N` when not 0),
+/// sorted by key, walking from `seeds` as the module documentation explains.
+pub fn read_book(
+    path: &Path,
+    seeds: &[Position],
+    opts: &PolyglotImportOptions,
+) -> Result<(Vec<Incoming>, ImportReport), BookError> {
     let bytes = std::fs::read(path)
         .map_err(|e| BookError(format!("cannot read {}: {e}", path.display())))?;
-    let entries =
-        read_entries(&bytes).map_err(|e| BookError(format!("{}: {e}", path.display())))?;
-    let mut by_key: HashMap<u64, Vec<(u16, u16)>> = HashMap::new();
-    for e in &entries {
-        by_key.entry(e.key).or_default().push((e.mv, e.weight));
+    let (entries, warnings) = read_entries_lenient(&bytes, &path.display().to_string());
+    let mut report = walk(&entries, seeds, opts);
+    report.1.warnings = warnings;
+    Ok(report)
+}
+
+/// The walk of [`read_book`] over entries already read.
+pub fn walk(
+    entries: &[Entry],
+    seeds: &[Position],
+    opts: &PolyglotImportOptions,
+) -> (Vec<Incoming>, ImportReport) {
+    let mut by_key: HashMap<u64, Vec<&Entry>> = HashMap::new();
+    for e in entries {
+        by_key.entry(e.key).or_default().push(e);
     }
     let mut report = ImportReport {
         entries: entries.len(),
         ..Default::default()
     };
-    // Seeds: the initial position, every position of the book and the positions after
-    // its moves.
+    let in_book = |p: &Position| by_key.contains_key(&p.key());
+    // The book positions found, by key, and whether only the all-moves walk found them.
+    let mut found: HashMap<u64, (Position, bool)> = HashMap::new();
+
+    // 1. Book moves only, from the seeds in the book (what every reader can follow).
     let mut queue: VecDeque<Position> = VecDeque::new();
-    queue.push_back(Position::startpos());
-    for f in book.scan() {
-        if let Some(pos) = f.position {
-            queue.push_back(pos);
-            for m in &f.moves {
-                queue.push_back(pos.after(m.mv));
+    for s in seeds.iter().filter(|s| in_book(s)) {
+        if found.insert(s.key(), (*s, false)).is_none() {
+            queue.push_back(*s);
+        }
+    }
+    while let Some(pos) = queue.pop_front() {
+        for e in &by_key[&pos.key()] {
+            if let Some(mv) = decode_move(&pos, e.mv) {
+                let child = pos.after(mv);
+                if in_book(&child)
+                    && let Slot::Vacant(v) = found.entry(child.key())
+                {
+                    v.insert((child, false));
+                    queue.push_back(child);
+                }
             }
         }
     }
-    let mut seen: HashSet<u64> = HashSet::new();
-    let mut batch: Vec<(Position, Vec<(Move, u32)>)> = Vec::new();
-    while let Some(pos) = queue.pop_front() {
-        if !seen.insert(pos.key()) {
-            continue;
+
+    // 2. Every legal move, crossing up to `max_gap` plies of positions not in the book.
+    // `levels[g]` holds positions reached after `g` such plies; the lowest level is served
+    // first. Positions at the last level are not stored: only their book children count.
+    let max_gap = opts.max_gap as usize;
+    let mut levels: Vec<VecDeque<Position>> = vec![VecDeque::new(); max_gap.max(1)];
+    let mut crossed: HashMap<u64, usize> = HashMap::new();
+    levels[0].extend(found.values().map(|(p, _)| *p));
+    for s in seeds.iter().filter(|s| !in_book(s)) {
+        if max_gap >= 1 && crossed.insert(s.key(), 1).is_none() {
+            if max_gap == 1 {
+                levels[0].push_back(*s); // expanded for its book children only
+            } else {
+                levels[1].push_back(*s);
+            }
         }
-        let Some(list) = by_key.get(&pos.key()) else {
-            continue;
+    }
+    while found.len() < by_key.len() {
+        let Some((level, pos)) = levels
+            .iter_mut()
+            .enumerate()
+            .find_map(|(i, q)| q.pop_front().map(|p| (i, p)))
+        else {
+            break;
         };
-        let mut adds: Vec<(Move, u32)> = Vec::new();
-        for &(bits, weight) in list {
-            match decode_move(&pos, bits) {
-                Some(mv) => {
-                    if !adds.iter().any(|(m, _)| *m == mv) {
-                        adds.push((mv, weight as u32));
-                        queue.push_back(pos.after(mv));
+        let gap = if in_book(&pos) { 0 } else { level.max(1) };
+        for mv in pos.legal_moves().iter() {
+            let child = pos.after(*mv);
+            if in_book(&child) {
+                if let Slot::Vacant(v) = found.entry(child.key()) {
+                    v.insert((child, true));
+                    levels[0].push_back(child);
+                }
+                continue;
+            }
+            let g = gap + 1;
+            if g > max_gap {
+                continue;
+            }
+            if g == max_gap {
+                // The last level: look one ply further for book positions, keep nothing.
+                for mv2 in child.legal_moves().iter() {
+                    let grandchild = child.after(*mv2);
+                    if in_book(&grandchild)
+                        && let Slot::Vacant(v) = found.entry(grandchild.key())
+                    {
+                        v.insert((grandchild, true));
+                        levels[0].push_back(grandchild);
                     }
                 }
-                None => report.bad_moves += 1,
+            } else if crossed.get(&child.key()).is_none_or(|&old| old > g) {
+                crossed.insert(child.key(), g);
+                levels[g].push_back(child);
             }
         }
-        if !adds.is_empty() {
+    }
+    // The entries of the positions found, as book moves.
+    let mut items: Vec<Incoming> = Vec::new();
+    let mut keys: Vec<&u64> = found.keys().collect();
+    keys.sort();
+    for key in keys {
+        let (pos, across) = found[key];
+        let mut moves: Vec<BookMove> = Vec::new();
+        for e in &by_key[key] {
+            let Some(mv) = decode_move(&pos, e.mv) else {
+                report.bad_moves += 1;
+                continue;
+            };
+            if across {
+                report.reached_across_gaps += 1;
+            }
+            match moves.iter_mut().find(|m| m.mv == mv) {
+                Some(m) => {
+                    report.duplicates += 1;
+                    m.weight = m.weight.saturating_add(e.weight as u32);
+                }
+                None => {
+                    let mut m = BookMove::new(mv, e.weight as u32);
+                    if e.learn != 0 {
+                        m.fields.push(("learn".into(), e.learn.to_string()));
+                    }
+                    moves.push(m);
+                }
+            }
+        }
+        if !moves.is_empty() {
             report.positions += 1;
-            report.moves += adds.len();
-            batch.push((pos, adds));
+            report.moves += moves.len();
+            items.push(Incoming {
+                pos,
+                moves,
+                notes: Vec::new(),
+            });
         }
     }
-    report.unreached = by_key
-        .iter()
-        .filter(|(k, _)| !seen.contains(k))
-        .map(|(_, v)| v.len())
-        .sum();
-    batch.sort_by_key(|(p, _)| p.key());
-    let r = book.record_batch(batch)?;
-    report.errors = r.errors;
-    Ok(report)
+    for (key, list) in &by_key {
+        if !found.contains_key(key) {
+            report.unreached += list.len();
+            report.unreached_positions += 1;
+        }
+    }
+    (items, report)
 }

@@ -9,10 +9,10 @@
 //!   is atomic, so they see the old file or the new one, never half of one.
 
 use super::BookError;
+use crate::util::files::{is_temporary, write_atomic};
 use std::fs::{self, File, OpenOptions};
-use std::io::{ErrorKind, Write};
+use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// `xx/xxxxxxxxxxxxxxxx.txt` for a key.
 pub fn relative_path(key: u64) -> String {
@@ -75,30 +75,10 @@ pub fn read(path: &Path) -> Result<Option<String>, BookError> {
     }
 }
 
-static COUNTER: AtomicU64 = AtomicU64::new(0);
-
-/// Replaces `path` with `text` atomically: a temporary file in the same folder, renamed.
-pub fn write_atomic(path: &Path, text: &str) -> Result<(), BookError> {
-    let folder = path.parent().unwrap_or(Path::new("."));
-    fs::create_dir_all(folder)
-        .map_err(|e| BookError(format!("cannot create {}: {e}", folder.display())))?;
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("book");
-    let tmp: PathBuf = folder.join(format!(
-        ".{name}.{}.{}.tmp",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    let result = (|| -> std::io::Result<()> {
-        let mut f = File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.flush()?;
-        drop(f);
-        fs::rename(&tmp, path)
-    })();
-    result.map_err(|e| {
-        let _ = fs::remove_file(&tmp);
-        BookError(format!("cannot write {}: {e}", path.display()))
-    })
+/// Replaces `path` with `text` atomically ([`crate::util::files::write_atomic`]), the error
+/// naming the file.
+pub fn write(path: &Path, text: &str) -> Result<(), BookError> {
+    write_atomic(path, text).map_err(|e| BookError(format!("cannot write {}: {e}", path.display())))
 }
 
 /// Deletes `path` (and its folder when it becomes empty).
@@ -130,7 +110,7 @@ pub fn list_files(dir: &Path) -> Vec<(String, PathBuf)> {
         };
         for f in inner.flatten() {
             let fname = f.file_name().to_string_lossy().into_owned();
-            if fname.starts_with('.') && fname.ends_with(".tmp") {
+            if is_temporary(&fname) {
                 continue; // a writer's temporary file
             }
             out.push((format!("{name}/{fname}"), f.path()));

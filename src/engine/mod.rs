@@ -17,7 +17,7 @@
 
 pub mod service;
 
-use crate::book::{Book, PickMode};
+use crate::book::{Books, PickMode};
 use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::search::{Event, Level, Limits, SearchResult};
@@ -78,8 +78,9 @@ impl Think {
 pub enum Origin {
     /// The search chose it.
     Search,
-    /// The opening book: the file that holds the position, the move's weight and its
-    /// share of the position's weights in percent.
+    /// The opening book: the layer and file that hold the position (`built-in book,
+    /// 82/823c….txt`), the move's weight and its share of the position's weights in
+    /// percent.
     Book {
         file: String,
         weight: u32,
@@ -125,8 +126,9 @@ pub struct Settings {
     pub hash_mb: usize,
     /// Centipawns a draw costs the engine.
     pub contempt: i32,
-    /// The opening book the service consults (`None`: no book at all).
-    pub book: Option<Book>,
+    /// The opening books the service consults, the user's over the built-in one
+    /// (`None`: no book at all).
+    pub book: Option<Books>,
 }
 
 /// Requests on the service's channel.
@@ -141,7 +143,7 @@ pub(crate) enum Request {
     SetHash(usize),
     SetContempt(i32),
     SetEvaluator(Box<Evaluator>),
-    SetBook(Option<Book>),
+    SetBook(Option<Books>),
 }
 
 /// The running request's id and flags.
@@ -270,7 +272,7 @@ impl Engine {
     }
 
     /// Another opening book (`None`: none).
-    pub fn set_book(&self, book: Option<Book>) {
+    pub fn set_book(&self, book: Option<Books>) {
         self.send(Request::SetBook(book));
     }
 

@@ -57,7 +57,7 @@ pub(crate) fn run(settings: Settings, rx: Receiver<Request>, mut sink: Sink, don
 /// The answer to one think request.
 fn answer(
     searcher: &mut Searcher,
-    book: Option<&crate::book::Book>,
+    book: Option<&crate::book::Books>,
     think: &Think,
     stop: &AtomicBool,
     ponder: &AtomicBool,
@@ -77,29 +77,21 @@ fn answer(
     if let (Some(book), Some(policy)) = (book, think.book.as_ref())
         && !think.ponder
         && plain
-        && let Some((mv, file)) = book.probe(&think.game, policy.max_ply, policy.pick, policy.seed)
-        && pos.is_legal(mv)
+        && let Some(pick) = book.probe(&think.game, policy.max_ply, policy.pick, policy.seed)
+        && pos.is_legal(pick.mv)
     {
+        // Which layer and file answered, for the log and for "why this move".
+        let file = format!("{}, {}", pick.layer, pick.file);
         on_event(Event::Book {
-            mv,
+            mv: pick.mv,
             file: file.clone(),
         });
-        // The weight and share, for "why this move": 12 of 30 is 40%.
-        let weights: Vec<(crate::core::Move, u32)> = book
-            .lookup(&pos)
-            .map(|e| e.moves.iter().map(|m| (m.mv, m.weight)).collect())
-            .unwrap_or_default();
-        let total: u64 = weights.iter().map(|&(_, w)| u64::from(w)).sum();
-        let weight = weights
-            .iter()
-            .find(|(m, _)| *m == mv)
-            .map_or(0, |&(_, w)| w);
-        let share = (u64::from(weight) * 100).checked_div(total).unwrap_or(0) as u32;
+        let share = (pick.share() * 100.0).round() as u32;
         return (
-            instant(mv),
+            instant(pick.mv),
             Origin::Book {
                 file,
-                weight,
+                weight: pick.weight,
                 share,
             },
         );

@@ -26,7 +26,7 @@ pub mod theme;
 pub mod tree;
 pub mod ui;
 
-use crate::book::Book;
+use crate::book::Books;
 use crate::config::Config;
 use crate::core::Position;
 use crossterm::event::{self, Event as TermEvent};
@@ -40,7 +40,7 @@ pub const BUSY_TICK: Duration = Duration::from_millis(100);
 pub const IDLE_TICK: Duration = Duration::from_millis(250);
 
 /// Runs the opening book editor screen on `book`, starting from `start`.
-pub fn run_editor(book: Book, start: Position, config: &Config) -> io::Result<()> {
+pub fn run_editor(book: Books, start: Position, config: &Config) -> io::Result<()> {
     editor::run(book, start, config)
 }
 

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 static COUNTER: AtomicU64 = AtomicU64::new(0);
 
-/// Replaces `path` with `text` atomically, creating its folder if needed.
+/// Replaces `path` with `contents` (text or bytes) atomically, creating its folder if needed.
 ///
 /// ```
 /// let dir = std::env::temp_dir().join(format!("huo-doc-{}", std::process::id()));
@@ -18,7 +18,7 @@ static COUNTER: AtomicU64 = AtomicU64::new(0);
 /// assert_eq!(std::fs::read_to_string(&path).unwrap(), "e2e4\n");
 /// # std::fs::remove_dir_all(&dir).unwrap();
 /// ```
-pub fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
+pub fn write_atomic(path: &Path, contents: impl AsRef<[u8]>) -> io::Result<()> {
     let folder = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -33,7 +33,7 @@ pub fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
     ));
     let result = (|| -> io::Result<()> {
         let mut f = File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
+        f.write_all(contents.as_ref())?;
         f.sync_all()?;
         drop(f);
         fs::rename(&tmp, path)

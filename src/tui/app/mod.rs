@@ -19,7 +19,7 @@ use super::input::BoardInput;
 use super::log::LogPane;
 use super::policy::Policy;
 use super::theme::Theme;
-use crate::book::Book;
+use crate::book::Books;
 use crate::config::Config;
 use crate::core::{Color, Move, MoveError, Position, huo, san};
 use crate::engine::{BookPolicy, Settings, Think};
@@ -213,7 +213,10 @@ impl App {
             eval: Evaluator::from_config(config),
             hash_mb: config.search.hash_mb,
             contempt: config.search.contempt_cp(),
-            book: config.book.enabled.then(|| Book::locate(book_dir)),
+            book: config
+                .book
+                .enabled
+                .then(|| Books::locate(book_dir, config.book.layers)),
         };
         let mut app = App {
             config: config.clone(),

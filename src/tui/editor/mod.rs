@@ -16,7 +16,7 @@ use super::engine::{EngineLink, Job};
 use super::input::{BoardInput, Pick, Typed, read_typed_move, take_typed};
 use super::terminal;
 use super::theme::Theme;
-use crate::book::{Book, BookEntry, BookMove};
+use crate::book::{BookEntry, BookMove, Books, Layer, Written};
 use crate::config::Config;
 use crate::core::{Move, MoveError, Position, Role, san};
 use crate::engine::{Reply, Settings, Think};
@@ -42,7 +42,11 @@ pub enum Focus {
 /// The editor's state.
 pub struct Editor {
     pub theme: Theme,
-    pub book: Book,
+    /// The user's book over the built-in one: built-in positions show read-only, and a
+    /// change to one copies it into the user's book first.
+    pub book: Books,
+    /// Which book the position on the board comes from.
+    pub layer: Option<Layer>,
     pub game: Game,
     pub flipped: bool,
     pub focus: Focus,
@@ -69,10 +73,11 @@ pub struct Editor {
 
 impl Editor {
     /// An editor on `book`, starting at `start`.
-    pub fn new(book: Book, start: Position, config: &Config) -> Editor {
+    pub fn new(book: Books, start: Position, config: &Config) -> Editor {
         let mut e = Editor {
             theme: Theme::by_name(&config.tui.theme),
             book,
+            layer: None,
             game: Game::from_position(start),
             flipped: false,
             focus: Focus::List,
@@ -103,7 +108,9 @@ impl Editor {
         // A new position: the engine's view of the old one no longer applies.
         self.engine.cancel();
         self.engine_view = None;
-        self.entry = self.book.lookup(self.game.position());
+        let found = self.book.lookup(self.game.position());
+        self.layer = found.as_ref().map(|f| f.layer);
+        self.entry = found.map(|f| f.entry);
         let n = self.entry.as_ref().map_or(0, |e| e.moves.len());
         self.list_index = self.list_index.min(n.saturating_sub(1));
         self.board.selected = None;
@@ -131,7 +138,7 @@ impl Editor {
         }
         let text = san(&pos, mv);
         match self.book.record(&pos, mv, 1) {
-            Ok(()) => self.note(format!("Recorded {text}"), false),
+            Ok(w) => self.note(format!("Recorded {text}{}", copied(w)), false),
             Err(e) => self.note(format!("Book error: {e}"), true),
         }
         let _ = self.game.play(mv);
@@ -185,7 +192,7 @@ impl Editor {
         };
         let pos = *self.game.position();
         match self.book.set_weight(&pos, mv, w) {
-            Ok(()) => self.note(format!("{}: weight {w}", san(&pos, mv)), false),
+            Ok(_) => self.note(format!("{}: weight {w}", san(&pos, mv)), false),
             Err(e) => self.note(format!("Book error: {e}"), true),
         }
         self.refresh();
@@ -203,7 +210,7 @@ impl Editor {
             .as_ref()
             .and_then(|e| e.moves.iter().find(|m| m.mv == mv).cloned());
         match self.book.remove(&pos, mv) {
-            Ok(()) => {
+            Ok(_) => {
                 self.note(format!("Deleted {} (Ctrl+Z undoes)", san(&pos, mv)), false);
                 self.deleted = kept.map(|m| (pos, m));
             }
@@ -225,7 +232,7 @@ impl Editor {
             Ok(())
         });
         match result {
-            Ok(()) => self.note(format!("Restored {}", san(&pos, m.mv)), false),
+            Ok(_) => self.note(format!("Restored {}", san(&pos, m.mv)), false),
             Err(e) => {
                 self.note(format!("Book error: {e}"), true);
                 self.deleted = Some((pos, m));
@@ -313,7 +320,7 @@ impl Editor {
                 let pos = *self.game.position();
                 let comment = (!arg.is_empty()).then_some(arg);
                 match self.book.set_comment(&pos, mv, comment) {
-                    Ok(()) => self.note("Comment saved", false),
+                    Ok(_) => self.note("Comment saved", false),
                     Err(e) => self.note(format!("Book error: {e}"), true),
                 }
                 self.refresh();
@@ -441,8 +448,16 @@ impl Editor {
     }
 }
 
+/// What a write says when it first copied a built-in position into the user's book.
+fn copied(w: Written) -> &'static str {
+    match w {
+        Written::CopiedFromBuiltIn => " (the built-in position was copied into your book)",
+        Written::InPlace => "",
+    }
+}
+
 /// Runs the editor on the terminal until Esc, F10 or Ctrl+C.
-pub fn run(book: Book, start: Position, config: &Config) -> io::Result<()> {
+pub fn run(book: Books, start: Position, config: &Config) -> io::Result<()> {
     let mut ed = Editor::new(book, start, config);
     let mut session = terminal::Session::start()?;
     let signalled = std::sync::Arc::clone(&session.signalled);
@@ -479,7 +494,11 @@ mod tests {
 
     fn ed() -> Editor {
         let dir = std::env::temp_dir().join(format!("huo-editor-{}", std::process::id()));
-        Editor::new(Book::open(dir), Position::startpos(), &Config::default())
+        let books = Books::new(
+            Some(crate::book::Book::open(dir)),
+            crate::book::LayerPolicy::Both,
+        );
+        Editor::new(books, Position::startpos(), &Config::default())
     }
 
     fn key(ed: &mut Editor, code: KeyCode) {
@@ -559,15 +578,26 @@ mod tests {
     fn a_deleted_book_move_comes_back_with_ctrl_z() {
         let dir = std::env::temp_dir().join(format!("huo-editor-undo-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let book = Book::open(&dir);
-        let start = Position::startpos();
+        let book = crate::book::Book::open(&dir);
+        // A position of the user's book only (the last move of a built-in position
+        // cannot be deleted: the built-in book would answer again).
+        let start = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
         let e4 = crate::core::parse_move(&start, "e4").unwrap();
         book.record(&start, e4, 7).unwrap();
         book.set_comment(&start, e4, Some("King's pawn")).unwrap();
-        let mut e = Editor::new(book, start, &Config::default());
+        let books = Books::new(Some(book), crate::book::LayerPolicy::Both);
+        let mut e = Editor::new(books, start, &Config::default());
         assert_eq!(e.listed_move(), Some(e4));
         key(&mut e, KeyCode::Delete);
-        assert!(e.entry.as_ref().is_none_or(|x| x.moves.is_empty()));
+        // Gone from the user's book (the built-in book may still answer the position).
+        let mine = |e: &Editor| {
+            e.entry.as_ref().is_some_and(|x| {
+                x.moves
+                    .iter()
+                    .any(|m| m.comment.as_deref() == Some("King's pawn"))
+            })
+        };
+        assert!(!mine(&e));
         e.handle_key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL));
         let entry = e.entry.clone().unwrap();
         assert_eq!(entry.moves.len(), 1);

@@ -147,6 +147,12 @@ pub fn panel_lines(ed: &Editor) -> Vec<Line<'static>> {
                 format!("Position already in file {}", entry.file),
                 t.prompt,
             ));
+            if ed.layer == Some(crate::book::Layer::BuiltIn) {
+                lines.push(Line::styled(
+                    "(built-in book, read-only: a change copies it into your book)",
+                    t.dim,
+                ));
+            }
             for (i, m) in entry.moves.iter().enumerate() {
                 let mut text = format!(
                     "{} {:<7} {:<6} weight {}",

@@ -1,0 +1,113 @@
+//! Merging another book into a book: a book directory, the built-in book, or a Polyglot
+//! `.bin` (walked as [`super::polyglot`] explains).
+//!
+//! Each move of the other book is added to the same position's moves: the weights are
+//! summed or the larger kept ([`WeightMerge`]), the result fields (`games w d l`) added,
+//! other fields and comments kept (the book's own first; the other book's where the book
+//! has none), and the other file's `#` notes added to the file's. Files of the other book
+//! with problems give their valid moves; the problems are reported with file:line. Files of
+//! this book with problems are left alone and reported.
+
+use super::polyglot::{self, ImportReport, PolyglotImportOptions};
+use super::{Book, BookError, Incoming, WeightMerge, merge_move};
+use std::path::Path;
+
+/// Where the other book comes from.
+#[derive(Clone, Debug)]
+pub enum Source<'a> {
+    /// A book directory.
+    Dir(&'a Path),
+    /// The book compiled into the binary.
+    BuiltIn,
+    /// A Polyglot `.bin` file.
+    Polyglot(&'a Path),
+}
+
+impl<'a> Source<'a> {
+    /// `builtin` (or `built-in`), a `.bin` file, else a directory.
+    pub fn parse(text: &'a str) -> Source<'a> {
+        let p = Path::new(text);
+        if text.eq_ignore_ascii_case("builtin") || text.eq_ignore_ascii_case("built-in") {
+            Source::BuiltIn
+        } else if p.is_file() || text.to_ascii_lowercase().ends_with(".bin") {
+            Source::Polyglot(p)
+        } else {
+            Source::Dir(p)
+        }
+    }
+}
+
+/// What a merge did.
+#[derive(Clone, Debug, Default)]
+pub struct MergeReport {
+    /// Positions and moves read from the other book.
+    pub positions: usize,
+    pub moves: usize,
+    /// Files written in this book.
+    pub written: usize,
+    /// Problems of the other book's files (their valid moves were merged).
+    pub problems: Vec<String>,
+    /// For a `.bin`: what its walk found.
+    pub polyglot: Option<ImportReport>,
+    /// Files of this book that could not be changed.
+    pub errors: Vec<BookError>,
+}
+
+/// Merges `other` into `book` (see the module documentation).
+pub fn merge(
+    book: &Book,
+    other: &Source,
+    weights: WeightMerge,
+    opts: &PolyglotImportOptions,
+) -> Result<MergeReport, BookError> {
+    let mut report = MergeReport::default();
+    let items: Vec<Incoming> = match other {
+        Source::Polyglot(path) => {
+            let (items, r) = polyglot::read_book(path, &polyglot::seeds_of(book), opts)?;
+            report.problems.extend(r.warnings.iter().cloned());
+            report.polyglot = Some(r);
+            items
+        }
+        Source::Dir(dir) => {
+            if !dir.is_dir() {
+                return Err(BookError(format!(
+                    "{} is not a book directory nor a .bin file",
+                    dir.display()
+                )));
+            }
+            if let (Some(mine), Ok(theirs)) = (book.dir(), dir.canonicalize())
+                && mine.canonicalize().is_ok_and(|m| m == theirs)
+            {
+                return Err(BookError(format!(
+                    "{} is this book: nothing to merge",
+                    dir.display()
+                )));
+            }
+            files_of(&Book::open(*dir), &mut report)
+        }
+        Source::BuiltIn => files_of(&Book::embedded(), &mut report),
+    };
+    report.positions = items.len();
+    report.moves = items.iter().map(|i| i.moves.len()).sum();
+    let r = book.merge_batch(items, |old, new| merge_move(old, new, weights))?;
+    report.written = r.written;
+    report.errors = r.errors;
+    Ok(report)
+}
+
+fn files_of(other: &Book, report: &mut MergeReport) -> Vec<Incoming> {
+    let mut items = Vec::new();
+    for f in other.scan() {
+        report.problems.extend(f.problems.iter().cloned());
+        let Some(pos) = f.position else { continue };
+        if f.moves.is_empty() {
+            continue;
+        }
+        items.push(Incoming {
+            pos,
+            moves: f.moves,
+            notes: f.notes,
+        });
+    }
+    items
+}
