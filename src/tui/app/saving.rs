@@ -95,7 +95,7 @@ impl App {
             self.note("Usage: :save FILE.pgn", true);
             return;
         }
-        match write_atomic(Path::new(path), &self.pgn_text()) {
+        match write_atomic(Path::new(path), self.pgn_text()) {
             Ok(()) => {
                 self.log_line(format!("Game saved to {path}"));
                 self.note(format!("Saved to {path}"), false);
@@ -166,7 +166,7 @@ impl App {
             self.note("FEN written to the log", false);
             return;
         }
-        match write_atomic(Path::new(path), &format!("{fen}\n")) {
+        match write_atomic(Path::new(path), format!("{fen}\n")) {
             Ok(()) => self.note(format!("FEN saved to {path}"), false),
             Err(e) => self.note(format!("Cannot save {path}: {e}"), true),
         }
@@ -270,7 +270,7 @@ impl App {
             return Ok(()); // not answered yet: keep the saved game for next time
         }
         if self.in_progress() {
-            write_atomic(&path, &self.pgn_text())
+            write_atomic(&path, self.pgn_text())
         } else {
             match std::fs::remove_file(&path) {
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
