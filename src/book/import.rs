@@ -134,35 +134,20 @@ impl Tally {
     pub fn into_incoming(self, opts: &PgnImportOptions) -> (Vec<Incoming>, usize, usize) {
         let total = self.map.len();
         let mut dropped_moves = 0;
-        let mut out: Vec<Incoming> = Vec::with_capacity(total);
-        for (pos, list) in self.map.into_values() {
-            let games: u64 = list.iter().map(|(_, r)| r.games).sum();
-            if games < opts.min_games as u64 {
-                continue;
-            }
-            let mut moves = Vec::with_capacity(list.len());
-            for (mv, r) in list {
-                if let (Some(min), Some(score)) = (opts.min_score, r.score())
-                    && score * 100.0 < min
-                {
-                    dropped_moves += 1;
-                    continue;
-                }
-                let mut m = BookMove::new(mv, opts.weights.weight(&r));
-                r.store(&mut m);
-                moves.push(m);
-            }
-            if !moves.is_empty() {
-                out.push(Incoming {
-                    pos,
-                    moves,
-                    notes: Vec::new(),
-                });
-            }
-        }
-        out.sort_by_key(|i| i.pos.key());
+        let out: Vec<Incoming> = self
+            .into_sorted()
+            .into_iter()
+            .filter_map(|(pos, list)| incoming(pos, list, opts, &mut dropped_moves))
+            .collect();
         let dropped = total - out.len();
         (out, dropped, dropped_moves)
+    }
+
+    /// The counted positions, sorted by key.
+    fn into_sorted(self) -> Vec<(Position, Vec<(Move, Results)>)> {
+        let mut v: Vec<_> = self.map.into_values().collect();
+        v.sort_unstable_by_key(|(p, _)| p.key());
+        v
     }
 
     /// The positions with at least `min_games` games, sorted by key, as (move, game count)
@@ -179,6 +164,37 @@ impl Tally {
             .collect();
         (batch, dropped)
     }
+}
+
+/// A counted position as moves for the book: `None` under `min_games`, or when `min_score`
+/// leaves no move (the moves it drops are counted in `dropped_moves`).
+fn incoming(
+    pos: Position,
+    list: Vec<(Move, Results)>,
+    opts: &PgnImportOptions,
+    dropped_moves: &mut usize,
+) -> Option<Incoming> {
+    let games: u64 = list.iter().map(|(_, r)| r.games).sum();
+    if games < opts.min_games as u64 {
+        return None;
+    }
+    let mut moves = Vec::with_capacity(list.len());
+    for (mv, r) in list {
+        if let (Some(min), Some(score)) = (opts.min_score, r.score())
+            && score * 100.0 < min
+        {
+            *dropped_moves += 1;
+            continue;
+        }
+        let mut m = BookMove::new(mv, opts.weights.weight(&r));
+        r.store(&mut m);
+        moves.push(m);
+    }
+    (!moves.is_empty()).then(|| Incoming {
+        pos,
+        moves,
+        notes: Vec::new(),
+    })
 }
 
 /// Merges a move imported from games into the book's move: results added, the weight
@@ -222,20 +238,28 @@ pub fn import_pgn<R: BufRead>(
     Ok(report)
 }
 
-/// Writes counted games into the book, adding to `report`.
+/// Writes counted games into the book, adding to `report`. The positions are turned into
+/// book moves one at a time as they are written, so the counts are the only copy in memory.
 fn write_tally(
     book: &Book,
     tally: Tally,
     opts: &PgnImportOptions,
     report: &mut PgnImportReport,
 ) -> Result<(), BookError> {
-    let (items, dropped, dropped_moves) = tally.into_incoming(opts);
-    report.dropped += dropped;
-    report.dropped_moves += dropped_moves;
-    report.moves += items.iter().map(|i| i.moves.len()).sum::<usize>();
+    let total = tally.len();
+    let (mut kept, mut moves, mut dropped_moves) = (0, 0, 0);
+    let items = tally.into_sorted().into_iter().filter_map(|(pos, list)| {
+        let item = incoming(pos, list, opts, &mut dropped_moves)?;
+        kept += 1;
+        moves += item.moves.len();
+        Some(item)
+    });
     let policy = opts.weights;
     let BatchReport { written, errors } =
         book.merge_batch(items, |old, new| merge_imported(old, new, policy))?;
+    report.dropped += total - kept;
+    report.dropped_moves += dropped_moves;
+    report.moves += moves;
     report.positions += written;
     report.errors.extend(errors);
     Ok(())

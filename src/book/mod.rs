@@ -44,6 +44,7 @@ pub use pick::PickMode;
 
 use crate::core::{Move, Position};
 use crate::game::Game;
+use crate::util::files::Durability;
 use std::path::{Path, PathBuf};
 
 /// One suggested move of a book position.
@@ -334,7 +335,7 @@ impl Book {
     {
         let dir = self.writable_dir()?;
         let _guard = store::lock(dir)?;
-        update_locked(dir, pos, seed, |moves, _| change(moves))
+        update_locked(dir, pos, seed, Durability::Now, |moves, _| change(moves))
     }
 
     /// Adds `mv` to `pos`'s entry with weight `weight`, or raises its weight by `weight`.
@@ -389,20 +390,26 @@ impl Book {
                 )));
                 continue;
             }
-            let res = update_locked(dir, &pos, None, |current, current_notes| {
-                for m in moves {
-                    match current.iter_mut().find(|c| c.mv == m.mv) {
-                        Some(c) => merge(c, &m),
-                        None => current.push(m),
+            let res = update_locked(
+                dir,
+                &pos,
+                None,
+                Durability::NewFilesUnsynced,
+                |current, current_notes| {
+                    for m in moves {
+                        match current.iter_mut().find(|c| c.mv == m.mv) {
+                            Some(c) => merge(c, &m),
+                            None => current.push(m),
+                        }
                     }
-                }
-                for n in notes {
-                    if !current_notes.contains(&n) {
-                        current_notes.push(n);
+                    for n in notes {
+                        if !current_notes.contains(&n) {
+                            current_notes.push(n);
+                        }
                     }
-                }
-                Ok(())
-            });
+                    Ok(())
+                },
+            );
             match res {
                 Ok(_) => report.written += 1,
                 Err(e) => report.errors.push(e),
@@ -547,10 +554,13 @@ fn add_move(moves: &mut Vec<BookMove>, mv: Move, weight: u32) {
     }
 }
 
+/// `durability`: how the file is written ([`Durability::Now`] for a single change, new
+/// files unsynced in batches).
 fn update_locked<F>(
     dir: &Path,
     pos: &Position,
     seed: Option<(Vec<BookMove>, Vec<String>)>,
+    durability: Durability,
     change: F,
 ) -> Result<bool, BookError>
 where
@@ -592,7 +602,8 @@ where
     if moves.is_empty() {
         store::remove(&path)?;
     } else {
-        store::write(&path, &format::write_with_notes(pos, &moves, &notes))?;
+        let text = format::write_with_notes(pos, &moves, &notes);
+        store::write_with(&path, &text, durability)?;
     }
     Ok(seeded)
 }

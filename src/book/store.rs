@@ -9,7 +9,7 @@
 //!   is atomic, so they see the old file or the new one, never half of one.
 
 use super::BookError;
-use crate::util::files::{is_temporary, write_atomic};
+use crate::util::files::{Durability, is_temporary, write_atomic_with};
 use std::fs::{self, File, OpenOptions};
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
@@ -78,7 +78,14 @@ pub fn read(path: &Path) -> Result<Option<String>, BookError> {
 /// Replaces `path` with `text` atomically ([`crate::util::files::write_atomic`]), the error
 /// naming the file.
 pub fn write(path: &Path, text: &str) -> Result<(), BookError> {
-    write_atomic(path, text).map_err(|e| BookError(format!("cannot write {}: {e}", path.display())))
+    write_with(path, text, Durability::Now)
+}
+
+/// [`write`], choosing when the file is made durable: large batches write new files with
+/// [`Durability::NewFilesUnsynced`].
+pub fn write_with(path: &Path, text: &str, durability: Durability) -> Result<(), BookError> {
+    write_atomic_with(path, text, durability)
+        .map_err(|e| BookError(format!("cannot write {}: {e}", path.display())))
 }
 
 /// Deletes `path` (and its folder when it becomes empty).
