@@ -646,4 +646,32 @@ mod tests {
         assert!(view.starts_with("Engine: Ra8#"), "{view}");
         assert!(view.contains("#1"), "{view}");
     }
+
+    #[test]
+    fn book_moves_show_their_results_as_an_opening_tree() {
+        let dir = std::env::temp_dir().join(format!("huo-editor-wdl-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let book = crate::book::Book::open(&dir);
+        let start = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+        let e4 = crate::core::parse_move(&start, "e4").unwrap();
+        book.update(&start, |moves| {
+            let mut m = BookMove::new(e4, 4);
+            for (k, v) in [("games", "4"), ("w", "2"), ("d", "1"), ("l", "1")] {
+                m.fields.push((k.into(), v.into()));
+            }
+            moves.push(m);
+            Ok(())
+        })
+        .unwrap();
+        let books = Books::new(Some(book), crate::book::LayerPolicy::Both);
+        let mut e = Editor::new(books, start, &Config::default());
+        let s = text(&mut e);
+        // (the panel wraps the line: its parts are checked one by one)
+        assert!(
+            s.contains("W 50% D") && s.contains("25% L 25% (4 games)"),
+            "{s}"
+        );
+        assert!(s.contains("[WWWW==LL]"), "{s}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -165,6 +165,10 @@ pub fn panel_lines(ed: &Editor) -> Vec<Line<'static>> {
                     m.mv.uci(),
                     m.weight
                 );
+                // The opening-tree view: the games that followed the move, as a W/D/L bar.
+                if let Some(r) = crate::book::Results::of(m) {
+                    text.push_str(&format!("  [{}] {}", r.bar(8), r.summary()));
+                }
                 if let Some(c) = &m.comment {
                     text.push_str(&format!("  {c}"));
                 }
