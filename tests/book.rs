@@ -693,12 +693,24 @@ fn polyglot_make_book_round_trips_completely() {
     // Following the book's moves only, 27 entries are reached (the 29 others were lost
     // before); every legal move without crossing positions outside the book reaches 32.
     let book0 = Book::open(dir.join("book0"));
-    let opts = polyglot::PolyglotImportOptions { max_gap: 0 };
+    let opts = polyglot::PolyglotImportOptions {
+        max_gap: 0,
+        ..Default::default()
+    };
     let r0 = polyglot::import_with(&book0, &data("polyglot-ten.bin"), &opts).unwrap();
     assert_eq!(
         (r0.moves, r0.unreached, r0.reached_across_gaps),
         (32, 24, 5)
     );
+    assert!(!r0.walk_stopped);
+    // With no search budget, only the book's own moves are followed: 27 entries.
+    let book_l = Book::open(dir.join("book-limit"));
+    let opts = polyglot::PolyglotImportOptions {
+        walk_limit: Some(0),
+        ..Default::default()
+    };
+    let rl = polyglot::import_with(&book_l, &data("polyglot-ten.bin"), &opts).unwrap();
+    assert_eq!((rl.moves, rl.unreached, rl.walk_stopped), (27, 29, true));
 }
 
 #[test]

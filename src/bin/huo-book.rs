@@ -110,6 +110,10 @@ enum Command {
         /// Plies of positions not in the .bin crossed between two of its positions.
         #[arg(long, default_value_t = 2)]
         max_gap: u32,
+        /// At most N positions made while searching off the .bin's own moves (default:
+        /// 1500 per entry, at least 10 million).
+        #[arg(long, value_name = "N")]
+        walk_limit: Option<u64>,
     },
     /// Exports the book as a Polyglot .bin file.
     ExportPolyglot { file: PathBuf },
@@ -124,6 +128,10 @@ enum Command {
         /// For a .bin: plies of positions not in it crossed between two of its positions.
         #[arg(long, default_value_t = 2)]
         max_gap: u32,
+        /// For a .bin: at most N positions made while searching off its own moves (default:
+        /// 1500 per entry, at least 10 million).
+        #[arg(long, value_name = "N")]
+        walk_limit: Option<u64>,
     },
     /// Writes the book as one PGN game with variations (the heaviest line first), each
     /// move commented with its weight, share and W/D/L.
@@ -490,9 +498,16 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
             );
             Ok(ExitCode::SUCCESS)
         }
-        Command::ImportPolyglot { file, max_gap } => {
+        Command::ImportPolyglot {
+            file,
+            max_gap,
+            walk_limit,
+        } => {
             let book = writing_book(cli, config);
-            let opts = polyglot::PolyglotImportOptions { max_gap: *max_gap };
+            let opts = polyglot::PolyglotImportOptions {
+                max_gap: *max_gap,
+                walk_limit: *walk_limit,
+            };
             let r = polyglot::import_with(&book, file, &opts).map_err(|e| e.to_string())?;
             for w in &r.warnings {
                 eprintln!("warning: {w}");
@@ -509,7 +524,13 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
                 book.describe(),
                 r.reached_across_gaps
             );
-            if r.unreached > 0 {
+            if r.unreached > 0 && r.walk_stopped {
+                println!(
+                    "{} entries ({} positions) not found: the search stopped at its limit \
+                     (--walk-limit N)",
+                    r.unreached, r.unreached_positions
+                );
+            } else if r.unreached > 0 {
                 println!(
                     "{} entries ({} positions) unreachable: no sequence of legal moves leads \
                      to them from the start position or the book (with at most {max_gap} \
@@ -547,10 +568,14 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
             other,
             weights,
             max_gap,
+            walk_limit,
         } => {
             let book = writing_book(cli, config);
             let source = merge::Source::parse(other);
-            let opts = polyglot::PolyglotImportOptions { max_gap: *max_gap };
+            let opts = polyglot::PolyglotImportOptions {
+                max_gap: *max_gap,
+                walk_limit: *walk_limit,
+            };
             let r = merge::merge(&book, &source, *weights, &opts).map_err(|e| e.to_string())?;
             for p in &r.problems {
                 eprintln!("warning: {p}");

@@ -55,6 +55,9 @@ pub struct ImportReport {
     pub reached_across_gaps: usize,
     /// Entries whose move is not legal in their position.
     pub bad_moves: usize,
+    /// The walk stopped at [`PolyglotImportOptions::walk_limit`] before every entry was
+    /// found or ruled out: some of `unreached` may be reachable.
+    pub walk_stopped: bool,
     /// Entries repeating a (key, move) pair already read (their weights are added).
     pub duplicates: usize,
     /// Problems with the file itself (a truncated last entry, keys out of order), each
@@ -68,11 +71,19 @@ pub struct ImportReport {
 pub struct PolyglotImportOptions {
     /// Plies of positions not in the book crossed between two book positions.
     pub max_gap: u32,
+    /// At most this many positions are made while looking for entries off the book's own
+    /// moves (a search two plies past each of 200 000 positions is 5 billion). `None`:
+    /// 1 500 per entry (at least 10 million), enough to search one ply past every position
+    /// of a book: a `make-book` book of 433 000 entries needs 230 million (about 20 s).
+    pub walk_limit: Option<u64>,
 }
 
 impl Default for PolyglotImportOptions {
     fn default() -> Self {
-        PolyglotImportOptions { max_gap: 2 }
+        PolyglotImportOptions {
+            max_gap: 2,
+            walk_limit: None,
+        }
     }
 }
 
@@ -286,6 +297,31 @@ pub fn read_book(
     Ok(report)
 }
 
+/// Plays every legal move of `pos` and, through children not in the book, `depth` plies
+/// further; book positions not found yet are added to `found` and `fresh`. `work` counts the
+/// positions made.
+fn search(
+    pos: &Position,
+    depth: usize,
+    in_book: &impl Fn(&Position) -> bool,
+    found: &mut HashMap<u64, (Position, bool)>,
+    fresh: &mut Vec<Position>,
+    work: &mut u64,
+) {
+    for mv in pos.legal_moves().iter() {
+        let child = pos.after(*mv);
+        *work += 1;
+        if in_book(&child) {
+            if let Slot::Vacant(v) = found.entry(child.key()) {
+                v.insert((child, true));
+                fresh.push(child);
+            }
+        } else if depth > 0 {
+            search(&child, depth - 1, in_book, found, fresh, work);
+        }
+    }
+}
+
 /// The walk of [`read_book`] over entries already read.
 pub fn walk(
     entries: &[Entry],
@@ -326,58 +362,38 @@ pub fn walk(
     }
 
     // 2. Every legal move, crossing up to `max_gap` plies of positions not in the book.
-    // `levels[g]` holds positions reached after `g` such plies; the lowest level is served
-    // first. Positions at the last level are not stored: only their book children count.
+    // `levels[k]` holds positions to search k plies past positions not in the book: a
+    // position goes through levels 0, 1, ... in turn, and the lowest level is served first,
+    // so the cheap searches (30 positions for level 0, 900 for level 1, 27 000 for level
+    // 2) are done everywhere before any dearer one. A seed not in the book is one such ply
+    // already (`base` 1).
     let max_gap = opts.max_gap as usize;
-    let mut levels: Vec<VecDeque<Position>> = vec![VecDeque::new(); max_gap.max(1)];
-    let mut crossed: HashMap<u64, usize> = HashMap::new();
-    levels[0].extend(found.values().map(|(p, _)| *p));
-    for s in seeds.iter().filter(|s| !in_book(s)) {
-        if max_gap >= 1 && crossed.insert(s.key(), 1).is_none() {
-            if max_gap == 1 {
-                levels[0].push_back(*s); // expanded for its book children only
-            } else {
-                levels[1].push_back(*s);
-            }
-        }
+    let mut levels: Vec<VecDeque<(Position, usize)>> = vec![VecDeque::new(); max_gap + 1];
+    levels[0].extend(found.values().map(|(p, _)| (*p, 0)));
+    if max_gap >= 1 {
+        levels[0].extend(seeds.iter().filter(|s| !in_book(s)).map(|s| (*s, 1)));
     }
+    let mut work: u64 = 0;
+    let limit = opts
+        .walk_limit
+        .unwrap_or_else(|| (entries.len() as u64).saturating_mul(1500).max(10_000_000));
     while found.len() < by_key.len() {
-        let Some((level, pos)) = levels
+        let Some((level, (pos, base))) = levels
             .iter_mut()
             .enumerate()
             .find_map(|(i, q)| q.pop_front().map(|p| (i, p)))
         else {
             break;
         };
-        let gap = if in_book(&pos) { 0 } else { level.max(1) };
-        for mv in pos.legal_moves().iter() {
-            let child = pos.after(*mv);
-            if in_book(&child) {
-                if let Slot::Vacant(v) = found.entry(child.key()) {
-                    v.insert((child, true));
-                    levels[0].push_back(child);
-                }
-                continue;
-            }
-            let g = gap + 1;
-            if g > max_gap {
-                continue;
-            }
-            if g == max_gap {
-                // The last level: look one ply further for book positions, keep nothing.
-                for mv2 in child.legal_moves().iter() {
-                    let grandchild = child.after(*mv2);
-                    if in_book(&grandchild)
-                        && let Slot::Vacant(v) = found.entry(grandchild.key())
-                    {
-                        v.insert((grandchild, true));
-                        levels[0].push_back(grandchild);
-                    }
-                }
-            } else if crossed.get(&child.key()).is_none_or(|&old| old > g) {
-                crossed.insert(child.key(), g);
-                levels[g].push_back(child);
-            }
+        if work >= limit {
+            report.walk_stopped = true;
+            break;
+        }
+        let mut fresh = Vec::new();
+        search(&pos, level, &in_book, &mut found, &mut fresh, &mut work);
+        levels[0].extend(fresh.into_iter().map(|p| (p, 0)));
+        if base + level < max_gap {
+            levels[level + 1].push_back((pos, base));
         }
     }
     // The entries of the positions found, as book moves.
