@@ -357,10 +357,7 @@ impl Books {
     pub fn set_weight(&self, pos: &Position, mv: Move, weight: u32) -> Result<Written, BookError> {
         super::check_legal(pos, mv)?;
         self.update(pos, |moves| {
-            match moves.iter_mut().find(|m| m.mv == mv) {
-                Some(m) => m.weight = weight,
-                None => moves.push(BookMove::new(mv, weight)),
-            }
+            super::put_weight(moves, mv, weight);
             Ok(())
         })
     }

@@ -422,10 +422,7 @@ impl Book {
     pub fn set_weight(&self, pos: &Position, mv: Move, weight: u32) -> Result<(), BookError> {
         check_legal(pos, mv)?;
         self.update(pos, |moves| {
-            match moves.iter_mut().find(|m| m.mv == mv) {
-                Some(m) => m.weight = weight,
-                None => moves.push(BookMove::new(mv, weight)),
-            }
+            put_weight(moves, mv, weight);
             Ok(())
         })
     }
@@ -663,4 +660,13 @@ fn check_text(shown: &str, key: Option<u64>, text: &str) -> FileReport {
         }
     }
     report
+}
+
+/// Sets `mv`'s weight among `moves`, adding the move when it is not listed yet (the one
+/// rule for `set_weight`, on a single book or through the layers).
+pub(crate) fn put_weight(moves: &mut Vec<BookMove>, mv: Move, weight: u32) {
+    match moves.iter_mut().find(|m| m.mv == mv) {
+        Some(m) => m.weight = weight,
+        None => moves.push(BookMove::new(mv, weight)),
+    }
 }

@@ -246,33 +246,16 @@ pub fn export_pgn<S: MoveSource>(
     let mut tokens = Vec::new();
     w.pgn(&start, &mut Vec::new(), &mut tokens);
     tokens.push("*".into());
-    let mut text = String::new();
-    let mut tag = |k: &str, v: &str| {
-        text.push_str(&format!(
-            "[{k} \"{}\"]\n",
-            v.replace('\\', "\\\\").replace('"', "\\\"")
-        ));
-    };
-    for (k, default) in [
-        ("Event", "Huo Chess opening book"),
-        ("Site", "?"),
-        ("Date", "????.??.??"),
-        ("Round", "-"),
-        ("White", "?"),
-        ("Black", "?"),
-    ] {
-        let v = headers
-            .iter()
-            .find(|(h, _)| h == k)
-            .map_or(default, |(_, v)| v.as_str());
-        tag(k, v);
+    // The tags as every PGN of ours writes them; the book's own defaults first.
+    let mut tags: Vec<(String, String)> = vec![
+        ("Event".into(), "Huo Chess opening book".into()),
+        ("Round".into(), "-".into()),
+    ];
+    for (k, v) in headers {
+        tags.retain(|(t, _)| t != k);
+        tags.push((k.clone(), v.clone()));
     }
-    tag("Result", "*");
-    if start.epd() != Position::startpos().epd() {
-        tag("SetUp", "1");
-        tag("FEN", &start.fen());
-    }
-    text.push('\n');
+    let mut text = crate::pgn::write_tags(&start, &tags, "*");
     text.push_str(&wrap(&tokens));
     text.push_str("\n\n");
     (text, w.report)
