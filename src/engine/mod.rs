@@ -3,7 +3,7 @@
 //! the game screen, the book editor, UCI, analysis — talks to the engine through it, and
 //! nothing else starts a search thread.
 //!
-//! The front end sends [`Request`]s through an [`Engine`] handle: *think about this game
+//! The front end sends requests through an [`Engine`] handle: *think about this game
 //! with these limits, this level and this book policy*, *clear*, new settings, *quit*.
 //! "Stop" and "ponder hit" must reach a search that is already running, so the handle
 //! flips the running search's flags directly. The service answers through a [`Sink`] —
