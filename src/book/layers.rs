@@ -370,15 +370,7 @@ impl Books {
         comment: Option<&str>,
     ) -> Result<Written, BookError> {
         let file = self.file_of(pos);
-        self.update(pos, |moves| match moves.iter_mut().find(|m| m.mv == mv) {
-            Some(m) => {
-                m.comment = comment
-                    .map(|c| c.replace(['\n', '\r'], " ").trim().to_string())
-                    .filter(|c| !c.is_empty());
-                Ok(())
-            }
-            None => Err(BookError(format!("{} is not in {file}", mv.uci()))),
-        })
+        self.update(pos, |moves| super::put_comment(moves, mv, comment, &file))
     }
 
     /// Deletes a move, copying a built-in position first. Removing the last move of a

@@ -435,15 +435,7 @@ impl Book {
         comment: Option<&str>,
     ) -> Result<(), BookError> {
         let file = self.file_of(pos);
-        self.update(pos, |moves| match moves.iter_mut().find(|m| m.mv == mv) {
-            Some(m) => {
-                m.comment = comment
-                    .map(|c| c.replace(['\n', '\r'], " ").trim().to_string())
-                    .filter(|c| !c.is_empty());
-                Ok(())
-            }
-            None => Err(BookError(format!("{} is not in {file}", mv.uci()))),
-        })
+        self.update(pos, |moves| put_comment(moves, mv, comment, &file))
     }
 
     /// Deletes a stored move (and the file when no move is left).
@@ -668,5 +660,24 @@ pub(crate) fn put_weight(moves: &mut Vec<BookMove>, mv: Move, weight: u32) {
     match moves.iter_mut().find(|m| m.mv == mv) {
         Some(m) => m.weight = weight,
         None => moves.push(BookMove::new(mv, weight)),
+    }
+}
+
+/// Sets (or clears) `mv`'s comment among `moves`, on one line; an error naming `file` when
+/// the move is not listed (the one rule for `set_comment`, through the layers or not).
+pub(crate) fn put_comment(
+    moves: &mut [BookMove],
+    mv: Move,
+    comment: Option<&str>,
+    file: &str,
+) -> Result<(), BookError> {
+    match moves.iter_mut().find(|m| m.mv == mv) {
+        Some(m) => {
+            m.comment = comment
+                .map(|c| c.replace(['\n', '\r'], " ").trim().to_string())
+                .filter(|c| !c.is_empty());
+            Ok(())
+        }
+        None => Err(BookError(format!("{} is not in {file}", mv.uci()))),
     }
 }

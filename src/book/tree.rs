@@ -111,7 +111,17 @@ struct Walker<'a, S: MoveSource> {
     report: TreeReport,
 }
 
-impl<S: MoveSource> Walker<'_, S> {
+impl<'a, S: MoveSource> Walker<'a, S> {
+    fn new(source: &'a S, start: Position, max_ply: Option<u32>) -> Self {
+        Walker {
+            source,
+            start,
+            max_ply,
+            expanded: HashMap::new(),
+            report: TreeReport::default(),
+        }
+    }
+
     /// The sorted moves of `pos`, or `None` when the line stops here (no moves, the ply
     /// limit, a transposition), with the reason written to `stop`.
     fn expand(
@@ -236,13 +246,7 @@ pub fn export_pgn<S: MoveSource>(
     max_ply: Option<u32>,
     headers: &[(String, String)],
 ) -> (String, TreeReport) {
-    let mut w = Walker {
-        source,
-        start,
-        max_ply,
-        expanded: HashMap::new(),
-        report: TreeReport::default(),
-    };
+    let mut w = Walker::new(source, start, max_ply);
     let mut tokens = Vec::new();
     w.pgn(&start, &mut Vec::new(), &mut tokens);
     tokens.push("*".into());
@@ -269,13 +273,7 @@ pub fn dump<S: MoveSource>(
     start: Position,
     max_ply: Option<u32>,
 ) -> (Vec<String>, TreeReport) {
-    let mut w = Walker {
-        source,
-        start,
-        max_ply,
-        expanded: HashMap::new(),
-        report: TreeReport::default(),
-    };
+    let mut w = Walker::new(source, start, max_ply);
     let mut out = Vec::new();
     w.lines(&start, &mut Vec::new(), &mut out);
     (out, w.report)
