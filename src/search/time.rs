@@ -15,6 +15,19 @@ use std::time::{Duration, Instant};
 
 /// Kept back from every clock for the time the GUI and the operating system take.
 const OVERHEAD: Duration = Duration::from_millis(30);
+/// With no `movestogo`, the clock is shared as if this many moves were still to play.
+/// The true number is larger, but the increments and the quick recaptures and forced
+/// moves of a real game pay for the difference, so the early moves, which shape the
+/// game, get more.
+const HORIZON_MOVES: u32 = 22;
+/// The share of each increment spent on the move it arrives with (per mille).
+const INC_SHARE: u32 = 750;
+/// The hard limit: this many soft slices, ...
+const HARD_SLICES: u32 = 4;
+/// ... but never more than this share of the clock (per mille), ...
+const MAX_SHARE: u32 = 333;
+/// ... or of the last clock before the next time control, this share (per mille).
+const LAST_MOVE_SHARE: u32 = 900;
 
 #[derive(Clone, Copy, Debug)]
 pub struct TimeControl {
@@ -59,18 +72,18 @@ impl TimeControl {
         };
         let inc = inc.unwrap_or_default();
         let usable = left.saturating_sub(OVERHEAD).max(Duration::from_millis(1));
-        let moves = limits.movestogo.unwrap_or(30).clamp(1, 50);
-        let slice = usable / moves + inc * 3 / 4;
+        let moves = limits.movestogo.unwrap_or(HORIZON_MOVES).clamp(1, 50);
+        let slice = usable / moves + inc * INC_SHARE / 1000;
         let cap = if moves == 1 {
-            usable * 9 / 10
+            usable * LAST_MOVE_SHARE / 1000
         } else {
-            usable / 3
+            usable * MAX_SHARE / 1000
         };
         let soft = slice.min(cap);
-        let hard = (slice * 4).min(cap).max(soft);
+        let hard = (slice * HARD_SLICES).min(cap).max(soft);
         TimeControl {
             start,
-            soft: Some(soft * 7 / 10),
+            soft: Some(soft),
             hard: Some(hard),
         }
     }
