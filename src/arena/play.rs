@@ -247,3 +247,66 @@ fn won(score: Score) -> bool {
         Score::Mate(n) => n > 0,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Position;
+    use crate::eval::Evaluator;
+
+    /// A clock of one nanosecond falls during the first search, whatever the machine.
+    const NO_TIME: Duration = Duration::from_nanos(1);
+
+    fn flag_first(fen: &str) -> Termination {
+        let game = Game::from_position(Position::from_fen(fen).unwrap());
+        let (mut w, mut b) = (
+            Searcher::new(Evaluator::default(), 1),
+            Searcher::new(Evaluator::default(), 1),
+        );
+        let side = |s| Side {
+            searcher: s,
+            level: Level::Modern(1),
+        };
+        let control = Control::Clock {
+            base: NO_TIME,
+            inc: Duration::ZERO,
+        };
+        play(game, side(&mut w), side(&mut b), control).termination
+    }
+
+    #[test]
+    fn a_falling_flag_loses_unless_the_other_side_cannot_mate() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let t = flag_first(start);
+        assert_eq!(
+            t,
+            Termination::Time {
+                loser: Color::White
+            }
+        );
+        assert_eq!((t.result(), t.pgn_tag()), ("0-1", "time forfeit"));
+        let bare_king = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+        let t = flag_first(bare_king);
+        assert_eq!(
+            t,
+            Termination::TimeButNoMate {
+                flagged: Color::White
+            }
+        );
+        assert_eq!(t.result(), "1/2-1/2");
+    }
+
+    #[test]
+    fn clocks_parse() {
+        assert_eq!(
+            Control::parse_clock("5+0.05"),
+            Ok(Control::Clock {
+                base: Duration::from_secs(5),
+                inc: Duration::from_millis(50)
+            })
+        );
+        assert!(Control::parse_clock("0+1").is_err());
+        assert!(Control::parse_clock("-1").is_err());
+        assert!(Control::parse_clock("1e9").is_err());
+    }
+}
