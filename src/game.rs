@@ -244,6 +244,21 @@ pub enum Ending {
 }
 
 impl Ending {
+    /// `flagged` ran out of time in `pos`: a loss, unless the other side has no mating
+    /// material (a bare king, or king and one minor piece), then a draw.
+    pub fn flag_fall(pos: &Position, flagged: Color) -> Ending {
+        use crate::core::Role;
+        let other = !flagged;
+        let minors =
+            pos.pieces(other, Role::Knight).count() + pos.pieces(other, Role::Bishop).count();
+        let others = pos.by_color(other).count() - 1;
+        if others == 0 || (others == 1 && minors == 1) {
+            Ending::TimeButNoMate { flagged }
+        } else {
+            Ending::Time { loser: flagged }
+        }
+    }
+
     /// The result token a recorded `result` stands for, if it is one.
     pub fn recorded(result: &str) -> Option<Ending> {
         match result.trim() {

@@ -5,6 +5,8 @@
 //!
 //! - [`analysis`]: game analysis: the engine's evaluation of every position of a game, each
 //!   move judged (`?!` `?` `??`) by what it lost, and the game written back as annotated PGN.
+//! - [`arena`]: matches between two players inside the program (`huo-chess match`): the
+//!   openings, one game, the games run a few at once, and the Elo difference they show.
 //! - [`book`]: the opening book: one text file per position, consulted before thinking;
 //!   Polyglot `.bin` and PGN import, the book compiled into the binary.
 //! - [`config`]: the TOML configuration: every setting listed once, loaded, checked and
@@ -21,6 +23,8 @@
 //!   what each allows itself, and which one matches an Elo rating.
 //! - [`logfile`]: the thinking log written to disk, capped in size and rotated.
 //! - [`pgn`]: games in PGN, read (many, streaming, tolerant) and written.
+//! - [`player`]: who plays a side in a match or a watched game: a configuration and a
+//!   level, read from `LEVEL`, `FILE.toml` or `FILE:LEVEL`.
 //! - [`search`]: how a move is chosen: classic MiniMax or iterative-deepening alpha-beta,
 //!   the transposition table, move ordering, time management and the bench.
 //! - [`tui`]: the text screens: the game and the opening-book editor.
@@ -32,11 +36,13 @@
 //! Each module uses only those below it: `core`, `level`, `logfile` and `util` use none;
 //! `game` and `eval` the rules; `pgn` and `book` the game; `search` the evaluation, the game
 //! and the level; `config` the evaluation's settings, the level and the book's pick mode;
-//! `engine` the search and the book; `analysis` the engine, the game, PGN and the
-//! configuration; the screens and UCI sit on top, and talk to the engine only through
-//! `engine`.
+//! `player` the configuration and the level; `engine` the search and the book; `analysis`
+//! the engine, the game, PGN and the configuration; the screens, UCI and `arena` sit on
+//! top (`arena` runs its own searchers: a match needs no engine service), and the screens
+//! talk to the engine only through `engine`.
 
 pub mod analysis;
+pub mod arena;
 pub mod book;
 pub mod config;
 pub mod core;
@@ -47,6 +53,7 @@ pub mod keys;
 pub mod level;
 pub mod logfile;
 pub mod pgn;
+pub mod player;
 pub mod search;
 pub mod tui;
 pub mod uci;

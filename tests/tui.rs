@@ -1043,3 +1043,153 @@ fn a_user_book_does_not_hide_the_built_in_one() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Lets the engine answer until `plies` half-moves are on the board (or the game ends).
+fn play_until(app: &mut App, plies: usize) {
+    let end = Instant::now() + Duration::from_secs(60);
+    while app.game.moves().len() < plies && !app.over() {
+        assert!(Instant::now() < end, "the engine stopped moving");
+        assert!(
+            app.thinking.is_some(),
+            "nobody is thinking: {:?}",
+            app.log.lines()
+        );
+        assert!(app.wait_engine_once(Duration::from_secs(30)));
+    }
+}
+
+#[test]
+fn watch_command_plays_both_sides_with_tagged_thinking() {
+    let mut app = App::new(&config(), &args("w", "L1"), None);
+    assert!(app.humans_turn());
+    typed(&mut app, ":watch");
+    assert!(app.watch.on);
+    assert!(!app.humans_turn());
+    play_until(&mut app, 4);
+    let log = app.log.lines().join("\n");
+    assert!(log.contains("White plays "), "{log}");
+    assert!(log.contains("Black plays "), "{log}");
+    assert!(log.contains("White depth 1"), "{log}");
+    assert!(log.contains("Black depth 1"), "{log}");
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(text.contains("Watching"), "{text}");
+    // Nothing typed at the prompt while the engine moves is lost: an illegal move is
+    // refused and the engine keeps both sides.
+    typed(&mut app, "e2e5");
+    assert!(app.watch.on);
+    assert!(app.message.as_deref().unwrap_or("").contains(INVALID_MOVE));
+}
+
+#[test]
+fn stopping_watch_hands_the_side_to_move_back() {
+    let mut app = App::new(&config(), &args("w", "L1"), None);
+    typed(&mut app, ":watch");
+    play_until(&mut app, 3);
+    // Black is to move and thinking: `:watch` again cancels that and hands Black over.
+    assert_eq!(app.game.position().turn(), Color::Black);
+    assert!(app.thinking.is_some());
+    typed(&mut app, ":watch");
+    assert!(!app.watch.on);
+    assert_eq!(app.human, Color::Black);
+    assert!(app.thinking.is_none());
+    assert!(app.humans_turn());
+    // The cancelled search's answer, if it comes, plays nothing.
+    std::thread::sleep(Duration::from_millis(50));
+    app.poll_engine();
+    assert_eq!(app.game.moves().len(), 3);
+    // A normal game again: your move, then the engine answers for White.
+    let mv = app.game.position().legal_moves()[0];
+    typed(&mut app, &mv.uci());
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    assert_eq!(app.game.moves().len(), 5);
+    assert!(app.humans_turn());
+}
+
+#[test]
+fn a_typed_move_takes_over_while_watching() {
+    let mut app = App::new(&config(), &args("b", "L1"), None);
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    typed(&mut app, ":watch");
+    play_until(&mut app, 2);
+    // White to move, the engine thinking for it: a legal move takes White over.
+    assert_eq!(app.game.position().turn(), Color::White);
+    let mv = app.game.position().legal_moves()[0];
+    typed(&mut app, &mv.uci());
+    assert!(!app.watch.on);
+    assert_eq!(app.human, Color::White);
+    assert_eq!(app.game.moves()[2], mv);
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    assert_eq!(app.game.moves().len(), 4);
+    assert!(app.humans_turn());
+}
+
+#[test]
+fn white_and_black_flags_pick_the_players_and_refuse_bad_ones() {
+    let dir = std::env::temp_dir().join(format!("huo-tui-watch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let weak = dir.join("queen1.toml");
+    std::fs::write(&weak, "[pieces]\nqueen = 1.0\n[search]\nlevel = 2\n").unwrap();
+    // Both sides: watching at once, no questions, each side at its own level.
+    let both = GameArgs {
+        white: Some("1".into()),
+        black: Some(weak.display().to_string()),
+        ..GameArgs::default()
+    };
+    let mut app = App::new(&config(), &both, None);
+    assert_eq!(app.mode, Mode::Play);
+    assert!(app.watch.on);
+    assert_eq!(
+        app.level_of(Color::Black),
+        huo_chess::level::Level::Modern(2)
+    );
+    assert!(app.player(Color::Black).unwrap().config.pieces.queen == 1.0);
+    play_until(&mut app, 2);
+    let log = app.log.lines().join("\n");
+    assert!(
+        log.contains("watching White L1 against Black queen1.toml"),
+        "{log}"
+    );
+    assert!(log.contains("Black depth 2"), "{log}");
+    let headers = app.pgn_headers();
+    assert!(
+        headers.contains(&("Black".into(), "queen1.toml".into())),
+        "{headers:?}"
+    );
+
+    // One side only: you play the other.
+    let black = GameArgs {
+        black: Some("2".into()),
+        ..GameArgs::default()
+    };
+    let mut app = App::new(&config(), &black, None);
+    assert!(!app.watch.on);
+    assert_eq!((app.mode.clone(), app.human), (Mode::Play, Color::White));
+    typed(&mut app, "e2e4");
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    assert!(app.log.lines().iter().any(|l| l.starts_with("depth 2")));
+
+    // A bad player: refused with its reason, before the game and on the screen.
+    let bad = GameArgs {
+        white: Some("11".into()),
+        ..GameArgs::default()
+    };
+    let e = bad.players().unwrap_err();
+    assert!(
+        e.starts_with("--white: ") && e.contains("neither a level nor a file"),
+        "{e}"
+    );
+    let app = App::new(&config(), &bad, None);
+    assert!(!app.watch.on);
+    assert!(app.alert && app.message.as_deref() == Some(e.as_str()));
+    let missing = GameArgs {
+        black: Some(dir.join("missing.toml").display().to_string()),
+        ..GameArgs::default()
+    };
+    assert!(missing.players().unwrap_err().contains("cannot read"));
+    // `:watch WHITE BLACK` reads players the same way.
+    let mut app = app_from("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    typed(&mut app, ":watch 1 nonsense");
+    assert!(!app.watch.on);
+    assert!(app.message.as_deref().unwrap_or("").contains("Black: "));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -63,6 +63,42 @@ enum Command {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
         threads: u32,
     },
+    /// Play two players against each other, in-process, and estimate their Elo difference.
+    /// A player is a level (classic-1, classic-3, classic-5, 1 to 10, max: the built-in
+    /// configuration at that level), a TOML configuration file (its weights, contempt and
+    /// level), or FILE:LEVEL (that file's weights at another level). Games start from
+    /// balanced openings, each played twice with colours swapped; no book. A game ends by
+    /// the rules, on time, or by adjudication: a side whose own search sees it 10 pawns
+    /// down (or mated) three moves running while the other agrees loses; 400 half-moves
+    /// draw.
+    Match {
+        /// Engine 1: the one the result is given for.
+        #[arg(long, value_name = "PLAYER")]
+        engine1: String,
+        /// Engine 2.
+        #[arg(long, value_name = "PLAYER")]
+        engine2: String,
+        /// How many games (an even number plays every opening with both colours).
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        games: u32,
+        /// Chess clocks per side: seconds+increment (default 10+0.1). A flag that falls
+        /// loses the game.
+        #[arg(long, value_name = "SECS+INC", conflicts_with = "nodes")]
+        tc: Option<String>,
+        /// Fixed nodes per move instead of clocks: the same games on every run.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
+        /// Openings to use instead of the 51 built-in ones: one FEN or EPD a line, or a
+        /// PGN file (each game's moves are an opening).
+        #[arg(long, value_name = "FILE")]
+        openings: Option<PathBuf>,
+        /// Games played at once (one thread each; more than the cores makes clocks unfair).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        concurrency: u32,
+        /// Write the games to this PGN file (replaced in one piece at the end).
+        #[arg(long, value_name = "FILE")]
+        pgn: Option<PathBuf>,
+    },
     /// Show how the evaluation judges a position, part by part.
     Eval {
         /// The position (default: the initial one).
@@ -113,6 +149,30 @@ fn main() -> ExitCode {
             movetime,
             threads,
         }) => run_analyse(cli.config.as_deref(), file, out, depth, movetime, threads),
+        Some(Command::Match {
+            engine1,
+            engine2,
+            games,
+            tc,
+            nodes,
+            openings,
+            concurrency,
+            pgn,
+        }) => match match_spec(
+            &engine1,
+            &engine2,
+            games,
+            tc.as_deref(),
+            nodes,
+            openings.as_deref(),
+            concurrency,
+        ) {
+            Ok(spec) => run_match(&spec, pgn.as_deref()),
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Some(Command::Eval { fen }) => run_eval(fen.as_deref(), cli.config.as_deref()),
         Some(Command::Perft { depth, fen, divide }) => run_perft(&depth, fen.as_deref(), divide),
         None => {
@@ -286,4 +346,114 @@ fn run_bench(depth: u32) -> ExitCode {
     println!("Nodes searched  : {}", result.nodes);
     println!("Nodes/second    : {}", result.nps());
     ExitCode::SUCCESS
+}
+
+/// The clocks of a match when neither `--tc` nor `--nodes` is given.
+const DEFAULT_MATCH_TC: &str = "10+0.1";
+
+/// The match the arguments ask for, or why they are wrong.
+fn match_spec(
+    engine1: &str,
+    engine2: &str,
+    games: u32,
+    tc: Option<&str>,
+    nodes: Option<u64>,
+    openings: Option<&std::path::Path>,
+    concurrency: u32,
+) -> Result<huo_chess::arena::MatchSpec, String> {
+    use huo_chess::arena::{Control, MatchSpec, openings as book};
+    use huo_chess::player::Player;
+    let engine1 = Player::parse(engine1).map_err(|e| format!("--engine1: {e}"))?;
+    let engine2 = Player::parse(engine2).map_err(|e| format!("--engine2: {e}"))?;
+    let control = match nodes {
+        Some(n) => Control::Nodes(n),
+        None => {
+            Control::parse_clock(tc.unwrap_or(DEFAULT_MATCH_TC)).map_err(|e| format!("--tc {e}"))?
+        }
+    };
+    let openings = match openings {
+        Some(path) => book::from_file(path).map_err(|e| format!("--openings: {e}"))?,
+        None => book::builtin(),
+    };
+    Ok(MatchSpec {
+        engine1,
+        engine2,
+        games: games as usize,
+        control,
+        openings,
+        concurrency: concurrency as usize,
+    })
+}
+
+fn run_match(spec: &huo_chess::arena::MatchSpec, pgn: Option<&std::path::Path>) -> ExitCode {
+    use std::io::IsTerminal;
+    let (one, two) = spec.names();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if spec.concurrency > cores && matches!(spec.control, huo_chess::arena::Control::Clock { .. }) {
+        eprintln!(
+            "note: {} games at once on {cores} cores: the clocks will run while games wait",
+            spec.concurrency
+        );
+    }
+    println!(
+        "Match: {one} vs {two}, {} games, {}, {} opening(s)",
+        spec.games,
+        spec.control,
+        spec.openings.len()
+    );
+    let live = std::io::stderr().is_terminal();
+    let summary = spec.run(&mut |_, tally| {
+        if live {
+            eprint!(
+                "\r{}/{} games: +{} ={} -{}  {}   ",
+                tally.games(),
+                spec.games,
+                tally.wins,
+                tally.draws,
+                tally.losses,
+                tally.elo()
+            );
+        }
+    });
+    if live {
+        eprintln!();
+    }
+    let tally = &summary.tally;
+    let elo = tally.elo();
+    println!(
+        "{one}: +{} ={} -{} (W/D/L), score {:.1}%",
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        elo.score().unwrap_or(0.0) * 100.0
+    );
+    println!("Elo difference {one} - {two}: {elo} (95%)");
+    let reasons: Vec<String> = tally
+        .reasons
+        .iter()
+        .map(|(reason, n)| format!("{reason} {n}"))
+        .collect();
+    println!("Endings: {}", reasons.join(", "));
+    if tally.time_losses() > 0 {
+        println!("Lost on time: {} game(s)", tally.time_losses());
+    }
+    let mut ok = true;
+    for e in &summary.failed {
+        eprintln!("error: {e}");
+        ok = false;
+    }
+    if let Some(path) = pgn {
+        match huo_chess::util::files::write_atomic(path, spec.pgn(&summary.games)) {
+            Ok(()) => println!("Games written to {}", path.display()),
+            Err(e) => {
+                eprintln!("error: cannot write {}: {e}", path.display());
+                ok = false;
+            }
+        }
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }

@@ -2,7 +2,7 @@
 //! clock after a move charges the time used and adds the increment. The flag-fall rule
 //! (who loses, or why it is a draw) is here too, so the screen only asks the clock.
 
-use crate::core::{Color, Position, Role};
+use crate::core::{Color, Position};
 use crate::game::Ending;
 use std::time::{Duration, Instant};
 
@@ -89,15 +89,7 @@ impl Clock {
         if self.since.is_none() || !self.left(turn, turn, now).is_zero() {
             return None;
         }
-        let other = !turn;
-        let minors =
-            pos.pieces(other, Role::Knight).count() + pos.pieces(other, Role::Bishop).count();
-        let others = pos.by_color(other).count() - 1;
-        Some(if others == 0 || (others == 1 && minors == 1) {
-            Ending::TimeButNoMate { flagged: turn }
-        } else {
-            Ending::Time { loser: turn }
-        })
+        Some(Ending::flag_fall(pos, turn))
     }
 
     /// Stops both clocks at `now` (the game is over), keeping the time left.

@@ -60,6 +60,16 @@ impl EngineLink {
         self.current = None;
     }
 
+    /// New evaluation weights (applied after the running search; the table is cleared).
+    pub fn set_evaluator(&self, eval: crate::eval::Evaluator) {
+        self.engine.set_evaluator(eval);
+    }
+
+    /// Centipawns a draw costs the engine.
+    pub fn set_contempt(&self, cp: i32) {
+        self.engine.set_contempt(cp);
+    }
+
     /// Forgets the previous game (and cancels).
     pub fn clear(&mut self) {
         self.current = None;

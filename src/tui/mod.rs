@@ -72,10 +72,33 @@ pub struct GameArgs {
     /// Also write the thinking log to this file (size-capped, rotated).
     #[arg(long)]
     pub log: Option<std::path::PathBuf>,
+    /// The engine plays White as this player: a level (classic-1/3/5, 1 to 10, max), a
+    /// TOML config file, or FILE:LEVEL. With --black too you watch the engine play itself;
+    /// alone, you play Black.
+    #[arg(long, value_name = "PLAYER")]
+    pub white: Option<String>,
+    /// The engine plays Black as this player (see --white); alone, you play White.
+    #[arg(long, value_name = "PLAYER")]
+    pub black: Option<String>,
+}
+
+impl GameArgs {
+    /// The players `--white` and `--black` name, or what is wrong with them.
+    pub fn players(&self) -> Result<[Option<crate::player::Player>; 2], String> {
+        let read = |flag: &str, spec: &Option<String>| {
+            spec.as_deref()
+                .map(crate::player::Player::parse)
+                .transpose()
+                .map_err(|e| format!("--{flag}: {e}"))
+        };
+        Ok([read("white", &self.white)?, read("black", &self.black)?])
+    }
 }
 
 /// Runs the game screen until the player quits. Errors are for the terminal itself.
 pub fn run_game(args: GameArgs, config: &Config) -> io::Result<()> {
+    // A bad player is refused before the terminal is taken.
+    args.players().map_err(io::Error::other)?;
     let mut app = app::App::new(config, &args, crate::util::dirs::autosave_path());
     let mut session = terminal::Session::start()?;
     let result = game_loop(&mut session.terminal, &mut app, &session.signalled);

@@ -112,9 +112,13 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
     let app = &*app;
     let t = &app.theme;
     // Title line.
+    let you = if app.watch.on {
+        "Watching".to_string()
+    } else {
+        format!("You: {}", app.human)
+    };
     let right = format!(
-        "You: {}  Level: {}  {}:help ",
-        app.human,
+        "{you}  Level: {}  {}:help ",
         level_name(app.level),
         app.config.tui.keys.help.short()
     );
@@ -512,6 +516,7 @@ fn draw_help(frame: &mut Frame, app: &App, area: Rect) {
         ":why (the engine's last move)  :why board (this position)",
         ":tree (browse the MiniMax tree of the last classic search)",
         ":analyse [FILE.pgn] (this game, or a PGN's first game)",
+        ":watch [WHITE BLACK] the engine plays both (again: you take over)",
     ] {
         lines.push(Line::styled(c, t.text));
     }

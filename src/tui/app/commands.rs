@@ -97,12 +97,17 @@ impl App {
                 }
             }
             "copy" | "copyfen" => self.copy_fen(),
-            "draw" => self.draw_offer(),
+            "draw" => {
+                self.stop_watching();
+                self.draw_offer();
+            }
             "resign" => {
+                self.stop_watching();
                 if !self.over() {
                     self.finish(Ending::Resigned { loser: self.human });
                 }
             }
+            "watch" => self.watch_command(arg),
             "log" => self.show_log = !self.show_log,
             "help" => self.do_action(Action::Help),
             "quit" | "q" | "exit" => self.ask_quit(),
@@ -147,6 +152,7 @@ impl App {
             self.note("Nothing to take back", true);
             return;
         }
+        self.stop_watching();
         let was_thinking = self.engine.busy() == Some(Job::Move);
         self.engine.cancel();
         self.thinking = None;
@@ -167,6 +173,7 @@ impl App {
 
     /// The player takes the other colour; the engine moves if it is now its turn.
     pub fn switch_sides(&mut self) {
+        self.stop_watching();
         if self.thinking.as_ref().is_some_and(|t| t.job == Job::Move) {
             self.engine.cancel();
             self.thinking = None;

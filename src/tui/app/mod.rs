@@ -10,6 +10,7 @@ pub mod controls;
 pub mod replies;
 pub mod review;
 pub mod saving;
+pub mod watch;
 pub mod why;
 
 use super::GameArgs;
@@ -194,6 +195,8 @@ pub struct App {
     pub analysis: Option<super::analysis::AnalysisView>,
     /// The tree browser, while open.
     pub tree: Option<super::tree::TreeView>,
+    /// Watch mode: the engine plays both sides (see [`watch`]).
+    pub watch: watch::Watch,
     /// The evaluation, to explain a line part by part.
     evaluator: Evaluator,
     /// Drives the book's weighted choice.
@@ -249,6 +252,7 @@ impl App {
             last_tree: None,
             tree: None,
             analysis: None,
+            watch: watch::Watch::default(),
             last_pv: Vec::new(),
             last_alternatives: Vec::new(),
             evaluator: Evaluator::from_config(config),
@@ -292,6 +296,12 @@ impl App {
                 _ => self.note(format!("--color {c}: expected w or b"), true),
             }
         }
+        let players = self.player_flags(args);
+        if players.iter().any(Option::is_some) {
+            flagged = true;
+            color_given = true;
+            self.ask_level = false;
+        }
         if let Some(l) = &args.level {
             flagged = true;
             match parse_level(l) {
@@ -313,6 +323,13 @@ impl App {
                 ),
             }
         }
+        if let [Some(_), None] = players {
+            self.human = Color::Black;
+        } else if let [None, Some(_)] = players {
+            self.human = Color::White;
+        }
+        self.watch.on = players.iter().all(Option::is_some);
+        self.watch.players = players;
         self.flipped = self.human == Color::Black;
         // Colour and level both given: no questions at all (no clock unless --clock).
         self.ask_clock = !clock_given && (!color_given || self.ask_level);
@@ -370,7 +387,7 @@ impl App {
 
     /// Is it the player's turn in a game still going on?
     pub fn humans_turn(&self) -> bool {
-        !self.over() && self.game.position().turn() == self.human
+        !self.over() && !self.watch.on && self.game.position().turn() == self.human
     }
 
     /// Has the game in progress anything worth keeping?
@@ -386,7 +403,9 @@ impl App {
     /// What the panel shows for the ending (the original's words when the engine resigned).
     pub fn ending_text(&self) -> Option<String> {
         self.ending.as_ref().map(|e| match e {
-            Ending::Resigned { loser } if *loser == self.engine_side() => I_RESIGN.to_string(),
+            Ending::Resigned { loser } if *loser == self.engine_side() && !self.watch.on => {
+                I_RESIGN.to_string()
+            }
             e => e.to_string(),
         })
     }
@@ -413,15 +432,24 @@ impl App {
         if self.message.is_none() {
             self.note(EXPLAIN, false);
         }
-        self.log_line(format!(
-            "New game: you play {}, level {}{}",
-            self.human,
-            level_name(self.level),
-            self.clock
-                .as_ref()
-                .map(|c| format!(", clock {}", c.describe()))
-                .unwrap_or_default()
-        ));
+        let clock = self
+            .clock
+            .as_ref()
+            .map(|c| format!(", clock {}", c.describe()))
+            .unwrap_or_default();
+        if self.watch.on {
+            self.log_line(format!(
+                "New game: watching White {} against Black {}{clock}",
+                self.side_name(Color::White),
+                self.side_name(Color::Black)
+            ));
+        } else {
+            self.log_line(format!(
+                "New game: you play {}, level {}{clock}",
+                self.human,
+                level_name(self.level_of(self.engine_side()))
+            ));
+        }
         if let Some(c) = &mut self.clock {
             c.since = Some(Instant::now());
         }
@@ -440,7 +468,7 @@ impl App {
         if self.check {
             self.log_line(CHECK);
         }
-        if self.mode == Mode::Play && pos.turn() == self.engine_side() {
+        if self.mode == Mode::Play && self.engine_plays(pos.turn()) {
             self.engine_turn();
         }
     }
@@ -460,9 +488,11 @@ impl App {
     /// The engine's turn: the engine service answers from the book, with the only legal
     /// move, or by searching.
     pub fn engine_turn(&mut self) {
-        if self.over() || self.game.position().turn() != self.engine_side() {
+        if !self.engine_to_move() {
             return;
         }
+        let side = self.game.position().turn();
+        self.load_side(side);
         let book = self.use_book.then(|| BookPolicy {
             max_ply: self.config.book.max_ply,
             pick: self.config.book.pick,
@@ -470,7 +500,7 @@ impl App {
         });
         let think = Think {
             game: self.game.clone(),
-            level: self.level,
+            level: self.level_of(side),
             limits: self.limits(),
             book,
             instant_forced: true,
@@ -493,7 +523,7 @@ impl App {
             l.btime = Some(c.left(Color::Black, turn, now));
             l.winc = Some(c.inc);
             l.binc = Some(c.inc);
-        } else if let Level::Classic(d) = self.level {
+        } else if let Level::Classic(d) = self.level_of(self.game.position().turn()) {
             l.depth = Some(u32::from(d));
         }
         // A modern level without a clock keeps to its own limits (`Level::limits`).
@@ -509,8 +539,13 @@ impl App {
             return;
         }
         self.press_clock(pos.turn());
-        self.my_move = Some(format!("My move: {}", huo(mv)));
-        self.log_line(format!("My move: {text} ({why})"));
+        if self.watch.on {
+            self.my_move = Some(format!("{}: {}", pos.turn(), huo(mv)));
+            self.log_line(format!("{} plays {text} ({why})", pos.turn()));
+        } else {
+            self.my_move = Some(format!("My move: {}", huo(mv)));
+            self.log_line(format!("My move: {text} ({why})"));
+        }
         self.after_move();
     }
 
@@ -544,11 +579,16 @@ impl App {
             self.note("The game is over: F2 or :new for a new one", true);
             return;
         }
-        if !self.humans_turn() {
+        let typed = crate::tui::input::read_typed_move(self.game.position(), text);
+        // Watching: a move that can be played takes the side to move over.
+        if self.watch.on && matches!(typed, Ok(_) | Err(MoveError::MissingPromotion { .. })) {
+            self.stop_watching();
+        }
+        if !self.humans_turn() && !self.watch.on {
             self.note("Please wait: it is my move", true);
             return;
         }
-        match crate::tui::input::read_typed_move(self.game.position(), text) {
+        match typed {
             Ok(mv) => self.play_human_move(mv),
             Err(MoveError::MissingPromotion { from, to, .. }) => {
                 self.mode = Mode::Promotion { from, to };

@@ -39,6 +39,27 @@ impl App {
         true
     }
 
+    /// Waits up to `timeout` for the request running now to be answered, and handles it;
+    /// a request that answer starts (watching: the other side's move) is left running.
+    /// Tests, and nothing else.
+    pub fn wait_engine_once(&mut self, timeout: Duration) -> bool {
+        let end = Instant::now() + timeout;
+        while self.engine.busy().is_some() {
+            let left = end.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            if let Some((job, reply)) = self.engine.next_reply(left) {
+                let last = reply.is_final();
+                self.handle_reply(job, reply);
+                if last {
+                    return true;
+                }
+            }
+        }
+        true
+    }
+
     fn handle_reply(&mut self, job: Job, reply: Reply) {
         match reply {
             Reply::Event { event, .. } => self.handle_engine_event(event),
@@ -86,7 +107,13 @@ impl App {
             Event::Iteration(it) => self.log_iteration(&it),
             Event::Node(line) => self.log_line(line),
             Event::Book { mv, file } => {
-                self.log_line(format!("Book move {} from {file}", mv.uci()))
+                let side = self.game.position().turn();
+                let tag = if self.watch.on {
+                    format!("{side} ")
+                } else {
+                    String::new()
+                };
+                self.log_line(format!("{tag}Book move {} from {file}", mv.uci()))
             }
             Event::Progress(p) => {
                 let pos = *self.game.position();
@@ -133,9 +160,12 @@ impl App {
                 .map(|&m| san(&pos, m));
         }
         let hint = if self.thinking.as_ref().is_some_and(|t| t.job == Job::Hint) {
-            "hint "
+            "hint ".to_string()
+        } else if self.watch.on {
+            // Watching: whose thinking this is.
+            format!("{} ", pos.turn())
         } else {
-            ""
+            String::new()
         };
         self.log_line(format!(
             "{hint}depth {}/{} score {} nodes {} nps {} time {:.1}s pv {pv}",
@@ -151,7 +181,7 @@ impl App {
     /// The engine has its move: from the book, forced, or searched (then it may resign).
     pub fn handle_move_done(&mut self, result: SearchResult, origin: Origin) {
         self.thinking = None;
-        if self.over() || self.game.position().turn() != self.engine_side() {
+        if !self.engine_to_move() {
             return;
         }
         let Some(mv) = result.best else {
@@ -175,7 +205,7 @@ impl App {
     /// A searched move: resign, or play it (perhaps offering a draw) and say why.
     pub fn handle_search_done(&mut self, result: SearchResult) {
         self.thinking = None;
-        if self.over() || self.game.position().turn() != self.engine_side() {
+        if !self.engine_to_move() {
             return;
         }
         let resign = self
@@ -183,14 +213,20 @@ impl App {
             .tui
             .resign
             .then_some(self.config.tui.resign_threshold);
-        let verdict = self
-            .policy
-            .after_search(result.score, self.game.moves().len(), resign);
+        let side = self.game.position().turn();
+        let ply = self.game.moves().len();
+        // Watching, each side judges its own scores, and offers no draws.
+        let verdict = if self.watch.on {
+            match self.watch.policies[side.index()].after_search(result.score, ply, resign) {
+                Verdict::PlayAndOfferDraw => Verdict::Play,
+                v => v,
+            }
+        } else {
+            self.policy.after_search(result.score, ply, resign)
+        };
         if verdict == Verdict::Resign {
             self.my_move = None;
-            self.finish(Ending::Resigned {
-                loser: self.engine_side(),
-            });
+            self.finish(Ending::Resigned { loser: side });
             return;
         }
         let Some(mv) = result.best else {

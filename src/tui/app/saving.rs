@@ -3,7 +3,7 @@
 //! replaces one, so no key press loses a game (`:restore` brings it back). Reading and
 //! writing PGN is [`crate::pgn`]'s; writing a file is [`crate::util::files`]'.
 
-use super::{App, EXPLAIN, Mode, level_name};
+use super::{App, EXPLAIN, Mode};
 use crate::core::{Color, Position};
 use crate::game::{Ending, Game};
 use crate::search::Level;
@@ -57,12 +57,14 @@ fn fen_in(text: &str) -> Option<Position> {
 impl App {
     /// The PGN tags of this game.
     pub fn pgn_headers(&self) -> Vec<(String, String)> {
-        let engine = format!("Huo Chess ({})", level_name(self.level));
-        let (white, black) = if self.human == Color::White {
-            ("Player".to_string(), engine)
-        } else {
-            (engine, "Player".to_string())
+        let name = |side: Color| {
+            if self.engine_plays(side) {
+                self.side_name(side)
+            } else {
+                "Player".to_string()
+            }
         };
+        let (white, black) = (name(Color::White), name(Color::Black));
         let mut h = vec![
             ("Event".to_string(), "Huo Chess game".to_string()),
             ("Site".to_string(), "?".to_string()),

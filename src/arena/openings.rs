@@ -1,0 +1,201 @@
+//! Where match games start: the built-in list of short balanced lines
+//! (`openings.txt`, compiled in), or a file: one FEN or EPD a line, or a PGN whose games'
+//! moves (from their `FEN` tag, if any) are the openings.
+
+use crate::core::{Move, Position, parse_move};
+use crate::game::Game;
+use crate::pgn;
+use std::path::Path;
+
+/// The built-in openings: `name | SAN moves` a line, `#` comments.
+const BUILTIN: &str = include_str!("openings.txt");
+
+/// A start for a pair of games: a position and the moves that lead on from it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Opening {
+    /// For the PGN `Opening` tag: the line's name, an EPD `id`, or `file:line`.
+    pub name: String,
+    pub start: Position,
+    pub moves: Vec<Move>,
+}
+
+impl Opening {
+    /// The game as it stands after the opening (its moves are part of the game's record).
+    pub fn game(&self) -> Game {
+        let mut game = Game::from_position(self.start);
+        for &mv in &self.moves {
+            // Checked legal when the opening was read.
+            let _ = game.play(mv);
+        }
+        game
+    }
+}
+
+/// The built-in openings (their legality is checked by the tests).
+pub fn builtin() -> Vec<Opening> {
+    parse_named_lines(BUILTIN, "built-in openings").unwrap_or_default()
+}
+
+/// Reads an openings file: a PGN (its first line that is not blank or a comment starts
+/// with `[` or a move number) or one FEN/EPD a line. Errors name the file and the line.
+pub fn from_file(path: &Path) -> Result<Vec<Opening>, String> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
+    let openings = parse_text(&text, &name)?;
+    if openings.is_empty() {
+        return Err(format!("{name}: no opening found"));
+    }
+    Ok(openings)
+}
+
+/// [`from_file`] on a text already read (`file` names it in messages).
+pub fn parse_text(text: &str, file: &str) -> Result<Vec<Opening>, String> {
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with('%'));
+    match first {
+        Some(l) if l.starts_with('[') || l.starts_with("1.") => parse_pgn(text, file),
+        _ => parse_epd(text, file),
+    }
+}
+
+/// Each game of a PGN text is an opening.
+fn parse_pgn(text: &str, file: &str) -> Result<Vec<Opening>, String> {
+    let mut out = Vec::new();
+    for (i, game) in pgn::read_games(text.as_bytes()).enumerate() {
+        let game = game.map_err(|e| format!("{file}: {e}"))?;
+        let name = game
+            .header("Opening")
+            .or(game.header("ECO"))
+            .map(str::to_string)
+            .unwrap_or_else(|| format!("{file} #{}", i + 1));
+        let opening = Opening {
+            name,
+            start: game.start,
+            moves: game.moves.clone(),
+        };
+        check_playable(&opening).map_err(|e| format!("{file}: game {}: {e}", i + 1))?;
+        out.push(opening);
+    }
+    Ok(out)
+}
+
+/// One FEN (6 fields) or EPD (4 fields, then operations such as `id "name";`) a line.
+fn parse_epd(text: &str, file: &str) -> Result<Vec<Opening>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = |e: String| format!("{file}:{}: {e}", i + 1);
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        // The clocks are there when fields 5 and 6 are numbers; EPD has operations instead.
+        let clocks = fields.len() >= 6
+            && fields[4].parse::<u32>().is_ok()
+            && fields[5].parse::<u32>().is_ok();
+        let take = if clocks { 6 } else { 4.min(fields.len()) };
+        let start = Position::from_fen(&fields[..take].join(" ")).map_err(|e| at(e.to_string()))?;
+        let rest = fields[take..].join(" ");
+        let name = epd_id(&rest).unwrap_or_else(|| format!("{file}:{}", i + 1));
+        let opening = Opening {
+            name,
+            start,
+            moves: Vec::new(),
+        };
+        check_playable(&opening).map_err(at)?;
+        out.push(opening);
+    }
+    Ok(out)
+}
+
+/// The value of an EPD `id "…"` operation.
+fn epd_id(ops: &str) -> Option<String> {
+    let after = ops.split_once("id \"")?.1;
+    Some(after.split_once('"')?.0.to_string())
+}
+
+/// `name | SAN moves` lines (the built-in list's format).
+fn parse_named_lines(text: &str, file: &str) -> Result<Vec<Opening>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = |e: String| format!("{file}:{}: {e}", i + 1);
+        let (name, moves) = line
+            .split_once('|')
+            .ok_or_else(|| at("expected `name | moves`".into()))?;
+        let mut pos = Position::startpos();
+        let mut list = Vec::new();
+        for text in moves.split_whitespace() {
+            let mv = parse_move(&pos, text).map_err(|e| at(e.to_string()))?;
+            pos.play(mv);
+            list.push(mv);
+        }
+        let opening = Opening {
+            name: name.trim().to_string(),
+            start: Position::startpos(),
+            moves: list,
+        };
+        check_playable(&opening).map_err(at)?;
+        out.push(opening);
+    }
+    Ok(out)
+}
+
+/// An opening must leave a game to play.
+fn check_playable(opening: &Opening) -> Result<(), String> {
+    match opening.game().outcome() {
+        Some(o) => Err(format!("the game is already over ({o})")),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_openings_are_legal_distinct_and_short() {
+        let list = parse_named_lines(BUILTIN, "built-in").unwrap();
+        assert_eq!(list.len(), 51);
+        let mut keys: Vec<u64> = list.iter().map(|o| o.game().position().key()).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(
+            keys.len(),
+            list.len(),
+            "two openings reach the same position"
+        );
+        assert!(list.iter().all(|o| (8..=10).contains(&o.moves.len())));
+    }
+
+    #[test]
+    fn epd_fen_and_pgn_files() {
+        let epd = "# comment\n\
+                   rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"king pawn\";\n\
+                   rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n";
+        let list = parse_text(epd, "o.epd").unwrap();
+        assert_eq!(list.len(), 2);
+        assert_eq!(list[0].name, "king pawn");
+        assert_eq!(list[1].name, "o.epd:3");
+        let pgn = "[Event \"x\"]\n[Opening \"Open Game\"]\n\n1. e4 e5 *\n\n1. d4 d5 *\n";
+        let list = parse_text(pgn, "o.pgn").unwrap();
+        assert_eq!(list.len(), 2);
+        assert_eq!(
+            (list[0].name.as_str(), list[0].moves.len()),
+            ("Open Game", 2)
+        );
+        let e = parse_text("8/8/8/8/8/8/8/8 w - -\n", "bad.epd").unwrap_err();
+        assert!(e.starts_with("bad.epd:1:"), "{e}");
+        let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n";
+        assert!(
+            parse_text(mate, "m.epd")
+                .unwrap_err()
+                .contains("already over")
+        );
+    }
+}

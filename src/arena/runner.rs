@@ -1,0 +1,261 @@
+//! The games of a match: game `i` starts from opening `i / 2` (round the list again when
+//! the games outnumber the openings), engine 1 has White in even games and Black in odd
+//! ones, so each opening is played twice with colours swapped. `concurrency` worker
+//! threads take the next game in turn, each with one searcher per engine (cleared between
+//! games); finished games come back to the caller's thread, which keeps the tally, and
+//! are returned in their order. A game's seed is its number, so a fixed-nodes match plays
+//! the same games however many run at once.
+
+use super::elo::Elo;
+use super::openings::Opening;
+use super::play::{self, Control, Played, Side, Termination};
+use crate::core::{Color, Position};
+use crate::eval::Evaluator;
+use crate::player::Player;
+use crate::search::Searcher;
+use crate::util::rng;
+use std::collections::BTreeMap;
+use std::panic::AssertUnwindSafe;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+/// The PGN `Event` of match games.
+pub const EVENT: &str = "Huo Chess match";
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct MatchSpec {
+    pub engine1: Player,
+    pub engine2: Player,
+    pub games: usize,
+    pub control: Control,
+    /// Empty: every game starts from the initial position.
+    pub openings: Vec<Opening>,
+    /// Games played at once (at least 1).
+    pub concurrency: usize,
+}
+
+/// One finished game of the match.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// From 0, in the match's order.
+    pub index: usize,
+    pub opening: String,
+    /// Did engine 1 have White?
+    pub engine1_white: bool,
+    pub played: Played,
+}
+
+impl GameRecord {
+    /// Engine 1's score in this game: 1, ½ or 0.
+    pub fn engine1_points(&self) -> f64 {
+        let engine1 = if self.engine1_white {
+            Color::White
+        } else {
+            Color::Black
+        };
+        match self.played.termination.winner() {
+            None => 0.5,
+            Some(c) if c == engine1 => 1.0,
+            Some(_) => 0.0,
+        }
+    }
+}
+
+/// The running count, from engine 1's side.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tally {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    /// How games ended ([`Termination::reason`]) and how many did.
+    pub reasons: BTreeMap<&'static str, u32>,
+}
+
+impl Tally {
+    fn add(&mut self, record: &GameRecord) {
+        let points = record.engine1_points();
+        if points == 1.0 {
+            self.wins += 1;
+        } else if points == 0.0 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
+        *self
+            .reasons
+            .entry(record.played.termination.reason())
+            .or_default() += 1;
+    }
+
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The Elo difference of engine 1 over engine 2 the tally stands for.
+    pub fn elo(&self) -> Elo {
+        Elo::new(self.wins, self.draws, self.losses)
+    }
+
+    /// Games lost on time by either side.
+    pub fn time_losses(&self) -> u32 {
+        self.reasons.get("time forfeit").copied().unwrap_or(0)
+    }
+}
+
+/// A match played.
+#[derive(Clone, Debug)]
+pub struct Summary {
+    pub games: Vec<GameRecord>,
+    pub tally: Tally,
+    /// Games that failed (a bug in the search, caught): which and why.
+    pub failed: Vec<String>,
+}
+
+impl MatchSpec {
+    /// The names in the PGN and the report: the players' own, told apart when equal.
+    pub fn names(&self) -> (String, String) {
+        let (a, b) = (&self.engine1.name, &self.engine2.name);
+        if a == b {
+            (format!("{a} (1)"), format!("{b} (2)"))
+        } else {
+            (a.clone(), b.clone())
+        }
+    }
+
+    /// Plays the match; `on_game` sees every finished game (in the order they finish) with
+    /// the tally so far.
+    pub fn run(&self, on_game: &mut dyn FnMut(&GameRecord, &Tally)) -> Summary {
+        let next = AtomicUsize::new(0);
+        let (tx, rx) = mpsc::channel::<Result<GameRecord, String>>();
+        let workers = self.concurrency.clamp(1, self.games.max(1));
+        let mut summary = Summary {
+            games: Vec::with_capacity(self.games),
+            tally: Tally::default(),
+            failed: Vec::new(),
+        };
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                let tx = tx.clone();
+                let next = &next;
+                scope.spawn(move || self.worker(next, &tx));
+            }
+            drop(tx);
+            for message in rx {
+                match message {
+                    Ok(record) => {
+                        summary.tally.add(&record);
+                        on_game(&record, &summary.tally);
+                        summary.games.push(record);
+                    }
+                    Err(e) => summary.failed.push(e),
+                }
+            }
+        });
+        summary.games.sort_by_key(|r| r.index);
+        summary
+    }
+
+    /// One worker: takes games until none are left.
+    fn worker(&self, next: &AtomicUsize, tx: &mpsc::Sender<Result<GameRecord, String>>) {
+        let searcher = |p: &Player| {
+            let mut s = Searcher::new(Evaluator::from_config(&p.config), p.config.search.hash_mb);
+            s.set_contempt(p.config.search.contempt_cp());
+            s
+        };
+        let mut one = searcher(&self.engine1);
+        let mut two = searcher(&self.engine2);
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            if index >= self.games {
+                return;
+            }
+            let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                self.play_game(index, &mut one, &mut two)
+            }));
+            let message = outcome.map_err(|_| format!("game {}: the search failed", index + 1));
+            if tx.send(message).is_err() {
+                return;
+            }
+        }
+    }
+
+    /// Game `index`, with a fresh start for both searchers.
+    fn play_game(&self, index: usize, one: &mut Searcher, two: &mut Searcher) -> GameRecord {
+        let (game, opening) = match self.openings.get((index / 2) % self.openings.len().max(1)) {
+            Some(o) => (o.game(), o.name.clone()),
+            None => (
+                crate::game::Game::from_position(Position::startpos()),
+                "-".into(),
+            ),
+        };
+        // The seed drives the weak levels' noise: fixed per game, so matches repeat.
+        let seed = rng::splitmix64(index as u64);
+        for s in [&mut *one, &mut *two] {
+            s.clear();
+            s.set_seed(seed);
+        }
+        let engine1_white = index.is_multiple_of(2);
+        let side1 = Side {
+            searcher: one,
+            level: self.engine1.level,
+        };
+        let side2 = Side {
+            searcher: two,
+            level: self.engine2.level,
+        };
+        let (white, black) = if engine1_white {
+            (side1, side2)
+        } else {
+            (side2, side1)
+        };
+        GameRecord {
+            index,
+            opening,
+            engine1_white,
+            played: play::play(game, white, black, self.control),
+        }
+    }
+
+    /// The games as PGN: `Event`, `Date`, `Round`, `White`, `Black`, `Result`,
+    /// `Termination` (`normal`, `time forfeit`, `adjudication`), `TimeControl`, `Opening`
+    /// and `PlyCount`, the opening's moves first in each game's movetext.
+    pub fn pgn(&self, games: &[GameRecord]) -> String {
+        let (one, two) = self.names();
+        let date = crate::util::date::pgn_today();
+        let control = match self.control {
+            Control::Nodes(_) => "-".to_string(),
+            c => c.to_string(),
+        };
+        let mut out = String::new();
+        for r in games {
+            let (white, black) = if r.engine1_white {
+                (&one, &two)
+            } else {
+                (&two, &one)
+            };
+            let t: Termination = r.played.termination;
+            let headers: Vec<(String, String)> = [
+                ("Event", EVENT.to_string()),
+                ("Date", date.clone()),
+                ("Round", (r.index + 1).to_string()),
+                ("White", white.clone()),
+                ("Black", black.clone()),
+                ("Result", t.result().to_string()),
+                ("Termination", t.pgn_tag().to_string()),
+                ("TimeControl", control.clone()),
+                ("Opening", r.opening.clone()),
+                ("PlyCount", r.played.game.moves().len().to_string()),
+            ]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect();
+            out.push_str(&crate::pgn::write_game(
+                &r.played.game,
+                &headers,
+                Some(t.result()),
+            ));
+        }
+        out
+    }
+}

@@ -1,0 +1,156 @@
+//! Watch mode: the engine plays both sides while you watch, its thinking in the log tagged
+//! `White`/`Black`. Each side may be its own [`Player`] (a level or a configuration file,
+//! as `huo-chess match` reads them); a side without one plays the game's level and
+//! configuration. One engine service serves both: before a side thinks, the service is
+//! given that side's weights and contempt (its table is then cleared, so each side's
+//! scores stay its own).
+//!
+//! Nothing typed can lose the game for a side: `:watch` again hands you the side to move
+//! (its search is cancelled), and so does a legal move typed at the prompt (it is played
+//! for that side); an illegal one is only refused. Takeback, switching sides and `:resign`
+//! or `:draw` first stop watching. The game is autosaved like any other.
+
+use super::App;
+use crate::core::Color;
+use crate::player::Player;
+use crate::tui::engine::Job;
+use crate::tui::policy::Policy;
+
+/// Per-side state of a watched game.
+#[derive(Clone, Debug, Default)]
+pub struct Watch {
+    /// Is the engine playing both sides?
+    pub on: bool,
+    /// Who plays each side (White, Black) when the engine does; `None`: the game's own
+    /// level and configuration.
+    pub players: [Option<Player>; 2],
+    /// Each side's resign mood while watching (the game's [`Policy`] is the engine's
+    /// against you).
+    pub(super) policies: [Policy; 2],
+    /// Whose settings the engine service has: `Some(c)`: side `c`'s player's; `None`: the
+    /// game's own.
+    pub(super) loaded: Option<Color>,
+}
+
+impl App {
+    /// The players of `--white` and `--black`; a bad one is noted and left out.
+    pub(super) fn player_flags(&mut self, args: &crate::tui::GameArgs) -> [Option<Player>; 2] {
+        match args.players() {
+            Ok(players) => players,
+            Err(e) => {
+                self.note(e, true);
+                Default::default()
+            }
+        }
+    }
+
+    /// Does the engine play `side` now?
+    pub fn engine_plays(&self, side: Color) -> bool {
+        self.watch.on || side != self.human
+    }
+
+    /// Is it the engine's move in a game still going on?
+    pub fn engine_to_move(&self) -> bool {
+        !self.over() && self.engine_plays(self.game.position().turn())
+    }
+
+    /// The player of `side` when the engine plays it, if it has its own.
+    pub fn player(&self, side: Color) -> Option<&Player> {
+        self.watch.players[side.index()].as_ref()
+    }
+
+    /// The level `side` plays at when the engine plays it.
+    pub fn level_of(&self, side: Color) -> crate::search::Level {
+        self.player(side).map_or(self.level, |p| p.level)
+    }
+
+    /// How a side is named in the log and the PGN when the engine plays it.
+    pub fn side_name(&self, side: Color) -> String {
+        match self.player(side) {
+            Some(p) => p.name.clone(),
+            None => format!("Huo Chess ({})", super::level_name(self.level)),
+        }
+    }
+
+    /// Gives the engine service `side`'s weights and contempt, if it has other ones.
+    pub(super) fn load_side(&mut self, side: Color) {
+        let want = self.player(side).map(|_| side);
+        if want == self.watch.loaded {
+            return;
+        }
+        let config = self.player(side).map_or(&self.config, |p| &p.config);
+        let eval = crate::eval::Evaluator::from_config(config);
+        let contempt = config.search.contempt_cp();
+        self.engine.set_evaluator(eval);
+        self.engine.set_contempt(contempt);
+        self.watch.loaded = want;
+    }
+
+    /// `:watch` (toggles) or `:watch WHITE BLACK` (starts with these players).
+    pub(super) fn watch_command(&mut self, arg: &str) {
+        let words: Vec<&str> = arg.split_whitespace().collect();
+        match words.as_slice() {
+            [] if self.watch.on => self.stop_watching(),
+            [] => self.start_watching(),
+            [white, black] => {
+                let parsed = Player::parse(white)
+                    .map_err(|e| format!("White: {e}"))
+                    .and_then(|w| {
+                        Player::parse(black)
+                            .map(|b| (w, b))
+                            .map_err(|e| format!("Black: {e}"))
+                    });
+                match parsed {
+                    Ok((w, b)) => {
+                        self.watch.players = [Some(w), Some(b)];
+                        self.start_watching();
+                    }
+                    Err(e) => {
+                        self.log_line(format!(":watch: {e}"));
+                        self.note(format!(":watch: {e}"), true);
+                    }
+                }
+            }
+            _ => self.note(
+                "Usage: :watch (on/off) or :watch WHITE BLACK (levels or config files)",
+                true,
+            ),
+        }
+    }
+
+    /// The engine takes both sides.
+    pub fn start_watching(&mut self) {
+        if self.over() {
+            self.note("The game is over: F2 or :new for a new one", true);
+            return;
+        }
+        self.watch.on = true;
+        self.watch.policies = Default::default();
+        self.log_line(format!(
+            "Watching: White {} against Black {}",
+            self.side_name(Color::White),
+            self.side_name(Color::Black)
+        ));
+        self.note("Watching: :watch or a typed move takes over", false);
+        // The side to move starts thinking (unless it already is).
+        if self.thinking.as_ref().is_none_or(|t| t.job != Job::Move) {
+            self.after_move();
+        }
+    }
+
+    /// You take the side to move; the engine keeps the other one.
+    pub fn stop_watching(&mut self) {
+        if !self.watch.on {
+            return;
+        }
+        if self.thinking.as_ref().is_some_and(|t| t.job == Job::Move) {
+            self.engine.cancel();
+            self.thinking = None;
+        }
+        self.watch.on = false;
+        self.human = self.game.position().turn();
+        self.flipped = self.human == Color::Black;
+        self.log_line(format!("You take over {}", self.human));
+        self.note(format!("You play {} now", self.human), false);
+    }
+}

@@ -1,0 +1,207 @@
+//! `huo-chess match`: two configurations play each other in-process; the weaker one must
+//! lose, the games must come back as legal PGN, the Elo arithmetic must hold, and bad
+//! arguments must be refused with their reason.
+
+use huo_chess::arena::Elo;
+use huo_chess::pgn;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn huo_chess(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_huo-chess"))
+        .args(args)
+        .output()
+        .expect("run huo-chess");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A fresh folder for one test's files.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("huo-match-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+/// `name: +W =D -L (W/D/L)` read back from the report.
+fn wdl(out: &str) -> (u32, u32, u32) {
+    let line = out
+        .lines()
+        .find(|l| l.contains("(W/D/L)"))
+        .unwrap_or_else(|| panic!("no W/D/L line in {out}"));
+    let nums: Vec<u32> = line
+        .split_whitespace()
+        .filter_map(|w| w.trim_start_matches(['+', '=', '-']).parse().ok())
+        .collect();
+    (nums[0], nums[1], nums[2])
+}
+
+#[test]
+fn a_queen_worth_one_pawn_loses_and_the_games_are_legal_pgn() {
+    let dir = folder("queen");
+    let weak = write(&dir, "queen1.toml", "[pieces]\nqueen = 1.0\n");
+    let default = write(&dir, "default.toml", "# the built-in values\n");
+    let out_pgn = dir.join("games.pgn");
+    let games = 10;
+    let (ok, out, err) = huo_chess(&[
+        "match",
+        "--engine1",
+        &weak,
+        "--engine2",
+        &default,
+        "--games",
+        &games.to_string(),
+        "--nodes",
+        "3000",
+        "--concurrency",
+        "2",
+        "--pgn",
+        &out_pgn.display().to_string(),
+    ]);
+    assert!(ok, "{out}{err}");
+    let (w, d, l) = wdl(&out);
+    assert_eq!(w + d + l, games);
+    // The default configuration scores at least 75%: the queen matters.
+    let weak_points = f64::from(w) + f64::from(d) / 2.0;
+    assert!(weak_points <= 0.25 * f64::from(games), "{out}");
+    assert!(out.contains("Elo difference"), "{out}");
+    assert!(out.contains("Endings: "), "{out}");
+
+    let text = std::fs::read_to_string(&out_pgn).unwrap();
+    let read: Vec<_> = pgn::read_games(text.as_bytes()).collect();
+    assert_eq!(read.len(), games as usize);
+    for (i, g) in read.into_iter().enumerate() {
+        // The reader replays every move and refuses an illegal one.
+        let g = g.unwrap_or_else(|e| panic!("game {}: {e}", i + 1));
+        assert_eq!(g.header("Event"), Some("Huo Chess match"));
+        assert_eq!(g.header("Round"), Some((i + 1).to_string().as_str()));
+        // Engine 1 has White in odd rounds: colours alternate.
+        let white = if i % 2 == 0 {
+            "queen1.toml"
+        } else {
+            "default.toml"
+        };
+        assert_eq!(g.header("White"), Some(white));
+        assert_eq!(g.header("Result"), Some(g.result.as_str()));
+        assert_ne!(g.result, "*");
+        assert!(g.header("Termination").is_some());
+        // Each opening is played twice, from the same moves.
+        if i % 2 == 1 {
+            assert!(g.moves.len() >= 8);
+        }
+        assert_eq!(
+            g.header("PlyCount"),
+            Some(g.moves.len().to_string().as_str())
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn fixed_nodes_matches_repeat_whatever_the_concurrency() {
+    let dir = folder("repeat");
+    let openings = write(
+        &dir,
+        "two.epd",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n\
+         rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n",
+    );
+    let run = |concurrency: &str, name: &str| {
+        let out = dir.join(name);
+        let (ok, stdout, err) = huo_chess(&[
+            "match",
+            "--engine1",
+            "3",
+            "--engine2",
+            "classic-1",
+            "--games",
+            "4",
+            "--nodes",
+            "2000",
+            "--openings",
+            &openings,
+            "--concurrency",
+            concurrency,
+            "--pgn",
+            &out.display().to_string(),
+        ]);
+        assert!(ok, "{stdout}{err}");
+        std::fs::read_to_string(out).unwrap()
+    };
+    let one = run("1", "one.pgn");
+    assert_eq!(one, run("2", "two.pgn"));
+    let games: Vec<_> = pgn::read_games(one.as_bytes())
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(games.len(), 4);
+    // Games 1 and 2 start from the first position, colours swapped; 3 and 4 the second.
+    assert_eq!(games[0].header("FEN"), games[1].header("FEN"));
+    assert_ne!(games[0].header("FEN"), games[2].header("FEN"));
+    assert_eq!(games[0].header("Opening"), Some("e4"));
+    assert_eq!(games[0].header("White"), games[1].header("Black"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn elo_from_known_scores() {
+    // 75% is +191 in the logistic model; 50% is even; 25% the mirror of 75%.
+    let d = Elo::new(3, 0, 1).diff().unwrap();
+    assert!((d - 190.85).abs() < 0.1, "{d}");
+    assert_eq!(Elo::new(2, 2, 2).diff(), Some(0.0));
+    let mirror = Elo::new(1, 0, 3).diff().unwrap();
+    assert!((mirror + d).abs() < 1e-9);
+    // Ten times the games: the margin shrinks by about √10.
+    let few = Elo::new(30, 40, 30).margin().unwrap();
+    let many = Elo::new(300, 400, 300).margin().unwrap();
+    assert!(few > many * 3.0 && few < many * 3.3, "{few} {many}");
+    // Draws carry less spread than wins and losses: a narrower margin.
+    assert!(Elo::new(0, 100, 0).margin().unwrap() < 1e-9);
+    assert!(Elo::new(50, 0, 50).margin().unwrap() > Elo::new(25, 50, 25).margin().unwrap());
+    // All won: unbounded, said so rather than a number.
+    assert_eq!(Elo::new(4, 0, 0).diff(), None);
+    assert_eq!(Elo::new(4, 0, 0).to_string(), "+inf");
+}
+
+#[test]
+fn bad_arguments_are_refused_with_their_reason() {
+    let dir = folder("bad");
+    let bad = write(&dir, "bad.toml", "[pieces]\nqueen = \"x\"\n");
+    let missing = dir.join("missing.toml").display().to_string();
+    let cases: [(&[&str], &str); 6] = [
+        (&["--games", "0"], "--games"),
+        (&["--engine1", &missing], "cannot read"),
+        (
+            &["--engine1", &bad],
+            "bad.toml:2: pieces.queen: expected a number",
+        ),
+        (&["--engine1", "11"], "neither a level nor a file"),
+        (&["--tc", "5+x"], "--tc '5+x'"),
+        (&["--tc", "5", "--nodes", "100"], "cannot be used with"),
+    ];
+    for (args, message) in cases {
+        let mut all = vec!["match"];
+        // The defaults, unless the case gives its own.
+        for (flag, value) in [("--engine1", "1"), ("--engine2", "1")] {
+            if !args.contains(&flag) {
+                all.extend([flag, value]);
+            }
+        }
+        all.extend(args);
+        all.extend(["--nodes", "1"].iter().filter(|_| !args.contains(&"--tc")));
+        let (ok, _, err) = huo_chess(&all);
+        assert!(!ok, "{all:?} was accepted");
+        assert!(err.contains(message), "{all:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
