@@ -123,9 +123,9 @@ impl MatchSpec {
         }
     }
 
-    /// Plays the match; `on_game` sees every finished game (in the order they finish) with
-    /// the tally so far.
-    pub fn run(&self, on_game: &mut dyn FnMut(&GameRecord, &Tally)) -> Summary {
+    /// Plays the match; after every game `on_game` sees the games finished so far (in the
+    /// order they finished, the new one last) with the tally.
+    pub fn run(&self, on_game: &mut dyn FnMut(&[GameRecord], &Tally)) -> Summary {
         let next = AtomicUsize::new(0);
         let (tx, rx) = mpsc::channel::<Result<GameRecord, String>>();
         let workers = self.concurrency.clamp(1, self.games.max(1));
@@ -145,8 +145,8 @@ impl MatchSpec {
                 match message {
                     Ok(record) => {
                         summary.tally.add(&record);
-                        on_game(&record, &summary.tally);
                         summary.games.push(record);
+                        on_game(&summary.games, &summary.tally);
                     }
                     Err(e) => summary.failed.push(e),
                 }

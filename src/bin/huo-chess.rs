@@ -402,7 +402,20 @@ fn run_match(spec: &huo_chess::arena::MatchSpec, pgn: Option<&std::path::Path>) 
         spec.openings.len()
     );
     let live = std::io::stderr().is_terminal();
-    let summary = spec.run(&mut |_, tally| {
+    // The PGN is rewritten (atomically) after every game, so an interrupted match keeps
+    // the games it finished.
+    let save = |games: &[huo_chess::arena::GameRecord]| {
+        let path = pgn?;
+        let mut sorted = games.to_vec();
+        sorted.sort_by_key(|r| r.index);
+        huo_chess::util::files::write_atomic(path, spec.pgn(&sorted))
+            .err()
+            .map(|e| format!("cannot write {}: {e}", path.display()))
+    };
+    let summary = spec.run(&mut |games, tally| {
+        if let Some(e) = save(games) {
+            eprintln!("\nerror: {e}");
+        }
         if live {
             eprint!(
                 "\r{}/{} games: +{} ={} -{}  {}   ",
@@ -443,10 +456,11 @@ fn run_match(spec: &huo_chess::arena::MatchSpec, pgn: Option<&std::path::Path>) 
         ok = false;
     }
     if let Some(path) = pgn {
-        match huo_chess::util::files::write_atomic(path, spec.pgn(&summary.games)) {
-            Ok(()) => println!("Games written to {}", path.display()),
-            Err(e) => {
-                eprintln!("error: cannot write {}: {e}", path.display());
+        // Once more at the end: the file exists even if every game failed.
+        match save(&summary.games) {
+            None => println!("Games written to {}", path.display()),
+            Some(e) => {
+                eprintln!("error: {e}");
                 ok = false;
             }
         }
