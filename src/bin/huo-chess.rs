@@ -39,6 +39,11 @@ enum Command {
         /// Search depth for every position.
         #[arg(long, default_value_t = 9)]
         depth: u32,
+        /// Search threads. The node count is the search's signature only with the
+        /// default, 1: with more it varies from run to run, and the time to reach the depth
+        /// is what to compare.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
     },
     /// Analyse the games of a PGN file: every move gets the engine's evaluation as a
     /// `{[%eval 0.35]}` comment, inaccuracies, mistakes and blunders their NAG ($6, $2,
@@ -105,7 +110,7 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Some(Command::Bench { depth }) => run_bench(depth),
+        Some(Command::Bench { depth, threads }) => run_bench(depth, threads as usize),
         Some(Command::Analyse {
             file,
             out,
@@ -273,12 +278,12 @@ fn run_config(action: ConfigAction, explicit: Option<&std::path::Path>) -> ExitC
     }
 }
 
-fn run_bench(depth: u32) -> ExitCode {
+fn run_bench(depth: u32, threads: usize) -> ExitCode {
     if !(1..=30).contains(&depth) {
         eprintln!("error: invalid depth {depth}: expected 1 to 30");
         return ExitCode::FAILURE;
     }
-    let result = huo_chess::search::bench::run(depth, |i, fen, nodes| {
+    let result = huo_chess::search::bench::run_threads(depth, threads, |i, fen, nodes| {
         eprintln!("Position {i:>2}: {nodes:>10}  {fen}");
     });
     println!("===========================");
