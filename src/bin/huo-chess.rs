@@ -63,10 +63,10 @@ enum Command {
         /// Search every position for this many milliseconds instead of to a depth.
         #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
         movetime: Option<u64>,
-        /// Search threads. The engine searches on one thread for now: more are accepted
-        /// and ignored (with a note).
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
-        threads: u32,
+        /// Search threads (default: `[search] threads` of the configuration). More than
+        /// the machine's cores are counted as its cores, with a note.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: Option<u32>,
     },
     /// Show how the evaluation judges a position, part by part.
     Eval {
@@ -209,7 +209,7 @@ fn run_analyse(
     out: Option<PathBuf>,
     depth: Option<u32>,
     movetime: Option<u64>,
-    threads: u32,
+    threads: Option<u32>,
 ) -> ExitCode {
     use huo_chess::analysis::batch;
     use std::io::IsTerminal;
@@ -232,7 +232,7 @@ fn run_analyse(
         input,
         out,
         limits,
-        threads: threads as usize,
+        threads: threads.map_or(loaded.config.search.threads, |n| n as usize),
         live_progress: std::io::stderr().is_terminal(),
     };
     let stdout = std::io::stdout();

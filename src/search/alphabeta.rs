@@ -193,6 +193,15 @@ fn cutoff(h: Hit, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
     usable.then_some(s)
 }
 
+/// The table's move, if it is legal here. The table may hand over another position's
+/// entry (two keys alike in their low bits, or, with several threads, a slot rewritten
+/// between probe and use), so its move is never trusted blindly: only a legal move may be
+/// searched, or remembered as best.
+#[inline]
+pub fn hash_move(hit: Option<Hit>, pos: &Position) -> Option<Move> {
+    hit.and_then(|h| h.mv).filter(|&m| pos.is_legal(m))
+}
+
 /// The static evaluation, sharpened by a table score that bounds it from the right side.
 #[inline]
 fn refine(static_eval: i32, hit: Option<Hit>, ply: usize) -> i32 {
@@ -607,7 +616,7 @@ impl Worker<'_> {
         } else {
             None
         };
-        let tt_move = hit.and_then(|h| h.mv).filter(|&m| pos.is_legal(m));
+        let tt_move = hash_move(hit, pos);
         if let Some(h) = hit
             && !pv_node
             && h.depth as i32 >= depth
@@ -984,7 +993,7 @@ impl Worker<'_> {
             best = stand_pat;
         }
         let values = *self.eval.values();
-        let hash = hit.and_then(|h| h.mv).filter(|&m| pos.is_legal(m));
+        let hash = hash_move(hit, pos);
         let ctx = Context::default();
         let mut picker = Picker::quiescence(pos, hash);
         while let Some((mv, _)) = picker.next(pos, self.heur, &ctx, &values) {

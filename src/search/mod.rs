@@ -386,3 +386,78 @@ impl Searcher {
         result
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Position, Square};
+    use tt::{Bound, Hit};
+
+    #[test]
+    fn a_hash_move_from_another_position_is_refused() {
+        // e2e4 is a fine move at the start, and impossible with the e-pawn gone.
+        let start = Position::startpos();
+        let no_e_pawn =
+            Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        let hit = Some(Hit {
+            mv: Some(crate::core::Move::new(Square::E2, Square::E4, None)),
+            score: 0,
+            eval: 0,
+            depth: 9,
+            bound: Bound::Exact,
+        });
+        assert!(alphabeta::hash_move(hit, &start).is_some());
+        assert_eq!(alphabeta::hash_move(hit, &no_e_pawn), None);
+        assert_eq!(alphabeta::hash_move(None, &start), None);
+    }
+
+    #[test]
+    fn a_poisoned_table_never_makes_an_illegal_move() {
+        // Every position one and two plies from the root remembers, deep and exact, a move
+        // that is illegal there (a rook move from an empty a4): the searchers on one and
+        // on two threads must still answer legal moves.
+        let pos =
+            Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+                .unwrap();
+        let bogus = crate::core::Move::new(Square::A4, Square::H4, None);
+        for threads in [1, 2] {
+            let mut searcher = Searcher::new(Evaluator::default(), 1);
+            searcher.set_threads(threads);
+            let mut keys = vec![pos.key()];
+            for &mv in pos.legal_moves().iter() {
+                let child = pos.after(mv);
+                keys.push(child.key());
+                keys.extend(child.legal_moves().iter().map(|&r| child.after(r).key()));
+            }
+            for &k in &keys {
+                searcher.tt.store(k, Some(bogus), 0, 0, 60, Bound::Exact);
+            }
+            let limits = Limits {
+                depth: Some(6),
+                ..Limits::default()
+            };
+            let stop = AtomicBool::new(false);
+            let game = Game::from_position(pos);
+            let r = searcher.think(&game, Level::FULL, &limits, &stop, &mut |_| {});
+            let best = r.best.unwrap();
+            assert!(pos.is_legal(best), "{threads} threads: {best}");
+            if let Some(p) = r.ponder {
+                assert!(pos.after(best).is_legal(p), "{threads} threads: ponder {p}");
+            }
+        }
+    }
+
+    #[test]
+    fn threads_are_counted_from_one_to_the_most() {
+        let mut searcher = Searcher::new(Evaluator::default(), 1);
+        assert_eq!(searcher.threads(), 1);
+        searcher.set_threads(0);
+        assert_eq!(searcher.threads(), 1);
+        searcher.set_threads(3);
+        assert_eq!(searcher.threads(), 3);
+        searcher.set_threads(100_000);
+        assert_eq!(searcher.threads(), MAX_THREADS);
+        searcher.set_threads(2);
+        assert_eq!(searcher.threads(), 2);
+    }
+}

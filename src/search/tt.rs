@@ -343,6 +343,94 @@ mod tests {
     }
 
     #[test]
+    fn a_key_sharing_the_bucket_does_not_get_another_position_s_entry() {
+        // Same bucket (high bits), another check (low bits): a miss, not e2e4.
+        let tt = TranspositionTable::new(1);
+        let a = 0x7777_0000_0000_0001u64;
+        let b = 0x7777_0000_0000_0002u64;
+        assert_eq!(tt.bucket(a), tt.bucket(b));
+        let mv = Move::new(Square::E2, Square::E4, None);
+        tt.store(a, Some(mv), 10, 0, 5, Bound::Exact);
+        assert!(tt.probe(b).is_none());
+        assert_eq!(tt.probe(a).and_then(|h| h.mv), Some(mv));
+    }
+
+    #[test]
+    fn a_half_written_entry_reads_as_a_miss() {
+        // Two threads wrote slot 0 at once: the data of one write with the check of the
+        // other. Neither key may read it back.
+        let tt = TranspositionTable::new(1);
+        let a = 0x3333_0000_0000_00aau64;
+        let b = 0x3333_0000_0000_00bbu64;
+        let e2e4 = Move::new(Square::E2, Square::E4, None);
+        let d2d4 = Move::new(Square::D2, Square::D4, None);
+        tt.store(a, Some(e2e4), 10, 0, 5, Bound::Exact);
+        let bucket = &tt.buckets[tt.bucket(a)];
+        let (data_a, check_a) = (
+            bucket.data[0].load(Ordering::Relaxed),
+            bucket.check[0].load(Ordering::Relaxed),
+        );
+        tt.store(b, Some(d2d4), -10, 0, 9, Bound::Lower);
+        // `b` went to another slot of the bucket; move its check over `a`'s data.
+        let j = (0..BUCKET)
+            .find(|&j| bucket.load(j).check == b as u32)
+            .unwrap();
+        bucket.data[0].store(data_a, Ordering::Relaxed);
+        bucket.check[0].store(bucket.check[j].load(Ordering::Relaxed), Ordering::Relaxed);
+        bucket.data[j].store(0, Ordering::Relaxed);
+        bucket.check[j].store(0, Ordering::Relaxed);
+        assert!(tt.probe(a).is_none(), "a's data under b's check");
+        assert!(tt.probe(b).is_none(), "b's check over a's data");
+        // Put back whole, it reads again.
+        bucket.check[0].store(check_a, Ordering::Relaxed);
+        assert_eq!(tt.probe(a).and_then(|h| h.mv), Some(e2e4));
+    }
+
+    #[test]
+    fn threads_writing_at_once_never_read_a_mixed_entry() {
+        // Every key's entry is a function of the key: any hit that disagrees with its key
+        // would be a torn read let through. Few buckets, so the threads collide often. (A
+        // smoke test: races are rare, the half-written entry above is the real proof.)
+        let tt = TranspositionTable::new(1);
+        let buckets = 8u64;
+        // The check (low half) is unique to `i`: no two keys legitimately share an entry.
+        let key = |i: u64| ((i % buckets) << 61) | (2 * i + 1);
+        let expect = |k: u64| ((k >> 3) % 30_000) as i32;
+        let hits = std::sync::atomic::AtomicU64::new(0);
+        std::thread::scope(|s| {
+            for t in 0..2u64 {
+                let hits = &hits;
+                let tt = &tt;
+                s.spawn(move || {
+                    for n in 0..200_000u64 {
+                        let k = key(n.wrapping_mul(7).wrapping_add(t * 13) % 60);
+                        if n % 2 == 0 {
+                            tt.store(
+                                k,
+                                None,
+                                expect(k),
+                                -expect(k),
+                                (k % 50) as u32,
+                                Bound::Exact,
+                            );
+                        } else if let Some(h) = tt.probe(k) {
+                            hits.fetch_add(1, Ordering::Relaxed);
+                            assert_eq!(
+                                (h.score, h.eval, h.depth),
+                                (expect(k), -expect(k), (k % 50) as u32)
+                            );
+                        }
+                    }
+                });
+            }
+        });
+        assert!(
+            hits.into_inner() > 1_000,
+            "the threads did meet in the table"
+        );
+    }
+
+    #[test]
     fn size_is_fixed() {
         let tt = TranspositionTable::new(16);
         assert!(tt.bytes() <= 16 * 1024 * 1024);
