@@ -34,6 +34,10 @@ pub struct SearchConfig {
     pub level: Level,
     /// Transposition table size in MB (fixed for the whole game).
     pub hash_mb: usize,
+    /// Threads a full-strength search uses, 1 to [`crate::search::MAX_THREADS`]: a file
+    /// may travel between machines, so more than this machine's cores is accepted and
+    /// counted as its cores (see [`crate::search::available_threads`]).
+    pub threads: usize,
     /// How much (in pawns) the engine dislikes a draw: it plays on rather than repeat.
     pub contempt: f64,
 }
@@ -137,6 +141,7 @@ impl Default for Config {
             search: SearchConfig {
                 level: Level::Modern(6),
                 hash_mb: 32,
+                threads: 1,
                 contempt: 0.0,
             },
             book: BookConfig {
@@ -392,6 +397,16 @@ pub static FIELDS: &[Field] = &[
         get: |c| Value::Int(c.search.hash_mb as i64),
         set: |c, v| {
             c.search.hash_mb = i(&v) as usize;
+            Ok(())
+        },
+    },
+    Field {
+        section: "search",
+        key: "threads",
+        kind: Kind::Int(1, crate::search::MAX_THREADS as i64),
+        get: |c| Value::Int(c.search.threads as i64),
+        set: |c, v| {
+            c.search.threads = i(&v) as usize;
             Ok(())
         },
     },

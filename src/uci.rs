@@ -19,7 +19,7 @@ use crate::core::{Position, notation};
 use crate::engine::{BookPolicy, Engine, Reply, Settings, Think};
 use crate::eval::Evaluator;
 use crate::game::Game;
-use crate::search::{Event, Level, Limits, Score, SearchResult};
+use crate::search::{Event, Level, Limits, Score, SearchResult, available_threads};
 use crate::util::rng;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -31,6 +31,8 @@ const NAME: &str = concat!("Huo Chess ", env!("CARGO_PKG_VERSION"));
 /// The UCI options and their current values.
 struct Options {
     hash_mb: usize,
+    /// Search threads at full strength, 1 to the machine's cores.
+    threads: usize,
     own_book: bool,
     book_path: Option<PathBuf>,
     level: Level,
@@ -139,6 +141,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W, config: &
     let out: Out<W> = Arc::new(Mutex::new(output));
     let mut opts = Options {
         hash_mb: config.search.hash_mb,
+        threads: config.search.threads.clamp(1, available_threads()),
         own_book: config.book.enabled,
         book_path: config.book.path.clone(),
         level: Level::FULL,
@@ -160,6 +163,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W, config: &
             Settings {
                 eval: eval.clone(),
                 hash_mb: opts.hash_mb,
+                threads: opts.threads,
                 contempt: opts.contempt,
                 book: Some(Books::locate(opts.book_path.as_deref(), layers)),
             },
@@ -200,6 +204,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W, config: &
                 match set_option(&mut opts, args) {
                     Ok(change) => match change {
                         Change::Hash => engine.set_hash(opts.hash_mb),
+                        Change::Threads => engine.set_threads(opts.threads),
                         Change::Contempt => engine.set_contempt(opts.contempt),
                         Change::Other => {}
                     },
@@ -290,6 +295,11 @@ fn option_lines(opts: &Options) -> Vec<String> {
             "option name Hash type spin default {} min 1 max 4096",
             opts.hash_mb
         ),
+        format!(
+            "option name Threads type spin default {} min 1 max {}",
+            opts.threads,
+            available_threads()
+        ),
         format!("option name OwnBook type check default {}", opts.own_book),
         "option name BookPath type string default <default>".into(),
         format!(
@@ -332,6 +342,7 @@ fn bestmove_line(pos: &Position, r: &SearchResult) -> String {
 /// What a `setoption` changed that the engine service must hear of.
 enum Change {
     Hash,
+    Threads,
     Contempt,
     Other,
 }
@@ -360,6 +371,20 @@ fn set_option(opts: &mut Options, args: &[&str]) -> Result<Change, String> {
                 .ok_or_else(|| format!("option Hash: '{value}' is not a size from 1 to 4096 MB"))?;
             opts.hash_mb = mb;
             return Ok(Change::Hash);
+        }
+        "threads" => {
+            // More threads than cores would only take turns on them.
+            let cores = available_threads();
+            opts.threads = value
+                .parse()
+                .ok()
+                .filter(|n| (1..=cores).contains(n))
+                .ok_or_else(|| {
+                    format!(
+                        "option Threads: '{value}' is not from 1 to {cores} (this machine's cores)"
+                    )
+                })?;
+            return Ok(Change::Threads);
         }
         "ownbook" => opts.own_book = bool_value()?,
         "bookpath" => {

@@ -232,11 +232,22 @@ fn movetime_threads_and_bad_flags() {
     let dir = scratch("flags");
     let input = dir.join("short.pgn");
     std::fs::write(&input, "1. d4 d5 2. c4 *\n").unwrap();
+    // Two threads where the machine has them; more than its cores are said and capped.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let (ok, _, stderr) = analyse(&[s(&input), "--depth", "4", "--threads", "256"]);
+    assert!(ok, "{stderr}");
+    assert_eq!(
+        stderr.contains(&format!("--threads 256: this machine runs {cores} at once")),
+        cores < 256,
+        "{stderr}"
+    );
+    let (ok, _, stderr) = analyse(&[s(&input), "--depth", "4", "--threads", "257"]);
+    assert!(!ok, "257 threads is out of range: {stderr}");
     let (ok, stdout, stderr) = analyse(&[s(&input), "--movetime", "20", "--threads", "2"]);
     assert!(ok, "{stderr}");
     assert!(
-        stderr.contains("--threads 2"),
-        "a note says threads are ignored: {stderr}"
+        !stderr.contains("note: --threads 2") || cores < 2,
+        "{stderr}"
     );
     assert!(stdout.contains("[Annotator \"Huo Chess 0.1.0 (movetime 20 ms)\"]"));
     assert_eq!(assert_every_move_has_an_eval(&movetexts(&stdout)[0]), 3);
@@ -301,6 +312,7 @@ fn a_job_runs_on_a_front_ends_own_engine() {
     let (mut engine, replies) = Engine::spawn_with_channel(Settings {
         eval: huo_chess::eval::Evaluator::from_config(&config),
         hash_mb: 4,
+        threads: 1,
         contempt: 0,
         book: None,
     });

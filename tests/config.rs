@@ -67,6 +67,27 @@ fn errors_name_the_file_line_and_key() {
 }
 
 #[test]
+fn search_threads_are_checked_and_named() {
+    assert_eq!(
+        error("[search]\nthreads = 0\n"),
+        "bad.toml:2: search.threads: 0 is out of range (1 to 256)"
+    );
+    assert_eq!(
+        error("[search]\nthreads = \"x\"\n"),
+        "bad.toml:2: search.threads: expected a whole number, found string"
+    );
+    assert_eq!(
+        error("[search]\nthreads = 257\n"),
+        "bad.toml:2: search.threads: 257 is out of range (1 to 256)"
+    );
+    // More than this machine's cores is accepted (the file may travel): the engine uses
+    // as many as there are.
+    let (config, _) = Config::parse("[search]\nthreads = 256\n", "big.toml").unwrap();
+    assert_eq!(config.search.threads, 256);
+    assert_eq!(Config::default().search.threads, 1);
+}
+
+#[test]
 fn config_check_and_show_from_the_command_line() {
     let dir = std::env::temp_dir().join(format!("huo-config-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

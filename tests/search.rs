@@ -809,3 +809,121 @@ fn multipv_stopped_among_the_alternatives_still_shows_distinct_moves() {
     // Some of those budgets ran out among the alternatives (lines of two depths shown).
     assert!(mixed > 0, "no search stopped among its alternatives");
 }
+
+/// How many threads the machine runs at once, at most `n` (a test asks for two threads
+/// and gets what the machine has).
+fn threads_up_to(n: usize) -> usize {
+    std::thread::available_parallelism().map_or(1, |c| c.get().min(n))
+}
+
+#[test]
+fn one_and_two_threads_play_only_legal_moves() {
+    let positions = common::random_positions(2, 60, 0x5eed_7777);
+    for threads in [1, 2] {
+        let mut searcher = Searcher::new(Evaluator::default(), 4);
+        searcher.set_threads(threads);
+        let stop = AtomicBool::new(false);
+        let mut checked = 0;
+        for (i, pos) in positions.iter().enumerate().step_by(3) {
+            let game = Game::from_position(*pos);
+            // Depths, node limits and short clocks: each ends the helpers another way.
+            let limits = match i % 3 {
+                0 => depth(5),
+                1 => Limits {
+                    nodes: Some(8_000),
+                    ..Limits::default()
+                },
+                _ => Limits {
+                    movetime: Some(Duration::from_millis(15)),
+                    ..Limits::default()
+                },
+            };
+            let r = searcher.think(&game, Level::FULL, &limits, &stop, &mut |_| {});
+            match r.best {
+                Some(mv) => assert!(pos.is_legal(mv), "{threads} threads: {mv} in {}", pos.fen()),
+                None => assert!(!pos.has_legal_moves(), "no move in {}", pos.fen()),
+            }
+            if let (Some(mv), Some(p)) = (r.best, r.ponder) {
+                assert!(pos.after(mv).is_legal(p), "{threads} threads: ponder {p}");
+            }
+            checked += 1;
+        }
+        assert!(checked >= 30, "only {checked} positions");
+    }
+}
+
+#[test]
+fn two_threads_find_the_same_clear_answers() {
+    // Where the answer is clear, the helpers must not change it: the main thread decides.
+    for threads in [1, 2] {
+        let mut searcher = Searcher::new(Evaluator::default(), 8);
+        searcher.set_threads(threads);
+        let stop = AtomicBool::new(false);
+        for (fen, want) in [
+            (QUEEN_OR_ROOK, "d5c7"),
+            (BACK_RANK, "d1d8"),
+            (
+                "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+                "h5f7",
+            ),
+        ] {
+            let game = Game::from_position(Position::from_fen(fen).unwrap());
+            let r = searcher.think(&game, Level::FULL, &depth(7), &stop, &mut |_| {});
+            assert_eq!(r.best.unwrap().uci(), want, "{threads} threads, {fen}");
+        }
+    }
+}
+
+#[test]
+fn two_threads_stop_when_asked() {
+    let stop = std::sync::Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let threads = threads_up_to(2);
+    let handle = std::thread::spawn(move || {
+        let mut searcher = Searcher::new(Evaluator::default(), 8);
+        searcher.set_threads(threads);
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        let mut last_nodes = 0;
+        let r = searcher.think(&Game::new(), Level::FULL, &limits, &flag, &mut |e| {
+            if let Event::Iteration(it) = e {
+                last_nodes = it.nodes;
+            }
+        });
+        (r, last_nodes)
+    });
+    std::thread::sleep(Duration::from_millis(200));
+    stop.store(true, Ordering::Relaxed);
+    let (r, last_nodes) = handle.join().unwrap();
+    assert!(Position::startpos().is_legal(r.best.unwrap()));
+    // The answer counts every thread's nodes, at least those already reported.
+    assert!(
+        r.nodes >= last_nodes && last_nodes > 0,
+        "{} < {last_nodes}",
+        r.nodes
+    );
+}
+
+#[test]
+fn weaker_levels_think_on_one_thread_whatever_the_setting() {
+    // Levels below full strength are defined by their depth and node limits: with helpers
+    // they would vary from run to run. Their node counts match one thread's exactly.
+    let pos = Position::from_fen(KIWIPETE).unwrap();
+    let game = Game::from_position(pos);
+    let stop = AtomicBool::new(false);
+    for level in [Level::Modern(5), Level::Modern(8), Level::Classic(3)] {
+        let counts: Vec<(u64, Option<Move>)> = [1, 2]
+            .into_iter()
+            .map(|threads| {
+                let mut searcher = Searcher::new(Evaluator::default(), 8);
+                searcher.set_seed(7);
+                searcher.set_threads(threads);
+                let r = searcher.think(&game, level, &Limits::default(), &stop, &mut |_| {});
+                (r.nodes, r.best)
+            })
+            .collect();
+        assert_eq!(counts[0], counts[1], "{level}");
+    }
+}

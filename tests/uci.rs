@@ -2,12 +2,20 @@
 
 use huo_chess::core::{Position, parse_uci};
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+/// How long any answer may take before a test gives up on the engine (generous: the
+/// machine may be busy; a hung engine fails the test instead of hanging it).
+const PATIENCE: Duration = Duration::from_secs(600);
 
 struct Engine {
     child: Child,
     stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    /// The engine's output, line by line, read on a thread of its own so that waiting
+    /// for a line can time out.
+    lines: Receiver<String>,
 }
 
 impl Engine {
@@ -22,10 +30,19 @@ impl Engine {
             .expect("huo-chess starts");
         let stdin = child.stdin.take().unwrap();
         let stdout = BufReader::new(child.stdout.take().unwrap());
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in stdout.lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
         Engine {
             child,
             stdin,
-            stdout,
+            lines,
         }
     }
 
@@ -36,14 +53,25 @@ impl Engine {
 
     /// Lines up to and including the first that starts with `prefix`.
     fn until(&mut self, prefix: &str) -> Vec<String> {
+        self.until_within(prefix, PATIENCE)
+    }
+
+    /// [`Engine::until`], failing if the line has not come within `timeout`.
+    fn until_within(&mut self, prefix: &str, timeout: Duration) -> Vec<String> {
+        let deadline = std::time::Instant::now() + timeout;
         let mut lines = Vec::new();
         loop {
-            let mut line = String::new();
-            let n = self.stdout.read_line(&mut line).unwrap();
-            assert!(
-                n > 0,
-                "engine closed its output while waiting for '{prefix}': {lines:?}"
-            );
+            let wait = deadline.saturating_duration_since(std::time::Instant::now());
+            let line = match self.lines.recv_timeout(wait) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => {
+                    let _ = self.child.kill();
+                    panic!("no '{prefix}' within {timeout:?}: {lines:?}")
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("engine closed its output while waiting for '{prefix}': {lines:?}")
+                }
+            };
             let line = line.trim_end().to_string();
             let done = line.starts_with(prefix);
             lines.push(line);
@@ -362,5 +390,89 @@ fn searchmoves_restrict_the_answer() {
         lines.last().unwrap().starts_with("bestmove a2a3"),
         "{lines:?}"
     );
+    e.quit();
+}
+
+/// The machine's cores: the most `Threads` accepts.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+#[test]
+fn threads_is_offered_up_to_the_cores_and_bad_values_are_refused() {
+    let mut e = Engine::start(&[]);
+    e.send("uci");
+    let lines = e.until("uciok");
+    let want = format!(
+        "option name Threads type spin default 1 min 1 max {}",
+        cores()
+    );
+    assert!(lines.contains(&want), "{want} missing: {lines:?}");
+    let too_many = (cores() + 1).to_string();
+    for bad in ["0", "abc", "-1", "", too_many.as_str()] {
+        e.send(&format!("setoption name Threads value {bad}"));
+        e.send("isready");
+        let lines = e.until("readyok");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string option Threads: ")),
+            "Threads {bad:?} not refused: {lines:?}"
+        );
+    }
+    e.send(&format!("setoption name Threads value {}", cores()));
+    e.send("isready");
+    assert_eq!(
+        e.until("readyok"),
+        vec!["readyok"],
+        "a good value is taken quietly"
+    );
+    e.quit();
+}
+
+#[test]
+fn two_threads_answer_legal_moves() {
+    let mut e = Engine::start(&[]);
+    e.send(&format!("setoption name Threads value {}", cores().min(2)));
+    e.send("setoption name OwnBook value false");
+    for (fen, moves, go) in [
+        (Position::STARTING_FEN, "e2e4 c7c5 g1f3", "go depth 7"),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "",
+            "go movetime 150",
+        ),
+        (
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "",
+            "go nodes 30000",
+        ),
+        (
+            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+            "",
+            "go wtime 2000 btime 2000 winc 20 binc 20",
+        ),
+    ] {
+        e.send(&format!("position fen {fen} moves {moves}"));
+        e.send(go);
+        let lines = e.until("bestmove");
+        let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+        assert_legal(fen, moves, best);
+    }
+    e.quit();
+}
+
+#[test]
+fn two_threads_stop_an_infinite_search_promptly() {
+    let mut e = Engine::start(&[]);
+    e.send(&format!("setoption name Threads value {}", cores().min(2)));
+    e.send("position startpos moves d2d4 g8f6 c2c4 e7e6");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("stop");
+    // Prompt means well within this, even on a busy machine.
+    let lines = e.until_within("bestmove", Duration::from_secs(20));
+    let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+    assert_legal(Position::STARTING_FEN, "d2d4 g8f6 c2c4 e7e6", best);
     e.quit();
 }

@@ -166,7 +166,7 @@ pub struct Analyser {
 }
 
 impl Analyser {
-    /// An analyser with the configuration's evaluation, hash size and `[analysis]`
+    /// An analyser with the configuration's evaluation, hash size, threads and `[analysis]`
     /// thresholds, searching each position within `limits` (for example
     /// `Limits { depth: Some(12), ..Limits::default() }`) at full strength, without the book
     /// and without contempt.
@@ -174,6 +174,7 @@ impl Analyser {
         let (engine, replies) = Engine::spawn_with_channel(Settings {
             eval: Evaluator::from_config(config),
             hash_mb: config.search.hash_mb,
+            threads: config.search.threads,
             contempt: 0,
             book: None,
         });

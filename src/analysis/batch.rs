@@ -7,7 +7,7 @@
 use super::{Analyser, annotate};
 use crate::config::Config;
 use crate::pgn::read_games;
-use crate::search::Limits;
+use crate::search::{Limits, available_threads};
 use crate::util::files::write_atomic;
 use std::fs::{self, File};
 use std::io::{BufReader, Write};
@@ -22,8 +22,8 @@ pub struct Options {
     pub out: Option<PathBuf>,
     /// Each position is searched within these (a depth or a move time).
     pub limits: Limits,
-    /// Search threads asked for. The engine searches on one thread today: more are
-    /// accepted, said so on standard error, and ignored.
+    /// Search threads (Lazy SMP, each position at full strength). More than the machine's
+    /// cores are counted as its cores, and said so on standard error.
     pub threads: usize,
     /// Redraw one progress line with `\r` (standard error is a terminal); else write a
     /// line per game.
@@ -75,19 +75,22 @@ pub fn run(
             total_positions += g.moves.len() + 1;
         }
     }
-    if opts.threads > 1 {
+    let cores = available_threads();
+    if opts.threads > cores {
         let _ = writeln!(
             stderr,
-            "note: --threads {}: the engine searches on one thread for now; using 1",
+            "note: --threads {}: this machine runs {cores} at once; using {cores}",
             opts.threads
         );
     }
+    let mut config = config.clone();
+    config.search.threads = opts.threads.clamp(1, cores);
     let annotator = format!(
         "Huo Chess {} ({})",
         env!("CARGO_PKG_VERSION"),
         describe(&opts.limits)
     );
-    let mut analyser = Analyser::new(config, opts.limits.clone());
+    let mut analyser = Analyser::new(&config, opts.limits.clone());
     let mut progress = Progress {
         live: opts.live_progress,
         start: Instant::now(),

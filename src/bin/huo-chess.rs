@@ -39,6 +39,11 @@ enum Command {
         /// Search depth for every position.
         #[arg(long, default_value_t = 9)]
         depth: u32,
+        /// Search threads. The node count is the search's signature only with the
+        /// default, 1: with more it varies from run to run, and the time to reach the depth
+        /// is what to compare.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
     },
     /// Analyse the games of a PGN file: every move gets the engine's evaluation as a
     /// `{[%eval 0.35]}` comment, inaccuracies, mistakes and blunders their NAG ($6, $2,
@@ -58,10 +63,10 @@ enum Command {
         /// Search every position for this many milliseconds instead of to a depth.
         #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
         movetime: Option<u64>,
-        /// Search threads. The engine searches on one thread for now: more are accepted
-        /// and ignored (with a note).
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
-        threads: u32,
+        /// Search threads (default: `[search] threads` of the configuration). More than
+        /// the machine's cores are counted as its cores, with a note.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: Option<u32>,
     },
     /// Play two players against each other, in-process, and estimate their Elo difference.
     /// A player is a level (classic-1, classic-3, classic-5, 1 to 10, max: the built-in
@@ -141,7 +146,7 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Some(Command::Bench { depth }) => run_bench(depth),
+        Some(Command::Bench { depth, threads }) => run_bench(depth, threads as usize),
         Some(Command::Analyse {
             file,
             out,
@@ -264,7 +269,7 @@ fn run_analyse(
     out: Option<PathBuf>,
     depth: Option<u32>,
     movetime: Option<u64>,
-    threads: u32,
+    threads: Option<u32>,
 ) -> ExitCode {
     use huo_chess::analysis::batch;
     use std::io::IsTerminal;
@@ -287,7 +292,7 @@ fn run_analyse(
         input,
         out,
         limits,
-        threads: threads as usize,
+        threads: threads.map_or(loaded.config.search.threads, |n| n as usize),
         live_progress: std::io::stderr().is_terminal(),
     };
     let stdout = std::io::stdout();
@@ -333,12 +338,12 @@ fn run_config(action: ConfigAction, explicit: Option<&std::path::Path>) -> ExitC
     }
 }
 
-fn run_bench(depth: u32) -> ExitCode {
+fn run_bench(depth: u32, threads: usize) -> ExitCode {
     if !(1..=30).contains(&depth) {
         eprintln!("error: invalid depth {depth}: expected 1 to 30");
         return ExitCode::FAILURE;
     }
-    let result = huo_chess::search::bench::run(depth, |i, fen, nodes| {
+    let result = huo_chess::search::bench::run_threads(depth, threads, |i, fen, nodes| {
         eprintln!("Position {i:>2}: {nodes:>10}  {fen}");
     });
     println!("===========================");

@@ -124,6 +124,9 @@ impl Reply {
 pub struct Settings {
     pub eval: Evaluator,
     pub hash_mb: usize,
+    /// Threads a full-strength search uses (at most the machine's cores: more are
+    /// counted as that many; the weaker levels always use one).
+    pub threads: usize,
     /// Centipawns a draw costs the engine.
     pub contempt: i32,
     /// The opening books the service consults, the user's over the built-in one
@@ -141,6 +144,7 @@ pub(crate) enum Request {
     },
     Clear,
     SetHash(usize),
+    SetThreads(usize),
     SetContempt(i32),
     SetEvaluator(Box<Evaluator>),
     SetBook(Option<Books>),
@@ -259,6 +263,12 @@ impl Engine {
     /// A transposition table of `mb` megabytes (applied after the running search).
     pub fn set_hash(&self, mb: usize) {
         self.send(Request::SetHash(mb));
+    }
+
+    /// Search on `threads` threads at full strength (applied after the running search;
+    /// at most the machine's cores).
+    pub fn set_threads(&self, threads: usize) {
+        self.send(Request::SetThreads(threads));
     }
 
     /// Centipawns a draw costs the engine.

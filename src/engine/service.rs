@@ -3,7 +3,7 @@
 //! searcher's progress goes out as it comes.
 
 use super::{Origin, Reply, Request, Settings, Sink, Think};
-use crate::search::{Event, Score, SearchResult, Searcher};
+use crate::search::{Event, Score, SearchResult, Searcher, available_threads};
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -14,11 +14,13 @@ use std::time::Duration;
 pub(crate) fn run(settings: Settings, rx: Receiver<Request>, mut sink: Sink, done: Arc<AtomicU64>) {
     let mut searcher = Searcher::new(settings.eval, settings.hash_mb);
     searcher.set_contempt(settings.contempt);
+    searcher.set_threads(settings.threads.min(available_threads()));
     let mut book = settings.book;
     while let Ok(req) = rx.recv() {
         match req {
             Request::Clear => searcher.clear(),
             Request::SetHash(mb) => searcher.resize(mb),
+            Request::SetThreads(n) => searcher.set_threads(n.min(available_threads())),
             Request::SetContempt(cp) => searcher.set_contempt(cp),
             Request::SetEvaluator(eval) => searcher.set_evaluator(*eval),
             Request::SetBook(b) => book = b,

@@ -32,7 +32,7 @@ use super::types::{
 use crate::core::{Move, MoveList, Position, Role};
 use crate::eval::{Evaluator, PawnCache};
 use std::sync::LazyLock;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// The root moves are reported ([`Event::Progress`]) only once a search has run this long:
@@ -110,12 +110,14 @@ pub type Stack = [Frame; STACK_LEN];
 /// Frames per search line.
 pub const STACK_LEN: usize = MAX_PLY + FRAME_OFFSET + 2;
 
-/// Everything one search needs, borrowed from the [`super::Searcher`] for its duration.
+/// Everything one search thread needs, borrowed from the [`super::Searcher`] for its
+/// duration. With several threads (Lazy SMP) each has its own worker: the table is shared,
+/// everything else (histories, stack, principal variation) is the thread's own.
 pub struct Worker<'a> {
     pub eval: &'a Evaluator,
     /// Pawn structures already scored.
     pub pawns: &'a mut PawnCache,
-    pub tt: &'a mut TranspositionTable,
+    pub tt: &'a TranspositionTable,
     pub heur: &'a mut Heuristics,
     /// Keys of the game's positions then of the search path: repetition detection.
     pub keys: &'a mut Vec<u64>,
@@ -145,6 +147,14 @@ pub struct Worker<'a> {
     pub root_count: usize,
     /// Where progress and results go.
     pub on_event: &'a mut dyn FnMut(Event),
+    /// The main thread's view of its helpers: each one's node count so far, added to its
+    /// own in what it reports and in the node limit (empty with one thread, and in a helper).
+    pub helper_nodes: &'a [AtomicU64],
+    /// A helper's own counter, which it keeps up to date for the main thread.
+    pub publish: Option<&'a AtomicU64>,
+    /// A helper searches each iteration this many plies deeper than its number, so that
+    /// the threads do not all search the same tree in the same order (0 for the main one).
+    pub depth_offset: u32,
 }
 
 #[inline]
@@ -181,6 +191,15 @@ fn cutoff(h: Hit, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
         Bound::Upper => s <= alpha,
     };
     usable.then_some(s)
+}
+
+/// The table's move, if it is legal here. The table may hand over another position's
+/// entry (two keys alike in their low bits, or, with several threads, a slot rewritten
+/// between probe and use), so its move is never trusted blindly: only a legal move may be
+/// searched, or remembered as best.
+#[inline]
+pub fn hash_move(hit: Option<Hit>, pos: &Position) -> Option<Move> {
+    hit.and_then(|h| h.mv).filter(|&m| pos.is_legal(m))
 }
 
 /// The static evaluation, sharpened by a table score that bounds it from the right side.
@@ -278,7 +297,8 @@ impl Worker<'_> {
         let lines = limits.multipv.clamp(1, moves.len());
         // With MultiPV, the lines of the last finished iteration.
         let mut previous: Vec<(i32, Vec<Move>)> = Vec::new();
-        for depth in 1..=max_depth {
+        for iteration in 1..=max_depth {
+            let depth = (iteration + self.depth_offset).min(max_depth);
             self.root_best = None;
             self.root_excluded = MoveList::new();
             self.root_count = moves.len();
@@ -346,9 +366,9 @@ impl Worker<'_> {
                 ponder: pv.get(1).copied(),
                 score: score_of(score),
                 depth,
-                nodes: self.nodes,
+                nodes: self.total_nodes(),
             };
-            let (hashfull, nodes, seldepth) = (self.tt.hashfull(), self.nodes, self.seldepth);
+            let (hashfull, nodes, seldepth) = (self.tt.hashfull(), best.nodes, self.seldepth);
             let line = |multipv: usize, depth: u32, (s, pv): (i32, Vec<Move>)| {
                 Event::Iteration(Iteration {
                     depth,
@@ -401,7 +421,7 @@ impl Worker<'_> {
                 }
             }
         }
-        best.nodes = self.nodes;
+        best.nodes = self.total_nodes();
         if !moves.contains(best.best.unwrap_or(moves[0])) {
             best.best = moves.first().copied();
         }
@@ -440,20 +460,35 @@ impl Worker<'_> {
             return;
         }
         let best = self.root_best.map(|(m, s)| (m, score_of(s)));
+        let nodes = self.total_nodes();
         (self.on_event)(Event::Progress(Progress {
             mv,
             index,
             count: self.root_count,
-            nodes: self.nodes,
+            nodes,
             time,
             best,
         }));
     }
 
-    /// Checks every 1024 nodes whether the search must stop.
+    /// The nodes searched so far by this thread and, for the main thread, its helpers.
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes
+            + self
+                .helper_nodes
+                .iter()
+                .map(|n| n.load(Ordering::Relaxed))
+                .sum::<u64>()
+    }
+
+    /// Checks every 1024 nodes whether the search must stop (and, in a helper, tells the
+    /// main thread how many nodes it has searched).
     #[inline]
     fn poll(&mut self) -> bool {
         if self.nodes & 1023 == 0 && !self.aborted {
+            if let Some(counter) = self.publish {
+                counter.store(self.nodes, Ordering::Relaxed);
+            }
             if self.stop.load(Ordering::Relaxed) {
                 self.aborted = true;
             } else if let Some(p) = self.ponder {
@@ -466,7 +501,7 @@ impl Worker<'_> {
             } else if self.tc.out_of_time() {
                 self.aborted = true;
             }
-            if self.node_limit.is_some_and(|n| self.nodes >= n) {
+            if self.node_limit.is_some_and(|n| self.total_nodes() >= n) {
                 self.aborted = true;
             }
         }
@@ -581,7 +616,7 @@ impl Worker<'_> {
         } else {
             None
         };
-        let tt_move = hit.and_then(|h| h.mv).filter(|&m| pos.is_legal(m));
+        let tt_move = hash_move(hit, pos);
         if let Some(h) = hit
             && !pv_node
             && h.depth as i32 >= depth
@@ -958,7 +993,7 @@ impl Worker<'_> {
             best = stand_pat;
         }
         let values = *self.eval.values();
-        let hash = hit.and_then(|h| h.mv).filter(|&m| pos.is_legal(m));
+        let hash = hash_move(hit, pos);
         let ctx = Context::default();
         let mut picker = Picker::quiescence(pos, hash);
         while let Some((mv, _)) = picker.next(pos, self.heur, &ctx, &values) {

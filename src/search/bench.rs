@@ -3,6 +3,10 @@
 //! The total node count is a signature of the search: it changes only when the search or
 //! the evaluation changes (commits that change them record the new count). The speed, in
 //! nodes per second, is the engine's raw speed on this machine.
+//!
+//! The signature is that of one thread. With more (`--threads N`) the threads race each
+//! other, so the count changes from run to run; the time to reach the depth is then what
+//! tells whether the threads help (compare it with a one-thread run).
 
 use super::{Level, Limits, Searcher};
 use crate::core::Position;
@@ -69,7 +73,16 @@ impl BenchResult {
 }
 
 /// Searches every bench position to `depth` with a fresh 16 MB table each, at full strength.
-pub fn run(depth: u32, mut each: impl FnMut(usize, &str, u64)) -> BenchResult {
+pub fn run(depth: u32, each: impl FnMut(usize, &str, u64)) -> BenchResult {
+    run_threads(depth, 1, each)
+}
+
+/// [`run`] on `threads` search threads (the node count is a signature only with one).
+pub fn run_threads(
+    depth: u32,
+    threads: usize,
+    mut each: impl FnMut(usize, &str, u64),
+) -> BenchResult {
     let eval = Evaluator::default();
     let stop = AtomicBool::new(false);
     let limits = Limits {
@@ -82,6 +95,7 @@ pub fn run(depth: u32, mut each: impl FnMut(usize, &str, u64)) -> BenchResult {
         // Every FEN here is checked by a test: a bad one would change the signature silently.
         let pos = Position::from_fen(fen).expect("bench positions are legal");
         let mut searcher = Searcher::new(eval.clone(), 16);
+        searcher.set_threads(threads);
         let game = Game::from_position(pos);
         let r = searcher.think(&game, Level::FULL, &limits, &stop, &mut |_| {});
         total += r.nodes;

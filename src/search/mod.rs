@@ -12,6 +12,15 @@
 //! transposition table, the move-ordering histories) and hands each search to [`classic`]
 //! or to [`alphabeta`], which runs the iterative deepening. What they all share, the
 //! limits, scores, events and results, is in [`types`].
+//!
+//! **Threads (Lazy SMP).** At full strength the searcher may think on several threads:
+//! helper threads search the same root at the same time, each with its own histories and
+//! stack but all writing to and reading from the one transposition table. They choose no
+//! move and report nothing; what they leave in the table (scores, best moves, cut-offs)
+//! lets the main thread search its tree faster, and a helper that searches a ply deeper
+//! often hands the main thread its next iteration ready-made. The main thread alone
+//! manages the time, reports, decides the move, and stops the helpers when it is done.
+//! The weaker levels, limited to so many nodes or plies, always think on one thread.
 
 pub mod alphabeta;
 pub mod bench;
@@ -30,11 +39,58 @@ use crate::util::rng;
 use alphabeta::{PvTable, Stack, Worker};
 use classic::Classic;
 use ordering::Heuristics;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use time::TimeControl;
 use tt::TranspositionTable;
 use types::MATE;
 pub use types::{Event, Iteration, Limits, MAX_PLY, Progress, Score, SearchResult, score_of};
+
+/// The most search threads a searcher accepts (the `Threads` option, `search.threads`).
+pub const MAX_THREADS: usize = 256;
+
+/// Stack of a helper thread: the same recursion as the engine thread's, with room to spare.
+const HELPER_STACK_BYTES: usize = 8 * 1024 * 1024;
+
+/// How many threads this machine runs at once (1 if it cannot tell): the most it is worth
+/// searching with.
+pub fn available_threads() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+        .min(MAX_THREADS)
+}
+
+/// What a helper thread keeps from search to search: everything a search thread needs
+/// but the transposition table, which is shared.
+struct Helper {
+    pawns: PawnCache,
+    heur: Heuristics,
+    keys: Vec<u64>,
+    pv: PvTable,
+    stack: Box<Stack>,
+}
+
+impl Helper {
+    fn new() -> Helper {
+        Helper {
+            pawns: PawnCache::default(),
+            heur: Heuristics::default(),
+            keys: Vec::with_capacity(4096),
+            pv: PvTable::default(),
+            stack: Box::new([alphabeta::Frame::default(); alphabeta::STACK_LEN]),
+        }
+    }
+}
+
+/// Raises a flag when dropped: the helpers stop even if the main thread's search panics
+/// (otherwise the scope would wait for them forever).
+struct RaiseOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for RaiseOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
 
 /// The engine's thinking state: evaluation, transposition table, move-ordering history.
 /// Create one per game (or UCI session) and reuse it move after move. Nothing in it grows
@@ -50,6 +106,8 @@ pub struct Searcher {
     seed: u64,
     /// Centipawns the engine gives up to avoid a draw (see [`Searcher::set_contempt`]).
     contempt: i32,
+    /// The helper threads' own state: one less than the threads searching at full strength.
+    helpers: Vec<Helper>,
 }
 
 impl Searcher {
@@ -66,13 +124,32 @@ impl Searcher {
             // Tests and reproducible games set their own (see `set_seed`).
             seed: rng::seed_from_clock(),
             contempt: 0,
+            helpers: Vec::new(),
         }
+    }
+
+    /// Searches at full strength on `threads` threads (1 to [`MAX_THREADS`]; outside,
+    /// the nearest). The weaker levels always use one.
+    pub fn set_threads(&mut self, threads: usize) {
+        let helpers = threads.clamp(1, MAX_THREADS) - 1;
+        self.helpers.truncate(helpers);
+        while self.helpers.len() < helpers {
+            self.helpers.push(Helper::new());
+        }
+    }
+
+    /// How many threads a full-strength search uses.
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
     }
 
     /// Forgets everything learned (new game) and draws a new seed for the weak levels' noise.
     pub fn clear(&mut self) {
         self.tt.clear();
         self.heur.clear();
+        for h in &mut self.helpers {
+            h.heur.clear();
+        }
         self.seed = rng::splitmix64(self.seed);
     }
 
@@ -97,6 +174,9 @@ impl Searcher {
         self.eval = eval;
         self.tt.clear();
         self.pawns.clear();
+        for h in &mut self.helpers {
+            h.pawns.clear();
+        }
     }
 
     /// Replaces the transposition table with one of `hash_mb` megabytes.
@@ -196,10 +276,21 @@ impl Searcher {
         self.tt.new_search();
         self.keys.clear();
         self.keys.extend(game.positions().iter().map(|p| p.key()));
+        // Only full strength thinks on several threads: the weaker levels are defined by
+        // their node and depth limits, which helpers would blur.
+        let helpers: &mut [Helper] = if level == Level::FULL {
+            &mut self.helpers
+        } else {
+            &mut []
+        };
+        for h in helpers.iter_mut() {
+            h.keys.clone_from(&self.keys);
+        }
+        let counters: Vec<AtomicU64> = helpers.iter().map(|_| AtomicU64::new(0)).collect();
         let mut w = Worker {
             eval: &self.eval,
             pawns: &mut self.pawns,
-            tt: &mut self.tt,
+            tt: &self.tt,
             heur: &mut self.heur,
             keys: &mut self.keys,
             pv: &mut self.pv,
@@ -218,12 +309,155 @@ impl Searcher {
             seldepth: 0,
             aborted: false,
             root_best: None,
-            root_skip: skip,
+            root_skip: skip.clone(),
             root_excluded: MoveList::new(),
             root_count: moves.len(),
             on_event,
+            helper_nodes: &counters,
+            publish: None,
+            depth_offset: 0,
         };
         w.reset_stack();
-        w.iterative_deepening(&pos, &moves, max_depth, &limits)
+        if helpers.is_empty() {
+            return w.iterative_deepening(&pos, &moves, max_depth, &limits);
+        }
+        // The helpers search until the main thread is done: no clock, no node limit, one
+        // line, no report.
+        let helper_limits = Limits {
+            infinite: true,
+            multipv: 1,
+            ..limits.clone()
+        };
+        let helpers_stop = AtomicBool::new(false);
+        let (eval, tt, contempt, seed) = (&self.eval, &self.tt, self.contempt, self.seed);
+        let mut result = std::thread::scope(|scope| {
+            let _stop_helpers = RaiseOnDrop(&helpers_stop);
+            for (k, (h, counter)) in helpers.iter_mut().zip(&counters).enumerate() {
+                let (moves, skip, limits) = (&moves, &skip, &helper_limits);
+                let stop = &helpers_stop;
+                let spawned = std::thread::Builder::new()
+                    .name(format!("huo-helper-{}", k + 1))
+                    .stack_size(HELPER_STACK_BYTES)
+                    .spawn_scoped(scope, move || {
+                        let mut quiet = |_: Event| {};
+                        let mut hw = Worker {
+                            eval,
+                            pawns: &mut h.pawns,
+                            tt,
+                            heur: &mut h.heur,
+                            keys: &mut h.keys,
+                            pv: &mut h.pv,
+                            stack: &mut h.stack,
+                            stop,
+                            ponder: None,
+                            tc: TimeControl::new(limits, pos.turn()),
+                            node_limit: None,
+                            noise: 0,
+                            contempt,
+                            seed,
+                            nodes: 0,
+                            seldepth: 0,
+                            aborted: false,
+                            root_best: None,
+                            root_skip: skip.clone(),
+                            root_excluded: MoveList::new(),
+                            root_count: moves.len(),
+                            on_event: &mut quiet,
+                            helper_nodes: &[],
+                            publish: Some(counter),
+                            // Every other helper a ply ahead of the main thread.
+                            depth_offset: (k as u32 + 1) % 2,
+                        };
+                        hw.reset_stack();
+                        hw.iterative_deepening(&pos, moves, max_depth, limits);
+                        counter.store(hw.nodes, Ordering::Relaxed);
+                    });
+                // A thread the system refuses is a helper less, not a failed search.
+                drop(spawned);
+            }
+            w.iterative_deepening(&pos, &moves, max_depth, &limits)
+        });
+        // Joined: every helper's final count is in.
+        result.nodes = w.nodes
+            + counters
+                .iter()
+                .map(|c| c.load(Ordering::Relaxed))
+                .sum::<u64>();
+        result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Position, Square};
+    use tt::{Bound, Hit};
+
+    #[test]
+    fn a_hash_move_from_another_position_is_refused() {
+        // e2e4 is a fine move at the start, and impossible with the e-pawn gone.
+        let start = Position::startpos();
+        let no_e_pawn =
+            Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        let hit = Some(Hit {
+            mv: Some(crate::core::Move::new(Square::E2, Square::E4, None)),
+            score: 0,
+            eval: 0,
+            depth: 9,
+            bound: Bound::Exact,
+        });
+        assert!(alphabeta::hash_move(hit, &start).is_some());
+        assert_eq!(alphabeta::hash_move(hit, &no_e_pawn), None);
+        assert_eq!(alphabeta::hash_move(None, &start), None);
+    }
+
+    #[test]
+    fn a_poisoned_table_never_makes_an_illegal_move() {
+        // Every position one and two plies from the root remembers, deep and exact, a move
+        // that is illegal there (a rook move from an empty a4): the searchers on one and
+        // on two threads must still answer legal moves.
+        let pos =
+            Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+                .unwrap();
+        let bogus = crate::core::Move::new(Square::A4, Square::H4, None);
+        for threads in [1, 2] {
+            let mut searcher = Searcher::new(Evaluator::default(), 1);
+            searcher.set_threads(threads);
+            let mut keys = vec![pos.key()];
+            for &mv in pos.legal_moves().iter() {
+                let child = pos.after(mv);
+                keys.push(child.key());
+                keys.extend(child.legal_moves().iter().map(|&r| child.after(r).key()));
+            }
+            for &k in &keys {
+                searcher.tt.store(k, Some(bogus), 0, 0, 60, Bound::Exact);
+            }
+            let limits = Limits {
+                depth: Some(6),
+                ..Limits::default()
+            };
+            let stop = AtomicBool::new(false);
+            let game = Game::from_position(pos);
+            let r = searcher.think(&game, Level::FULL, &limits, &stop, &mut |_| {});
+            let best = r.best.unwrap();
+            assert!(pos.is_legal(best), "{threads} threads: {best}");
+            if let Some(p) = r.ponder {
+                assert!(pos.after(best).is_legal(p), "{threads} threads: ponder {p}");
+            }
+        }
+    }
+
+    #[test]
+    fn threads_are_counted_from_one_to_the_most() {
+        let mut searcher = Searcher::new(Evaluator::default(), 1);
+        assert_eq!(searcher.threads(), 1);
+        searcher.set_threads(0);
+        assert_eq!(searcher.threads(), 1);
+        searcher.set_threads(3);
+        assert_eq!(searcher.threads(), 3);
+        searcher.set_threads(100_000);
+        assert_eq!(searcher.threads(), MAX_THREADS);
+        searcher.set_threads(2);
+        assert_eq!(searcher.threads(), 2);
     }
 }

@@ -215,6 +215,7 @@ impl App {
         let settings = Settings {
             eval: Evaluator::from_config(config),
             hash_mb: config.search.hash_mb,
+            threads: config.search.threads,
             contempt: config.search.contempt_cp(),
             book: config
                 .book

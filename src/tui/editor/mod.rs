@@ -94,6 +94,7 @@ impl Editor {
             engine: EngineLink::spawn(Settings {
                 eval: Evaluator::from_config(config),
                 hash_mb: config.search.hash_mb.min(64),
+                threads: config.search.threads,
                 contempt: 0,
                 book: None,
             }),
