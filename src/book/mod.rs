@@ -595,12 +595,10 @@ fn read_file_report(path: &Path, key: Option<u64>) -> FileReport {
     }
 }
 
-/// A position's stored text, where it was found (as shown to the user), and whether that
-/// is the pack.
+/// A position's stored text and where it was found (as shown to the user).
 struct Stored {
     text: String,
     shown: String,
-    packed: bool,
 }
 
 /// The stored text of `key` in a book directory: the position's file, else its record in
@@ -609,16 +607,11 @@ fn read_stored(dir: &Path, key: u64) -> Result<Option<Stored>, BookError> {
     let path = dir.join(store::relative_path(key));
     if let Some(text) = store::read(&path)? {
         let shown = path.display().to_string();
-        return Ok(Some(Stored {
-            text,
-            shown,
-            packed: false,
-        }));
+        return Ok(Some(Stored { text, shown }));
     }
     Ok(pack::lookup(dir, key)?.map(|text| Stored {
         text,
         shown: pack::shown(dir, key),
-        packed: true,
     }))
 }
 
@@ -739,12 +732,11 @@ where
 {
     let path = dir.join(store::relative_path(pos.key()));
     let mut notes = Vec::new();
-    let stored = read_stored(dir, pos.key())?;
     // A packed position is changed by writing its own file, which then wins over the record.
-    let packed = stored.as_ref().is_some_and(|s| s.packed);
+    let stored = read_stored(dir, pos.key())?;
     let mut moves = match stored {
         None => Vec::new(),
-        Some(Stored { text, shown, .. }) => {
+        Some(Stored { text, shown }) => {
             let parsed = format::parse(&text);
             notes = format::notes(&parsed, pos);
             let r = format::resolve(&parsed, pos, &shown);
@@ -772,11 +764,11 @@ where
         seeded = true;
     }
     change(&mut moves, &mut notes)?;
-    if moves.is_empty() && !packed {
+    // Without moves, a packed position keeps a file without moves: deleting the file
+    // would bring the packed record back.
+    if moves.is_empty() && pack::lookup(dir, pos.key()).ok().flatten().is_none() {
         store::remove(&path)?;
     } else {
-        // (Without moves, a packed position keeps a file without moves: deleting the file
-        // would bring the packed record back.)
         let text = format::write_with_notes(pos, &moves, &notes);
         store::write_with(&path, &text, durability)?;
     }
