@@ -459,7 +459,7 @@ enum ScanSource {
         files: std::collections::VecDeque<(Option<u64>, PathBuf)>,
         /// The current folder's first key (for files with a bad name).
         folder_key: u64,
-        pack: Option<pack::Records>,
+        pack: Option<Box<pack::Records>>,
         /// A problem opening the pack, reported first.
         pack_error: Option<BookError>,
     },
@@ -471,7 +471,7 @@ impl Scan {
             None => ScanSource::Embedded(embedded::all().iter()),
             Some(d) => {
                 let (pack, pack_error) = match pack::Records::open(d) {
-                    Ok(p) => (p, None),
+                    Ok(p) => (p.map(Box::new), None),
                     Err(e) => (None, Some(e)),
                 };
                 ScanSource::Dir {
@@ -534,7 +534,7 @@ impl Iterator for Scan {
                     files.extend(store::list_folder(dir, &name));
                 }
                 let file_key = files.front().map(|f| f.0.unwrap_or(*folder_key));
-                let packed_key = pack.as_ref().and_then(pack::Records::peek_key);
+                let packed_key = pack.as_ref().and_then(|r| r.peek_key());
                 match (file_key, packed_key) {
                     (None, None) => {
                         self.done = 1.0;

@@ -201,10 +201,8 @@ impl Records {
             next: None,
         };
         records.next = records.read_entry()?;
-        if let Some((_, first)) = records.next {
-            if first != HEADER_LEN {
-                return Err(damaged(&records.path, "the first record is misplaced"));
-            }
+        if records.next.is_some_and(|(_, first)| first != HEADER_LEN) {
+            return Err(damaged(&records.path, "the first record is misplaced"));
         }
         Ok(Some(records))
     }
@@ -375,9 +373,7 @@ mod tests {
     #[test]
     fn records_are_found_by_key_and_streamed_in_order() {
         let dir = tempdir("rw");
-        let keys: Vec<u64> = (0..1000u64)
-            .map(|i| crate::util::rng::splitmix64(i))
-            .collect();
+        let keys: Vec<u64> = (0..1000u64).map(crate::util::rng::splitmix64).collect();
         let mut sorted = keys.clone();
         sorted.sort_unstable();
         let mut w = PackWriter::create(&dir).unwrap();
