@@ -3,6 +3,7 @@
 //! - `lookup_100k`: looking a position up in a book of 100 000 positions (files made by
 //!   random playouts in a temporary directory). Goal: well under 1 ms.
 //! - `pgn_read_10k`: reading (parsing and replaying) a PGN of 10 000 synthetic games.
+//! - `import_pgn_2k_packed`: `import_pgn` of 2 000 of those games into a fresh packed book.
 //! - A one-shot timing of `import_pgn` of those 10 000 games into an empty book (20 plies),
 //!   printed at the end (it writes ~150 000 files, too slow for many criterion samples).
 //!
@@ -107,6 +108,27 @@ fn main() {
     group.bench_function("pgn_read_10k", |b| {
         b.iter(|| read_games(pgn.as_bytes()).filter(|g| g.is_ok()).count())
     });
+    // import-pgn of 2 000 games (20 plies) into a fresh packed book: counting and writing.
+    let small: String = {
+        let cut = pgn
+            .match_indices("[Event")
+            .nth(2_000)
+            .map_or(pgn.len(), |(i, _)| i);
+        pgn[..cut].to_string()
+    };
+    let packed_dir = tempdir("import-packed");
+    let mut run = 0;
+    group.bench_function("import_pgn_2k_packed", |b| {
+        b.iter(|| {
+            run += 1;
+            let book = Book::open(packed_dir.join(run.to_string()));
+            let opts = import::PgnImportOptions {
+                layout: import::Layout::Packed,
+                ..Default::default()
+            };
+            import::import_pgn(&book, small.as_bytes(), &opts, |_| {}).unwrap()
+        })
+    });
     group.finish();
 
     let import_dir = tempdir("import");
@@ -134,4 +156,5 @@ fn main() {
     );
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&import_dir);
+    let _ = std::fs::remove_dir_all(&packed_dir);
 }

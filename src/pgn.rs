@@ -72,12 +72,24 @@ impl PgnGame {
 
 /// Reads games one by one from a PGN stream; a bad game is an `Err` and reading goes on.
 pub fn read_games<R: BufRead>(reader: R) -> impl Iterator<Item = Result<PgnGame, PgnError>> {
+    read_games_upto(reader, usize::MAX)
+}
+
+/// [`read_games`], keeping only the first `max_moves` half-moves of each game: the moves
+/// after them are skipped as text (comments, variations and the result still read), not
+/// checked against the board, so a game is an `Err` only for a problem in its kept moves
+/// or in the shape of the text. For imports that record a game's opening only.
+pub fn read_games_upto<R: BufRead>(
+    reader: R,
+    max_moves: usize,
+) -> impl Iterator<Item = Result<PgnGame, PgnError>> {
     PgnReader {
         reader,
         line_no: 0,
         game_no: 0,
         pending: None,
         eof: false,
+        max_moves,
     }
 }
 
@@ -195,6 +207,8 @@ struct PgnReader<R> {
     /// A tag line read while finishing the previous game.
     pending: Option<(String, usize)>,
     eof: bool,
+    /// Half-moves kept per game; those after are skipped unread.
+    max_moves: usize,
 }
 
 /// Where the tokenizer is inside the movetext.
@@ -212,6 +226,7 @@ struct GameBuilder {
     result: Option<String>,
     error: Option<(usize, String)>,
     started_moves: bool,
+    max_moves: usize,
 }
 
 impl GameBuilder {
@@ -264,7 +279,7 @@ impl GameBuilder {
         if t.is_empty() || t == "e.p." || t.starts_with('$') {
             return false;
         }
-        if self.error.is_some() {
+        if self.error.is_some() || self.moves.len() >= self.max_moves {
             return false;
         }
         match parse_move(&self.pos, t) {
@@ -369,6 +384,7 @@ impl<R: BufRead> Iterator for PgnReader<R> {
             result: None,
             error: None,
             started_moves: false,
+            max_moves: self.max_moves,
         };
         let mut mt = Movetext::default();
         let mut first_line = None;

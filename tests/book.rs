@@ -4,11 +4,12 @@ mod common;
 
 use common::tempdir;
 use huo_chess::book::{
-    Book, BookPick, Books, Layer, LayerPolicy, PickMode, Written, embedded, format, import,
+    Book, BookPick, Books, Layer, LayerPolicy, PickMode, Written, embedded, format, import, pack,
     polyglot, store,
 };
 use huo_chess::core::{Move, Position, parse_move};
 use huo_chess::game::Game;
+use std::collections::BTreeMap;
 
 /// The position after `moves` (SAN or UCI) from the initial position.
 fn after(moves: &str) -> Position {
@@ -1457,16 +1458,221 @@ fn pgn_import_in_bounded_memory_gives_the_same_book() {
         let opts = import::PgnImportOptions {
             weights: policy,
             flush_positions: 7,
+            layout: import::Layout::Files,
             ..Default::default()
         };
         let r = import::import_pgn(&small, pgn.as_bytes(), &opts, |_| {}).unwrap();
         assert!(r.flushes >= 10, "{}", r.flushes);
+        let packed = Book::open(dir.join(format!("packed-{policy:?}")));
+        let opts = import::PgnImportOptions {
+            weights: policy,
+            layout: import::Layout::Packed,
+            ..Default::default()
+        };
+        let r = import::import_pgn(&packed, pgn.as_bytes(), &opts, |_| {}).unwrap();
+        assert!(r.packed && r.flushes == 0);
         let a: Vec<_> = whole.scan().into_iter().map(|f| (f.key, f.moves)).collect();
         let b: Vec<_> = small.scan().into_iter().map(|f| (f.key, f.moves)).collect();
+        let c: Vec<_> = packed
+            .scan()
+            .into_iter()
+            .map(|f| (f.key, f.moves))
+            .collect();
+        assert_eq!(a, c);
         // 89 (position, move) pairs: polyglot make-book counts the same 89 entries before
         // its filter.
         assert_eq!(a.len(), 80);
         assert_eq!(a.iter().map(|(_, m)| m.len()).sum::<usize>(), 89);
         assert_eq!(a, b);
     }
+}
+
+/// The book a PGN should give, counted here from games read in full (every move parsed):
+/// (key, move) -> (games, wins, draws, losses) for the mover, first `max_ply` moves.
+fn expected_counts(pgn: &str, max_ply: usize) -> BTreeMap<(u64, String), [u64; 4]> {
+    let mut out = BTreeMap::new();
+    for g in huo_chess::pgn::read_games(pgn.as_bytes()).flatten() {
+        let mut pos = g.start;
+        for &mv in g.moves.iter().take(max_ply) {
+            let side = pos.turn();
+            let r = import::outcome_for(&g.result, side);
+            let c: &mut [u64; 4] = out.entry((pos.key(), mv.uci())).or_default();
+            c[0] += 1;
+            match r {
+                huo_chess::book::results::Outcome::Win => c[1] += 1,
+                huo_chess::book::results::Outcome::Draw => c[2] += 1,
+                huo_chess::book::results::Outcome::Loss => c[3] += 1,
+                huo_chess::book::results::Outcome::Unknown => {}
+            }
+            pos.play(mv);
+        }
+    }
+    out
+}
+
+fn book_counts(book: &Book) -> BTreeMap<(u64, String), [u64; 4]> {
+    let mut out = BTreeMap::new();
+    for f in book.scan() {
+        assert!(f.problems.is_empty(), "{:?}", f.problems);
+        for m in &f.moves {
+            let r = huo_chess::book::Results::of(m).expect("results fields");
+            assert_eq!(m.weight as u64, r.games);
+            out.insert(
+                (f.key.unwrap(), m.mv.uci()),
+                [r.games, r.wins, r.draws, r.losses],
+            );
+        }
+    }
+    out
+}
+
+#[test]
+fn games_longer_than_the_ply_limit_give_the_book_of_the_games_read_in_full() {
+    let dir = tempdir("plylimit");
+    for name in ["polyglot-ten.pgn", "analysis.pgn"] {
+        let pgn = std::fs::read_to_string(data(name)).unwrap();
+        for max_ply in [1u32, 8, 20, 1000] {
+            let expected = expected_counts(&pgn, max_ply as usize);
+            assert!(!expected.is_empty());
+            for layout in [import::Layout::Files, import::Layout::Packed] {
+                let book = Book::open(dir.join(format!("{name}-{max_ply}-{layout:?}")));
+                let opts = import::PgnImportOptions {
+                    max_ply,
+                    layout,
+                    ..Default::default()
+                };
+                let r = import::import_pgn(&book, pgn.as_bytes(), &opts, |_| {}).unwrap();
+                assert!(r.bad_games.is_empty() && r.errors.is_empty());
+                assert_eq!(book_counts(&book), expected, "{name} {max_ply} {layout:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn bad_games_are_reported_and_skipped_and_moves_past_the_limit_are_not_read() {
+    let pgn = "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n\
+               [Result \"0-1\"]\n\n1. e4 Ke7 2. Nf3 0-1\n\n\
+               [Result \"1/2-1/2\"]\n\n1. e4 e5 2. Qxf7 Kxf7 1/2-1/2\n\n\
+               [Result \"0-1\"]\n\n1. d4 d5 2. Nf3 {unclosed comment\n";
+    let dir = tempdir("badgames");
+    for layout in [import::Layout::Files, import::Layout::Packed] {
+        let book = Book::open(dir.join(format!("{layout:?}")));
+        let opts = import::PgnImportOptions {
+            max_ply: 2,
+            layout,
+            ..Default::default()
+        };
+        let r = import::import_pgn(&book, pgn.as_bytes(), &opts, |_| {}).unwrap();
+        // Game 2: Ke7 (ply 2) is illegal: skipped. Game 3: Qxf7 (ply 3) is past the limit:
+        // not read, the game counts. Game 4: its text is broken: skipped.
+        assert_eq!(r.games, 2, "{layout:?}");
+        let bad: Vec<usize> = r.bad_games.iter().map(|e| e.game).collect();
+        assert_eq!(bad, vec![2, 4]);
+        assert!(r.bad_games[0].message.contains("Ke7"), "{:?}", r.bad_games);
+        let start = Position::startpos();
+        let e = book.lookup(&start).unwrap();
+        assert_eq!(e.moves.len(), 1);
+        let res = huo_chess::book::Results::of(&e.moves[0]).unwrap();
+        assert_eq!((res.games, res.wins, res.draws, res.losses), (2, 1, 1, 0));
+        let after = book.lookup(&start.after(mv(&start, "e4"))).unwrap();
+        let res = huo_chess::book::Results::of(&after.moves[0]).unwrap();
+        // For Black: 1-0 is a loss, the draw a draw.
+        assert_eq!((res.games, res.wins, res.draws, res.losses), (2, 0, 1, 1));
+    }
+}
+
+#[test]
+fn a_packed_position_is_edited_through_its_own_file_which_wins() {
+    let dir = tempdir("packedit");
+    let book = Book::open(dir.join("book"));
+    let start = Position::startpos();
+    let e4 = mv(&start, "e4");
+    let d4 = mv(&start, "d4");
+    // A hand-written file with a comment and a field of its own, before the import.
+    let after_e4 = start.after(e4);
+    let e5 = mv(&after_e4, "e5");
+    book.record(&after_e4, e5, 1).unwrap();
+    book.set_comment(&after_e4, e5, Some("the open game"))
+        .unwrap();
+    let pgn = "[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n[Result \"0-1\"]\n\n1. d4 d5 0-1\n";
+    let opts = import::PgnImportOptions {
+        layout: import::Layout::Packed,
+        ..Default::default()
+    };
+    for _ in 0..2 {
+        let r = import::import_pgn(&book, pgn.as_bytes(), &opts, |_| {}).unwrap();
+        assert!(r.packed && r.errors.is_empty());
+    }
+    assert!(dir.join("book").join(pack::FILE_NAME).exists());
+    // Packed: the start position (2 imports of e4 and d4, one game each).
+    let e = book.lookup(&start).unwrap();
+    assert!(
+        e.file
+            .ends_with(&format!("packed.book#{:016x}", start.key())),
+        "{}",
+        e.file
+    );
+    let weights: Vec<(String, u32)> = e.moves.iter().map(|m| (m.mv.uci(), m.weight)).collect();
+    assert_eq!(weights, vec![("d2d4".into(), 2), ("e2e4".into(), 2)]);
+    // The hand-written file got the counts and kept its comment; it is not in the pack.
+    let e = book.lookup(&after_e4).unwrap();
+    assert!(e.file.ends_with(".txt"), "{}", e.file);
+    assert_eq!(e.moves[0].weight, 3);
+    assert_eq!(e.moves[0].comment.as_deref(), Some("the open game"));
+    assert!(
+        pack::lookup(&dir.join("book"), after_e4.key())
+            .unwrap()
+            .is_none()
+    );
+    // An edit of a packed position writes its file, which wins; the record stays.
+    book.set_weight(&start, d4, 7).unwrap();
+    let e = book.lookup(&start).unwrap();
+    assert!(e.file.ends_with(".txt"), "{}", e.file);
+    let weights: Vec<(String, u32)> = e.moves.iter().map(|m| (m.mv.uci(), m.weight)).collect();
+    assert_eq!(weights, vec![("d2d4".into(), 7), ("e2e4".into(), 2)]);
+    // Removing every move leaves a file without moves (not the packed record back).
+    book.remove(&start, d4).unwrap();
+    book.remove(&start, e4).unwrap();
+    assert!(book.lookup(&start).unwrap().moves.is_empty());
+    // The scan sees each position once: the file over the record.
+    let files = book.scan();
+    let keys: Vec<u64> = files.iter().filter_map(|f| f.key).collect();
+    let mut unique = keys.clone();
+    unique.dedup();
+    assert_eq!(keys, unique);
+    assert!(keys.windows(2).all(|w| w[0] < w[1]));
+    assert!(files.iter().all(|f| f.problems.is_empty()));
+    // 3 positions packed (start, after e4: file; after d4) + the files.
+    assert_eq!(files.len(), 3);
+}
+
+#[test]
+fn a_damaged_pack_is_reported_and_not_replaced() {
+    let dir = tempdir("packbad");
+    let book = Book::open(dir.join("book"));
+    std::fs::create_dir_all(dir.join("book")).unwrap();
+    std::fs::write(
+        dir.join("book").join(pack::FILE_NAME),
+        b"HUOPACK1 and then nonsense",
+    )
+    .unwrap();
+    let start = Position::startpos();
+    let e = book.lookup(&start).unwrap();
+    assert!(
+        e.moves.is_empty() && e.warnings[0].contains("damaged"),
+        "{:?}",
+        e.warnings
+    );
+    let files = book.scan();
+    assert_eq!(files.len(), 1);
+    assert!(files[0].problems[0].contains("damaged"));
+    let opts = import::PgnImportOptions {
+        layout: import::Layout::Packed,
+        ..Default::default()
+    };
+    let r = import::import_pgn(&book, "1. e4 *\n".as_bytes(), &opts, |_| {});
+    assert!(r.is_err());
+    let kept = std::fs::read(dir.join("book").join(pack::FILE_NAME)).unwrap();
+    assert_eq!(kept, b"HUOPACK1 and then nonsense");
 }

@@ -365,3 +365,47 @@ fn merge_export_pgn_and_dump() {
         "{text}"
     );
 }
+
+#[test]
+fn check_and_stats_count_files_and_packed_positions_once() {
+    let dir = tempdir("packstats");
+    let pgn = dir.join("games.pgn");
+    std::fs::write(
+        &pgn,
+        "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n\n[Result \"0-1\"]\n\n1. d4 d5 0-1\n",
+    )
+    .unwrap();
+    let book = dir.join("book");
+    let (ok, out, err) = huo_book(
+        &book,
+        &["import-pgn", pgn.to_str().unwrap(), "--layout", "packed"],
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("(packed.book)"), "{out}");
+    // 4 positions packed: start (e4, d4), after e4 (e5), after e4 e5 (Nf3), after d4 (d5).
+    // Two of them then get a file (which wins over the record): counted once.
+    let (ok, _, err) = huo_book(&book, &["record", "e4", "c5"]);
+    assert!(ok, "{err}");
+    let (ok, _, err) = huo_book(&book, &["record", "c4"]);
+    assert!(ok, "{err}");
+    let (ok, out, _) = huo_book(&book, &["stats"]);
+    assert!(ok);
+    assert!(out.contains("Files:     4\n"), "{out}");
+    assert!(out.contains("Positions: 4\n"), "{out}");
+    // start: e4 d4 c4; after e4: e5 c5; after e4 e5: Nf3; after d4: d5.
+    assert!(out.contains("Moves:     7 (7 playable)"), "{out}");
+    assert!(out.contains("Files with problems: 0"), "{out}");
+    let (ok, out, _) = huo_book(&book, &["check"]);
+    assert!(ok, "{out}");
+    assert!(out.contains("4 files, no problems"), "{out}");
+    // A broken hand-written file is listed by both.
+    let bad = book.join("00").join("0000000000000001.txt");
+    std::fs::create_dir_all(bad.parent().unwrap()).unwrap();
+    std::fs::write(&bad, "fen nonsense\n").unwrap();
+    let (ok, out, _) = huo_book(&book, &["check"]);
+    assert!(!ok);
+    assert!(out.contains("0000000000000001.txt:1"), "{out}");
+    assert!(out.contains("in 1 of 5 files"), "{out}");
+    let (_, out, _) = huo_book(&book, &["stats"]);
+    assert!(out.contains("Files with problems: 1"), "{out}");
+}

@@ -100,6 +100,10 @@ enum Command {
         /// Only record Black's moves.
         #[arg(long)]
         only_black: bool,
+        /// Where the positions go: files (one per position), packed (the book's
+        /// packed.book, one file for all), or auto (packed from 10 000 positions).
+        #[arg(long, default_value = "auto", value_name = "LAYOUT")]
+        layout: import::Layout,
     },
     /// Imports the original Huo Chess book files (Opening*.txt) of a directory.
     ImportHuo { dir: PathBuf },
@@ -339,21 +343,21 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
         }
         Command::Stats => {
             let book = reading_book(cli, config);
-            let files = book.scan();
-            let positions = files.iter().filter(|f| !f.moves.is_empty()).count();
-            let moves: usize = files.iter().map(|f| f.moves.len()).sum();
-            let playable: usize = files
-                .iter()
-                .map(|f| f.moves.iter().filter(|m| m.weight > 0).count())
-                .sum();
-            let bad: Vec<_> = files.iter().filter(|f| !f.problems.is_empty()).collect();
+            let mut t = Totals::default();
+            for f in scanned(&book) {
+                t.add(&f);
+                if !f.problems.is_empty() {
+                    t.bad
+                        .push(format!("  {} ({} problem(s))", f.file, f.problems.len()));
+                }
+            }
             println!("Book:      {}", book.describe());
-            println!("Files:     {}", files.len());
-            println!("Positions: {positions}");
-            println!("Moves:     {moves} ({playable} playable)");
-            println!("Files with problems: {}", bad.len());
-            for f in bad {
-                println!("  {} ({} problem(s))", f.file, f.problems.len());
+            println!("Files:     {}", t.files);
+            println!("Positions: {}", t.positions);
+            println!("Moves:     {} ({} playable)", t.moves, t.playable);
+            println!("Files with problems: {}", t.bad.len());
+            for b in &t.bad {
+                println!("{b}");
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -380,23 +384,21 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
         }
         Command::Check => {
             let book = reading_book(cli, config);
-            let files = book.scan();
-            let mut problems = 0;
-            for f in &files {
+            let (mut files, mut bad_files, mut problems) = (0usize, 0usize, 0usize);
+            let mut out = std::io::stdout().lock();
+            for f in scanned(&book) {
+                files += 1;
+                bad_files += (!f.problems.is_empty()) as usize;
                 for p in &f.problems {
-                    println!("{p}");
+                    let _ = writeln!(out, "{p}");
                     problems += 1;
                 }
             }
             if problems > 0 {
-                println!(
-                    "{problems} problem(s) in {} of {} files",
-                    files.iter().filter(|f| !f.problems.is_empty()).count(),
-                    files.len()
-                );
+                let _ = writeln!(out, "{problems} problem(s) in {bad_files} of {files} files");
                 Ok(ExitCode::FAILURE)
             } else {
-                println!("{}: {} files, no problems", book.describe(), files.len());
+                let _ = writeln!(out, "{}: {files} files, no problems", book.describe());
                 Ok(ExitCode::SUCCESS)
             }
         }
@@ -408,6 +410,7 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
             min_score,
             only_white,
             only_black,
+            layout,
         } => {
             if let Some(m) = min_score
                 && !(0.0..=100.0).contains(m)
@@ -438,6 +441,7 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
                 },
                 weights: *weights,
                 min_score: *min_score,
+                layout: *layout,
                 ..Default::default()
             };
             let show_bar = size >= 1 << 20;
@@ -467,7 +471,7 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
                 eprintln!("not written: {e}");
             }
             println!(
-                "Read {} games ({} skipped) in {:.1}s: {} positions, {} moves written to {} \
+                "Read {} games ({} skipped) in {:.1}s: {} positions, {} moves written to {}{} \
                  ({} positions under --min-games, {} moves under --min-score dropped)",
                 report.games,
                 report.bad_games.len(),
@@ -475,6 +479,11 @@ fn run(cli: &Cli, config: &Config) -> Result<ExitCode, String> {
                 report.positions,
                 report.moves,
                 book.describe(),
+                if report.packed {
+                    format!(" ({})", huo_chess::book::pack::FILE_NAME)
+                } else {
+                    String::new()
+                },
                 report.dropped,
                 report.dropped_moves
             );
@@ -695,6 +704,60 @@ fn move_line(pos: &Position, m: &BookMove, total: u64) -> String {
         line.push_str(&format!(" ; {c}"));
     }
     line.trim_end().to_string()
+}
+
+/// What `stats` counts, one file (or packed record) at a time.
+#[derive(Default)]
+struct Totals {
+    files: usize,
+    positions: usize,
+    moves: usize,
+    playable: usize,
+    /// One line per file with problems.
+    bad: Vec<String>,
+}
+
+impl Totals {
+    fn add(&mut self, f: &huo_chess::book::FileReport) {
+        self.files += 1;
+        self.positions += (!f.moves.is_empty()) as usize;
+        self.moves += f.moves.len();
+        self.playable += f.moves.iter().filter(|m| m.weight > 0).count();
+    }
+}
+
+/// How often a progress line is redrawn.
+const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_millis(200);
+
+/// The book's files and packed records, streamed one at a time, with a progress line on
+/// stderr when it is a terminal (cleared at the end).
+fn scanned(book: &Book) -> impl Iterator<Item = huo_chess::book::FileReport> {
+    let mut scan = book.scan_iter();
+    let show = std::io::stderr().is_terminal();
+    let mut last = Instant::now();
+    let (mut count, mut shown) = (0usize, false);
+    std::iter::from_fn(move || {
+        let next = scan.next();
+        count += 1;
+        if show && next.is_some() && last.elapsed() >= PROGRESS_EVERY {
+            last = Instant::now();
+            shown = true;
+            let frac = scan.fraction();
+            let width = 40;
+            let filled = (frac * width as f64) as usize;
+            eprint!(
+                "\r[{}{}] {:>3.0}% {count} files",
+                "#".repeat(filled),
+                ".".repeat(width - filled),
+                frac * 100.0
+            );
+        }
+        if next.is_none() && shown {
+            eprint!("\r{}\r", " ".repeat(70));
+            shown = false;
+        }
+        next
+    })
 }
 
 /// Counts the bytes read, for the progress bar.

@@ -269,11 +269,32 @@ pub fn write_with_notes(pos: &Position, moves: &[BookMove], notes: &[String]) ->
     s
 }
 
+/// The text of a position in a packed book ([`super::pack`]): the person's `#` notes, the
+/// `fen` line and the moves, as [`write_with_notes`] without the generated header and
+/// diagram (which would triple the size of a large book).
+pub fn write_record(pos: &Position, moves: &[BookMove], notes: &[String]) -> String {
+    let mut sorted = moves.to_vec();
+    sort_moves(&mut sorted);
+    let mut s = String::with_capacity(64 + 40 * moves.len());
+    for l in notes {
+        s.push_str(l);
+        s.push('\n');
+    }
+    s.push_str("fen ");
+    s.push_str(&pos.epd());
+    s.push('\n');
+    for m in &sorted {
+        write_move(&mut s, m);
+    }
+    s
+}
+
 fn write_move(s: &mut String, m: &BookMove) {
+    use std::fmt::Write as _;
     s.push_str(&m.mv.uci());
-    s.push_str(&format!(" weight={}", m.weight));
+    let _ = write!(s, " weight={}", m.weight);
     for (k, v) in &m.fields {
-        s.push_str(&format!(" {k}={v}"));
+        let _ = write!(s, " {k}={v}");
     }
     if let Some(c) = &m.comment {
         let c = c.replace(['\n', '\r'], " ");

@@ -1,12 +1,53 @@
 //! Importing into a book: PGN games, and the book files of the original Huo Chess.
+//!
+//! A PGN import streams the games (only the first `max_ply` moves of each are read as
+//! moves, the rest is skipped as text), counts each position's moves and results in a
+//! compact [`Tally`], then writes once, in key order: to the positions' own files, or,
+//! for a large import, to the packed book ([`super::pack`]), one file instead of one per
+//! position. Either way the book's existing positions keep their comments, notes and
+//! other fields, and counts add up.
 
 use super::results::{Outcome, Results, WeightPolicy};
-use super::{Batch, BatchReport, Book, BookError, BookMove, Incoming, WeightMerge, merge_move};
+use super::{
+    Batch, BatchReport, Book, BookError, BookMove, Incoming, WeightMerge, format, merge_move, pack,
+    store,
+};
 use crate::core::{Color, Move, Piece, Position, Role, Square};
-use crate::pgn::{PgnError, read_games};
+use crate::pgn::{PgnError, read_games_upto};
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
+
+/// Where an import writes its positions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Layout {
+    /// The pack when there are at least [`PACK_MIN_POSITIONS`] positions to write, else
+    /// their files.
+    #[default]
+    Auto,
+    /// One file per position (counts may be flushed early to bound memory).
+    Files,
+    /// The packed book (positions that have their own file are still written there).
+    Packed,
+}
+
+/// From this many positions an automatic import writes the pack: below it, a file per
+/// position costs little and stays easiest to read and edit.
+pub const PACK_MIN_POSITIONS: usize = 10_000;
+
+impl std::str::FromStr for Layout {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "auto" => Ok(Layout::Auto),
+            "files" => Ok(Layout::Files),
+            "packed" | "pack" => Ok(Layout::Packed),
+            other => Err(format!("'{other}' is not a layout (auto, files, packed)")),
+        }
+    }
+}
 
 /// How games become book moves.
 #[derive(Clone, Copy, Debug)]
@@ -23,11 +64,14 @@ pub struct PgnImportOptions {
     /// below this are dropped, as `polyglot make-book -min-score` does. Moves without a
     /// decided game are kept.
     pub min_score: Option<f64>,
-    /// Memory bound: when this many positions are counted, they are written to the book
-    /// and counting starts afresh (counts add up in the book), so a PGN of any size is
-    /// imported in bounded memory. Not with `min_games` > 1 or `min_score`, which need
-    /// the whole file's counts: then everything is counted first.
+    /// Memory bound of the [`Layout::Files`] import: when this many positions are counted,
+    /// they are written to the book and counting starts afresh (counts add up in the
+    /// book). Not with `min_games` > 1 or `min_score`, which need the whole file's counts.
+    /// The other layouts count everything, then write once (the tally needs about 60
+    /// bytes per position).
     pub flush_positions: usize,
+    /// Files, pack, or chosen by size.
+    pub layout: Layout,
 }
 
 impl Default for PgnImportOptions {
@@ -39,6 +83,7 @@ impl Default for PgnImportOptions {
             weights: WeightPolicy::Games,
             min_score: None,
             flush_positions: 200_000,
+            layout: Layout::Auto,
         }
     }
 }
@@ -50,17 +95,20 @@ pub struct PgnImportReport {
     pub games: usize,
     /// Games skipped, with the reason.
     pub bad_games: Vec<PgnError>,
-    /// Position files written and moves written to them (a position counted again after
-    /// a flush, see [`PgnImportOptions::flush_positions`], is written again).
+    /// Positions written (files or packed records) and moves written to them (a position
+    /// counted again after a flush, see [`PgnImportOptions::flush_positions`], is written
+    /// again).
     pub positions: usize,
     pub moves: usize,
     /// How many times the counts were written to the book before the end of the file.
     pub flushes: usize,
+    /// Whether the positions went to the packed book.
+    pub packed: bool,
     /// Positions dropped by `min_games`.
     pub dropped: usize,
     /// Moves dropped by `min_score`.
     pub dropped_moves: usize,
-    /// Files that could not be changed.
+    /// Files (or packed records) that could not be changed.
     pub errors: Vec<BookError>,
 }
 
@@ -80,14 +128,114 @@ pub fn outcome_for(result: &str, side: Color) -> Outcome {
     }
 }
 
+/// The move of a start position's node (it has none).
+const UNUSED_MOVE: Move = Move::new(Square::A1, Square::A1, None);
+/// Hashes a position key for the tally's map: the key is already a Zobrist hash (uniform
+/// bits), so it is used as it is instead of being hashed again (SipHash cost ~10% of an
+/// import).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
+
+/// No node or edge (the end of a list, a position without a parent).
+const NONE: u32 = u32::MAX;
+/// Marks [`Node::parent`] as an index into [`Tally::roots`] (a game's start position).
+const ROOT: u32 = 1 << 31;
+
+/// A position met in the games: how to rebuild it (its parent and the move from there,
+/// or a start position) and its first counted move.
+#[derive(Clone, Copy)]
+struct Node {
+    parent: u32,
+    mv: Move,
+    first_edge: u32,
+}
+
+/// A counted move of a position: its games and results (games, wins, draws, losses for
+/// the mover), and the position's next counted move.
+#[derive(Clone, Copy)]
+struct Edge {
+    mv: Move,
+    next: u32,
+    counts: [u32; 4],
+}
+
 /// Counts of moves and their results per position, gathered from games before anything
-/// is written.
+/// is written. Compact: a position is a key in a map, a parent link and its moves' counts
+/// (no board is kept; it is rebuilt from the parent links when written).
 #[derive(Default)]
 pub struct Tally {
-    map: HashMap<u64, (Position, Vec<(Move, Results)>)>,
+    index: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
+    nodes: Vec<Node>,
+    edges: Vec<Edge>,
+    roots: Vec<Position>,
+    /// Positions with at least one counted move.
+    counted: usize,
 }
 
 impl Tally {
+    /// The node of `pos`, made if new: its parent is `from` (node and move), or the
+    /// position is a start position.
+    fn node(&mut self, pos: &Position, from: Option<(u32, Move)>) -> u32 {
+        if let Some(&n) = self.index.get(&pos.key()) {
+            return n;
+        }
+        let (parent, mv) = match from {
+            Some(link) => link,
+            None => {
+                self.roots.push(*pos);
+                (ROOT | (self.roots.len() - 1) as u32, UNUSED_MOVE)
+            }
+        };
+        let n = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            parent,
+            mv,
+            first_edge: NONE,
+        });
+        self.index.insert(pos.key(), n);
+        n
+    }
+
+    fn count(&mut self, node: u32, mv: Move, one: &Results) {
+        let add = [one.games, one.wins, one.draws, one.losses].map(|c| c as u32);
+        let mut e = self.nodes[node as usize].first_edge;
+        if e == NONE {
+            self.counted += 1;
+        }
+        while e != NONE {
+            let edge = &mut self.edges[e as usize];
+            if edge.mv == mv {
+                for (c, a) in edge.counts.iter_mut().zip(add) {
+                    *c = c.saturating_add(a);
+                }
+                return;
+            }
+            e = edge.next;
+        }
+        self.edges.push(Edge {
+            mv,
+            next: self.nodes[node as usize].first_edge,
+            counts: add,
+        });
+        self.nodes[node as usize].first_edge = (self.edges.len() - 1) as u32;
+    }
+
     /// Adds one game's moves, each with the game's result for the side that played it.
     pub fn add_game(
         &mut self,
@@ -98,56 +246,104 @@ impl Tally {
     ) {
         let for_white = Results::one(outcome_for(result, Color::White));
         let for_black = Results::one(outcome_for(result, Color::Black));
+        let moves = &moves[..moves.len().min(opts.max_ply as usize)];
         let mut pos = *start;
-        for &mv in moves.iter().take(opts.max_ply as usize) {
+        let mut node = self.node(&pos, None);
+        for (i, &mv) in moves.iter().enumerate() {
             if opts.only.is_none_or(|c| c == pos.turn()) {
                 let one = if pos.turn() == Color::White {
                     &for_white
                 } else {
                     &for_black
                 };
-                let (_, list) = self
-                    .map
-                    .entry(pos.key())
-                    .or_insert_with(|| (pos, Vec::new()));
-                match list.iter_mut().find(|(m, _)| *m == mv) {
-                    Some((_, r)) => r.add(one),
-                    None => list.push((mv, *one)),
-                }
+                self.count(node, mv, one);
             }
             pos.play(mv);
+            if i + 1 < moves.len() {
+                node = self.node(&pos, Some((node, mv)));
+            }
         }
     }
 
-    /// How many positions are counted.
+    /// How many positions are counted (with at least one move).
     pub fn len(&self) -> usize {
-        self.map.len()
+        self.counted
     }
 
     pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
+        self.counted == 0
+    }
+
+    /// The counted positions' keys and nodes, sorted by key.
+    fn sorted(&self) -> Vec<(u64, u32)> {
+        let mut v: Vec<(u64, u32)> = self
+            .index
+            .iter()
+            .filter(|&(_, &n)| self.nodes[n as usize].first_edge != NONE)
+            .map(|(&k, &n)| (k, n))
+            .collect();
+        v.sort_unstable();
+        v
+    }
+
+    /// A node's position, rebuilt by playing the moves from its start position.
+    fn position(&self, node: u32) -> Position {
+        let mut path = Vec::new();
+        let mut n = node;
+        loop {
+            let nd = self.nodes[n as usize];
+            if nd.parent & ROOT != 0 {
+                let mut pos = self.roots[(nd.parent & !ROOT) as usize];
+                for &mv in path.iter().rev() {
+                    pos.play(mv);
+                }
+                return pos;
+            }
+            path.push(nd.mv);
+            n = nd.parent;
+        }
+    }
+
+    /// A node's counted moves with their results, in the order first met.
+    fn moves(&self, node: u32) -> Vec<(Move, Results)> {
+        let mut out = Vec::new();
+        let mut e = self.nodes[node as usize].first_edge;
+        while e != NONE {
+            let edge = &self.edges[e as usize];
+            let [games, wins, draws, losses] = edge.counts.map(u64::from);
+            let r = Results {
+                games,
+                wins,
+                draws,
+                losses,
+            };
+            out.push((edge.mv, r));
+            e = edge.next;
+        }
+        out.reverse();
+        out
+    }
+
+    /// The counted positions in key order: (key, position, moves with results).
+    fn drain_sorted(self) -> impl Iterator<Item = (u64, Position, Vec<(Move, Results)>)> {
+        let order = self.sorted();
+        order
+            .into_iter()
+            .map(move |(k, n)| (k, self.position(n), self.moves(n)))
     }
 
     /// The positions with at least `min_games` games, sorted by key, each move with its
     /// results as fields and its weight by `opts.weights`; moves under `opts.min_score`
     /// left out. Returns the positions, the positions dropped and the moves dropped.
     pub fn into_incoming(self, opts: &PgnImportOptions) -> (Vec<Incoming>, usize, usize) {
-        let total = self.map.len();
+        let total = self.len();
         let mut dropped_moves = 0;
         let out: Vec<Incoming> = self
-            .into_sorted()
-            .into_iter()
-            .filter_map(|(pos, list)| incoming(pos, list, opts, &mut dropped_moves))
+            .drain_sorted()
+            .filter_map(|(_, pos, list)| incoming(pos, list, opts, &mut dropped_moves))
             .collect();
         let dropped = total - out.len();
         (out, dropped, dropped_moves)
-    }
-
-    /// The counted positions, sorted by key.
-    fn into_sorted(self) -> Vec<(Position, Vec<(Move, Results)>)> {
-        let mut v: Vec<_> = self.map.into_values().collect();
-        v.sort_unstable_by_key(|(p, _)| p.key());
-        v
     }
 
     /// The positions with at least `min_games` games, sorted by key, as (move, game count)
@@ -211,6 +407,10 @@ pub fn merge_imported(existing: &mut BookMove, incoming: &BookMove, policy: Weig
 /// Reads games from `reader` and adds their moves to the book with their results: a
 /// move's `games w d l` fields grow by the games that played it, its weight as
 /// `opts.weights` says. `progress` is called after each game with the count.
+///
+/// Only the first `opts.max_ply` moves of a game are checked and recorded: a game with an
+/// illegal move after them is imported (its opening is sound), one with an illegal move
+/// among them is reported and skipped.
 pub fn import_pgn<R: BufRead>(
     book: &Book,
     reader: R,
@@ -219,8 +419,8 @@ pub fn import_pgn<R: BufRead>(
 ) -> Result<PgnImportReport, BookError> {
     let mut report = PgnImportReport::default();
     let mut tally = Tally::default();
-    let can_flush = opts.min_games <= 1 && opts.min_score.is_none();
-    for (i, game) in read_games(reader).enumerate() {
+    let can_flush = opts.layout == Layout::Files && opts.min_games <= 1 && opts.min_score.is_none();
+    for (i, game) in read_games_upto(reader, opts.max_ply as usize).enumerate() {
         match game {
             Ok(g) => {
                 report.games += 1;
@@ -234,12 +434,21 @@ pub fn import_pgn<R: BufRead>(
         }
         progress(i + 1);
     }
-    write_tally(book, tally, opts, &mut report)?;
+    let packed = match opts.layout {
+        Layout::Files => false,
+        Layout::Packed => true,
+        Layout::Auto => tally.len() >= PACK_MIN_POSITIONS,
+    };
+    if packed {
+        write_packed(book, tally, opts, &mut report)?;
+    } else {
+        write_tally(book, tally, opts, &mut report)?;
+    }
     Ok(report)
 }
 
-/// Writes counted games into the book, adding to `report`. The positions are turned into
-/// book moves one at a time as they are written, so the counts are the only copy in memory.
+/// Writes counted games into the book's files, adding to `report`. The positions are
+/// turned into book moves one at a time as they are written.
 fn write_tally(
     book: &Book,
     tally: Tally,
@@ -248,7 +457,7 @@ fn write_tally(
 ) -> Result<(), BookError> {
     let total = tally.len();
     let (mut kept, mut moves, mut dropped_moves) = (0, 0, 0);
-    let items = tally.into_sorted().into_iter().filter_map(|(pos, list)| {
+    let items = tally.drain_sorted().filter_map(|(_, pos, list)| {
         let item = incoming(pos, list, opts, &mut dropped_moves)?;
         kept += 1;
         moves += item.moves.len();
@@ -262,6 +471,92 @@ fn write_tally(
     report.moves += moves;
     report.positions += written;
     report.errors.extend(errors);
+    Ok(())
+}
+
+/// Writes counted games into the book's pack, under the book's lock: a new pack is written
+/// in key order from the old one and the counts (a position in both has its moves merged,
+/// its notes, comments and other fields kept) and put in place of the old one. A position
+/// that has its own file is merged into that file, which wins over the pack. A damaged
+/// pack stops the import before anything is replaced.
+fn write_packed(
+    book: &Book,
+    tally: Tally,
+    opts: &PgnImportOptions,
+    report: &mut PgnImportReport,
+) -> Result<(), BookError> {
+    let dir = book.writable_dir()?;
+    let _guard = store::lock(dir)?;
+    let files = store::file_keys(dir);
+    let mut old = pack::Records::open(dir)?;
+    let mut out = pack::PackWriter::create(dir)?;
+    let mut next_old =
+        |up_to: u64, out: &mut pack::PackWriter| -> Result<Option<String>, BookError> {
+            // Copies the old records before `up_to`; returns the record of `up_to` itself.
+            let Some(records) = old.as_mut() else {
+                return Ok(None);
+            };
+            while records.peek_key().is_some_and(|k| k <= up_to) {
+                let (k, text) = records.next_record().expect("a peeked record")?;
+                if k == up_to {
+                    return Ok(Some(text));
+                }
+                out.add(k, &text)?;
+            }
+            Ok(None)
+        };
+    let total = tally.len();
+    let (mut kept, mut moves, mut dropped_moves) = (0, 0, 0);
+    let policy = opts.weights;
+    let mut merge = |old: &mut BookMove, new: &BookMove| merge_imported(old, new, policy);
+    for (key, pos, list) in tally.drain_sorted() {
+        let old_text = next_old(key, &mut out)?;
+        let Some(item) = incoming(pos, list, opts, &mut dropped_moves) else {
+            if let Some(t) = old_text {
+                out.add(key, &t)?;
+            }
+            continue;
+        };
+        kept += 1;
+        moves += item.moves.len();
+        if files.contains(&key) {
+            // The file wins: it gets the counts; the record underneath stays as it was.
+            if let Some(t) = old_text {
+                out.add(key, &t)?;
+            }
+            match super::merge_locked(dir, item, &mut merge) {
+                Ok(()) => report.positions += 1,
+                Err(e) => report.errors.push(e),
+            }
+            continue;
+        }
+        let Some(text) = old_text else {
+            out.add(key, &format::write_record(&item.pos, &item.moves, &[]))?;
+            report.positions += 1;
+            continue;
+        };
+        let parsed = format::parse(&text);
+        let r = format::resolve(&parsed, &item.pos, &pack::shown(dir, key));
+        if !r.problems.is_empty() {
+            report.errors.push(BookError(format!(
+                "refusing to rewrite a packed position with problems ('huo-book check' \
+                 lists them): {}",
+                r.problems.join("; ")
+            )));
+            out.add(key, &text)?;
+            continue;
+        }
+        let (mut current, mut notes) = (r.moves, format::notes(&parsed, &item.pos));
+        super::merge_into(&mut current, &mut notes, item.moves, item.notes, &mut merge);
+        out.add(key, &format::write_record(&item.pos, &current, &notes))?;
+        report.positions += 1;
+    }
+    next_old(u64::MAX, &mut out)?.map_or(Ok(()), |t| out.add(u64::MAX, &t))?;
+    out.finish()?;
+    report.packed = true;
+    report.dropped += total - kept;
+    report.dropped_moves += dropped_moves;
+    report.moves += moves;
     Ok(())
 }
 

@@ -17,6 +17,8 @@
 //!
 //! - [`format`](mod@format): one file, read and written.
 //! - [`store`]: the directory, the lock, atomic writes.
+//! - [`pack`]: many positions in one indexed file (`packed.book`), for large imports; a
+//!   position's own file wins over its packed record.
 //! - [`polyglot`]: `.bin` books, both ways.
 //! - [`import`]: PGN games and the original Huo Chess `Opening*.txt` files.
 //! - [`embedded`]: the default book compiled into the binary.
@@ -31,6 +33,7 @@ pub mod format;
 pub mod import;
 pub mod layers;
 pub mod merge;
+pub mod pack;
 pub mod pick;
 pub mod polyglot;
 pub mod results;
@@ -254,10 +257,13 @@ impl Book {
     /// writer does not generate), for copying a position into another book.
     pub fn lookup_with_notes(&self, pos: &Position) -> Option<(BookEntry, Vec<String>)> {
         let rel = store::relative_path(pos.key());
-        let file = self.shown(&rel);
+        let mut file = self.shown(&rel);
         let text = match &self.dir {
-            Some(d) => match store::read(&d.join(&rel)) {
-                Ok(Some(t)) => t,
+            Some(d) => match read_stored(d, pos.key()) {
+                Ok(Some(stored)) => {
+                    file = stored.shown;
+                    stored.text
+                }
                 Ok(None) => return None,
                 Err(e) => {
                     let entry = BookEntry {
@@ -381,37 +387,8 @@ impl Book {
         let _guard = store::lock(dir)?;
         let mut report = BatchReport::default();
         for item in items {
-            let Incoming { pos, moves, notes } = item;
-            if let Some(m) = moves.iter().find(|m| !pos.is_legal(m.mv)) {
-                report.errors.push(BookError(format!(
-                    "{} is illegal in {}",
-                    m.mv.uci(),
-                    pos.epd()
-                )));
-                continue;
-            }
-            let res = update_locked(
-                dir,
-                &pos,
-                None,
-                Durability::NewFilesUnsynced,
-                |current, current_notes| {
-                    for m in moves {
-                        match current.iter_mut().find(|c| c.mv == m.mv) {
-                            Some(c) => merge(c, &m),
-                            None => current.push(m),
-                        }
-                    }
-                    for n in notes {
-                        if !current_notes.contains(&n) {
-                            current_notes.push(n);
-                        }
-                    }
-                    Ok(())
-                },
-            );
-            match res {
-                Ok(_) => report.written += 1,
+            match merge_locked(dir, item, &mut merge) {
+                Ok(()) => report.written += 1,
                 Err(e) => report.errors.push(e),
             }
         }
@@ -453,43 +430,189 @@ impl Book {
     }
 
     /// Reads every file of the book and checks it: file name, `fen` line, key, moves.
+    /// ([`Book::scan_iter`] streams them instead.)
     pub fn scan(&self) -> Vec<FileReport> {
-        match &self.dir {
-            Some(d) => store::list_files(d)
-                .into_iter()
-                .map(|(rel, path)| {
-                    let shown = path.display().to_string();
-                    let (folder, name) = rel.split_once('/').unwrap_or(("", &rel));
-                    let key = store::key_of_name(folder, name);
-                    match store::read(&path) {
-                        Ok(Some(text)) => check_text(&shown, key, &text),
-                        Ok(None) => FileReport {
-                            file: shown.clone(),
-                            key,
-                            position: None,
-                            moves: Vec::new(),
-                            notes: Vec::new(),
-                            problems: vec![format!("{shown}: vanished while reading")],
-                        },
-                        Err(e) => FileReport {
-                            file: shown,
-                            key,
-                            position: None,
-                            moves: Vec::new(),
-                            notes: Vec::new(),
-                            problems: vec![e.0],
-                        },
-                    }
-                })
-                .collect(),
-            None => embedded::all()
-                .iter()
-                .map(|&(key, text)| {
-                    check_text(&self.shown(&store::relative_path(key)), Some(key), text)
-                })
-                .collect(),
-        }
+        self.scan_iter().collect()
     }
+
+    /// [`Book::scan`] as a stream, in key order, holding one folder's listing at a time:
+    /// the position files, and the packed records no file overrides.
+    pub fn scan_iter(&self) -> Scan {
+        Scan::new(self)
+    }
+}
+
+/// The files and packed records of a book, checked one by one ([`Book::scan_iter`]).
+pub struct Scan {
+    source: ScanSource,
+    /// How far through the key space the scan is, 0 to 1 (for a progress bar).
+    done: f64,
+}
+
+enum ScanSource {
+    Embedded(std::slice::Iter<'static, (u64, &'static str)>),
+    Dir {
+        dir: PathBuf,
+        /// The two-hex-digit folders not listed yet, in order.
+        folders: std::vec::IntoIter<(u8, String)>,
+        /// The current folder's files, in order: (key if well named, path).
+        files: std::collections::VecDeque<(Option<u64>, PathBuf)>,
+        /// The current folder's first key (for files with a bad name).
+        folder_key: u64,
+        pack: Option<Box<pack::Records>>,
+        /// A problem opening the pack, reported first.
+        pack_error: Option<BookError>,
+    },
+}
+
+impl Scan {
+    fn new(book: &Book) -> Scan {
+        let source = match &book.dir {
+            None => ScanSource::Embedded(embedded::all().iter()),
+            Some(d) => {
+                let (pack, pack_error) = match pack::Records::open(d) {
+                    Ok(p) => (p.map(Box::new), None),
+                    Err(e) => (None, Some(e)),
+                };
+                ScanSource::Dir {
+                    dir: d.clone(),
+                    folders: store::list_folders(d).into_iter(),
+                    files: Default::default(),
+                    folder_key: 0,
+                    pack,
+                    pack_error,
+                }
+            }
+        };
+        Scan { source, done: 0.0 }
+    }
+
+    /// How far the scan is, 0 to 1 (keys are spread evenly, so this tracks the work).
+    pub fn fraction(&self) -> f64 {
+        self.done
+    }
+
+    fn progress(&mut self, key: u64) {
+        self.done = (key >> 11) as f64 / (1u64 << 53) as f64;
+    }
+}
+
+impl Iterator for Scan {
+    type Item = FileReport;
+
+    fn next(&mut self) -> Option<FileReport> {
+        let (key, report) = match &mut self.source {
+            ScanSource::Embedded(it) => {
+                let &(key, text) = it.next()?;
+                let shown = format!("embedded:{}", store::relative_path(key));
+                (key, check_text(&shown, Some(key), text))
+            }
+            ScanSource::Dir {
+                dir,
+                folders,
+                files,
+                folder_key,
+                pack,
+                pack_error,
+            } => {
+                if let Some(e) = pack_error.take() {
+                    let report = FileReport {
+                        file: pack::path(dir).display().to_string(),
+                        key: None,
+                        position: None,
+                        moves: Vec::new(),
+                        notes: Vec::new(),
+                        problems: vec![e.0],
+                    };
+                    return Some(report);
+                }
+                while files.is_empty() {
+                    let Some((first, name)) = folders.next() else {
+                        break;
+                    };
+                    *folder_key = (first as u64) << 56;
+                    files.extend(store::list_folder(dir, &name));
+                }
+                let file_key = files.front().map(|f| f.0.unwrap_or(*folder_key));
+                let packed_key = pack.as_ref().and_then(|r| r.peek_key());
+                match (file_key, packed_key) {
+                    (None, None) => {
+                        self.done = 1.0;
+                        return None;
+                    }
+                    (Some(f), p) if p.is_none_or(|p| f <= p) => {
+                        let (key, path) = files.pop_front().expect("a front file");
+                        if key.is_some() && key == p {
+                            // The position's file overrides its packed record.
+                            if let Some(Err(e)) = pack.as_mut().and_then(|r| r.next_record()) {
+                                *pack_error = Some(e);
+                            }
+                        }
+                        (f, read_file_report(&path, key))
+                    }
+                    _ => {
+                        let records = pack.as_mut().expect("a packed key");
+                        match records.next_record().expect("a packed key") {
+                            Ok((key, text)) => {
+                                (key, check_text(&pack::shown(dir, key), Some(key), &text))
+                            }
+                            Err(e) => {
+                                *pack = None;
+                                *pack_error = Some(e);
+                                return self.next();
+                            }
+                        }
+                    }
+                }
+            }
+        };
+        self.progress(key);
+        Some(report)
+    }
+}
+
+/// Reads and checks one position file of a book directory.
+fn read_file_report(path: &Path, key: Option<u64>) -> FileReport {
+    let shown = path.display().to_string();
+    match store::read(path) {
+        Ok(Some(text)) => check_text(&shown, key, &text),
+        Ok(None) => FileReport {
+            file: shown.clone(),
+            key,
+            position: None,
+            moves: Vec::new(),
+            notes: Vec::new(),
+            problems: vec![format!("{shown}: vanished while reading")],
+        },
+        Err(e) => FileReport {
+            file: shown,
+            key,
+            position: None,
+            moves: Vec::new(),
+            notes: Vec::new(),
+            problems: vec![e.0],
+        },
+    }
+}
+
+/// A position's stored text and where it was found (as shown to the user).
+struct Stored {
+    text: String,
+    shown: String,
+}
+
+/// The stored text of `key` in a book directory: the position's file, else its record in
+/// the pack.
+fn read_stored(dir: &Path, key: u64) -> Result<Option<Stored>, BookError> {
+    let path = dir.join(store::relative_path(key));
+    if let Some(text) = store::read(&path)? {
+        let shown = path.display().to_string();
+        return Ok(Some(Stored { text, shown }));
+    }
+    Ok(pack::lookup(dir, key)?.map(|text| Stored {
+        text,
+        shown: pack::shown(dir, key),
+    }))
 }
 
 /// The move [`Book::pick`] / [`Books::pick`] choose among `moves`, with the total playable
@@ -543,6 +666,58 @@ fn add_move(moves: &mut Vec<BookMove>, mv: Move, weight: u32) {
     }
 }
 
+/// Merges one position's moves and notes into its file (the caller holds the lock): a move
+/// the file has is combined by `merge(existing, incoming)`, a new one added, each note
+/// added once. Illegal moves, or a file with problems, leave the file alone (the error).
+fn merge_locked<F>(dir: &Path, item: Incoming, merge: &mut F) -> Result<(), BookError>
+where
+    F: FnMut(&mut BookMove, &BookMove),
+{
+    let Incoming { pos, moves, notes } = item;
+    if let Some(m) = moves.iter().find(|m| !pos.is_legal(m.mv)) {
+        return Err(BookError(format!(
+            "{} is illegal in {}",
+            m.mv.uci(),
+            pos.epd()
+        )));
+    }
+    update_locked(
+        dir,
+        &pos,
+        None,
+        Durability::NewFilesUnsynced,
+        |current, current_notes| {
+            merge_into(current, current_notes, moves, notes, merge);
+            Ok(())
+        },
+    )
+    .map(|_| ())
+}
+
+/// Adds `moves` to `current` (a move already there combined by `merge`) and each of
+/// `notes` not yet in `current_notes`.
+fn merge_into<F>(
+    current: &mut Vec<BookMove>,
+    current_notes: &mut Vec<String>,
+    moves: Vec<BookMove>,
+    notes: Vec<String>,
+    merge: &mut F,
+) where
+    F: FnMut(&mut BookMove, &BookMove),
+{
+    for m in moves {
+        match current.iter_mut().find(|c| c.mv == m.mv) {
+            Some(c) => merge(c, &m),
+            None => current.push(m),
+        }
+    }
+    for n in notes {
+        if !current_notes.contains(&n) {
+            current_notes.push(n);
+        }
+    }
+}
+
 /// `durability`: how the file is written ([`Durability::Now`] for a single change, new
 /// files unsynced in batches).
 fn update_locked<F>(
@@ -556,11 +731,12 @@ where
     F: FnOnce(&mut Vec<BookMove>, &mut Vec<String>) -> Result<(), BookError>,
 {
     let path = dir.join(store::relative_path(pos.key()));
-    let shown = path.display().to_string();
     let mut notes = Vec::new();
-    let mut moves = match store::read(&path)? {
+    // A packed position is changed by writing its own file, which then wins over the record.
+    let stored = read_stored(dir, pos.key())?;
+    let mut moves = match stored {
         None => Vec::new(),
-        Some(text) => {
+        Some(Stored { text, shown }) => {
             let parsed = format::parse(&text);
             notes = format::notes(&parsed, pos);
             let r = format::resolve(&parsed, pos, &shown);
@@ -588,7 +764,9 @@ where
         seeded = true;
     }
     change(&mut moves, &mut notes)?;
-    if moves.is_empty() {
+    // Without moves, a packed position keeps a file without moves: deleting the file
+    // would bring the packed record back.
+    if moves.is_empty() && pack::lookup(dir, pos.key()).ok().flatten().is_none() {
         store::remove(&path)?;
     } else {
         let text = format::write_with_notes(pos, &moves, &notes);

@@ -101,8 +101,8 @@ pub fn remove(path: &Path) -> Result<(), BookError> {
     Ok(())
 }
 
-/// Every file under the book's two-hex-digit folders, sorted: (relative path, full path).
-pub fn list_files(dir: &Path) -> Vec<(String, PathBuf)> {
+/// The book's two-hex-digit folders, sorted: (the keys' first byte, name).
+pub fn list_folders(dir: &Path) -> Vec<(u8, String)> {
     let mut out = Vec::new();
     let Ok(entries) = fs::read_dir(dir) else {
         return out;
@@ -112,17 +112,51 @@ pub fn list_files(dir: &Path) -> Vec<(String, PathBuf)> {
         if name.len() != 2 || !name.bytes().all(|b| b.is_ascii_hexdigit()) {
             continue;
         }
-        let Ok(inner) = fs::read_dir(e.path()) else {
-            continue;
-        };
-        for f in inner.flatten() {
-            let fname = f.file_name().to_string_lossy().into_owned();
-            if is_temporary(&fname) {
-                continue; // a writer's temporary file
-            }
-            out.push((format!("{name}/{fname}"), f.path()));
+        if let Ok(first) = u8::from_str_radix(&name, 16) {
+            out.push((first, name));
         }
     }
     out.sort();
     out
+}
+
+/// The files of one folder (`name`), sorted: (the key a well-formed name stands for, path).
+/// Writers' temporary files are left out.
+pub fn list_folder(dir: &Path, name: &str) -> Vec<(Option<u64>, PathBuf)> {
+    let mut out = Vec::new();
+    let Ok(inner) = fs::read_dir(dir.join(name)) else {
+        return out;
+    };
+    for f in inner.flatten() {
+        let fname = f.file_name().to_string_lossy().into_owned();
+        if is_temporary(&fname) {
+            continue; // a writer's temporary file
+        }
+        out.push((key_of_name(name, &fname), f.path()));
+    }
+    out.sort_by(|a, b| a.1.cmp(&b.1));
+    out
+}
+
+/// The keys of every position file of a book (for an import deciding, position by
+/// position, between a file and the pack).
+pub fn file_keys(dir: &Path) -> std::collections::HashSet<u64> {
+    list_folders(dir)
+        .iter()
+        .flat_map(|(_, name)| list_folder(dir, name))
+        .filter_map(|(k, _)| k)
+        .collect()
+}
+
+/// Every file under the book's two-hex-digit folders, sorted: (relative path, full path).
+pub fn list_files(dir: &Path) -> Vec<(String, PathBuf)> {
+    list_folders(dir)
+        .iter()
+        .flat_map(|(_, name)| {
+            list_folder(dir, name).into_iter().map(move |(_, path)| {
+                let file = path.file_name().map(|f| f.to_string_lossy().into_owned());
+                (format!("{name}/{}", file.unwrap_or_default()), path)
+            })
+        })
+        .collect()
 }

@@ -1,6 +1,7 @@
 //! The one atomic file writer: a crash, a full disk or a second writer never leaves half
 //! a file. The text goes to a temporary file in the same folder, which is then renamed
 //! over the target (a rename within one folder is atomic on every file system we run on).
+//! [`write_atomic`] writes text or bytes at once; [`AtomicFile`] a file written in pieces.
 
 use std::fs::{self, File};
 use std::io::{self, Write};
@@ -46,13 +47,7 @@ pub fn write_atomic_with(
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
-    // Unique per process and per call: two writers never share a temporary file.
-    let tmp: PathBuf = folder.join(format!(
-        ".{name}.{}.{}.tmp",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
+    let tmp = temporary_name(path);
     let result = (|| -> io::Result<()> {
         // The folder is created only when missing (most writes go to an existing one).
         let mut f = match File::create(&tmp) {
@@ -73,6 +68,75 @@ pub fn write_atomic_with(
         let _ = fs::remove_file(&tmp);
     }
     result
+}
+
+/// A file written in pieces and then put in place atomically: the bytes go to a temporary
+/// file in the target's folder; [`AtomicFile::commit`] syncs it and renames it over the
+/// target. Dropped without a commit, the temporary file is removed and the target is left
+/// as it was. For files too large to build in memory first (a packed book).
+pub struct AtomicFile {
+    file: Option<File>,
+    tmp: PathBuf,
+    target: PathBuf,
+}
+
+impl AtomicFile {
+    /// Starts writing `path` (its folder must exist).
+    pub fn create(path: &Path) -> io::Result<AtomicFile> {
+        let tmp = temporary_name(path);
+        let file = File::create(&tmp)?;
+        Ok(AtomicFile {
+            file: Some(file),
+            tmp,
+            target: path.to_path_buf(),
+        })
+    }
+
+    /// The temporary file, to write (and seek) into.
+    pub fn file(&mut self) -> &mut File {
+        self.file.as_mut().expect("present until commit")
+    }
+
+    /// Syncs the file and renames it over the target: one `fsync` for the whole file.
+    pub fn commit(mut self) -> io::Result<()> {
+        let f = self.file.take().expect("present until commit");
+        f.sync_all()?;
+        drop(f);
+        fs::rename(&self.tmp, &self.target)
+    }
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.file().write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.file().flush()
+    }
+}
+
+impl Drop for AtomicFile {
+    fn drop(&mut self) {
+        if self.file.take().is_some() {
+            let _ = fs::remove_file(&self.tmp);
+        }
+    }
+}
+
+/// A temporary name beside `path`, unique per process and per call (two writers never
+/// share one), that [`is_temporary`] recognises.
+fn temporary_name(path: &Path) -> PathBuf {
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
+    folder.join(format!(
+        ".{name}.{}.{}.tmp",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ))
 }
 
 /// Is this the name of a writer's temporary file (to be skipped when listing a folder)?
@@ -113,6 +177,24 @@ mod tests {
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
         assert_eq!(names, vec!["f.txt".to_string()]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_atomic_file_appears_only_on_commit() {
+        let dir = std::env::temp_dir().join(format!("huo-files-af-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("big.bin");
+        fs::write(&path, "old").unwrap();
+        let mut f = AtomicFile::create(&path).unwrap();
+        f.file().write_all(b"new").unwrap();
+        drop(f); // no commit: the old file stays, no temporary file is left
+        assert_eq!(fs::read_to_string(&path).unwrap(), "old");
+        let mut f = AtomicFile::create(&path).unwrap();
+        f.file().write_all(b"new").unwrap();
+        f.commit().unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "new");
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
         fs::remove_dir_all(&dir).unwrap();
     }
 
