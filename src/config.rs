@@ -115,6 +115,9 @@ pub struct TuiConfig {
     pub resign: bool,
     /// Resign when the search says we are this many pawns down (or mated) for a few moves.
     pub resign_threshold: f64,
+    /// Watching the engine play itself without a clock: at least this many seconds from
+    /// one move to the next, so the eye can follow.
+    pub watch_pace: f64,
     pub keys: KeyBindings,
 }
 
@@ -166,6 +169,7 @@ impl Default for Config {
                 theme: "qbasic".into(),
                 resign: true,
                 resign_threshold: 9.0,
+                watch_pace: 1.0,
                 keys: KeyBindings {
                     new_game: KeyChord::F(2),
                     takeback: KeyChord::Ctrl('z'),
@@ -538,6 +542,7 @@ pub static FIELDS: &[Field] = &[
         },
     },
     float!("tui", "resign_threshold", 1.0, 100.0, tui.resign_threshold),
+    float!("tui", "watch_pace", 0.0, 60.0, tui.watch_pace),
     keybind!("new_game", new_game),
     keybind!("takeback", takeback),
     keybind!("flip", flip),

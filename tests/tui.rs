@@ -18,6 +18,8 @@ use std::time::{Duration, Instant};
 fn config() -> Config {
     let mut c = Config::default();
     c.book.enabled = false;
+    // Watching moves at the engine's own speed (the pace has its own test).
+    c.tui.watch_pace = 0.0;
     c
 }
 
@@ -1078,6 +1080,35 @@ fn watch_command_plays_both_sides_with_tagged_thinking() {
     typed(&mut app, "e2e5");
     assert!(app.watch.on);
     assert!(app.message.as_deref().unwrap_or("").contains(INVALID_MOVE));
+}
+
+#[test]
+fn watching_without_a_clock_keeps_the_pace_so_the_eye_can_follow() {
+    let mut c = config();
+    c.tui.watch_pace = 5.0;
+    let mut app = App::new(&c, &args("w", "L1"), None);
+    typed(&mut app, ":watch");
+    let asked = Instant::now();
+    // Level 1 answers within milliseconds: its move is held, not played.
+    assert!(app.wait_engine_once(Duration::from_secs(30)));
+    assert!(app.game.moves().is_empty());
+    assert!(app.busy(), "the screen keeps ticking while a move is held");
+    app.tick(asked + Duration::from_millis(100));
+    assert!(app.game.moves().is_empty());
+    // Due: played, and the other side starts thinking.
+    app.tick(asked + Duration::from_secs(6));
+    assert_eq!(app.game.moves().len(), 1);
+    assert!(app.thinking.is_some());
+    // Taking over drops a held move: the side you take is yours to play.
+    assert!(app.wait_engine_once(Duration::from_secs(30)));
+    assert_eq!(app.game.moves().len(), 1);
+    typed(&mut app, ":watch");
+    assert!(!app.watch.on);
+    app.tick(Instant::now() + Duration::from_secs(60));
+    assert_eq!(app.game.moves().len(), 1);
+    assert!(app.humans_turn());
+    let text = screen_text(&render(&mut app, 100, 30));
+    assert!(text.contains("You: Black"), "{text}");
 }
 
 #[test]

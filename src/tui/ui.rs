@@ -112,16 +112,16 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
     let app = &*app;
     let t = &app.theme;
     // Title line.
-    let you = if app.watch.on {
-        "Watching".to_string()
+    let who = if app.watch.on {
+        format!(
+            "Watching  White: {}  Black: {}",
+            level_name(app.level_of(Color::White)),
+            level_name(app.level_of(Color::Black))
+        )
     } else {
-        format!("You: {}", app.human)
+        format!("You: {}  Level: {}", app.human, level_name(app.level))
     };
-    let right = format!(
-        "{you}  Level: {}  {}:help ",
-        level_name(app.level),
-        app.config.tui.keys.help.short()
-    );
+    let right = format!("{who}  {}:help ", app.config.tui.keys.help.short());
     let title = Line::from(vec![
         Span::styled(" HUO CHESS", t.title),
         Span::styled(" - a retro chess program", t.dim),

@@ -606,6 +606,7 @@ impl App {
         if self.over() || self.mode == Mode::Resume {
             return;
         }
+        self.release_held(now);
         if let Some(ending) = self
             .clock
             .as_ref()
@@ -618,6 +619,7 @@ impl App {
     /// Is anything running that the screen must redraw for (thinking, clocks)?
     pub fn busy(&self) -> bool {
         self.thinking.is_some()
+            || self.watch.held.is_some()
             || (!self.over() && self.clock.as_ref().is_some_and(|c| c.since.is_some()))
     }
 }

@@ -180,10 +180,13 @@ impl App {
 
     /// The engine has its move: from the book, forced, or searched (then it may resign).
     pub fn handle_move_done(&mut self, result: SearchResult, origin: Origin) {
-        self.thinking = None;
+        let started = self.thinking.take().map(|t| t.started);
         if !self.engine_to_move() {
             return;
         }
+        let Some((result, origin)) = self.hold_for_pace(started, result, origin) else {
+            return;
+        };
         let Some(mv) = result.best else {
             self.after_move();
             return;

@@ -294,6 +294,7 @@ impl App {
 
     pub(super) fn reset_game_state(&mut self) {
         self.thinking = None;
+        self.watch.held = None;
         self.ending = None;
         self.my_move = None;
         self.message = None;

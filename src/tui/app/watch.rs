@@ -12,9 +12,12 @@
 
 use super::App;
 use crate::core::Color;
+use crate::engine::Origin;
 use crate::player::Player;
+use crate::search::SearchResult;
 use crate::tui::engine::Job;
 use crate::tui::policy::Policy;
+use std::time::{Duration, Instant};
 
 /// Per-side state of a watched game.
 #[derive(Clone, Debug, Default)]
@@ -30,6 +33,16 @@ pub struct Watch {
     /// Whose settings the engine service has: `Some(c)`: side `c`'s player's; `None`: the
     /// game's own.
     pub(super) loaded: Option<Color>,
+    /// A move that came sooner than the watch pace (`tui.watch_pace`), played when due.
+    pub(super) held: Option<Held>,
+}
+
+/// An engine move waiting for its turn on the screen.
+#[derive(Clone, Debug)]
+pub(super) struct Held {
+    pub result: SearchResult,
+    pub origin: Origin,
+    pub due: Instant,
 }
 
 impl App {
@@ -84,6 +97,36 @@ impl App {
         self.engine.set_evaluator(eval);
         self.engine.set_contempt(contempt);
         self.watch.loaded = want;
+    }
+
+    /// Watching without a clock, a move found within `tui.watch_pace` of the start of the
+    /// thinking is held until then (and given back here); otherwise it comes back at once.
+    pub(super) fn hold_for_pace(
+        &mut self,
+        started: Option<Instant>,
+        result: SearchResult,
+        origin: Origin,
+    ) -> Option<(SearchResult, Origin)> {
+        let pace = Duration::from_secs_f64(self.config.tui.watch_pace);
+        match started {
+            Some(s) if self.watch.on && self.clock.is_none() && s.elapsed() < pace => {
+                self.watch.held = Some(Held {
+                    result,
+                    origin,
+                    due: s + pace,
+                });
+                None
+            }
+            _ => Some((result, origin)),
+        }
+    }
+
+    /// Plays a held move once it is due (see [`App::hold_for_pace`]).
+    pub(super) fn release_held(&mut self, now: Instant) {
+        if self.watch.held.as_ref().is_some_and(|h| now >= h.due) {
+            let h = self.watch.held.take().expect("checked above");
+            self.handle_move_done(h.result, h.origin);
+        }
     }
 
     /// `:watch` (toggles) or `:watch WHITE BLACK` (starts with these players).
@@ -148,6 +191,8 @@ impl App {
             self.thinking = None;
         }
         self.watch.on = false;
+        // A move held for the pace belongs to the side you take now.
+        self.watch.held = None;
         self.human = self.game.position().turn();
         self.flipped = self.human == Color::Black;
         self.log_line(format!("You take over {}", self.human));
