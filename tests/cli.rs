@@ -1,18 +1,7 @@
 //! The command-line tools, run as a user runs them.
 
-use std::process::Command;
-
-fn huo_chess(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_huo-chess"))
-        .args(args)
-        .output()
-        .expect("run huo-chess");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::huo_chess;
 
 #[test]
 fn perft_prints_the_stockfish_style_last_line() {

@@ -2,22 +2,12 @@
 //! lose, the games must come back as legal PGN, the Elo arithmetic must hold, and bad
 //! arguments must be refused with their reason.
 
+mod common;
+use common::huo_chess;
+
 use huo_chess::arena::Elo;
 use huo_chess::pgn;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-
-fn huo_chess(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_huo-chess"))
-        .args(args)
-        .output()
-        .expect("run huo-chess");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// A fresh folder for one test's files.
 fn folder(name: &str) -> PathBuf {

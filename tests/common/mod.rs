@@ -1,4 +1,5 @@
-//! Shared helpers for the integration tests: the perft suite and a small seeded PRNG.
+//! Shared helpers for the integration tests: the perft suite, a small seeded PRNG and
+//! running the `huo-chess` binary.
 #![allow(dead_code)]
 
 use huo_chess::core::{Move, Position};
@@ -101,4 +102,17 @@ pub fn tempdir(name: &str) -> TempDir {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     TempDir(d)
+}
+
+/// Runs `huo-chess` with `args`: (success, stdout, stderr).
+pub fn huo_chess(args: &[&str]) -> (bool, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_huo-chess"))
+        .args(args)
+        .output()
+        .expect("run huo-chess");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
