@@ -192,6 +192,16 @@ fn fen_errors_name_the_field_and_the_reason() {
 }
 
 #[test]
+fn san_capture_beside_an_en_passant_square_is_not_ambiguous() {
+    // g4xf5 takes the pawn that just came to f5; e5xf6 takes it en passant (its victim
+    // square is f5 too, but its destination is f6).
+    let p = pos("4k3/8/8/4Pp2/6P1/8/8/4K3 w - f6 0 2");
+    assert_eq!(parse_san(&p, "gxf5").unwrap().uci(), "g4f5");
+    assert_eq!(parse_san(&p, "exf6").unwrap().uci(), "e5f6");
+    assert_eq!(parse_move(&p, "gxf5").unwrap().uci(), "g4f5");
+}
+
+#[test]
 fn fen_material_at_the_limit_of_what_promotions_explain_is_accepted() {
     for fen in [
         // Eight promotions and no pawn left: nine queens.

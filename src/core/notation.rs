@@ -11,7 +11,8 @@
 //! error saying whether the text was malformed, illegal, ambiguous or lacking a promotion
 //! piece. Nothing here panics on any input.
 
-use super::moves::Move;
+use super::bitboard::Bitboard;
+use super::moves::{Move, MoveList};
 use super::position::Position;
 use super::types::{File, Rank, Role, Square};
 use std::fmt;
@@ -191,15 +192,14 @@ pub fn parse_coordinates(pos: &Position, text: &str) -> Result<Move, MoveError> 
 
 /// Does the text look like coordinates (two squares) rather than SAN?
 fn looks_like_coordinates(text: &str) -> bool {
-    let compact: Vec<char> = text
+    let mut compact = text
         .chars()
-        .filter(|c| !matches!(c, '-' | ' ' | '=' | 'x' | 'X' | ':'))
-        .collect();
-    compact.len() >= 4
-        && File::from_char(compact[0]).is_some()
-        && Rank::from_char(compact[1]).is_some()
-        && File::from_char(compact[2]).is_some()
-        && Rank::from_char(compact[3]).is_some()
+        .filter(|c| !matches!(c, '-' | ' ' | '=' | 'x' | 'X' | ':'));
+    let mut next = || compact.next().unwrap_or(' ');
+    File::from_char(next()).is_some()
+        && Rank::from_char(next()).is_some()
+        && File::from_char(next()).is_some()
+        && Rank::from_char(next()).is_some()
 }
 
 /// Reads a move in any notation a player might type: coordinates (UCI or Huo) or SAN.
@@ -240,10 +240,16 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
         ));
     }
 
-    // Castling.
-    let upper = s.to_ascii_uppercase().replace('0', "O");
-    if upper == "O-O" || upper == "O-O-O" {
-        let short = upper == "O-O";
+    // Castling: `O-O` / `O-O-O`, any case, zeros for the letters.
+    let castle_char = |b: &u8| matches!(b, b'O' | b'o' | b'0');
+    let is_castling = |n: usize| {
+        let b = s.as_bytes();
+        b.len() == n
+            && b.iter().step_by(2).all(castle_char)
+            && b.iter().skip(1).step_by(2).all(|&c| c == b'-')
+    };
+    if is_castling(3) || is_castling(5) {
+        let short = s.len() == 3;
         let king = pos.king(pos.turn());
         let to = Square::new(
             if short { File::G } else { File::C },
@@ -315,12 +321,11 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
             format!("'{}' is not a destination square", &rest[rest.len() - 2..]),
         ));
     };
-    let middle: String = rest[..rest.len() - 2]
+    let middle = rest[..rest.len() - 2]
         .chars()
-        .filter(|&c| c != 'x' && c != ':')
-        .collect();
+        .filter(|&c| c != 'x' && c != ':');
     let (mut from_file, mut from_rank) = (None, None);
-    for c in middle.chars() {
+    for c in middle {
         if let (Some(f), None, None) = (
             File::from_char(c).filter(|_| c.is_ascii_lowercase()),
             from_file,
@@ -343,27 +348,32 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
         ));
     }
 
-    let legal = pos.legal_moves();
-    let mut found: Vec<Move> = Vec::new();
+    // Only the legal moves to the destination are generated (not all of them), and only
+    // the named kind of piece's are looked at.
+    let mut found = MoveList::new();
     let mut needs_promotion = false;
-    for &mv in legal.iter() {
-        if mv.to() != to
-            || pos.role_on(mv.from()) != Some(role)
-            || from_file.is_some_and(|f| mv.from().file() != f)
-            || from_rank.is_some_and(|r| mv.from().rank() != r)
+    pos.generate(Bitboard::from_square(to), |group| {
+        if group.role != role
+            || from_file.is_some_and(|f| group.from.file() != f)
+            || from_rank.is_some_and(|r| group.from.rank() != r)
         {
-            continue;
+            return false;
         }
-        if mv.promotion() == promotion {
-            found.push(mv);
-        } else if promotion.is_none() {
-            needs_promotion = true;
+        // (An en-passant capture comes with the mask of its victim's square: skipped.)
+        for mv in group.into_iter().filter(|mv| mv.to() == to) {
+            if mv.promotion() == promotion {
+                found.push(mv);
+            } else if promotion.is_none() {
+                needs_promotion = true;
+            }
         }
-    }
+        false
+    });
     match found.len() {
         1 => Ok(found[0]),
         0 if needs_promotion => {
-            let from = legal
+            let from = pos
+                .legal_moves()
                 .iter()
                 .find(|m| m.to() == to && pos.role_on(m.from()) == Some(Role::Pawn))
                 .map_or(to, |m| m.from());
