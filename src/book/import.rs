@@ -150,7 +150,7 @@ impl std::hash::Hasher for KeyHasher {
     }
 }
 
-/// No edge (the end of a list, a position without a counted move).
+/// No edge (the end of a list).
 const NONE: u32 = u32::MAX;
 
 /// The FEN letters of the pieces, by [`Snapshot`] code (colour * 6 + role).
@@ -164,6 +164,39 @@ const FEN_LETTERS: [u8; 12] = {
     }
     t
 };
+/// Marks a square with a piece in a [`RANK_SHAPES`] entry.
+const PIECE_SLOT: u8 = 0;
+/// The FEN of a rank by its occupancy (bit f: file f occupied): its length and its bytes,
+/// a digit for each run of empty squares and [`PIECE_SLOT`] for each piece.
+const RANK_SHAPES: [(u8, [u8; 8]); 256] = {
+    let mut t = [(0u8, [0u8; 8]); 256];
+    let mut occupied = 0;
+    while occupied < 256 {
+        let (mut len, mut empty) = (0, 0);
+        let mut file = 0;
+        while file < 8 {
+            if occupied >> file & 1 == 0 {
+                empty += 1;
+            } else {
+                if empty > 0 {
+                    t[occupied].1[len] = b'0' + empty;
+                    len += 1;
+                    empty = 0;
+                }
+                t[occupied].1[len] = PIECE_SLOT;
+                len += 1;
+            }
+            file += 1;
+        }
+        if empty > 0 {
+            t[occupied].1[len] = b'0' + empty;
+            len += 1;
+        }
+        t[occupied].0 = len as u8;
+        occupied += 1;
+    }
+    t
+};
 /// FEN castling letters by bit of [`crate::core::CastlingRights::bits`].
 const CASTLING_LETTERS: [u8; 4] = *b"KQkq";
 
@@ -172,8 +205,9 @@ const CASTLING_LETTERS: [u8; 4] = *b"KQkq";
 /// of the games, and the records' text is made straight from it.
 #[derive(Clone, Copy)]
 struct Snapshot {
-    /// Occupied squares; bit i is the i-th square in FEN order (a8, b8, ..., h1).
-    occupied: u64,
+    /// Occupied squares, a `u64` in little-endian bytes (bytes, so that the snapshot packs
+    /// into a node without padding): bit i is the i-th square in FEN order (a8, ..., h1).
+    occupied: [u8; 8],
     /// The pieces of the occupied squares in FEN order, a 4-bit code each (low half of a
     /// byte first): colour * 6 + role.
     pieces: [u8; 16],
@@ -202,12 +236,13 @@ impl Snapshot {
         let mut n = 0;
         while bits != 0 {
             let sq = bits.trailing_zeros() as usize ^ 56;
-            pieces[n / 2] |= codes[sq] << ((n % 2) * 4);
+            // A position has at most 32 pieces (the FEN reader sees to it).
+            pieces[n / 2 % 16] |= codes[sq] << ((n % 2) * 4);
             n += 1;
             bits &= bits - 1;
         }
         Snapshot {
-            occupied,
+            occupied: occupied.to_le_bytes(),
             pieces,
             state: (pos.turn() == Color::Black) as u8 | pos.castling().bits() << 1,
             ep: pos.ep_square().map_or(0, |sq| sq as u8 + 1),
@@ -216,30 +251,28 @@ impl Snapshot {
 
     /// Appends the four position fields of the FEN, as [`Position::epd`] writes them.
     fn write_epd(&self, out: &mut Vec<u8>) {
-        let mut n = 0;
+        // The placement is at most 8 * 8 + 7 bytes, made in a local buffer: each rank's
+        // shape (digits and piece slots) comes from [`RANK_SHAPES`], a slot takes the next
+        // piece, without a branch per square.
+        let mut buf = [0u8; 71];
+        let (mut at, mut n) = (0, 0);
         for row in 0..8 {
-            let occupied = (self.occupied >> (row * 8)) as u8;
-            let mut empty = 0u8;
-            for file in 0..8 {
-                if occupied >> file & 1 == 0 {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    out.push(b'0' + empty);
-                    empty = 0;
-                }
-                let code = self.pieces[n / 2] >> ((n % 2) * 4) & 15;
-                out.push(FEN_LETTERS[code as usize]);
-                n += 1;
-            }
-            if empty > 0 {
-                out.push(b'0' + empty);
+            let (len, shape) = RANK_SHAPES[self.occupied[row] as usize];
+            for &b in &shape[..len as usize] {
+                // (Read also for a digit, when n may be past the last piece: wrapped.)
+                let code = self.pieces[n / 2 % 16] >> ((n % 2) * 4) & 15;
+                let letter = FEN_LETTERS[code as usize % 12];
+                let is_piece = b == PIECE_SLOT;
+                buf[at] = if is_piece { letter } else { b };
+                n += is_piece as usize;
+                at += 1;
             }
             if row < 7 {
-                out.push(b'/');
+                buf[at] = b'/';
+                at += 1;
             }
         }
+        out.extend_from_slice(&buf[..at]);
         out.extend_from_slice(if self.state & 1 == 0 { b" w " } else { b" b " });
         let rights = self.state >> 1;
         if rights == 0 {
@@ -297,17 +330,21 @@ fn push_number(out: &mut Vec<u8>, mut v: u64) {
     out.extend_from_slice(&digits[i..]);
 }
 
-/// A position met in the games: its key, what its `fen` line says and its first counted
-/// move (32 bytes).
+/// A position met in the games: its key, what its `fen` line says, and its counted moves:
+/// the first one met here (most positions of a large import have just one), the others in
+/// a list of [`Edge`]s. 56 bytes.
 #[derive(Clone, Copy)]
 struct Node {
     key: u64,
     snapshot: Snapshot,
-    first_edge: u32,
+    mv: Move,
+    counts: [u32; 4],
+    /// The other moves, last met first.
+    more: u32,
 }
 
-/// A counted move of a position: its games and results (games, wins, draws, losses for
-/// the mover), and the position's next counted move.
+/// A counted move of a position after its first: its games and results (games, wins,
+/// draws, losses for the mover), and the position's next such move.
 #[derive(Clone, Copy)]
 struct Edge {
     mv: Move,
@@ -323,47 +360,50 @@ pub struct Tally {
     index: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
     nodes: Vec<Node>,
     edges: Vec<Edge>,
-    /// Positions with at least one counted move.
-    counted: usize,
+}
+
+/// Adds counts (saturating).
+fn add_counts(to: &mut [u32; 4], add: [u32; 4]) {
+    for (c, a) in to.iter_mut().zip(add) {
+        *c = c.saturating_add(a);
+    }
 }
 
 impl Tally {
-    /// The node of `pos`, made if new.
-    fn node(&mut self, pos: &Position) -> u32 {
+    /// Counts move `mv` of `pos` with `add` (games, wins, draws, losses).
+    fn count(&mut self, pos: &Position, mv: Move, add: [u32; 4]) {
         let next = self.nodes.len() as u32;
         let n = *self.index.entry(pos.key()).or_insert(next);
         if n == next {
             self.nodes.push(Node {
                 key: pos.key(),
                 snapshot: Snapshot::of(pos),
-                first_edge: NONE,
+                mv,
+                counts: add,
+                more: NONE,
             });
+            return;
         }
-        n
-    }
-
-    fn count(&mut self, node: u32, mv: Move, one: &Results) {
-        let add = [one.games, one.wins, one.draws, one.losses].map(|c| c as u32);
-        let mut e = self.nodes[node as usize].first_edge;
-        if e == NONE {
-            self.counted += 1;
+        let node = &mut self.nodes[n as usize];
+        if node.mv == mv {
+            add_counts(&mut node.counts, add);
+            return;
         }
+        let mut e = node.more;
         while e != NONE {
             let edge = &mut self.edges[e as usize];
             if edge.mv == mv {
-                for (c, a) in edge.counts.iter_mut().zip(add) {
-                    *c = c.saturating_add(a);
-                }
+                add_counts(&mut edge.counts, add);
                 return;
             }
             e = edge.next;
         }
         self.edges.push(Edge {
             mv,
-            next: self.nodes[node as usize].first_edge,
+            next: node.more,
             counts: add,
         });
-        self.nodes[node as usize].first_edge = (self.edges.len() - 1) as u32;
+        node.more = (self.edges.len() - 1) as u32;
     }
 
     /// Adds one game's moves, each with the game's result for the side that played it.
@@ -374,19 +414,19 @@ impl Tally {
         result: &str,
         opts: &PgnImportOptions,
     ) {
-        let for_white = Results::one(outcome_for(result, Color::White));
-        let for_black = Results::one(outcome_for(result, Color::Black));
+        let counts = |r: Results| [r.games, r.wins, r.draws, r.losses].map(|c| c as u32);
+        let for_white = counts(Results::one(outcome_for(result, Color::White)));
+        let for_black = counts(Results::one(outcome_for(result, Color::Black)));
         let moves = &moves[..moves.len().min(opts.max_ply as usize)];
         let mut pos = *start;
         for &mv in moves {
             if opts.only.is_none_or(|c| c == pos.turn()) {
                 let one = if pos.turn() == Color::White {
-                    &for_white
+                    for_white
                 } else {
-                    &for_black
+                    for_black
                 };
-                let node = self.node(&pos);
-                self.count(node, mv, one);
+                self.count(&pos, mv, one);
             }
             pos.play(mv);
         }
@@ -394,11 +434,11 @@ impl Tally {
 
     /// How many positions are counted (with at least one move).
     pub fn len(&self) -> usize {
-        self.counted
+        self.nodes.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.counted == 0
+        self.nodes.is_empty()
     }
 
     /// The counted positions, sorted by key (the map, no longer needed, is freed first).
@@ -407,10 +447,8 @@ impl Tally {
             index,
             mut nodes,
             edges,
-            ..
         } = self;
         drop(index);
-        nodes.retain(|n| n.first_edge != NONE);
         nodes.sort_unstable_by_key(|n| n.key);
         (nodes, edges)
     }
@@ -459,21 +497,21 @@ impl Tally {
 
 /// A node's counted moves with their results, in the order first met, into `out`.
 fn node_moves(edges: &[Edge], node: &Node, out: &mut Vec<(Move, Results)>) {
+    let results = |[games, wins, draws, losses]: [u32; 4]| Results {
+        games: games.into(),
+        wins: wins.into(),
+        draws: draws.into(),
+        losses: losses.into(),
+    };
     out.clear();
-    let mut e = node.first_edge;
+    out.push((node.mv, results(node.counts)));
+    let mut e = node.more;
     while e != NONE {
         let edge = &edges[e as usize];
-        let [games, wins, draws, losses] = edge.counts.map(u64::from);
-        let r = Results {
-            games,
-            wins,
-            draws,
-            losses,
-        };
-        out.push((edge.mv, r));
+        out.push((edge.mv, results(edge.counts)));
         e = edge.next;
     }
-    out.reverse();
+    out[1..].reverse();
 }
 
 /// Is a move kept by `opts.min_score`? (Moves without a decided game are.)
