@@ -13,7 +13,7 @@ use super::{
     store,
 };
 use crate::core::{Color, Move, Piece, Position, Role, Square};
-use crate::pgn::{PgnError, read_games_upto};
+use crate::pgn::{PgnError, read_openings};
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
@@ -655,7 +655,7 @@ pub fn import_pgn<R: BufRead>(
     let mut report = PgnImportReport::default();
     let mut tally = Tally::default();
     let can_flush = opts.layout == Layout::Files && opts.min_games <= 1 && opts.min_score.is_none();
-    for (i, game) in read_games_upto(reader, opts.max_ply as usize).enumerate() {
+    for (i, game) in read_openings(reader, opts.max_ply as usize).enumerate() {
         match game {
             Ok(g) => {
                 report.games += 1;
