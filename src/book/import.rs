@@ -162,6 +162,19 @@ impl NodeIndex {
         }
     }
 
+    /// Loads the slot of `key` and the node it names, so that they are in the cache when
+    /// [`NodeIndex::find_or_insert`] comes: the loads of a game's positions then overlap
+    /// instead of each waiting for memory in turn (most positions of a large import are
+    /// far apart in memory).
+    fn touch(&self, key: u64, nodes: &[Node]) {
+        let Some(&n) = self.slots.get((key >> self.shift) as usize) else {
+            return;
+        };
+        if let Some(node) = nodes.get(n as usize) {
+            std::hint::black_box((node.key, node.more));
+        }
+    }
+
     /// Doubles the table, entering the nodes again (read in order, the old table freed
     /// first: the peak is the new table alone).
     fn grow(&mut self, nodes: &[Node]) {
@@ -390,6 +403,8 @@ pub struct Tally {
     index: NodeIndex,
     nodes: Vec<Node>,
     edges: Vec<Edge>,
+    /// The counted positions of the game being added, and their moves (reused).
+    game: Vec<(Position, Move)>,
 }
 
 /// Adds counts (saturating).
@@ -448,18 +463,28 @@ impl Tally {
         let for_white = counts(Results::one(outcome_for(result, Color::White)));
         let for_black = counts(Results::one(outcome_for(result, Color::Black)));
         let moves = &moves[..moves.len().min(opts.max_ply as usize)];
+        // The positions first, their memory touched, then the counting.
+        let mut game = std::mem::take(&mut self.game);
+        game.clear();
         let mut pos = *start;
         for &mv in moves {
             if opts.only.is_none_or(|c| c == pos.turn()) {
-                let one = if pos.turn() == Color::White {
-                    for_white
-                } else {
-                    for_black
-                };
-                self.count(&pos, mv, one);
+                game.push((pos, mv));
             }
             pos.play(mv);
         }
+        for (pos, _) in &game {
+            self.index.touch(pos.key(), &self.nodes);
+        }
+        for (pos, mv) in &game {
+            let one = if pos.turn() == Color::White {
+                for_white
+            } else {
+                for_black
+            };
+            self.count(pos, *mv, one);
+        }
+        self.game = game;
     }
 
     /// How many positions are counted (with at least one move).
@@ -477,6 +502,7 @@ impl Tally {
             index,
             mut nodes,
             edges,
+            ..
         } = self;
         drop(index);
         nodes.sort_unstable_by_key(|n| n.key);
