@@ -11,6 +11,7 @@
 //! error saying whether the text was malformed, illegal, ambiguous or lacking a promotion
 //! piece. Nothing here panics on any input.
 
+use super::attacks::{between, bishop_attacks, knight_attacks, line, rook_attacks};
 use super::bitboard::Bitboard;
 use super::moves::{Move, MoveList};
 use super::position::Position;
@@ -352,23 +353,35 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
     // the named kind of piece's are looked at.
     let mut found = MoveList::new();
     let mut needs_promotion = false;
-    pos.generate(Bitboard::from_square(to), |group| {
-        if group.role != role
-            || from_file.is_some_and(|f| group.from.file() != f)
-            || from_rank.is_some_and(|r| group.from.rank() != r)
-        {
-            return false;
-        }
-        // (An en-passant capture comes with the mask of its victim's square: skipped.)
-        for mv in group.into_iter().filter(|mv| mv.to() == to) {
-            if mv.promotion() == promotion {
-                found.push(mv);
-            } else if promotion.is_none() {
-                needs_promotion = true;
+    let origin_fits = |from: Square| {
+        from_file.is_none_or(|f| from.file() == f) && from_rank.is_none_or(|r| from.rank() == r)
+    };
+    if let Some(origins) = piece_origins(pos, role, to) {
+        // (A piece never promotes: "Nf3=Q" finds nothing.)
+        for from in origins {
+            if origin_fits(from) && promotion.is_none() {
+                found.push(Move::new(from, to, None));
             }
         }
-        false
-    });
+    } else {
+        pos.generate(Bitboard::from_square(to), |group| {
+            if group.role != role
+                || from_file.is_some_and(|f| group.from.file() != f)
+                || from_rank.is_some_and(|r| group.from.rank() != r)
+            {
+                return false;
+            }
+            // (An en-passant capture comes with the mask of its victim's square: skipped.)
+            for mv in group.into_iter().filter(|mv| mv.to() == to) {
+                if mv.promotion() == promotion {
+                    found.push(mv);
+                } else if promotion.is_none() {
+                    needs_promotion = true;
+                }
+            }
+            false
+        });
+    }
     match found.len() {
         1 => Ok(found[0]),
         0 if needs_promotion => {
@@ -399,6 +412,42 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
             candidates: found.iter().map(|&m| san(pos, m)).collect(),
         }),
     }
+}
+
+/// The squares from which a knight, bishop, rook or queen of the side to move can legally
+/// go to `to`, by the move generator's rules for one destination: looked for from `to`
+/// (these pieces attack both ways), instead of generating every piece's moves. `None` for
+/// pawns and kings, which have more rules (en passant, castling, attacked squares).
+fn piece_origins(pos: &Position, role: Role, to: Square) -> Option<Bitboard> {
+    let occupied = pos.occupied();
+    let reach = match role {
+        Role::Knight => knight_attacks(to),
+        Role::Bishop => bishop_attacks(to, occupied),
+        Role::Rook => rook_attacks(to, occupied),
+        Role::Queen => bishop_attacks(to, occupied) | rook_attacks(to, occupied),
+        Role::Pawn | Role::King => return None,
+    };
+    let us = pos.turn();
+    let king = pos.king(us);
+    let checkers = pos.checkers();
+    // In check, a piece must take the checker or step between; in double check, none moves.
+    let target = !pos.by_color(us).has(to)
+        && match checkers.first() {
+            None => true,
+            Some(c) => !checkers.more_than_one() && between(king, c).with(c).has(to),
+        };
+    if !target {
+        return Some(Bitboard::EMPTY);
+    }
+    let pinned = pos.pinned();
+    let mut origins = Bitboard::EMPTY;
+    for from in reach & pos.pieces(us, role) {
+        // A pinned piece keeps to the line through its king (a knight cannot).
+        if !pinned.has(from) || (role != Role::Knight && line(king, from).has(to)) {
+            origins = origins.with(from);
+        }
+    }
+    Some(origins)
 }
 
 /// Writes a legal move in SAN, with `+` for check and `#` for checkmate.
