@@ -83,14 +83,17 @@ pub fn read_games_upto<R: BufRead>(
     reader: R,
     max_moves: usize,
 ) -> impl Iterator<Item = Result<PgnGame, PgnError>> {
-    PgnReader {
-        reader,
-        line_no: 0,
-        game_no: 0,
-        pending: None,
-        eof: false,
-        max_moves,
-    }
+    PgnReader::new(reader, max_moves, true)
+}
+
+/// [`read_games_upto`] for an import that needs only the moves and the result: of the tag
+/// pairs, only `FEN` and `Result` are kept in [`PgnGame::headers`] (the others are still
+/// checked), which spares two strings per tag.
+pub fn read_openings<R: BufRead>(
+    reader: R,
+    max_moves: usize,
+) -> impl Iterator<Item = Result<PgnGame, PgnError>> {
+    PgnReader::new(reader, max_moves, false)
 }
 
 /// Reads the first game of `text`. A text without any game (empty, only blank lines or
@@ -204,11 +207,18 @@ struct PgnReader<R> {
     reader: R,
     line_no: usize,
     game_no: usize,
-    /// A tag line read while finishing the previous game.
-    pending: Option<(String, usize)>,
+    /// The line being read (its buffer reused from line to line).
+    line: String,
+    /// The line's bytes as read (reused too).
+    bytes: Vec<u8>,
+    /// `line` is a tag line read while finishing the previous game, not yet used.
+    pending: bool,
     eof: bool,
     /// Half-moves kept per game; those after are skipped unread.
     max_moves: usize,
+    /// Keep every tag pair (else only those [`read_openings`] keeps).
+    all_tags: bool,
+    initial: Position,
 }
 
 /// Where the tokenizer is inside the movetext.
@@ -227,6 +237,9 @@ struct GameBuilder {
     error: Option<(usize, String)>,
     started_moves: bool,
     max_moves: usize,
+    /// The initial position, made once per reader (reading its FEN for every game cost
+    /// ~3% of an import).
+    initial: Position,
 }
 
 impl GameBuilder {
@@ -251,10 +264,10 @@ impl GameBuilder {
                 Ok(p) => p,
                 Err(e) => {
                     self.fail(line, format!("bad FEN tag: {e}"));
-                    Position::startpos()
+                    self.initial
                 }
             },
-            None => Position::startpos(),
+            None => self.initial,
         };
         self.start = Some(start);
         self.pos = start;
@@ -309,8 +322,13 @@ fn is_result(text: &str) -> bool {
     matches!(text, "1-0" | "0-1" | "1/2-1/2" | "*")
 }
 
+/// Is a tag one that [`read_openings`] keeps?
+fn is_opening_tag(name: &str) -> bool {
+    name.eq_ignore_ascii_case("FEN") || name == "Result"
+}
+
 /// Parses `[Name "value"]`.
-fn parse_tag(line: &str) -> Result<(String, String), String> {
+fn parse_tag(line: &str) -> Result<(&str, std::borrow::Cow<'_, str>), String> {
     let inner = line
         .trim()
         .strip_prefix('[')
@@ -323,12 +341,15 @@ fn parse_tag(line: &str) -> Result<(String, String), String> {
     let rest = rest.trim();
     // `[Name value]`, without quotes, is read as the value itself.
     if !rest.contains('"') {
-        return Ok((name.to_string(), rest.to_string()));
+        return Ok((name, rest.into()));
     }
     let body = rest
         .strip_prefix('"')
         .and_then(|r| r.strip_suffix('"'))
         .ok_or_else(|| format!("the value of tag {name} is not in double quotes"))?;
+    if !body.contains('\\') {
+        return Ok((name, body.into()));
+    }
     let mut value = String::new();
     let mut chars = body.chars();
     while let Some(c) = chars.next() {
@@ -340,33 +361,53 @@ fn parse_tag(line: &str) -> Result<(String, String), String> {
             value.push(c);
         }
     }
-    Ok((name.to_string(), value))
+    Ok((name, value.into()))
 }
 
 impl<R: BufRead> PgnReader<R> {
-    fn read_line(&mut self) -> Option<(String, usize)> {
-        if let Some(p) = self.pending.take() {
-            return Some(p);
+    fn new(reader: R, max_moves: usize, all_tags: bool) -> Self {
+        PgnReader {
+            reader,
+            line_no: 0,
+            game_no: 0,
+            line: String::new(),
+            bytes: Vec::new(),
+            pending: false,
+            eof: false,
+            max_moves,
+            all_tags,
+            initial: Position::startpos(),
+        }
+    }
+
+    /// Reads the next line into `self.line` (unless a pending one is there) and returns
+    /// its number; `None` at the end of the input.
+    fn read_line(&mut self) -> Option<usize> {
+        if std::mem::take(&mut self.pending) {
+            return Some(self.line_no);
         }
         if self.eof {
             return None;
         }
-        let mut buf = Vec::new();
-        match self.reader.read_until(b'\n', &mut buf) {
+        self.bytes.clear();
+        match self.reader.read_until(b'\n', &mut self.bytes) {
             Ok(0) | Err(_) => {
                 self.eof = true;
                 None
             }
             Ok(_) => {
                 self.line_no += 1;
-                let mut s = String::from_utf8_lossy(&buf).into_owned();
-                if self.line_no == 1 && s.starts_with('\u{feff}') {
-                    s.remove(0);
+                self.line.clear();
+                match std::str::from_utf8(&self.bytes) {
+                    Ok(s) => self.line.push_str(s),
+                    Err(_) => self.line.push_str(&String::from_utf8_lossy(&self.bytes)),
                 }
-                while s.ends_with(['\n', '\r']) {
-                    s.pop();
+                if self.line_no == 1 && self.line.starts_with('\u{feff}') {
+                    self.line.remove(0);
                 }
-                Some((s, self.line_no))
+                let end = self.line.trim_end_matches(['\n', '\r']).len();
+                self.line.truncate(end);
+                Some(self.line_no)
             }
         }
     }
@@ -379,20 +420,22 @@ impl<R: BufRead> Iterator for PgnReader<R> {
         let mut g = GameBuilder {
             headers: Vec::new(),
             start: None,
-            pos: Position::startpos(),
+            pos: self.initial,
             moves: Vec::new(),
             result: None,
             error: None,
             started_moves: false,
             max_moves: self.max_moves,
+            initial: self.initial,
         };
         let mut mt = Movetext::default();
         let mut first_line = None;
         let mut done = false;
         while !done {
-            let Some((line, no)) = self.read_line() else {
+            let Some(no) = self.read_line() else {
                 break;
             };
+            let line = self.line.as_str();
             if line.starts_with('%') && !mt.in_comment {
                 continue;
             }
@@ -403,60 +446,59 @@ impl<R: BufRead> Iterator for PgnReader<R> {
             if !mt.in_comment && mt.depth == 0 && trimmed.starts_with('[') {
                 if g.started_moves {
                     // A new game begins without the last one's result.
-                    self.pending = Some((line, no));
+                    self.pending = true;
                     break;
                 }
                 first_line.get_or_insert(no);
                 match parse_tag(trimmed) {
-                    Ok(tag) => g.headers.push(tag),
+                    Ok((name, value)) => {
+                        if self.all_tags || is_opening_tag(name) {
+                            g.headers.push((name.to_string(), value.into_owned()));
+                        }
+                    }
                     Err(e) => g.fail(no, e),
                 }
                 continue;
             }
             first_line.get_or_insert(no);
-            // Movetext: split into tokens, honouring comments and variations.
-            let chars: Vec<char> = line.chars().collect();
-            let mut i = 0;
-            while i < chars.len() && !done {
-                let c = chars[i];
+            // Movetext: split into tokens (slices of the line), honouring comments and
+            // variations.
+            let mut chars = line.char_indices().peekable();
+            while let Some(&(start, c)) = chars.peek() {
+                if done {
+                    break;
+                }
+                chars.next();
                 if mt.in_comment {
                     if c == '}' {
                         mt.in_comment = false;
                     }
-                    i += 1;
                     continue;
                 }
                 match c {
-                    '{' => {
-                        mt.in_comment = true;
-                        i += 1;
-                    }
+                    '{' => mt.in_comment = true,
                     ';' => break,
-                    '(' => {
-                        mt.depth += 1;
-                        i += 1;
-                    }
+                    '(' => mt.depth += 1,
                     ')' => {
                         if mt.depth == 0 {
                             g.fail(no, "')' closes no variation".into());
                         } else {
                             mt.depth -= 1;
                         }
-                        i += 1;
                     }
                     // A stray '}' closes no comment: skipped.
-                    '}' => i += 1,
-                    c if c.is_whitespace() => i += 1,
+                    '}' => {}
+                    c if c.is_whitespace() => {}
                     _ => {
-                        let start = i;
-                        while i < chars.len()
-                            && !chars[i].is_whitespace()
-                            && !matches!(chars[i], '{' | '}' | '(' | ')' | ';')
-                        {
-                            i += 1;
+                        let mut end = line.len();
+                        while let Some(&(i, c)) = chars.peek() {
+                            if c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';') {
+                                end = i;
+                                break;
+                            }
+                            chars.next();
                         }
-                        let tok: String = chars[start..i].iter().collect();
-                        if mt.depth == 0 && g.token(&tok, no) {
+                        if mt.depth == 0 && g.token(&line[start..end], no) {
                             done = true;
                         }
                     }

@@ -192,6 +192,54 @@ fn fen_errors_name_the_field_and_the_reason() {
 }
 
 #[test]
+fn san_capture_beside_an_en_passant_square_is_not_ambiguous() {
+    // g4xf5 takes the pawn that just came to f5; e5xf6 takes it en passant (its victim
+    // square is f5 too, but its destination is f6).
+    let p = pos("4k3/8/8/4Pp2/6P1/8/8/4K3 w - f6 0 2");
+    assert_eq!(parse_san(&p, "gxf5").unwrap().uci(), "g4f5");
+    assert_eq!(parse_san(&p, "exf6").unwrap().uci(), "e5f6");
+    assert_eq!(parse_move(&p, "gxf5").unwrap().uci(), "g4f5");
+}
+
+/// SAN of a piece (N, B, R, Q) names every legal move of that kind to the square, with the
+/// file or rank given: one is read, several are ambiguous, none is an error (positions of
+/// random games, with pins and checks, and the perft suite's).
+#[test]
+fn san_piece_moves_resolve_as_the_legal_moves_say() {
+    let mut positions = common::random_positions(4, 60, 11);
+    positions.extend(common::perft_suite().iter().map(|c| pos(&c.fen)));
+    for p in &positions {
+        let legal = p.legal_moves();
+        for letter in ["N", "B", "R", "Q"] {
+            for to in 0..64 {
+                let to = Square::from_index(to);
+                for from_hint in ["", "a", "d", "h", "1", "4", "8"] {
+                    let text = format!("{letter}{from_hint}{to}");
+                    let expected: Vec<Move> = legal
+                        .iter()
+                        .copied()
+                        .filter(|m| {
+                            m.to() == to
+                                && p.piece_on(m.from())
+                                    .map(|pc| pc.role.upper_char().to_string())
+                                    == Some(letter.to_string())
+                                && (from_hint.is_empty()
+                                    || m.from().to_string().contains(from_hint))
+                        })
+                        .collect();
+                    match (parse_san(p, &text), expected.len()) {
+                        (Ok(m), 1) => assert_eq!(m, expected[0], "{p:?} {text}"),
+                        (Err(MoveError::Ambiguous { .. }), n) if n > 1 => {}
+                        (Err(MoveError::Illegal { .. }), 0) => {}
+                        (got, n) => panic!("{p:?} {text}: {got:?} for {n} legal moves"),
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn fen_material_at_the_limit_of_what_promotions_explain_is_accepted() {
     for fen in [
         // Eight promotions and no pawn left: nine queens.

@@ -4,7 +4,9 @@ mod common;
 
 use huo_chess::core::{Color, Move, Position, san};
 use huo_chess::game::Game;
-use huo_chess::pgn::{PgnError, PgnGame, parse_game, read_games, write_game};
+use huo_chess::pgn::{
+    PgnError, PgnGame, parse_game, read_games, read_games_upto, read_openings, write_game,
+};
 
 #[test]
 fn reads_a_tolerant_game() {
@@ -24,6 +26,41 @@ over two lines} e5 2. Nf3 $1 Nc6 (2... d6 3. d4 (3. Bc4) exd4) 3. Bb5!? a6 ; to 
     assert_eq!(g.result, "1-0");
     assert_eq!(g.moves.len(), 10);
     assert_eq!(g.to_game().san_moves()[9], "Be7");
+}
+
+#[test]
+fn openings_keep_the_moves_and_result_and_only_the_tags_they_need() {
+    let text = "[Event \"E\"]\n[Result \"0-1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n\
+                1. e4 Kd7 2. e5 {c} Ke6 *\n\n[Event \"F\"]\n[Bad\n\n1. e4 *\n\n\
+                [White \"A \\\"B\\\"\"]\n1. d4 d5 (1... Nf6) 2. c4 1-0\n";
+    let all: Vec<_> = read_games_upto(text.as_bytes(), 3).collect();
+    let openings: Vec<_> = read_openings(text.as_bytes(), 3).collect();
+    assert_eq!(all.len(), 3);
+    assert_eq!(openings.len(), 3);
+    for (a, o) in all.iter().zip(&openings) {
+        match (a, o) {
+            (Ok(a), Ok(o)) => {
+                assert_eq!(
+                    (a.start, &a.moves, &a.result),
+                    (o.start, &o.moves, &o.result)
+                );
+                let kept: Vec<_> = a
+                    .headers
+                    .iter()
+                    .filter(|(k, _)| k == "FEN" || k == "Result")
+                    .cloned()
+                    .collect();
+                assert_eq!(o.headers, kept);
+            }
+            (Err(a), Err(o)) => assert_eq!(a, o),
+            _ => panic!("{a:?} / {o:?}"),
+        }
+    }
+    let first = all[0].as_ref().unwrap();
+    assert_eq!(first.moves.len(), 3);
+    assert_eq!(first.result, "*");
+    assert!(all[1].is_err());
+    assert_eq!(all[2].as_ref().unwrap().header("White"), Some("A \"B\""));
 }
 
 #[test]

@@ -13,9 +13,7 @@ use super::{
     store,
 };
 use crate::core::{Color, Move, Piece, Position, Role, Square};
-use crate::pgn::{PgnError, read_games_upto};
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
+use crate::pgn::{PgnError, read_openings};
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
@@ -128,46 +126,268 @@ pub fn outcome_for(result: &str, side: Color) -> Outcome {
     }
 }
 
-/// The move of a start position's node (it has none).
-const UNUSED_MOVE: Move = Move::new(Square::A1, Square::A1, None);
-/// Hashes a position key for the tally's map: the key is already a Zobrist hash (uniform
-/// bits), so it is used as it is instead of being hashed again (SipHash cost ~10% of an
-/// import).
+/// Finds a position's node by its key: open addressing with linear probing over node
+/// numbers (4 bytes a slot, at most half full; the keys are read from the nodes). The slot
+/// is the key's top bits as they are: a Zobrist key needs no second hash. About a third of
+/// the memory of a `HashMap<u64, u32>`, and as fast.
 #[derive(Default)]
-struct KeyHasher(u64);
+struct NodeIndex {
+    slots: Vec<u32>,
+    /// 64 - log2(slots): the key's top bits number the slot.
+    shift: u32,
+}
 
-impl std::hash::Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
+/// Slots of the first table (it doubles when half full).
+const MIN_SLOTS: usize = 1 << 10;
 
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ b as u64;
+impl NodeIndex {
+    /// The node with `key`, or `next` (the number of the node to be made) entered for it.
+    /// `nodes` are the nodes made so far, every one of them in the index.
+    fn find_or_insert(&mut self, key: u64, nodes: &[Node], next: u32) -> u32 {
+        if (nodes.len() + 1) * 2 > self.slots.len() {
+            self.grow(nodes);
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = (key >> self.shift) as usize;
+        loop {
+            let n = self.slots[i];
+            if n == NONE {
+                self.slots[i] = next;
+                return next;
+            }
+            if nodes[n as usize].key == key {
+                return n;
+            }
+            i = (i + 1) & mask;
         }
     }
 
-    fn write_u64(&mut self, key: u64) {
-        self.0 = key;
+    /// Loads the slot of `key` and the node it names, so that they are in the cache when
+    /// [`NodeIndex::find_or_insert`] comes: the loads of a game's positions then overlap
+    /// instead of each waiting for memory in turn (most positions of a large import are
+    /// far apart in memory).
+    fn touch(&self, key: u64, nodes: &[Node]) {
+        let Some(&n) = self.slots.get((key >> self.shift) as usize) else {
+            return;
+        };
+        if let Some(node) = nodes.get(n as usize) {
+            std::hint::black_box((node.key, node.more));
+        }
+    }
+
+    /// Doubles the table, entering the nodes again (read in order, the old table freed
+    /// first: the peak is the new table alone).
+    fn grow(&mut self, nodes: &[Node]) {
+        let size = (self.slots.len() * 2).max(MIN_SLOTS);
+        self.slots = Vec::new();
+        self.slots = vec![NONE; size];
+        self.shift = 64 - size.trailing_zeros();
+        let mask = size - 1;
+        for (n, node) in nodes.iter().enumerate() {
+            let mut i = (node.key >> self.shift) as usize;
+            while self.slots[i] != NONE {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = n as u32;
+        }
     }
 }
 
-/// No node or edge (the end of a list, a position without a parent).
+/// No edge (the end of a list).
 const NONE: u32 = u32::MAX;
-/// Marks [`Node::parent`] as an index into [`Tally::roots`] (a game's start position).
-const ROOT: u32 = 1 << 31;
 
-/// A position met in the games: how to rebuild it (its parent and the move from there,
-/// or a start position) and its first counted move.
+/// The FEN letters of the pieces, by [`Snapshot`] code (colour * 6 + role).
+const FEN_LETTERS: [u8; 12] = {
+    let mut t = [0u8; 12];
+    let mut i = 0;
+    while i < 12 {
+        let color = if i < 6 { Color::White } else { Color::Black };
+        t[i] = Piece::new(color, Role::ALL[i % 6]).fen_char() as u8;
+        i += 1;
+    }
+    t
+};
+/// Marks a square with a piece in a [`RANK_SHAPES`] entry.
+const PIECE_SLOT: u8 = 0;
+/// The FEN of a rank by its occupancy (bit f: file f occupied): its length and its bytes,
+/// a digit for each run of empty squares and [`PIECE_SLOT`] for each piece.
+const RANK_SHAPES: [(u8, [u8; 8]); 256] = {
+    let mut t = [(0u8, [0u8; 8]); 256];
+    let mut occupied = 0;
+    while occupied < 256 {
+        let (mut len, mut empty) = (0, 0);
+        let mut file = 0;
+        while file < 8 {
+            if occupied >> file & 1 == 0 {
+                empty += 1;
+            } else {
+                if empty > 0 {
+                    t[occupied].1[len] = b'0' + empty;
+                    len += 1;
+                    empty = 0;
+                }
+                t[occupied].1[len] = PIECE_SLOT;
+                len += 1;
+            }
+            file += 1;
+        }
+        if empty > 0 {
+            t[occupied].1[len] = b'0' + empty;
+            len += 1;
+        }
+        t[occupied].0 = len as u8;
+        occupied += 1;
+    }
+    t
+};
+/// FEN castling letters by bit of [`crate::core::CastlingRights::bits`].
+const CASTLING_LETTERS: [u8; 4] = *b"KQkq";
+
+/// What a position's `fen` line says (board, side, castling rights, en-passant square) in
+/// 26 bytes, taken when the position is first met: writing the book then needs no replay
+/// of the games, and the records' text is made straight from it.
 #[derive(Clone, Copy)]
-struct Node {
-    parent: u32,
-    mv: Move,
-    first_edge: u32,
+struct Snapshot {
+    /// Occupied squares, a `u64` in little-endian bytes (bytes, so that the snapshot packs
+    /// into a node without padding): bit i is the i-th square in FEN order (a8, ..., h1).
+    occupied: [u8; 8],
+    /// The pieces of the occupied squares in FEN order, a 4-bit code each (low half of a
+    /// byte first): colour * 6 + role.
+    pieces: [u8; 16],
+    /// Bit 0: Black to move; bits 1-4: the castling rights.
+    state: u8,
+    /// The en-passant square's index + 1, or 0 for none.
+    ep: u8,
 }
 
-/// A counted move of a position: its games and results (games, wins, draws, losses for
-/// the mover), and the position's next counted move.
+impl Snapshot {
+    fn of(pos: &Position) -> Snapshot {
+        // Square index (a1 = 0) to piece code, from the twelve piece bitboards.
+        let mut codes = [0u8; 64];
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for sq in pos.pieces(color, role) {
+                    codes[sq as usize] = (color as u8) * 6 + role as u8;
+                }
+            }
+        }
+        // FEN order runs from rank 8 down: reversing the bytes (ranks) of the bitboard
+        // turns square index s into FEN index s ^ 56.
+        let occupied = pos.occupied().0.swap_bytes();
+        let mut pieces = [0u8; 16];
+        let mut bits = occupied;
+        let mut n = 0;
+        while bits != 0 {
+            let sq = bits.trailing_zeros() as usize ^ 56;
+            // A position has at most 32 pieces (the FEN reader sees to it).
+            pieces[n / 2 % 16] |= codes[sq] << ((n % 2) * 4);
+            n += 1;
+            bits &= bits - 1;
+        }
+        Snapshot {
+            occupied: occupied.to_le_bytes(),
+            pieces,
+            state: (pos.turn() == Color::Black) as u8 | pos.castling().bits() << 1,
+            ep: pos.ep_square().map_or(0, |sq| sq as u8 + 1),
+        }
+    }
+
+    /// Appends the four position fields of the FEN, as [`Position::epd`] writes them.
+    fn write_epd(&self, out: &mut Vec<u8>) {
+        // The placement is at most 8 * 8 + 7 bytes, made in a local buffer: each rank's
+        // shape (digits and piece slots) comes from [`RANK_SHAPES`], a slot takes the next
+        // piece, without a branch per square.
+        let mut buf = [0u8; 71];
+        let (mut at, mut n) = (0, 0);
+        for row in 0..8 {
+            let (len, shape) = RANK_SHAPES[self.occupied[row] as usize];
+            for &b in &shape[..len as usize] {
+                // (Read also for a digit, when n may be past the last piece: wrapped.)
+                let code = self.pieces[n / 2 % 16] >> ((n % 2) * 4) & 15;
+                let letter = FEN_LETTERS[code as usize % 12];
+                let is_piece = b == PIECE_SLOT;
+                buf[at] = if is_piece { letter } else { b };
+                n += is_piece as usize;
+                at += 1;
+            }
+            if row < 7 {
+                buf[at] = b'/';
+                at += 1;
+            }
+        }
+        out.extend_from_slice(&buf[..at]);
+        out.extend_from_slice(if self.state & 1 == 0 { b" w " } else { b" b " });
+        let rights = self.state >> 1;
+        if rights == 0 {
+            out.push(b'-');
+        }
+        for (bit, &letter) in CASTLING_LETTERS.iter().enumerate() {
+            if rights >> bit & 1 != 0 {
+                out.push(letter);
+            }
+        }
+        out.push(b' ');
+        match self.ep {
+            0 => out.push(b'-'),
+            e => out.extend_from_slice(&square_name(e - 1)),
+        }
+    }
+
+    /// The position (clocks at `0 1`), read back from its FEN fields. The position came
+    /// from legal play, so the strict FEN reader accepts it.
+    fn position(&self) -> Result<Position, BookError> {
+        let mut epd = Vec::with_capacity(96);
+        self.write_epd(&mut epd);
+        let epd = String::from_utf8_lossy(&epd);
+        Position::from_fen(&epd)
+            .map_err(|e| BookError(format!("a counted position {epd} cannot be rebuilt: {e}")))
+    }
+}
+
+/// `e4` for square index 28.
+fn square_name(sq: u8) -> [u8; 2] {
+    [b'a' + sq % 8, b'1' + sq / 8]
+}
+
+/// A move's UCI text as bytes, padded with zeros: comparing two of these orders moves as
+/// comparing their UCI strings does (`e7e8` before `e7e8q`).
+fn uci_bytes(mv: Move) -> [u8; 5] {
+    let [a, b] = square_name(mv.from() as u8);
+    let [c, d] = square_name(mv.to() as u8);
+    let promo = mv.promotion().map_or(0, |r| r.lower_char() as u8);
+    [a, b, c, d, promo]
+}
+
+/// Appends a number in decimal.
+fn push_number(out: &mut Vec<u8>, mut v: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
+}
+
+/// A position met in the games: its key, what its `fen` line says, and its counted moves:
+/// the first one met here (most positions of a large import have just one), the others in
+/// a list of [`Edge`]s. 56 bytes.
+#[derive(Clone, Copy)]
+struct Node {
+    key: u64,
+    snapshot: Snapshot,
+    mv: Move,
+    counts: [u32; 4],
+    /// The other moves, last met first.
+    more: u32,
+}
+
+/// A counted move of a position after its first: its games and results (games, wins,
+/// draws, losses for the mover), and the position's next such move.
 #[derive(Clone, Copy)]
 struct Edge {
     mv: Move,
@@ -176,64 +396,59 @@ struct Edge {
 }
 
 /// Counts of moves and their results per position, gathered from games before anything
-/// is written. Compact: a position is a key in a map, a parent link and its moves' counts
-/// (no board is kept; it is rebuilt from the parent links when written).
+/// is written. Compact: a position is a slot in an index, a [`Snapshot`] of its board and its
+/// moves' counts (no `Position` is kept).
 #[derive(Default)]
 pub struct Tally {
-    index: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
+    index: NodeIndex,
     nodes: Vec<Node>,
     edges: Vec<Edge>,
-    roots: Vec<Position>,
-    /// Positions with at least one counted move.
-    counted: usize,
+    /// The counted positions of the game being added, and their moves (reused).
+    game: Vec<(Position, Move)>,
+}
+
+/// Adds counts (saturating).
+fn add_counts(to: &mut [u32; 4], add: [u32; 4]) {
+    for (c, a) in to.iter_mut().zip(add) {
+        *c = c.saturating_add(a);
+    }
 }
 
 impl Tally {
-    /// The node of `pos`, made if new: its parent is `from` (node and move), or the
-    /// position is a start position.
-    fn node(&mut self, pos: &Position, from: Option<(u32, Move)>) -> u32 {
-        if let Some(&n) = self.index.get(&pos.key()) {
-            return n;
+    /// Counts move `mv` of `pos` with `add` (games, wins, draws, losses).
+    fn count(&mut self, pos: &Position, mv: Move, add: [u32; 4]) {
+        let next = self.nodes.len() as u32;
+        let n = self.index.find_or_insert(pos.key(), &self.nodes, next);
+        if n == next {
+            self.nodes.push(Node {
+                key: pos.key(),
+                snapshot: Snapshot::of(pos),
+                mv,
+                counts: add,
+                more: NONE,
+            });
+            return;
         }
-        let (parent, mv) = match from {
-            Some(link) => link,
-            None => {
-                self.roots.push(*pos);
-                (ROOT | (self.roots.len() - 1) as u32, UNUSED_MOVE)
-            }
-        };
-        let n = self.nodes.len() as u32;
-        self.nodes.push(Node {
-            parent,
-            mv,
-            first_edge: NONE,
-        });
-        self.index.insert(pos.key(), n);
-        n
-    }
-
-    fn count(&mut self, node: u32, mv: Move, one: &Results) {
-        let add = [one.games, one.wins, one.draws, one.losses].map(|c| c as u32);
-        let mut e = self.nodes[node as usize].first_edge;
-        if e == NONE {
-            self.counted += 1;
+        let node = &mut self.nodes[n as usize];
+        if node.mv == mv {
+            add_counts(&mut node.counts, add);
+            return;
         }
+        let mut e = node.more;
         while e != NONE {
             let edge = &mut self.edges[e as usize];
             if edge.mv == mv {
-                for (c, a) in edge.counts.iter_mut().zip(add) {
-                    *c = c.saturating_add(a);
-                }
+                add_counts(&mut edge.counts, add);
                 return;
             }
             e = edge.next;
         }
         self.edges.push(Edge {
             mv,
-            next: self.nodes[node as usize].first_edge,
+            next: node.more,
             counts: add,
         });
-        self.nodes[node as usize].first_edge = (self.edges.len() - 1) as u32;
+        node.more = (self.edges.len() - 1) as u32;
     }
 
     /// Adds one game's moves, each with the game's result for the side that played it.
@@ -244,92 +459,66 @@ impl Tally {
         result: &str,
         opts: &PgnImportOptions,
     ) {
-        let for_white = Results::one(outcome_for(result, Color::White));
-        let for_black = Results::one(outcome_for(result, Color::Black));
+        let counts = |r: Results| [r.games, r.wins, r.draws, r.losses].map(|c| c as u32);
+        let for_white = counts(Results::one(outcome_for(result, Color::White)));
+        let for_black = counts(Results::one(outcome_for(result, Color::Black)));
         let moves = &moves[..moves.len().min(opts.max_ply as usize)];
+        // The positions first, their memory touched, then the counting.
+        let mut game = std::mem::take(&mut self.game);
+        game.clear();
         let mut pos = *start;
-        let mut node = self.node(&pos, None);
-        for (i, &mv) in moves.iter().enumerate() {
+        for &mv in moves {
             if opts.only.is_none_or(|c| c == pos.turn()) {
-                let one = if pos.turn() == Color::White {
-                    &for_white
-                } else {
-                    &for_black
-                };
-                self.count(node, mv, one);
+                game.push((pos, mv));
             }
             pos.play(mv);
-            if i + 1 < moves.len() {
-                node = self.node(&pos, Some((node, mv)));
-            }
         }
+        for (pos, _) in &game {
+            self.index.touch(pos.key(), &self.nodes);
+        }
+        for (pos, mv) in &game {
+            let one = if pos.turn() == Color::White {
+                for_white
+            } else {
+                for_black
+            };
+            self.count(pos, *mv, one);
+        }
+        self.game = game;
     }
 
     /// How many positions are counted (with at least one move).
     pub fn len(&self) -> usize {
-        self.counted
+        self.nodes.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.counted == 0
+        self.nodes.is_empty()
     }
 
-    /// The counted positions' keys and nodes, sorted by key.
-    fn sorted(&self) -> Vec<(u64, u32)> {
-        let mut v: Vec<(u64, u32)> = self
-            .index
-            .iter()
-            .filter(|&(_, &n)| self.nodes[n as usize].first_edge != NONE)
-            .map(|(&k, &n)| (k, n))
-            .collect();
-        v.sort_unstable();
-        v
-    }
-
-    /// A node's position, rebuilt by playing the moves from its start position.
-    fn position(&self, node: u32) -> Position {
-        let mut path = Vec::new();
-        let mut n = node;
-        loop {
-            let nd = self.nodes[n as usize];
-            if nd.parent & ROOT != 0 {
-                let mut pos = self.roots[(nd.parent & !ROOT) as usize];
-                for &mv in path.iter().rev() {
-                    pos.play(mv);
-                }
-                return pos;
-            }
-            path.push(nd.mv);
-            n = nd.parent;
-        }
-    }
-
-    /// A node's counted moves with their results, in the order first met.
-    fn moves(&self, node: u32) -> Vec<(Move, Results)> {
-        let mut out = Vec::new();
-        let mut e = self.nodes[node as usize].first_edge;
-        while e != NONE {
-            let edge = &self.edges[e as usize];
-            let [games, wins, draws, losses] = edge.counts.map(u64::from);
-            let r = Results {
-                games,
-                wins,
-                draws,
-                losses,
-            };
-            out.push((edge.mv, r));
-            e = edge.next;
-        }
-        out.reverse();
-        out
+    /// The counted positions, sorted by key (the index, no longer needed, is freed first).
+    fn into_sorted(self) -> (Vec<Node>, Vec<Edge>) {
+        let Tally {
+            index,
+            mut nodes,
+            edges,
+            ..
+        } = self;
+        drop(index);
+        nodes.sort_unstable_by_key(|n| n.key);
+        (nodes, edges)
     }
 
     /// The counted positions in key order: (key, position, moves with results).
-    fn drain_sorted(self) -> impl Iterator<Item = (u64, Position, Vec<(Move, Results)>)> {
-        let order = self.sorted();
-        order
-            .into_iter()
-            .map(move |(k, n)| (k, self.position(n), self.moves(n)))
+    fn drain_sorted(
+        self,
+    ) -> impl Iterator<Item = (u64, Result<Position, BookError>, Vec<(Move, Results)>)> {
+        let (nodes, edges) = self.into_sorted();
+        nodes.into_iter().map(move |n| {
+            let mut list = Vec::new();
+            node_moves(&edges, &n, &mut list);
+            (n.key, n.snapshot.position(), list)
+        })
     }
 
     /// The positions with at least `min_games` games, sorted by key, each move with its
@@ -340,7 +529,7 @@ impl Tally {
         let mut dropped_moves = 0;
         let out: Vec<Incoming> = self
             .drain_sorted()
-            .filter_map(|(_, pos, list)| incoming(pos, list, opts, &mut dropped_moves))
+            .filter_map(|(_, pos, list)| incoming(pos.ok()?, list, opts, &mut dropped_moves))
             .collect();
         let dropped = total - out.len();
         (out, dropped, dropped_moves)
@@ -362,6 +551,80 @@ impl Tally {
     }
 }
 
+/// A node's counted moves with their results, in the order first met, into `out`.
+fn node_moves(edges: &[Edge], node: &Node, out: &mut Vec<(Move, Results)>) {
+    let results = |[games, wins, draws, losses]: [u32; 4]| Results {
+        games: games.into(),
+        wins: wins.into(),
+        draws: draws.into(),
+        losses: losses.into(),
+    };
+    out.clear();
+    out.push((node.mv, results(node.counts)));
+    let mut e = node.more;
+    while e != NONE {
+        let edge = &edges[e as usize];
+        out.push((edge.mv, results(edge.counts)));
+        e = edge.next;
+    }
+    out[1..].reverse();
+}
+
+/// Is a move kept by `opts.min_score`? (Moves without a decided game are.)
+fn scores_enough(r: &Results, opts: &PgnImportOptions) -> bool {
+    !matches!((opts.min_score, r.score()), (Some(min), Some(score)) if score * 100.0 < min)
+}
+
+/// Writes the packed record of a position the book does not have yet, as
+/// [`format::write_record`] writes the moves [`incoming`] makes (weight, then the result
+/// fields; heaviest first, then by UCI), straight into `out`. Returns the moves written:
+/// 0 when the position is dropped (under `min_games`, or no move left by `min_score`).
+fn write_new_record(
+    out: &mut Vec<u8>,
+    snapshot: &Snapshot,
+    list: &mut [(Move, Results)],
+    opts: &PgnImportOptions,
+    dropped_moves: &mut usize,
+) -> usize {
+    out.clear();
+    let games: u64 = list.iter().map(|(_, r)| r.games).sum();
+    if games < opts.min_games as u64 {
+        return 0;
+    }
+    let mut kept: Vec<(u32, [u8; 5], &Results)> = Vec::with_capacity(list.len());
+    for (mv, r) in list.iter() {
+        if scores_enough(r, opts) {
+            kept.push((opts.weights.weight(r), uci_bytes(*mv), r));
+        } else {
+            *dropped_moves += 1;
+        }
+    }
+    if kept.is_empty() {
+        return 0;
+    }
+    kept.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    out.extend_from_slice(b"fen ");
+    snapshot.write_epd(out);
+    out.push(b'\n');
+    for (weight, uci, r) in &kept {
+        let len = if uci[4] == 0 { 4 } else { 5 };
+        out.extend_from_slice(&uci[..len]);
+        out.extend_from_slice(b" weight=");
+        push_number(out, *weight as u64);
+        for (name, value) in [
+            (&b" games="[..], r.games),
+            (b" w=", r.wins),
+            (b" d=", r.draws),
+            (b" l=", r.losses),
+        ] {
+            out.extend_from_slice(name);
+            push_number(out, value);
+        }
+        out.push(b'\n');
+    }
+    kept.len()
+}
+
 /// A counted position as moves for the book: `None` under `min_games`, or when `min_score`
 /// leaves no move (the moves it drops are counted in `dropped_moves`).
 fn incoming(
@@ -376,9 +639,7 @@ fn incoming(
     }
     let mut moves = Vec::with_capacity(list.len());
     for (mv, r) in list {
-        if let (Some(min), Some(score)) = (opts.min_score, r.score())
-            && score * 100.0 < min
-        {
+        if !scores_enough(&r, opts) {
             *dropped_moves += 1;
             continue;
         }
@@ -420,7 +681,7 @@ pub fn import_pgn<R: BufRead>(
     let mut report = PgnImportReport::default();
     let mut tally = Tally::default();
     let can_flush = opts.layout == Layout::Files && opts.min_games <= 1 && opts.min_score.is_none();
-    for (i, game) in read_games_upto(reader, opts.max_ply as usize).enumerate() {
+    for (i, game) in read_openings(reader, opts.max_ply as usize).enumerate() {
         match game {
             Ok(g) => {
                 report.games += 1;
@@ -457,7 +718,9 @@ fn write_tally(
 ) -> Result<(), BookError> {
     let total = tally.len();
     let (mut kept, mut moves, mut dropped_moves) = (0, 0, 0);
+    let mut unbuilt = Vec::new();
     let items = tally.drain_sorted().filter_map(|(_, pos, list)| {
+        let pos = pos.map_err(|e| unbuilt.push(e)).ok()?;
         let item = incoming(pos, list, opts, &mut dropped_moves)?;
         kept += 1;
         moves += item.moves.len();
@@ -471,6 +734,7 @@ fn write_tally(
     report.moves += moves;
     report.positions += written;
     report.errors.extend(errors);
+    report.errors.extend(unbuilt);
     Ok(())
 }
 
@@ -509,9 +773,41 @@ fn write_packed(
     let (mut kept, mut moves, mut dropped_moves) = (0, 0, 0);
     let policy = opts.weights;
     let mut merge = |old: &mut BookMove, new: &BookMove| merge_imported(old, new, policy);
-    for (key, pos, list) in tally.drain_sorted() {
+    let (nodes, edges) = tally.into_sorted();
+    // Reused for every record: the moves of a position and the record's text.
+    let (mut list, mut text) = (Vec::new(), Vec::new());
+    for node in &nodes {
+        let key = node.key;
         let old_text = next_old(key, &mut out)?;
-        let Some(item) = incoming(pos, list, opts, &mut dropped_moves) else {
+        node_moves(&edges, node, &mut list);
+        if old_text.is_none() && !files.contains(&key) {
+            // A new position: its record is written straight from the counts.
+            let n = write_new_record(
+                &mut text,
+                &node.snapshot,
+                &mut list,
+                opts,
+                &mut dropped_moves,
+            );
+            if n > 0 {
+                out.add_bytes(key, &text)?;
+                kept += 1;
+                moves += n;
+                report.positions += 1;
+            }
+            continue;
+        }
+        let pos = match node.snapshot.position() {
+            Ok(pos) => pos,
+            Err(e) => {
+                report.errors.push(e);
+                if let Some(t) = old_text {
+                    out.add(key, &t)?;
+                }
+                continue;
+            }
+        };
+        let Some(item) = incoming(pos, std::mem::take(&mut list), opts, &mut dropped_moves) else {
             if let Some(t) = old_text {
                 out.add(key, &t)?;
             }
@@ -808,4 +1104,45 @@ pub fn import_huo(book: &Book, dir: &Path) -> Result<HuoImportReport, BookError>
     let r = book.record_batch(batch)?;
     report.problems.extend(r.errors.into_iter().map(|e| e.0));
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A snapshot writes the same `fen` fields as the position it was taken from, through
+    /// castling, en passant and promotions (random games to the end).
+    #[test]
+    fn a_snapshot_writes_the_epd_of_its_position() {
+        let mut rng = 7;
+        let mut seen_ep = false;
+        for _ in 0..200 {
+            let mut pos = Position::startpos();
+            for _ in 0..300 {
+                let mut text = Vec::new();
+                Snapshot::of(&pos).write_epd(&mut text);
+                assert_eq!(String::from_utf8(text).unwrap(), pos.epd());
+                assert_eq!(Snapshot::of(&pos).position().unwrap().key(), pos.key());
+                seen_ep |= pos.ep_square().is_some();
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                rng = crate::util::rng::splitmix64(rng);
+                pos.play(moves[(rng % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(seen_ep);
+    }
+
+    #[test]
+    fn uci_bytes_order_moves_as_their_uci_text() {
+        let pos = Position::from_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let mut moves: Vec<Move> = pos.legal_moves().to_vec();
+        moves.sort_by_key(|&m| uci_bytes(m));
+        let by_text: Vec<String> = moves.iter().map(|m| m.uci()).collect();
+        let mut sorted = by_text.clone();
+        sorted.sort();
+        assert_eq!(by_text, sorted);
+    }
 }

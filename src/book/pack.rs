@@ -287,15 +287,18 @@ impl PackWriter {
 
     /// Adds the record of `key` (greater than every key added before).
     pub fn add(&mut self, key: u64, text: &str) -> Result<(), BookError> {
+        self.add_bytes(key, text.as_bytes())
+    }
+
+    /// [`PackWriter::add`] of a record already in bytes (which must be UTF-8 text).
+    pub(crate) fn add_bytes(&mut self, key: u64, text: &[u8]) -> Result<(), BookError> {
         if self.entries.last().is_some_and(|&(k, _)| k >= key) {
             return Err(BookError(format!(
                 "{}: records must come in increasing key order ({key:016x})",
                 self.path.display()
             )));
         }
-        self.out
-            .write_all(text.as_bytes())
-            .map_err(|e| self.error(e))?;
+        self.out.write_all(text).map_err(|e| self.error(e))?;
         self.entries.push((key, self.at));
         self.at += text.len() as u64;
         Ok(())

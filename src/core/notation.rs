@@ -11,7 +11,9 @@
 //! error saying whether the text was malformed, illegal, ambiguous or lacking a promotion
 //! piece. Nothing here panics on any input.
 
-use super::moves::Move;
+use super::attacks::{between, bishop_attacks, knight_attacks, line, rook_attacks};
+use super::bitboard::Bitboard;
+use super::moves::{Move, MoveList};
 use super::position::Position;
 use super::types::{File, Rank, Role, Square};
 use std::fmt;
@@ -191,15 +193,14 @@ pub fn parse_coordinates(pos: &Position, text: &str) -> Result<Move, MoveError> 
 
 /// Does the text look like coordinates (two squares) rather than SAN?
 fn looks_like_coordinates(text: &str) -> bool {
-    let compact: Vec<char> = text
+    let mut compact = text
         .chars()
-        .filter(|c| !matches!(c, '-' | ' ' | '=' | 'x' | 'X' | ':'))
-        .collect();
-    compact.len() >= 4
-        && File::from_char(compact[0]).is_some()
-        && Rank::from_char(compact[1]).is_some()
-        && File::from_char(compact[2]).is_some()
-        && Rank::from_char(compact[3]).is_some()
+        .filter(|c| !matches!(c, '-' | ' ' | '=' | 'x' | 'X' | ':'));
+    let mut next = || compact.next().unwrap_or(' ');
+    File::from_char(next()).is_some()
+        && Rank::from_char(next()).is_some()
+        && File::from_char(next()).is_some()
+        && Rank::from_char(next()).is_some()
 }
 
 /// Reads a move in any notation a player might type: coordinates (UCI or Huo) or SAN.
@@ -240,10 +241,16 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
         ));
     }
 
-    // Castling.
-    let upper = s.to_ascii_uppercase().replace('0', "O");
-    if upper == "O-O" || upper == "O-O-O" {
-        let short = upper == "O-O";
+    // Castling: `O-O` / `O-O-O`, any case, zeros for the letters.
+    let castle_char = |b: &u8| matches!(b, b'O' | b'o' | b'0');
+    let is_castling = |n: usize| {
+        let b = s.as_bytes();
+        b.len() == n
+            && b.iter().step_by(2).all(castle_char)
+            && b.iter().skip(1).step_by(2).all(|&c| c == b'-')
+    };
+    if is_castling(3) || is_castling(5) {
+        let short = s.len() == 3;
         let king = pos.king(pos.turn());
         let to = Square::new(
             if short { File::G } else { File::C },
@@ -315,12 +322,11 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
             format!("'{}' is not a destination square", &rest[rest.len() - 2..]),
         ));
     };
-    let middle: String = rest[..rest.len() - 2]
+    let middle = rest[..rest.len() - 2]
         .chars()
-        .filter(|&c| c != 'x' && c != ':')
-        .collect();
+        .filter(|&c| c != 'x' && c != ':');
     let (mut from_file, mut from_rank) = (None, None);
-    for c in middle.chars() {
+    for c in middle {
         if let (Some(f), None, None) = (
             File::from_char(c).filter(|_| c.is_ascii_lowercase()),
             from_file,
@@ -343,27 +349,44 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
         ));
     }
 
-    let legal = pos.legal_moves();
-    let mut found: Vec<Move> = Vec::new();
+    // Only the legal moves to the destination are generated (not all of them), and only
+    // the named kind of piece's are looked at.
+    let mut found = MoveList::new();
     let mut needs_promotion = false;
-    for &mv in legal.iter() {
-        if mv.to() != to
-            || pos.role_on(mv.from()) != Some(role)
-            || from_file.is_some_and(|f| mv.from().file() != f)
-            || from_rank.is_some_and(|r| mv.from().rank() != r)
-        {
-            continue;
+    let origin_fits = |from: Square| {
+        from_file.is_none_or(|f| from.file() == f) && from_rank.is_none_or(|r| from.rank() == r)
+    };
+    if let Some(origins) = piece_origins(pos, role, to) {
+        // (A piece never promotes: "Nf3=Q" finds nothing.)
+        for from in origins {
+            if origin_fits(from) && promotion.is_none() {
+                found.push(Move::new(from, to, None));
+            }
         }
-        if mv.promotion() == promotion {
-            found.push(mv);
-        } else if promotion.is_none() {
-            needs_promotion = true;
-        }
+    } else {
+        pos.generate(Bitboard::from_square(to), |group| {
+            if group.role != role
+                || from_file.is_some_and(|f| group.from.file() != f)
+                || from_rank.is_some_and(|r| group.from.rank() != r)
+            {
+                return false;
+            }
+            // (An en-passant capture comes with the mask of its victim's square: skipped.)
+            for mv in group.into_iter().filter(|mv| mv.to() == to) {
+                if mv.promotion() == promotion {
+                    found.push(mv);
+                } else if promotion.is_none() {
+                    needs_promotion = true;
+                }
+            }
+            false
+        });
     }
     match found.len() {
         1 => Ok(found[0]),
         0 if needs_promotion => {
-            let from = legal
+            let from = pos
+                .legal_moves()
                 .iter()
                 .find(|m| m.to() == to && pos.role_on(m.from()) == Some(Role::Pawn))
                 .map_or(to, |m| m.from());
@@ -389,6 +412,42 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
             candidates: found.iter().map(|&m| san(pos, m)).collect(),
         }),
     }
+}
+
+/// The squares from which a knight, bishop, rook or queen of the side to move can legally
+/// go to `to`, by the move generator's rules for one destination: looked for from `to`
+/// (these pieces attack both ways), instead of generating every piece's moves. `None` for
+/// pawns and kings, which have more rules (en passant, castling, attacked squares).
+fn piece_origins(pos: &Position, role: Role, to: Square) -> Option<Bitboard> {
+    let occupied = pos.occupied();
+    let reach = match role {
+        Role::Knight => knight_attacks(to),
+        Role::Bishop => bishop_attacks(to, occupied),
+        Role::Rook => rook_attacks(to, occupied),
+        Role::Queen => bishop_attacks(to, occupied) | rook_attacks(to, occupied),
+        Role::Pawn | Role::King => return None,
+    };
+    let us = pos.turn();
+    let king = pos.king(us);
+    let checkers = pos.checkers();
+    // In check, a piece must take the checker or step between; in double check, none moves.
+    let target = !pos.by_color(us).has(to)
+        && match checkers.first() {
+            None => true,
+            Some(c) => !checkers.more_than_one() && between(king, c).with(c).has(to),
+        };
+    if !target {
+        return Some(Bitboard::EMPTY);
+    }
+    let pinned = pos.pinned();
+    let mut origins = Bitboard::EMPTY;
+    for from in reach & pos.pieces(us, role) {
+        // A pinned piece keeps to the line through its king (a knight cannot).
+        if !pinned.has(from) || (role != Role::Knight && line(king, from).has(to)) {
+            origins = origins.with(from);
+        }
+    }
+    Some(origins)
 }
 
 /// Writes a legal move in SAN, with `+` for check and `#` for checkmate.
