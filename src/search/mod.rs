@@ -26,6 +26,7 @@ pub mod alphabeta;
 pub mod bench;
 pub mod classic;
 pub mod ordering;
+pub mod params;
 pub mod time;
 pub mod tree;
 pub mod tt;
