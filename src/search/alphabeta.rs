@@ -25,6 +25,7 @@
 //! The margins, depth limits and reductions of all this are named, and explained, in
 //! [`super::params`].
 
+use super::correction::corrected;
 use super::ordering::{Context, Heuristics, Kind, Picker, PieceTo, piece_to, see};
 use super::params::*;
 use super::time::{self, TimeControl};
@@ -633,12 +634,17 @@ impl Worker<'_> {
             return s;
         }
 
-        let static_eval = if in_check {
-            NO_EVAL
+        // The raw static evaluation (what the table keeps), and the one the search decides
+        // by: corrected by what this thread has learned of the pawn structure's worth.
+        let (raw_eval, static_eval) = if in_check {
+            (NO_EVAL, NO_EVAL)
         } else if excluded.is_some() {
-            self.frame(ply).eval
+            // A singular search of this same node: its evaluation is already in the frame
+            // (and such a search neither stores nor teaches the correction).
+            (NO_EVAL, self.frame(ply).eval)
         } else {
-            self.static_eval(pos, hit)
+            let raw = self.static_eval(pos, hit);
+            (raw, corrected(raw, self.heur.correction.get(pos)))
         };
         let eval = if in_check {
             NO_EVAL
@@ -743,7 +749,7 @@ impl Worker<'_> {
                             key,
                             Some(mv),
                             to_tt(score, ply),
-                            static_eval,
+                            raw_eval,
                             (depth - PROBCUT_REDUCTION + 1) as u32,
                             Bound::Lower,
                         );
@@ -966,11 +972,26 @@ impl Worker<'_> {
             } else {
                 Bound::Upper
             };
+            // Correction history learns from quiet positions whose best move is quiet too
+            // (a capture's score says more about the capture than about the evaluation),
+            // and only from what the bound really proves: a fail-high (lower bound) below
+            // the evaluation, or a fail-low (upper bound) above it, says nothing about how
+            // far off the evaluation is.
+            let quiet_best =
+                best_move.is_none_or(|m| !pos.is_capture(m) && m.promotion().is_none());
+            if !in_check
+                && quiet_best
+                && best.abs() < MATE_BOUND
+                && !(bound == Bound::Lower && best <= static_eval)
+                && !(bound == Bound::Upper && best >= static_eval)
+            {
+                self.heur.correction.update(pos, depth, best, raw_eval);
+            }
             self.tt.store(
                 key,
                 best_move,
                 to_tt(best, ply),
-                static_eval,
+                raw_eval,
                 depth as u32,
                 bound,
             );

@@ -25,6 +25,7 @@
 pub mod alphabeta;
 pub mod bench;
 pub mod classic;
+pub mod correction;
 pub mod ordering;
 pub mod params;
 pub mod time;

@@ -171,3 +171,21 @@ pub const HISTORY_BIG_CUTOFF: i32 = 100;
 /// Delta pruning: a capture whose victim, plus this safety margin (for positional gains),
 /// cannot lift the standing score to alpha is not searched.
 pub const DELTA_MARGIN: i32 = 200;
+
+// ---------------------------------------------------------------------------------------
+// Correction history (see `super::correction`)
+// ---------------------------------------------------------------------------------------
+
+/// log2 of the number of pawn-structure slots per side to move.
+pub const CORRECTION_BITS: u32 = 14;
+/// Corrections are kept in 1/`CORRECTION_GRAIN` centipawns, so that the small steps of a
+/// running average are not rounded away.
+pub const CORRECTION_GRAIN: i32 = 256;
+/// A search result moves the average by `weight / CORRECTION_WEIGHT_SCALE` of the way to
+/// it, with `weight = depth + 1`…
+pub const CORRECTION_WEIGHT_SCALE: i32 = 256;
+/// …at most this (a deep search is a better sample, but one sample is still only one).
+pub const CORRECTION_MAX_WEIGHT: i32 = 16;
+/// The correction never exceeds this many centipawns either way: it adjusts the
+/// evaluation, it does not replace it.
+pub const CORRECTION_LIMIT: i32 = 100;
