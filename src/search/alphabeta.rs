@@ -21,8 +21,13 @@
 //!   when every other move is clearly worse (a *singular* move: the position hangs on it).
 //! - **Mate scores** count the distance from the root, so the engine prefers the shortest
 //!   mate and the longest defence; repetitions and the fifty-move rule score as draws.
+//!
+//! The margins, depth limits and reductions of all this are named, and explained, in
+//! [`super::params`].
 
+use super::correction::corrected;
 use super::ordering::{Context, Heuristics, Kind, Picker, PieceTo, piece_to, see};
+use super::params::*;
 use super::time::{self, TimeControl};
 use super::tt::{Bound, Hit, NO_EVAL, TranspositionTable};
 use super::types::{
@@ -235,7 +240,7 @@ static REDUCTIONS: LazyLock<[[u8; 64]; 64]> = LazyLock::new(|| {
     let mut t = [[0u8; 64]; 64];
     for (d, row) in t.iter_mut().enumerate().skip(1) {
         for (m, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+            *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as u8;
         }
     }
     t
@@ -249,7 +254,7 @@ fn reduction(depth: i32, moves: usize) -> i32 {
 /// How many moves a node `depth` plies from the horizon tries before it skips quiet moves.
 #[inline]
 fn late_move_limit(depth: i32, improving: bool) -> usize {
-    let n = 3 + depth * depth;
+    let n = LMP_BASE + depth * depth;
     (if improving { n } else { n / 2 }) as usize
 }
 
@@ -304,7 +309,11 @@ impl Worker<'_> {
             self.root_count = moves.len();
             self.seldepth = 0;
             // Aspiration window: expect a score near the last one; widen when wrong.
-            let mut delta = if depth >= 5 { 30 } else { INFINITY };
+            let mut delta = if depth >= ASPIRATION_MIN_DEPTH {
+                ASPIRATION_DELTA
+            } else {
+                INFINITY
+            };
             let (mut alpha, mut beta) = window(last_score, delta);
             let score = loop {
                 let s = self.search(pos, depth as i32, alpha, beta, 0, false);
@@ -312,8 +321,8 @@ impl Worker<'_> {
                     break s;
                 }
                 if s <= alpha || s >= beta {
-                    delta = delta.saturating_mul(2);
-                    if delta > 800 {
+                    delta = delta.saturating_mul(ASPIRATION_GROWTH);
+                    if delta > ASPIRATION_MAX_DELTA {
                         delta = INFINITY;
                     }
                     (alpha, beta) = window(s, delta);
@@ -324,7 +333,7 @@ impl Worker<'_> {
             if self.aborted {
                 // A half-finished iteration still counts if it proved a move better.
                 if let Some((mv, s)) = self.root_best
-                    && s > last_score - 50
+                    && s > last_score - PARTIAL_ITERATION_TOLERANCE
                     && depth > 1
                 {
                     best.best = Some(mv);
@@ -625,12 +634,17 @@ impl Worker<'_> {
             return s;
         }
 
-        let static_eval = if in_check {
-            NO_EVAL
+        // The raw static evaluation (what the table keeps), and the one the search decides
+        // by: corrected by what this thread has learned of the pawn structure's worth.
+        let (raw_eval, static_eval) = if in_check {
+            (NO_EVAL, NO_EVAL)
         } else if excluded.is_some() {
-            self.frame(ply).eval
+            // A singular search of this same node: its evaluation is already in the frame
+            // (and such a search neither stores nor teaches the correction).
+            (NO_EVAL, self.frame(ply).eval)
         } else {
-            self.static_eval(pos, hit)
+            let raw = self.static_eval(pos, hit);
+            (raw, corrected(raw, self.heur.correction.get(pos)))
         };
         let eval = if in_check {
             NO_EVAL
@@ -655,11 +669,11 @@ impl Worker<'_> {
 
         if !pv_node && !in_check && excluded.is_none() && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta even after giving back a margin per ply.
-            if depth <= 8 && eval - 70 * (depth - improving as i32) >= beta {
+            if depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving as i32) >= beta {
                 return eval;
             }
             // Razoring: so far below alpha that only a capture could help: ask quiescence.
-            if depth <= 2 && eval + 250 * depth <= alpha {
+            if depth <= RAZOR_MAX_DEPTH && eval + RAZOR_MARGIN * depth <= alpha {
                 let q = self.qsearch(pos, alpha, alpha + 1, ply);
                 if self.aborted {
                     return 0;
@@ -670,13 +684,15 @@ impl Worker<'_> {
             }
             // Null move: let the opponent move twice; if we still stay above beta, cut.
             let after_null = ply > 0 && self.frame_back(ply, 1).moved.is_none();
-            if depth >= 3
+            if depth >= NMP_MIN_DEPTH
                 && !after_null
                 && eval >= beta
-                && static_eval >= beta - 20 * depth + 120
+                && static_eval >= beta - NMP_EVAL_MARGIN_PER_PLY * depth + NMP_EVAL_MARGIN
                 && has_pieces(pos)
             {
-                let r = 4 + depth / 5 + ((eval - beta) / 200).min(3);
+                let r = NMP_BASE_REDUCTION
+                    + depth / NMP_DEPTH_DIVISOR
+                    + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_MAX_EVAL_REDUCTION);
                 let mut child = *pos;
                 child.play_null();
                 self.keys.push(child.key());
@@ -693,10 +709,11 @@ impl Worker<'_> {
 
             // ProbCut: a capture that beats beta by a wide margin in a shallow search will
             // almost surely beat beta in the full one too.
-            let probcut_beta = beta + 200 - 50 * improving as i32;
-            if depth >= 5
+            let probcut_beta = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING_MARGIN * improving as i32;
+            if depth >= PROBCUT_MIN_DEPTH
                 && !hit.is_some_and(|h| {
-                    h.depth as i32 >= depth - 3 && from_tt(h.score, ply) < probcut_beta
+                    h.depth as i32 >= depth - PROBCUT_TT_DEPTH_SLACK
+                        && from_tt(h.score, ply) < probcut_beta
                 })
             {
                 let values = *self.eval.values();
@@ -715,7 +732,7 @@ impl Worker<'_> {
                     if score >= probcut_beta {
                         score = -self.search(
                             &child,
-                            depth - 4,
+                            depth - PROBCUT_REDUCTION,
                             -probcut_beta,
                             -probcut_beta + 1,
                             ply + 1,
@@ -727,12 +744,13 @@ impl Worker<'_> {
                         return 0;
                     }
                     if score >= probcut_beta {
+                        // Remembered as a bound one ply deeper than the search that proved it.
                         self.tt.store(
                             key,
                             Some(mv),
                             to_tt(score, ply),
-                            static_eval,
-                            (depth - 3) as u32,
+                            raw_eval,
+                            (depth - PROBCUT_REDUCTION + 1) as u32,
                             Bound::Lower,
                         );
                         return score;
@@ -744,7 +762,7 @@ impl Worker<'_> {
         // Internal iterative reduction: with no remembered best move the ordering is a
         // guess, so a cheaper search first fills the table for the next iteration. (A
         // partial root remembers none, by design: it must search as deep as it is told.)
-        if depth >= 4 && tt_move.is_none() && excluded.is_none() && !partial_root {
+        if depth >= IIR_MIN_DEPTH && tt_move.is_none() && excluded.is_none() && !partial_root {
             depth -= 1;
         }
 
@@ -787,9 +805,12 @@ impl Worker<'_> {
                     // matter. Futility: too far below alpha for a quiet move to help near
                     // the horizon. A quiet check is spared both: the horizon cannot see the
                     // mate it may threaten.
-                    let late = depth <= 8 && moves_tried >= late_move_limit(depth, improving);
-                    let futile =
-                        !in_check && lmr_depth <= 8 && static_eval + 90 + 90 * lmr_depth <= alpha;
+                    let late =
+                        depth <= LMP_MAX_DEPTH && moves_tried >= late_move_limit(depth, improving);
+                    let futile = !in_check
+                        && lmr_depth <= FUTILITY_MAX_DEPTH
+                        && static_eval + FUTILITY_MARGIN + FUTILITY_MARGIN_PER_PLY * lmr_depth
+                            <= alpha;
                     if (late || futile) && !picker.gives_check(pos, mv) {
                         picker.skip_quiets();
                         continue;
@@ -797,15 +818,19 @@ impl Worker<'_> {
                 }
                 if quiet {
                     // Moves that have failed everywhere before.
-                    if lmr_depth <= 3 && history < -2500 * depth {
+                    if lmr_depth <= HISTORY_PRUNE_MAX_DEPTH
+                        && history < -HISTORY_PRUNE_MARGIN * depth
+                    {
                         continue;
                     }
-                    if lmr_depth <= 8 && see(pos, mv, &values) < -60 * lmr_depth {
+                    if lmr_depth <= SEE_QUIET_MAX_DEPTH
+                        && see(pos, mv, &values) < -SEE_QUIET_MARGIN * lmr_depth
+                    {
                         continue;
                     }
-                } else if depth <= 8
+                } else if depth <= SEE_CAPTURE_MAX_DEPTH
                     && kind != Kind::GoodTactical
-                    && see(pos, mv, &values) < -20 * depth * depth
+                    && see(pos, mv, &values) < -SEE_CAPTURE_MARGIN * depth * depth
                 {
                     continue;
                 }
@@ -815,16 +840,16 @@ impl Worker<'_> {
             // the position depends on it: look at it one ply deeper.
             let mut extension = 0;
             if !root
-                && depth >= 7
+                && depth >= SE_MIN_DEPTH
                 && Some(mv) == tt_move
                 && excluded.is_none()
                 && let Some(h) = hit
                 && matches!(h.bound, Bound::Lower | Bound::Exact)
-                && h.depth as i32 >= depth - 3
+                && h.depth as i32 >= depth - SE_TT_DEPTH_SLACK
                 && from_tt(h.score, ply).abs() < MATE_BOUND
             {
                 let tt_score = from_tt(h.score, ply);
-                let singular_beta = tt_score - 2 * depth;
+                let singular_beta = tt_score - SE_MARGIN_PER_PLY * depth;
                 self.frame_mut(ply).excluded = Some(mv);
                 let s = self.search(
                     pos,
@@ -840,7 +865,10 @@ impl Worker<'_> {
                 }
                 if s < singular_beta {
                     extension = 1;
-                    if !pv_node && s < singular_beta - 25 && self.frame(ply).double_extensions < 6 {
+                    if !pv_node
+                        && s < singular_beta - SE_DOUBLE_MARGIN
+                        && self.frame(ply).double_extensions < SE_MAX_DOUBLE_EXTENSIONS
+                    {
                         extension = 2;
                     }
                 } else if singular_beta >= beta {
@@ -861,7 +889,7 @@ impl Worker<'_> {
             let new_depth = depth - 1 + extension;
 
             let mut score = 0;
-            let reduce = depth >= 3
+            let reduce = depth >= LMR_MIN_DEPTH
                 && moves_tried > 1 + root as usize
                 && (quiet || kind == Kind::BadTactical);
             if reduce {
@@ -870,7 +898,7 @@ impl Worker<'_> {
                 r += tt_capture as i32;
                 r -= (kind == Kind::Refutation) as i32 + gives_check as i32;
                 if quiet {
-                    r -= history / 6000;
+                    r -= history / LMR_HISTORY_DIVISOR;
                 }
                 let d = (new_depth - r).clamp(1, new_depth.max(1));
                 score = -self.search(&child, d, -alpha - 1, -alpha, ply + 1, true);
@@ -924,7 +952,7 @@ impl Worker<'_> {
         if best >= beta
             && let Some(mv) = best_move
         {
-            let bonus_depth = depth + (best > beta + 100) as i32;
+            let bonus_depth = depth + (best > beta + HISTORY_BIG_CUTOFF) as i32;
             if !pos.is_capture(mv) && mv.promotion().is_none() {
                 self.heur
                     .reward_quiet(pos, mv, ply, bonus_depth, &ctx, &quiets_tried);
@@ -944,11 +972,26 @@ impl Worker<'_> {
             } else {
                 Bound::Upper
             };
+            // Correction history learns from quiet positions whose best move is quiet too
+            // (a capture's score says more about the capture than about the evaluation),
+            // and only from what the bound really proves: a fail-high (lower bound) below
+            // the evaluation, or a fail-low (upper bound) above it, says nothing about how
+            // far off the evaluation is.
+            let quiet_best =
+                best_move.is_none_or(|m| !pos.is_capture(m) && m.promotion().is_none());
+            if !in_check
+                && quiet_best
+                && best.abs() < MATE_BOUND
+                && !(bound == Bound::Lower && best <= static_eval)
+                && !(bound == Bound::Upper && best >= static_eval)
+            {
+                self.heur.correction.update(pos, depth, best, raw_eval);
+            }
             self.tt.store(
                 key,
                 best_move,
                 to_tt(best, ply),
-                static_eval,
+                raw_eval,
                 depth as u32,
                 bound,
             );
@@ -1008,7 +1051,7 @@ impl Worker<'_> {
                         .role_on(mv.to())
                         .map(|r| values[r as usize])
                         .unwrap_or(values[Role::Pawn as usize]);
-                    if stand_pat + gain + 200 <= alpha {
+                    if stand_pat + gain + DELTA_MARGIN <= alpha {
                         continue;
                     }
                 }

@@ -25,7 +25,9 @@
 pub mod alphabeta;
 pub mod bench;
 pub mod classic;
+pub mod correction;
 pub mod ordering;
+pub mod params;
 pub mod time;
 pub mod tree;
 pub mod tt;

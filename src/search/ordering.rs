@@ -12,6 +12,7 @@
 //!    how often it cut off right after the same previous moves (*continuation history*);
 //! 5. captures that lose material, and under-promotions, last.
 
+use super::correction::CorrectionHistory;
 use super::types::MAX_PLY;
 use crate::core::{Bitboard, CheckSquares, Color, Move, MoveList, Position, Rank, Role, Square};
 
@@ -41,6 +42,9 @@ pub struct Heuristics {
     cont: Box<[ContTable]>,
     /// The quiet reply that last refuted a move, by that move's piece and destination.
     counter: Box<[Option<Move>; 768]>,
+    /// How wrong the static evaluation has turned out, by pawn structure (not an ordering
+    /// heuristic, but learned by the same search and kept as long).
+    pub correction: CorrectionHistory,
 }
 
 impl Default for Heuristics {
@@ -51,6 +55,7 @@ impl Default for Heuristics {
             capture: Box::new([[0; 6]; 768]),
             cont: vec![[0i16; 768]; 768].into_boxed_slice(),
             counter: Box::new([None; 768]),
+            correction: CorrectionHistory::default(),
         }
     }
 }
@@ -83,6 +88,7 @@ impl Heuristics {
         *self.capture = [[0; 6]; 768];
         self.cont.fill([0; 768]);
         *self.counter = [None; 768];
+        self.correction.clear();
     }
 
     /// Forgets the killers of the plies below `ply` (they belong to another part of the
