@@ -62,9 +62,9 @@ pub fn available_threads() -> usize {
         .min(MAX_THREADS)
 }
 
-/// What a helper thread keeps from search to search: everything a search thread needs
-/// but the transposition table, which is shared.
-struct Helper {
+/// What a search thread (the main one or a helper) keeps from search to search:
+/// everything it needs but the evaluation and the transposition table, which are shared.
+struct ThreadState {
     pawns: PawnCache,
     heur: Heuristics,
     keys: Vec<u64>,
@@ -72,15 +72,58 @@ struct Helper {
     stack: Box<Stack>,
 }
 
-impl Helper {
-    fn new() -> Helper {
-        Helper {
+impl ThreadState {
+    fn new() -> ThreadState {
+        ThreadState {
             pawns: PawnCache::default(),
             heur: Heuristics::default(),
             keys: Vec::with_capacity(4096),
             pv: PvTable::default(),
             stack: Box::new([alphabeta::Frame::default(); alphabeta::STACK_LEN]),
         }
+    }
+
+    /// A worker on this thread's state for one search of the root `moves`, with no
+    /// limits, noise or reports of its own: the caller sets those it needs.
+    fn worker<'a>(
+        &'a mut self,
+        eval: &'a Evaluator,
+        tt: &'a TranspositionTable,
+        stop: &'a AtomicBool,
+        tc: TimeControl,
+        root: (&MoveList, &MoveList),
+        on_event: &'a mut dyn FnMut(Event),
+    ) -> Worker<'a> {
+        let (moves, skip) = root;
+        let mut w = Worker {
+            eval,
+            pawns: &mut self.pawns,
+            tt,
+            heur: &mut self.heur,
+            keys: &mut self.keys,
+            pv: &mut self.pv,
+            stack: &mut self.stack,
+            stop,
+            ponder: None,
+            tc,
+            node_limit: None,
+            noise: 0,
+            contempt: 0,
+            seed: 0,
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            root_best: None,
+            root_skip: skip.clone(),
+            root_excluded: MoveList::new(),
+            root_count: moves.len(),
+            on_event,
+            helper_nodes: &[],
+            publish: None,
+            depth_offset: 0,
+        };
+        w.reset_stack();
+        w
     }
 }
 
@@ -100,16 +143,13 @@ impl Drop for RaiseOnDrop<'_> {
 pub struct Searcher {
     eval: Evaluator,
     tt: TranspositionTable,
-    pawns: PawnCache,
-    heur: Heuristics,
-    keys: Vec<u64>,
-    pv: PvTable,
-    stack: Box<Stack>,
+    /// The main thread's own state.
+    main: ThreadState,
     seed: u64,
     /// Centipawns the engine gives up to avoid a draw (see [`Searcher::set_contempt`]).
     contempt: i32,
     /// The helper threads' own state: one less than the threads searching at full strength.
-    helpers: Vec<Helper>,
+    helpers: Vec<ThreadState>,
 }
 
 impl Searcher {
@@ -118,11 +158,7 @@ impl Searcher {
         Searcher {
             eval,
             tt: TranspositionTable::new(hash_mb),
-            pawns: PawnCache::default(),
-            heur: Heuristics::default(),
-            keys: Vec::with_capacity(4096),
-            pv: PvTable::default(),
-            stack: Box::new([alphabeta::Frame::default(); alphabeta::STACK_LEN]),
+            main: ThreadState::new(),
             // Tests and reproducible games set their own (see `set_seed`).
             seed: rng::seed_from_clock(),
             contempt: 0,
@@ -136,7 +172,7 @@ impl Searcher {
         let helpers = threads.clamp(1, MAX_THREADS) - 1;
         self.helpers.truncate(helpers);
         while self.helpers.len() < helpers {
-            self.helpers.push(Helper::new());
+            self.helpers.push(ThreadState::new());
         }
     }
 
@@ -148,9 +184,8 @@ impl Searcher {
     /// Forgets everything learned (new game) and draws a new seed for the weak levels' noise.
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.heur.clear();
-        for h in &mut self.helpers {
-            h.heur.clear();
+        for t in std::iter::once(&mut self.main).chain(&mut self.helpers) {
+            t.heur.clear();
         }
         self.seed = rng::splitmix64(self.seed);
     }
@@ -171,13 +206,14 @@ impl Searcher {
         &self.eval
     }
 
-    /// Replaces the evaluation (new weights) and forgets the table, whose scores used the old.
+    /// Replaces the evaluation (new weights) and forgets what it had judged: the table's
+    /// scores, the scored pawn structures and how far searches corrected it.
     pub fn set_evaluator(&mut self, eval: Evaluator) {
         self.eval = eval;
         self.tt.clear();
-        self.pawns.clear();
-        for h in &mut self.helpers {
-            h.pawns.clear();
+        for t in std::iter::once(&mut self.main).chain(&mut self.helpers) {
+            t.pawns.clear();
+            t.heur.correction.clear();
         }
     }
 
@@ -260,7 +296,7 @@ impl Searcher {
                 eval: &self.eval,
                 stop,
                 tc,
-                pv: &mut self.pv,
+                pv: &mut self.main.pv,
                 nodes: 0,
                 logged: 0,
                 aborted: false,
@@ -276,30 +312,23 @@ impl Searcher {
         .clamp(1, MAX_PLY as u32 - 8);
 
         self.tt.new_search();
-        self.keys.clear();
-        self.keys.extend(game.positions().iter().map(|p| p.key()));
+        self.main.keys.clear();
+        self.main
+            .keys
+            .extend(game.positions().iter().map(|p| p.key()));
         // Only full strength thinks on several threads: the weaker levels are defined by
         // their node and depth limits, which helpers would blur.
-        let helpers: &mut [Helper] = if level == Level::FULL {
+        let helpers: &mut [ThreadState] = if level == Level::FULL {
             &mut self.helpers
         } else {
             &mut []
         };
         for h in helpers.iter_mut() {
-            h.keys.clone_from(&self.keys);
+            h.keys.clone_from(&self.main.keys);
         }
         let counters: Vec<AtomicU64> = helpers.iter().map(|_| AtomicU64::new(0)).collect();
         let mut w = Worker {
-            eval: &self.eval,
-            pawns: &mut self.pawns,
-            tt: &self.tt,
-            heur: &mut self.heur,
-            keys: &mut self.keys,
-            pv: &mut self.pv,
-            stack: &mut self.stack,
-            stop,
             ponder,
-            tc,
             node_limit: match (limits.nodes, own.nodes) {
                 (Some(a), Some(b)) => Some(a.min(b)),
                 (a, b) => a.or(b),
@@ -307,19 +336,11 @@ impl Searcher {
             noise: own.noise,
             contempt: self.contempt,
             seed: self.seed,
-            nodes: 0,
-            seldepth: 0,
-            aborted: false,
-            root_best: None,
-            root_skip: skip.clone(),
-            root_excluded: MoveList::new(),
-            root_count: moves.len(),
-            on_event,
             helper_nodes: &counters,
-            publish: None,
-            depth_offset: 0,
+            ..self
+                .main
+                .worker(&self.eval, &self.tt, stop, tc, (&moves, &skip), on_event)
         };
-        w.reset_stack();
         if helpers.is_empty() {
             return w.iterative_deepening(&pos, &moves, max_depth, &limits);
         }
@@ -343,34 +364,20 @@ impl Searcher {
                     .spawn_scoped(scope, move || {
                         let mut quiet = |_: Event| {};
                         let mut hw = Worker {
-                            eval,
-                            pawns: &mut h.pawns,
-                            tt,
-                            heur: &mut h.heur,
-                            keys: &mut h.keys,
-                            pv: &mut h.pv,
-                            stack: &mut h.stack,
-                            stop,
-                            ponder: None,
-                            tc: TimeControl::new(limits, pos.turn()),
-                            node_limit: None,
-                            noise: 0,
                             contempt,
                             seed,
-                            nodes: 0,
-                            seldepth: 0,
-                            aborted: false,
-                            root_best: None,
-                            root_skip: skip.clone(),
-                            root_excluded: MoveList::new(),
-                            root_count: moves.len(),
-                            on_event: &mut quiet,
-                            helper_nodes: &[],
                             publish: Some(counter),
                             // Every other helper a ply ahead of the main thread.
                             depth_offset: (k as u32 + 1) % 2,
+                            ..h.worker(
+                                eval,
+                                tt,
+                                stop,
+                                TimeControl::new(limits, pos.turn()),
+                                (moves, skip),
+                                &mut quiet,
+                            )
                         };
-                        hw.reset_stack();
                         hw.iterative_deepening(&pos, moves, max_depth, limits);
                         counter.store(hw.nodes, Ordering::Relaxed);
                     });
