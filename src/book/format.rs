@@ -253,20 +253,12 @@ pub fn write(pos: &Position, moves: &[BookMove]) -> String {
 
 /// [`write`], keeping a person's `#` note lines (after the diagram, before the `fen` line).
 pub fn write_with_notes(pos: &Position, moves: &[BookMove], notes: &[String]) -> String {
-    let mut sorted = moves.to_vec();
-    sort_moves(&mut sorted);
     let mut s = String::with_capacity(256 + 40 * moves.len());
-    for l in generated_comments(pos).iter().chain(notes) {
-        s.push_str(l);
+    for l in generated_comments(pos) {
+        s.push_str(&l);
         s.push('\n');
     }
-    s.push_str("fen ");
-    s.push_str(&pos.epd());
-    s.push('\n');
-    for m in &sorted {
-        write_move(&mut s, m);
-    }
-    s
+    s + &write_record(pos, moves, notes)
 }
 
 /// The text of a position in a packed book ([`super::pack`]): the person's `#` notes, the
