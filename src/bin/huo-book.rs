@@ -148,7 +148,7 @@ enum Command {
         max_ply: Option<u32>,
     },
     /// Prints the book's lines, one per row; a line reaching a position already shown
-    /// through other moves ends with "= <that line>".
+    /// through other moves ends with `= LINE`, LINE being that earlier line.
     Dump {
         #[command(flatten)]
         fen: FenArg,

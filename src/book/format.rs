@@ -251,7 +251,7 @@ pub fn write(pos: &Position, moves: &[BookMove]) -> String {
     write_with_notes(pos, moves, &[])
 }
 
-/// [`write`], keeping a person's `#` note lines (after the diagram, before the `fen` line).
+/// [`write()`], keeping a person's `#` note lines (after the diagram, before the `fen` line).
 pub fn write_with_notes(pos: &Position, moves: &[BookMove], notes: &[String]) -> String {
     let mut s = String::with_capacity(256 + 40 * moves.len());
     for l in generated_comments(pos) {

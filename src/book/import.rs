@@ -396,7 +396,7 @@ struct Edge {
 }
 
 /// Counts of moves and their results per position, gathered from games before anything
-/// is written. Compact: a position is a slot in an index, a [`Snapshot`] of its board and its
+/// is written. Compact: a position is a slot in an index, a `Snapshot` of its board and its
 /// moves' counts (no `Position` is kept).
 #[derive(Default)]
 pub struct Tally {

@@ -81,7 +81,7 @@ pub fn write(path: &Path, text: &str) -> Result<(), BookError> {
     write_with(path, text, Durability::Now)
 }
 
-/// [`write`], choosing when the file is made durable: large batches write new files with
+/// [`write()`], choosing when the file is made durable: large batches write new files with
 /// [`Durability::NewFilesUnsynced`].
 pub fn write_with(path: &Path, text: &str, durability: Durability) -> Result<(), BookError> {
     write_atomic_with(path, text, durability)
