@@ -1195,6 +1195,9 @@ fn white_and_black_flags_pick_the_players_and_refuse_bad_ones() {
     let mut app = App::new(&config(), &black, None);
     assert!(!app.watch.on);
     assert_eq!((app.mode.clone(), app.human), (Mode::Play, Color::White));
+    // The title names the level you play against: the player's, not the game's.
+    let text = screen_text(&render(&mut app, 100, 30));
+    assert!(text.contains("You: White  Level: L2"), "{text}");
     typed(&mut app, "e2e4");
     assert!(app.wait_engine(Duration::from_secs(30)));
     assert!(app.log.lines().iter().any(|l| l.starts_with("depth 2")));

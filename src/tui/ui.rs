@@ -119,7 +119,11 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
             level_name(app.level_of(Color::Black))
         )
     } else {
-        format!("You: {}  Level: {}", app.human, level_name(app.level))
+        format!(
+            "You: {}  Level: {}",
+            app.human,
+            level_name(app.level_of(app.engine_side()))
+        )
     };
     let right = format!("{who}  {}:help ", app.config.tui.keys.help.short());
     let title = Line::from(vec![
