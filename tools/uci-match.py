@@ -10,10 +10,12 @@ time loss is counted and named.
     python3 tools/uci-match.py --e1 "target/release/huo-chess uci" --e2 /usr/games/ethereal-chess \
         --games 100 --tc 10+0.1 --pgn /tmp/m.pgn
     # an engine's options: --o1 Threads=2 --o2 UCI_LimitStrength=true --o2 UCI_Elo=2400
+    # --concurrency K plays K games at once, each with its own pair of engines (K <= cores)
 
 Needs python-chess (`pip install chess`).
 """
-import argparse, math, shlex, sys, time
+import argparse, math, shlex, sys, threading, time
+from concurrent.futures import ThreadPoolExecutor
 import chess, chess.engine, chess.pgn
 
 # Short balanced openings (each within about 0.3 pawns for either side).
@@ -176,42 +178,67 @@ def main():
     ap.add_argument("--tc", default="10+0.1")
     ap.add_argument("--pgn")
     ap.add_argument("--skip", type=int, default=0, help="start at this opening")
+    ap.add_argument("--concurrency", type=int, default=1, help="games played at once")
     a = ap.parse_args()
     base, inc = (float(x) for x in a.tc.split("+"))
     names = [a.n1 or a.e1.split()[0].split("/")[-1], a.n2 or a.e2.split()[0].split("/")[-1]]
     if names[0] == names[1]:
         names = [names[0] + "-1", names[1] + "-2"]
-    engines = [open_engine(a.e1, a.o1), open_engine(a.e2, a.o2)]
     stats = {n: {"time": 0.0, "moves": 0, "phase": {}, "flags": 0, "errors": [], "budget": 0.0}
              for n in names}
-    w = d = l = 0
+    tally = {"w": 0, "d": 0, "l": 0, "done": 0}
     reasons = {}
     out = open(a.pgn, "w") if a.pgn else None
-    for g in range(a.games):
+    lock = threading.Lock()
+    local = threading.local()
+    all_engines = []
+
+    def one_game(g):
+        if not hasattr(local, "engines"):  # each worker thread plays with its own pair
+            local.engines = [open_engine(a.e1, a.o1), open_engine(a.e2, a.o2)]
+            with lock:
+                all_engines.extend(local.engines)
         opening = OPENINGS[(a.skip + g // 2) % len(OPENINGS)]
         first_white = g % 2 == 0
         order = [0, 1] if first_white else [1, 0]
-        before = {nm: stats[nm]["moves"] for nm in names}
-        game, result, reason = play([engines[i] for i in order], [names[i] for i in order],
-                                    opening, base, inc, stats)
-        for nm in names:  # what this game offered each side: the base and its increments
-            stats[nm]["budget"] += base + inc * (stats[nm]["moves"] - before[nm])
+        mine = {n: {"time": 0.0, "moves": 0, "phase": {}, "flags": 0, "errors": []} for n in names}
+        game, result, reason = play([local.engines[i] for i in order], [names[i] for i in order],
+                                    opening, base, inc, mine)
         game.headers["Round"] = str(g + 1)
-        if out:
-            print(game, file=out, end="\n\n")
-            out.flush()
-        if result == "1/2-1/2":
-            d += 1
-        elif (result == "1-0") == first_white:
-            w += 1
-        else:
-            l += 1
-        reasons[reason] = reasons.get(reason, 0) + 1
-        e, m = elo_with_margin(w, d, l) if 0 < w + l or d else (0, 0)
-        print(f"game {g + 1}/{a.games}: {result} ({reason})  {names[0]} +{w} ={d} -{l}"
-              f"  {100 * (w + d / 2) / (g + 1):.1f}%  Elo {e:+.0f} ± {m:.0f}", flush=True)
-    for e in engines:
+        with lock:
+            for nm in names:  # what this game offered each side: the base and its increments
+                st, m = stats[nm], mine[nm]
+                st["budget"] += base + inc * m["moves"]
+                st["time"] += m["time"]
+                st["moves"] += m["moves"]
+                st["flags"] += m["flags"]
+                st["errors"] += m["errors"]
+                for k, (t, c) in m["phase"].items():
+                    st["phase"].setdefault(k, [0.0, 0])
+                    st["phase"][k][0] += t
+                    st["phase"][k][1] += c
+            if out:
+                print(game, file=out, end="\n\n")
+                out.flush()
+            if result == "1/2-1/2":
+                tally["d"] += 1
+            elif (result == "1-0") == first_white:
+                tally["w"] += 1
+            else:
+                tally["l"] += 1
+            tally["done"] += 1
+            reasons[reason] = reasons.get(reason, 0) + 1
+            w, d, l = tally["w"], tally["d"], tally["l"]
+            e, m = elo_with_margin(w, d, l) if 0 < w + l or d else (0, 0)
+            print(f"game {g + 1} ({tally['done']}/{a.games}): {result} ({reason})  {names[0]} +{w} ={d} -{l}"
+                  f"  {100 * (w + d / 2) / tally['done']:.1f}%  Elo {e:+.0f} ± {m:.0f}", flush=True)
+
+    with ThreadPoolExecutor(max_workers=max(1, a.concurrency)) as pool:
+        for f in [pool.submit(one_game, g) for g in range(a.games)]:
+            f.result()
+    for e in all_engines:
         e.quit()
+    w, d, l = tally["w"], tally["d"], tally["l"]
     n = w + d + l
     e, m = elo_with_margin(w, d, l)
     print(f"\n{names[0]} vs {names[1]} at {a.tc}: +{w} ={d} -{l} of {n}, "
