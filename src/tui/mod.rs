@@ -101,7 +101,7 @@ pub fn run_game(args: GameArgs, config: &Config) -> io::Result<()> {
     args.players().map_err(io::Error::other)?;
     let mut app = app::App::new(config, &args, crate::util::dirs::autosave_path());
     let mut session = terminal::Session::start()?;
-    let result = game_loop(&mut session.terminal, &mut app, &session.signalled);
+    let result = game_loop(&mut session.terminal, &mut app, &session.ending);
     let saved = app.autosave_now();
     drop(session); // the terminal is back before anything is printed
     if let Err(e) = saved {
@@ -115,11 +115,11 @@ pub fn run_game(args: GameArgs, config: &Config) -> io::Result<()> {
 fn game_loop(
     term: &mut terminal::Tui,
     app: &mut app::App,
-    signalled: &std::sync::atomic::AtomicBool,
+    ending: &terminal::Ending,
 ) -> io::Result<()> {
     let mut dirty = true;
     loop {
-        if signalled.load(std::sync::atomic::Ordering::Relaxed) {
+        if ending.now() {
             return Ok(()); // as a quit: the caller autosaves and restores the terminal
         }
         let was_busy = app.busy();

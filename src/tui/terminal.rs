@@ -4,7 +4,8 @@
 //! happens (normal quit, error, panic, a signal) the terminal must come back as it was:
 //! [`Session`] restores it when dropped and turns SIGTERM/SIGHUP/SIGINT/SIGQUIT into a
 //! flag the run loop ends on, and [`install_panic_hook`] restores it *before* the panic
-//! message is printed, so the message is readable.
+//! message is printed, so the message is readable. A terminal that disappears without a
+//! signal (its window or multiplexer killed) ends the loop too: see [`Ending`].
 
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use crossterm::terminal::{
@@ -13,8 +14,8 @@ use crossterm::terminal::{
 use crossterm::{cursor, execute};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
-use std::io::{self, Stdout, Write};
-use std::sync::atomic::AtomicBool;
+use std::io::{self, IsTerminal, Stdout, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Once};
 
 /// The terminal the screens draw on.
@@ -23,10 +24,28 @@ pub type Tui = Terminal<CrosstermBackend<Stdout>>;
 /// The terminal, taken over; given back when dropped.
 pub struct Session {
     pub terminal: Tui,
-    /// Set when SIGTERM, SIGHUP, SIGINT or SIGQUIT arrives: the run loop then ends the
-    /// way a quit does (the game autosaved, the terminal restored). A second signal while
-    /// the first is being handled ends the process at once.
-    pub signalled: Arc<AtomicBool>,
+    /// When the run loop must end the way a quit does (the game autosaved, the terminal
+    /// restored) though no key asked for it.
+    pub ending: Ending,
+}
+
+/// Why a screen ends without a key: SIGTERM, SIGHUP, SIGINT or SIGQUIT arrived (a second
+/// one while the first is being handled ends the process at once), or the terminal is
+/// gone. A terminal closed under us hangs up its end: it stops being a terminal (its
+/// `isatty` fails) and reading it returns nothing forever, so waiting for keys would spin.
+#[derive(Clone, Debug)]
+pub struct Ending {
+    signalled: Arc<AtomicBool>,
+    /// Was standard output a terminal when the screen started? (Only then can it go.)
+    on_terminal: bool,
+}
+
+impl Ending {
+    /// Must the screen end now?
+    pub fn now(&self) -> bool {
+        self.signalled.load(Ordering::Relaxed)
+            || self.on_terminal && !io::stdout().is_terminal()
+    }
 }
 
 /// Registers the signals that end a screen; `signalled` is set when one arrives.
@@ -51,11 +70,12 @@ impl Session {
         }
         let signalled = Arc::new(AtomicBool::new(false));
         watch_signals(&signalled);
+        let ending = Ending {
+            signalled,
+            on_terminal: io::stdout().is_terminal(),
+        };
         match Terminal::new(CrosstermBackend::new(io::stdout())) {
-            Ok(terminal) => Ok(Session {
-                terminal,
-                signalled,
-            }),
+            Ok(terminal) => Ok(Session { terminal, ending }),
             Err(e) => {
                 restore();
                 Err(e)

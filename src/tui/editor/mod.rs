@@ -461,15 +461,15 @@ fn copied(w: Written) -> &'static str {
 pub fn run(book: Books, start: Position, config: &Config) -> io::Result<()> {
     let mut ed = Editor::new(book, start, config);
     let mut session = terminal::Session::start()?;
-    let signalled = std::sync::Arc::clone(&session.signalled);
+    let ending = session.ending.clone();
     let term = &mut session.terminal;
     loop {
         term.draw(|f| ui::draw(f, &mut ed))?;
         if ed.quit {
             return Ok(());
         }
-        if signalled.load(std::sync::atomic::Ordering::Relaxed) {
-            return Ok(()); // SIGTERM/SIGHUP: the terminal is restored on the way out
+        if ending.now() {
+            return Ok(()); // a signal, or the terminal gone: it is restored on the way out
         }
         ed.poll_engine(std::time::Duration::ZERO);
         let tick = if ed.engine.busy().is_some() {
