@@ -43,8 +43,7 @@ pub struct Ending {
 impl Ending {
     /// Must the screen end now?
     pub fn now(&self) -> bool {
-        self.signalled.load(Ordering::Relaxed)
-            || self.on_terminal && !io::stdout().is_terminal()
+        self.signalled.load(Ordering::Relaxed) || self.on_terminal && !io::stdout().is_terminal()
     }
 }
 
