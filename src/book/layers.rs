@@ -91,6 +91,12 @@ impl LayerPolicy {
     }
 }
 
+impl std::fmt::Display for LayerPolicy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 impl std::str::FromStr for LayerPolicy {
     type Err = String;
 
