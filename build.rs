@@ -12,6 +12,12 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
 
+// The crate's random-number helpers (std only), for the magic-number search.
+#[allow(dead_code)]
+#[path = "src/util/rng.rs"]
+mod rng;
+use rng::XorShift;
+
 const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
@@ -52,18 +58,9 @@ fn relevant_mask(square: u32, dirs: &[(i32, i32)]) -> u64 {
     mask
 }
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn sparse(&mut self) -> u64 {
-        self.next() & self.next() & self.next()
-    }
+/// A number with few bits set: magic numbers are found faster among those.
+fn sparse(rng: &mut XorShift) -> u64 {
+    rng.next_u64() & rng.next_u64() & rng.next_u64()
 }
 
 struct Magic {
@@ -73,7 +70,7 @@ struct Magic {
     offset: usize,
 }
 
-fn find_magics(dirs: &[(i32, i32)], table: &mut Vec<u64>, rng: &mut Rng) -> Vec<Magic> {
+fn find_magics(dirs: &[(i32, i32)], table: &mut Vec<u64>, rng: &mut XorShift) -> Vec<Magic> {
     let mut magics = Vec::with_capacity(64);
     for square in 0..64 {
         let mask = relevant_mask(square, dirs);
@@ -95,7 +92,7 @@ fn find_magics(dirs: &[(i32, i32)], table: &mut Vec<u64>, rng: &mut Rng) -> Vec<
         let mut used = vec![0u32; size];
         let mut attempt = 0u32;
         let magic = loop {
-            let candidate = rng.sparse();
+            let candidate = sparse(rng);
             if (mask.wrapping_mul(candidate) >> 56).count_ones() < 6 {
                 continue;
             }
@@ -160,7 +157,8 @@ fn write_magics(out: &mut String, name: &str, magics: &[Magic]) {
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
-    let mut rng = Rng(0x4855_4f5f_4348_4553); // "HUO_CHES"
+    println!("cargo:rerun-if-changed=src/util/rng.rs");
+    let mut rng = XorShift::new(0x4855_4f5f_4348_4553); // "HUO_CHES"
     let mut table = Vec::new();
     let rook = find_magics(&ROOK_DIRS, &mut table, &mut rng);
     let bishop = find_magics(&BISHOP_DIRS, &mut table, &mut rng);

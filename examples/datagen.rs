@@ -13,6 +13,7 @@
 
 use huo_chess::eval::Evaluator;
 use huo_chess::search::{Level, Limits, Searcher};
+use huo_chess::util::rng::XorShift;
 use huo_chess::{Color, Game, Position};
 use std::collections::HashSet;
 use std::io::Write;
@@ -37,23 +38,8 @@ struct Options {
     seed: u64,
 }
 
-/// A small, fast pseudo-random generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// A game started by `random` random moves, or `None` if it ended during them.
-fn random_start(rng: &mut Rng, random: usize) -> Option<Game> {
+fn random_start(rng: &mut XorShift, random: usize) -> Option<Game> {
     let mut game = Game::new();
     for _ in 0..random {
         let moves = game.position().legal_moves();
@@ -67,7 +53,7 @@ fn random_start(rng: &mut Rng, random: usize) -> Option<Game> {
 
 fn main() {
     let o = <Options as clap::Parser>::parse();
-    let mut rng = Rng(o.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let mut rng = XorShift::new(o.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     let mut searcher = Searcher::new(Evaluator::default(), 16);
     let stop = AtomicBool::new(false);
     let limits = Limits {

@@ -311,37 +311,68 @@ fn path_from(v: Value) -> Option<PathBuf> {
     Some(s(v)).filter(|t| !t.is_empty()).map(PathBuf::from)
 }
 
-fn key_chord(v: Value) -> Result<KeyChord, String> {
-    s(v).parse()
-}
-
-macro_rules! float {
-    ($section:literal, $key:literal, $lo:expr, $hi:expr, $($path:ident).+) => {
+/// A setting kept at `$path` in [`Config`]: `$get` makes a [`Value`] of it (`$x` borrowed),
+/// `$set` the stored value of a checked [`Value`] `$v` (`?` refuses it with a message).
+macro_rules! field {
+    ($section:literal, $key:literal, $kind:expr, $($path:ident).+,
+     |$x:ident| $get:expr, |$v:ident| $set:expr) => {
         Field {
             section: $section,
             key: $key,
-            kind: Kind::Float($lo, $hi),
-            get: |c| Value::Float(c.$($path).+),
-            set: |c, v| {
-                c.$($path).+ = f(&v);
+            kind: $kind,
+            get: |c| {
+                let $x = &c.$($path).+;
+                $get
+            },
+            set: |c, $v| {
+                c.$($path).+ = $set;
                 Ok(())
             },
         }
     };
 }
 
+macro_rules! float {
+    ($section:literal, $key:literal, $lo:expr, $hi:expr, $($path:ident).+) => {
+        field!($section, $key, Kind::Float($lo, $hi), $($path).+,
+            |x| Value::Float(*x), |v| f(&v))
+    };
+}
+
+/// A whole number, stored in whichever integer type the field has.
+macro_rules! int {
+    ($section:literal, $key:literal, $lo:expr, $hi:expr, $($path:ident).+) => {
+        field!($section, $key, Kind::Int($lo, $hi), $($path).+,
+            |x| Value::Int(*x as i64), |v| i(&v) as _)
+    };
+}
+
+macro_rules! boolean {
+    ($section:literal, $key:literal, $($path:ident).+) => {
+        field!($section, $key, Kind::Bool, $($path).+,
+            |x| Value::Bool(*x), |v| v == Value::Bool(true))
+    };
+}
+
+/// A path; the empty string is `None`.
+macro_rules! path {
+    ($section:literal, $key:literal, $($path:ident).+) => {
+        field!($section, $key, Kind::Str, $($path).+, |x| path_value(x), |v| path_from(v))
+    };
+}
+
+/// A string read by the type's `FromStr` (its message on a refusal) and written by its
+/// `Display`.
+macro_rules! parsed {
+    ($section:literal, $key:literal, $($path:ident).+) => {
+        field!($section, $key, Kind::Str, $($path).+,
+            |x| Value::Str(x.to_string()), |v| s(v).parse()?)
+    };
+}
+
 macro_rules! keybind {
     ($key:literal, $field:ident) => {
-        Field {
-            section: "tui.keys",
-            key: $key,
-            kind: Kind::Str,
-            get: |c| Value::Str(c.tui.keys.$field.to_string()),
-            set: |c, v| {
-                c.tui.keys.$field = key_chord(v)?;
-                Ok(())
-            },
-        }
+        parsed!("tui.keys", $key, tui.keys.$field)
     };
 }
 
@@ -384,163 +415,57 @@ pub static FIELDS: &[Field] = &[
         5.0,
         huo.passed_pawn_ending
     ),
-    Field {
-        section: "search",
-        key: "level",
-        kind: Kind::Str,
-        get: |c| Value::Str(c.search.level.to_string()),
-        set: |c, v| {
-            c.search.level = s(v).parse()?;
-            Ok(())
-        },
-    },
-    Field {
-        section: "search",
-        key: "hash_mb",
-        kind: Kind::Int(1, 4096),
-        get: |c| Value::Int(c.search.hash_mb as i64),
-        set: |c, v| {
-            c.search.hash_mb = i(&v) as usize;
-            Ok(())
-        },
-    },
-    Field {
-        section: "search",
-        key: "threads",
-        kind: Kind::Int(1, crate::search::MAX_THREADS as i64),
-        get: |c| Value::Int(c.search.threads as i64),
-        set: |c, v| {
-            c.search.threads = i(&v) as usize;
-            Ok(())
-        },
-    },
+    parsed!("search", "level", search.level),
+    int!("search", "hash_mb", 1, 4096, search.hash_mb),
+    int!(
+        "search",
+        "threads",
+        1,
+        crate::search::MAX_THREADS as i64,
+        search.threads
+    ),
     float!("search", "contempt", -1.0, 1.0, search.contempt),
-    Field {
-        section: "book",
-        key: "enabled",
-        kind: Kind::Bool,
-        get: |c| Value::Bool(c.book.enabled),
-        set: |c, v| {
-            c.book.enabled = v == Value::Bool(true);
-            Ok(())
-        },
-    },
-    Field {
-        section: "book",
-        key: "path",
-        kind: Kind::Str,
-        get: |c| path_value(&c.book.path),
-        set: |c, v| {
-            c.book.path = path_from(v);
-            Ok(())
-        },
-    },
-    Field {
-        section: "book",
-        key: "max_ply",
-        kind: Kind::Int(0, 1000),
-        get: |c| Value::Int(c.book.max_ply as i64),
-        set: |c, v| {
-            c.book.max_ply = i(&v) as u32;
-            Ok(())
-        },
-    },
-    Field {
-        section: "book",
-        key: "pick",
-        kind: Kind::Str,
-        get: |c| {
-            Value::Str(match c.book.pick {
-                PickMode::Weighted => "weighted".into(),
-                PickMode::Best => "best".into(),
-            })
-        },
-        set: |c, v| {
-            c.book.pick = match s(v).as_str() {
-                "weighted" => PickMode::Weighted,
-                "best" => PickMode::Best,
-                other => return Err(format!("'{other}': expected \"weighted\" or \"best\"")),
-            };
-            Ok(())
-        },
-    },
-    Field {
-        section: "book",
-        key: "layers",
-        kind: Kind::Str,
-        get: |c| Value::Str(c.book.layers.name().into()),
-        set: |c, v| {
-            c.book.layers = s(v).parse()?;
-            Ok(())
-        },
-    },
-    Field {
-        section: "analysis",
-        key: "depth",
-        kind: Kind::Int(1, 64),
-        get: |c| Value::Int(c.analysis.depth as i64),
-        set: |c, v| {
-            c.analysis.depth = i(&v) as u32;
-            Ok(())
-        },
-    },
+    boolean!("book", "enabled", book.enabled),
+    path!("book", "path", book.path),
+    int!("book", "max_ply", 0, 1000, book.max_ply),
+    field!(
+        "book",
+        "pick",
+        Kind::Str,
+        book.pick,
+        |x| Value::Str(match x {
+            PickMode::Weighted => "weighted".into(),
+            PickMode::Best => "best".into(),
+        }),
+        |v| match s(v).as_str() {
+            "weighted" => PickMode::Weighted,
+            "best" => PickMode::Best,
+            other => return Err(format!("'{other}': expected \"weighted\" or \"best\"")),
+        }
+    ),
+    parsed!("book", "layers", book.layers),
+    int!("analysis", "depth", 1, 64, analysis.depth),
     float!("analysis", "inaccuracy", 0.01, 100.0, analysis.inaccuracy),
     float!("analysis", "mistake", 0.01, 100.0, analysis.mistake),
     float!("analysis", "blunder", 0.01, 100.0, analysis.blunder),
-    Field {
-        section: "log",
-        key: "file",
-        kind: Kind::Str,
-        get: |c| path_value(&c.log.file),
-        set: |c, v| {
-            c.log.file = path_from(v);
-            Ok(())
-        },
-    },
-    Field {
-        section: "log",
-        key: "max_kb",
-        kind: Kind::Int(1, 1 << 20),
-        get: |c| Value::Int(c.log.max_kb as i64),
-        set: |c, v| {
-            c.log.max_kb = i(&v) as u64;
-            Ok(())
-        },
-    },
-    Field {
-        section: "log",
-        key: "keep",
-        kind: Kind::Int(0, 100),
-        get: |c| Value::Int(c.log.keep as i64),
-        set: |c, v| {
-            c.log.keep = i(&v) as u32;
-            Ok(())
-        },
-    },
-    Field {
-        section: "tui",
-        key: "theme",
-        kind: Kind::Str,
-        get: |c| Value::Str(c.tui.theme.clone()),
-        set: |c, v| {
+    path!("log", "file", log.file),
+    int!("log", "max_kb", 1, 1 << 20, log.max_kb),
+    int!("log", "keep", 0, 100, log.keep),
+    field!(
+        "tui",
+        "theme",
+        Kind::Str,
+        tui.theme,
+        |x| Value::Str(x.clone()),
+        |v| {
             let t = s(v);
             if t != "qbasic" && t != "modern" {
                 return Err(format!("'{t}': expected \"qbasic\" or \"modern\""));
             }
-            c.tui.theme = t;
-            Ok(())
-        },
-    },
-    Field {
-        section: "tui",
-        key: "resign",
-        kind: Kind::Bool,
-        get: |c| Value::Bool(c.tui.resign),
-        set: |c, v| {
-            c.tui.resign = v == Value::Bool(true);
-            Ok(())
-        },
-    },
+            t
+        }
+    ),
+    boolean!("tui", "resign", tui.resign),
     float!("tui", "resign_threshold", 1.0, 100.0, tui.resign_threshold),
     float!("tui", "watch_pace", 0.0, 60.0, tui.watch_pace),
     keybind!("new_game", new_game),

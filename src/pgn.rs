@@ -143,20 +143,26 @@ pub fn write_game(game: &Game, headers: &[(String, String)], result: Option<&str
             vec![t.as_str()]
         };
         for p in parts {
-            if line_len > 0 && line_len + 1 + p.len() > 80 {
-                out.push('\n');
-                line_len = 0;
-            }
-            if line_len > 0 {
-                out.push(' ');
-                line_len += 1;
-            }
-            out.push_str(p);
-            line_len += p.len();
+            push_wrapped(&mut out, &mut line_len, p, 80);
         }
     }
     out.push_str("\n\n");
     out
+}
+
+/// Appends `word` to movetext `out`, whose last line is `line_len` columns long: after a
+/// space, or on a new line when it would pass `width` (a longer word gets a line of its own).
+pub(crate) fn push_wrapped(out: &mut String, line_len: &mut usize, word: &str, width: usize) {
+    if *line_len > 0 && *line_len + 1 + word.len() > width {
+        out.push('\n');
+        *line_len = 0;
+    }
+    if *line_len > 0 {
+        out.push(' ');
+        *line_len += 1;
+    }
+    out.push_str(word);
+    *line_len += word.len();
 }
 
 /// The tag section of a game, as [`write_game`] writes it: the Seven Tag Roster (missing

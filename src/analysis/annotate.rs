@@ -7,7 +7,7 @@
 use super::{GameAnalysis, Judgement};
 use crate::core::{Color, Move, Position, san};
 use crate::game::Game;
-use crate::pgn::write_tags;
+use crate::pgn::{push_wrapped, write_tags};
 
 /// `game` as annotated PGN: its tags (`headers`, with `Annotator` set to `annotator` when
 /// given), then the movetext with the analysis and `result`. Moves `analysis` does not
@@ -115,16 +115,7 @@ fn wrap(tokens: &[String], width: usize) -> String {
     let mut out = String::new();
     let mut line_len = 0;
     for t in tokens {
-        if line_len > 0 && line_len + 1 + t.len() > width {
-            out.push('\n');
-            line_len = 0;
-        }
-        if line_len > 0 {
-            out.push(' ');
-            line_len += 1;
-        }
-        out.push_str(t);
-        line_len += t.len();
+        push_wrapped(&mut out, &mut line_len, t, width);
     }
     out
 }

@@ -83,31 +83,21 @@ fn parse_pgn(text: &str, file: &str) -> Result<Vec<Opening>, String> {
 
 /// One FEN (6 fields) or EPD (4 fields, then operations such as `id "name";`) a line.
 fn parse_epd(text: &str, file: &str) -> Result<Vec<Opening>, String> {
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let at = |e: String| format!("{file}:{}: {e}", i + 1);
+    parse_lines(text, file, |line, n| {
         let fields: Vec<&str> = line.split_whitespace().collect();
         // The clocks are there when fields 5 and 6 are numbers; EPD has operations instead.
         let clocks = fields.len() >= 6
             && fields[4].parse::<u32>().is_ok()
             && fields[5].parse::<u32>().is_ok();
         let take = if clocks { 6 } else { 4.min(fields.len()) };
-        let start = Position::from_fen(&fields[..take].join(" ")).map_err(|e| at(e.to_string()))?;
+        let start = Position::from_fen(&fields[..take].join(" ")).map_err(|e| e.to_string())?;
         let rest = fields[take..].join(" ");
-        let name = epd_id(&rest).unwrap_or_else(|| format!("{file}:{}", i + 1));
-        let opening = Opening {
-            name,
+        Ok(Opening {
+            name: epd_id(&rest).unwrap_or_else(|| format!("{file}:{n}")),
             start,
             moves: Vec::new(),
-        };
-        check_playable(&opening).map_err(at)?;
-        out.push(opening);
-    }
-    Ok(out)
+        })
+    })
 }
 
 /// The value of an EPD `id "…"` operation.
@@ -118,6 +108,32 @@ fn epd_id(ops: &str) -> Option<String> {
 
 /// `name | SAN moves` lines (the built-in list's format).
 fn parse_named_lines(text: &str, file: &str) -> Result<Vec<Opening>, String> {
+    parse_lines(text, file, |line, _| {
+        let (name, moves) = line
+            .split_once('|')
+            .ok_or_else(|| "expected `name | moves`".to_string())?;
+        let mut pos = Position::startpos();
+        let mut list = Vec::new();
+        for text in moves.split_whitespace() {
+            let mv = parse_move(&pos, text).map_err(|e| e.to_string())?;
+            pos.play(mv);
+            list.push(mv);
+        }
+        Ok(Opening {
+            name: name.trim().to_string(),
+            start: Position::startpos(),
+            moves: list,
+        })
+    })
+}
+
+/// An opening from each line of `text` that is not blank or a `#` comment, read by
+/// `read(line, line number)` and checked playable; an error is prefixed `file:line: `.
+fn parse_lines(
+    text: &str,
+    file: &str,
+    read: impl Fn(&str, usize) -> Result<Opening, String>,
+) -> Result<Vec<Opening>, String> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -125,21 +141,7 @@ fn parse_named_lines(text: &str, file: &str) -> Result<Vec<Opening>, String> {
             continue;
         }
         let at = |e: String| format!("{file}:{}: {e}", i + 1);
-        let (name, moves) = line
-            .split_once('|')
-            .ok_or_else(|| at("expected `name | moves`".into()))?;
-        let mut pos = Position::startpos();
-        let mut list = Vec::new();
-        for text in moves.split_whitespace() {
-            let mv = parse_move(&pos, text).map_err(|e| at(e.to_string()))?;
-            pos.play(mv);
-            list.push(mv);
-        }
-        let opening = Opening {
-            name: name.trim().to_string(),
-            start: Position::startpos(),
-            moves: list,
-        };
+        let opening = read(line, i + 1).map_err(at)?;
         check_playable(&opening).map_err(at)?;
         out.push(opening);
     }

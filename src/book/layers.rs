@@ -91,6 +91,12 @@ impl LayerPolicy {
     }
 }
 
+impl std::fmt::Display for LayerPolicy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 impl std::str::FromStr for LayerPolicy {
     type Err = String;
 
@@ -346,20 +352,12 @@ impl Books {
 
     /// Adds `mv` with `weight` (or raises its weight), copying a built-in position first.
     pub fn record(&self, pos: &Position, mv: Move, weight: u32) -> Result<Written, BookError> {
-        super::check_legal(pos, mv)?;
-        self.update(pos, |moves| {
-            super::add_move(moves, mv, weight);
-            Ok(())
-        })
+        self.update(pos, super::record_change(pos, mv, weight)?)
     }
 
     /// Sets a move's weight (adding the move), copying a built-in position first.
     pub fn set_weight(&self, pos: &Position, mv: Move, weight: u32) -> Result<Written, BookError> {
-        super::check_legal(pos, mv)?;
-        self.update(pos, |moves| {
-            super::put_weight(moves, mv, weight);
-            Ok(())
-        })
+        self.update(pos, super::weight_change(pos, mv, weight)?)
     }
 
     /// Sets or clears a move's comment, copying a built-in position first.
@@ -369,8 +367,7 @@ impl Books {
         mv: Move,
         comment: Option<&str>,
     ) -> Result<Written, BookError> {
-        let file = self.file_of(pos);
-        self.update(pos, |moves| super::put_comment(moves, mv, comment, &file))
+        self.update(pos, super::comment_change(mv, comment, self.file_of(pos)))
     }
 
     /// Deletes a move, copying a built-in position first. Removing the last move of a

@@ -346,11 +346,7 @@ impl Book {
 
     /// Adds `mv` to `pos`'s entry with weight `weight`, or raises its weight by `weight`.
     pub fn record(&self, pos: &Position, mv: Move, weight: u32) -> Result<(), BookError> {
-        check_legal(pos, mv)?;
-        self.update(pos, |moves| {
-            add_move(moves, mv, weight);
-            Ok(())
-        })
+        self.update(pos, record_change(pos, mv, weight)?)
     }
 
     /// Adds many moves under one lock: for each position, each (move, weight) is added as
@@ -397,11 +393,7 @@ impl Book {
 
     /// Sets the weight of a move, adding the move when the position does not list it yet.
     pub fn set_weight(&self, pos: &Position, mv: Move, weight: u32) -> Result<(), BookError> {
-        check_legal(pos, mv)?;
-        self.update(pos, |moves| {
-            put_weight(moves, mv, weight);
-            Ok(())
-        })
+        self.update(pos, weight_change(pos, mv, weight)?)
     }
 
     /// Sets (or clears, with `None`) the comment of a stored move.
@@ -411,8 +403,7 @@ impl Book {
         mv: Move,
         comment: Option<&str>,
     ) -> Result<(), BookError> {
-        let file = self.file_of(pos);
-        self.update(pos, |moves| put_comment(moves, mv, comment, &file))
+        self.update(pos, comment_change(mv, comment, self.file_of(pos)))
     }
 
     /// Deletes a stored move (and the file when no move is left).
@@ -659,10 +650,59 @@ fn check_legal(pos: &Position, mv: Move) -> Result<(), BookError> {
     }
 }
 
-fn add_move(moves: &mut Vec<BookMove>, mv: Move, weight: u32) {
-    match moves.iter_mut().find(|m| m.mv == mv) {
-        Some(m) => m.weight = m.weight.saturating_add(weight),
-        None => moves.push(BookMove::new(mv, weight)),
+/// A change to one position's moves, as [`Book::update`] and [`Books::update`] take it.
+/// The changes below are the one rule for `record`, `set_weight` and `set_comment`, on a
+/// single book or through the layers.
+pub(crate) trait Change: FnOnce(&mut Vec<BookMove>) -> Result<(), BookError> {}
+
+impl<F: FnOnce(&mut Vec<BookMove>) -> Result<(), BookError>> Change for F {}
+
+/// `record`: `mv` is added with `weight`, or its weight raised by `weight`.
+pub(crate) fn record_change(
+    pos: &Position,
+    mv: Move,
+    weight: u32,
+) -> Result<impl Change, BookError> {
+    reweigh(pos, mv, move |old| old.saturating_add(weight))
+}
+
+/// `set_weight`: `mv` gets `weight`, added when it is not listed yet.
+pub(crate) fn weight_change(
+    pos: &Position,
+    mv: Move,
+    weight: u32,
+) -> Result<impl Change, BookError> {
+    reweigh(pos, mv, move |_| weight)
+}
+
+/// `mv` (checked legal in `pos` before the book is touched) gets the weight `new(old)`; a
+/// move not listed yet is added, with `new(0)`.
+fn reweigh(
+    pos: &Position,
+    mv: Move,
+    new: impl FnOnce(u32) -> u32,
+) -> Result<impl Change, BookError> {
+    check_legal(pos, mv)?;
+    Ok(move |moves: &mut Vec<BookMove>| {
+        match moves.iter_mut().find(|m| m.mv == mv) {
+            Some(m) => m.weight = new(m.weight),
+            None => moves.push(BookMove::new(mv, new(0))),
+        }
+        Ok(())
+    })
+}
+
+/// `set_comment`: sets (or clears) `mv`'s comment, on one line; an error naming `file` when
+/// the move is not listed.
+pub(crate) fn comment_change(mv: Move, comment: Option<&str>, file: String) -> impl Change {
+    move |moves: &mut Vec<BookMove>| match moves.iter_mut().find(|m| m.mv == mv) {
+        Some(m) => {
+            m.comment = comment
+                .map(|c| c.replace(['\n', '\r'], " ").trim().to_string())
+                .filter(|c| !c.is_empty());
+            Ok(())
+        }
+        None => Err(BookError(format!("{} is not in {file}", mv.uci()))),
     }
 }
 
@@ -830,32 +870,4 @@ fn check_text(shown: &str, key: Option<u64>, text: &str) -> FileReport {
         }
     }
     report
-}
-
-/// Sets `mv`'s weight among `moves`, adding the move when it is not listed yet (the one
-/// rule for `set_weight`, on a single book or through the layers).
-pub(crate) fn put_weight(moves: &mut Vec<BookMove>, mv: Move, weight: u32) {
-    match moves.iter_mut().find(|m| m.mv == mv) {
-        Some(m) => m.weight = weight,
-        None => moves.push(BookMove::new(mv, weight)),
-    }
-}
-
-/// Sets (or clears) `mv`'s comment among `moves`, on one line; an error naming `file` when
-/// the move is not listed (the one rule for `set_comment`, through the layers or not).
-pub(crate) fn put_comment(
-    moves: &mut [BookMove],
-    mv: Move,
-    comment: Option<&str>,
-    file: &str,
-) -> Result<(), BookError> {
-    match moves.iter_mut().find(|m| m.mv == mv) {
-        Some(m) => {
-            m.comment = comment
-                .map(|c| c.replace(['\n', '\r'], " ").trim().to_string())
-                .filter(|c| !c.is_empty());
-            Ok(())
-        }
-        None => Err(BookError(format!("{} is not in {file}", mv.uci()))),
-    }
 }

@@ -7,16 +7,31 @@
 use std::fmt;
 use std::ops::Not;
 
-/// The two sides. White moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Color {
-    White = 0,
-    Black = 1,
+/// An enum with its values listed once: the type, and `ALL`, every value in order.
+macro_rules! listed_enum {
+    ($(#[$meta:meta])* $name:ident { $($variant:ident $(= $n:literal)?),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum $name {
+            $($variant $(= $n)?),+
+        }
+
+        impl $name {
+            /// Every value, in order.
+            pub const ALL: [$name; [$(stringify!($variant)),+].len()] = [$($name::$variant),+];
+        }
+    };
+}
+
+listed_enum! {
+    /// The two sides. White moves first.
+    Color {
+        White = 0,
+        Black = 1,
+    }
 }
 
 impl Color {
-    pub const ALL: [Color; 2] = [Color::White, Color::Black];
-
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -67,26 +82,19 @@ impl Not for Color {
     }
 }
 
-/// A kind of piece, without its colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Role {
-    Pawn = 0,
-    Knight = 1,
-    Bishop = 2,
-    Rook = 3,
-    Queen = 4,
-    King = 5,
+listed_enum! {
+    /// A kind of piece, without its colour.
+    Role {
+        Pawn = 0,
+        Knight = 1,
+        Bishop = 2,
+        Rook = 3,
+        Queen = 4,
+        King = 5,
+    }
 }
 
 impl Role {
-    pub const ALL: [Role; 6] = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ];
     /// The pieces a pawn may promote to, best first.
     pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
@@ -189,30 +197,12 @@ macro_rules! enum_from_index {
     };
 }
 
-/// A column of the board, `a` to `h`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum File {
-    A,
-    B,
-    C,
-    D,
-    E,
-    F,
-    G,
-    H,
+listed_enum! {
+    /// A column of the board, `a` to `h`.
+    File { A, B, C, D, E, F, G, H }
 }
 
 impl File {
-    pub const ALL: [File; 8] = [
-        File::A,
-        File::B,
-        File::C,
-        File::D,
-        File::E,
-        File::F,
-        File::G,
-        File::H,
-    ];
     pub const fn char(self) -> char {
         (b'a' + self as u8) as char
     }
@@ -228,30 +218,12 @@ impl File {
 }
 enum_from_index!(File, File::ALL);
 
-/// A row of the board, `1` to `8`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Rank {
-    First,
-    Second,
-    Third,
-    Fourth,
-    Fifth,
-    Sixth,
-    Seventh,
-    Eighth,
+listed_enum! {
+    /// A row of the board, `1` to `8`.
+    Rank { First, Second, Third, Fourth, Fifth, Sixth, Seventh, Eighth }
 }
 
 impl Rank {
-    pub const ALL: [Rank; 8] = [
-        Rank::First,
-        Rank::Second,
-        Rank::Third,
-        Rank::Fourth,
-        Rank::Fifth,
-        Rank::Sixth,
-        Rank::Seventh,
-        Rank::Eighth,
-    ];
     pub const fn char(self) -> char {
         (b'1' + self as u8) as char
     }
@@ -273,36 +245,21 @@ impl Rank {
 }
 enum_from_index!(Rank, Rank::ALL);
 
-/// One of the 64 squares, a1 = 0 … h8 = 63.
-#[rustfmt::skip]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Square {
-    A1, B1, C1, D1, E1, F1, G1, H1,
-    A2, B2, C2, D2, E2, F2, G2, H2,
-    A3, B3, C3, D3, E3, F3, G3, H3,
-    A4, B4, C4, D4, E4, F4, G4, H4,
-    A5, B5, C5, D5, E5, F5, G5, H5,
-    A6, B6, C6, D6, E6, F6, G6, H6,
-    A7, B7, C7, D7, E7, F7, G7, H7,
-    A8, B8, C8, D8, E8, F8, G8, H8,
+listed_enum! {
+    /// One of the 64 squares, a1 = 0 … h8 = 63.
+    Square {
+        A1, B1, C1, D1, E1, F1, G1, H1,
+        A2, B2, C2, D2, E2, F2, G2, H2,
+        A3, B3, C3, D3, E3, F3, G3, H3,
+        A4, B4, C4, D4, E4, F4, G4, H4,
+        A5, B5, C5, D5, E5, F5, G5, H5,
+        A6, B6, C6, D6, E6, F6, G6, H6,
+        A7, B7, C7, D7, E7, F7, G7, H7,
+        A8, B8, C8, D8, E8, F8, G8, H8,
+    }
 }
 
 impl Square {
-    #[rustfmt::skip]
-    pub const ALL: [Square; 64] = {
-        use Square::*;
-        [
-            A1, B1, C1, D1, E1, F1, G1, H1,
-            A2, B2, C2, D2, E2, F2, G2, H2,
-            A3, B3, C3, D3, E3, F3, G3, H3,
-            A4, B4, C4, D4, E4, F4, G4, H4,
-            A5, B5, C5, D5, E5, F5, G5, H5,
-            A6, B6, C6, D6, E6, F6, G6, H6,
-            A7, B7, C7, D7, E7, F7, G7, H7,
-            A8, B8, C8, D8, E8, F8, G8, H8,
-        ]
-    };
-
     #[inline]
     pub const fn new(file: File, rank: Rank) -> Square {
         Square::ALL[rank as usize * 8 + file as usize]

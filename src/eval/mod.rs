@@ -164,6 +164,11 @@ impl Attacks {
     }
 }
 
+/// One side as the second pass scores it: the position, us, them, and what we and they
+/// attack (gathered by the first pass).
+#[derive(Clone, Copy)]
+struct View<'a>(&'a Position, Color, Color, &'a Attacks, &'a Attacks);
+
 /// The squares attacked by all `pawns` of `color`, and those attacked by two of them.
 #[inline]
 fn pawn_attack_maps(color: Color, pawns: Bitboard) -> (Bitboard, Bitboard) {
@@ -343,11 +348,10 @@ impl Evaluator {
         s[0] += pawn_score;
         for us in Color::ALL {
             t.side(us.index());
-            let (ours, theirs) = (&attacks[us.index()], &attacks[(!us).index()]);
-            let our_passed = passed & pos.by_color(us);
-            let mut side = self.passers(pos, us, our_passed, theirs, t);
-            side += self.king(pos, us, ours, theirs, t);
-            side += self.threats(pos, us, ours, theirs, t);
+            let view = View(pos, us, !us, &attacks[us.index()], &attacks[(!us).index()]);
+            let mut side = self.passers(view, passed & pos.by_color(us), t);
+            side += self.king(view, t);
+            side += self.threats(view, t);
             if phase > 16 {
                 side += Pair(self.opening_hints(pos, us), 0);
             }
@@ -535,13 +539,10 @@ impl Evaluator {
     /// What helps or stops our passed pawns: a free path, the kings, the rule of the square.
     fn passers<T: Trace>(
         &self,
-        pos: &Position,
-        us: Color,
+        View(pos, us, them, _, theirs): View,
         passed: Bitboard,
-        theirs_att: &Attacks,
         t: &mut T,
     ) -> Pair {
-        let them = !us;
         let occupied = pos.occupied();
         let (our_king, their_king) = (pos.king(us), pos.king(them));
         let only_pawns =
@@ -554,10 +555,10 @@ impl Evaluator {
             let Some(stop) = forward(us, Bitboard::from_square(sq)).first() else {
                 continue;
             };
-            if !occupied.has(stop) && !theirs_att.all.has(stop) {
+            if !occupied.has(stop) && !theirs.all.has(stop) {
                 self.add(&mut s, t, terms::PASSED_SAFE + rank, 1);
             }
-            if ((occupied | theirs_att.all) & front).is_empty() {
+            if ((occupied | theirs.all) & front).is_empty() {
                 self.add(&mut s, t, terms::PASSED_FREE + rank, 1);
                 // The rule of the square: against a lone king (and pawns) a pawn whose king
                 // cannot reach its promotion square in time queens.
@@ -585,15 +586,7 @@ impl Evaluator {
 
     /// The safety of our king: its pawn shelter, the enemy pawn storm, and the danger of
     /// the enemy pieces aiming at it. Also how near it stands to the pawns (the ending).
-    fn king<T: Trace>(
-        &self,
-        pos: &Position,
-        us: Color,
-        ours: &Attacks,
-        theirs: &Attacks,
-        t: &mut T,
-    ) -> Pair {
-        let them = !us;
+    fn king<T: Trace>(&self, View(pos, us, them, ours, theirs): View, t: &mut T) -> Pair {
         let king = pos.king(us);
         let our_pawns = pos.pieces(us, Role::Pawn);
         let their_pawns = pos.pieces(them, Role::Pawn);
@@ -680,15 +673,7 @@ impl Evaluator {
 
     /// What our pieces threaten: enemy pieces attacked by pawns, by lighter pieces, or left
     /// undefended, and pawn pushes that would attack a piece.
-    fn threats<T: Trace>(
-        &self,
-        pos: &Position,
-        us: Color,
-        ours: &Attacks,
-        theirs: &Attacks,
-        t: &mut T,
-    ) -> Pair {
-        let them = !us;
+    fn threats<T: Trace>(&self, View(pos, us, them, ours, theirs): View, t: &mut T) -> Pair {
         let mut s = Pair::default();
         let their_king = pos.pieces(them, Role::King);
         let their_pawns = pos.pieces(them, Role::Pawn);

@@ -1,5 +1,5 @@
 //! Small helpers every other module may use, each said once: writing a file atomically,
-//! where the user's files live, a random-number step, and today's date. Nothing here
+//! where the user's files live, random numbers, and today's date. Nothing here
 //! knows about chess.
 
 pub mod date;

@@ -1,6 +1,9 @@
-//! The one random-number helper. Chess programs need very little randomness (which book
+//! The random-number helpers. Chess programs need very little randomness (which book
 //! move, which seed for a weak level's noise), so a single splitmix64 step does: each call
-//! mixes a 64-bit state into a well-spread 64-bit number.
+//! mixes a 64-bit state into a well-spread 64-bit number. [`XorShift`] is the long seeded
+//! sequence of the build script's magic-number search and of `examples/datagen.rs`.
+//!
+//! `build.rs` includes this file as a module of its own: it uses `std` only.
 
 /// One splitmix64 step: `seed` in, a well-mixed number out (the same seed, the same number).
 ///
@@ -44,5 +47,29 @@ impl Rng {
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         splitmix64(self.0)
+    }
+}
+
+/// xorshift64*: a seeded sequence, cheap per number. The same seed (not 0) gives the same
+/// sequence, on every machine: the attack tables' magic numbers depend on it.
+#[derive(Clone, Debug)]
+pub struct XorShift(u64);
+
+impl XorShift {
+    pub fn new(seed: u64) -> XorShift {
+        XorShift(seed)
+    }
+
+    /// The next number of the sequence.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number below `n` (not 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
     }
 }

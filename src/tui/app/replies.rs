@@ -26,23 +26,19 @@ impl App {
     /// Waits up to `timeout` for the current request to be answered (tests, and nothing
     /// else).
     pub fn wait_engine(&mut self, timeout: Duration) -> bool {
-        let end = Instant::now() + timeout;
-        while self.engine.busy().is_some() {
-            let left = end.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                return false;
-            }
-            if let Some((job, reply)) = self.engine.next_reply(left) {
-                self.handle_reply(job, reply);
-            }
-        }
-        true
+        self.wait_replies(timeout, false)
     }
 
     /// Waits up to `timeout` for the request running now to be answered, and handles it;
     /// a request that answer starts (watching: the other side's move) is left running.
     /// Tests, and nothing else.
     pub fn wait_engine_once(&mut self, timeout: Duration) -> bool {
+        self.wait_replies(timeout, true)
+    }
+
+    /// Handles replies until no request runs (or, with `once`, until one final answer),
+    /// giving up after `timeout`: false then.
+    fn wait_replies(&mut self, timeout: Duration, once: bool) -> bool {
         let end = Instant::now() + timeout;
         while self.engine.busy().is_some() {
             let left = end.saturating_duration_since(Instant::now());
@@ -52,7 +48,7 @@ impl App {
             if let Some((job, reply)) = self.engine.next_reply(left) {
                 let last = reply.is_final();
                 self.handle_reply(job, reply);
-                if last {
+                if once && last {
                     return true;
                 }
             }
