@@ -164,7 +164,8 @@ enum Command {
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
-    eprintln!("huo-book: {msg}");
+    // Not eprintln!: after the editor, stderr may be a terminal that is gone (it would panic).
+    let _ = writeln!(std::io::stderr(), "huo-book: {msg}");
     ExitCode::FAILURE
 }
 

@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 use huo_chess::config::Config;
 use huo_chess::core::{Position, perft, perft_divide};
 use huo_chess::tui::GameArgs;
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -191,7 +192,8 @@ fn main() -> ExitCode {
             match huo_chess::tui::run_game(cli.game, &loaded.config) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
-                    eprintln!("huo-chess: {e}");
+                    // Not eprintln!: when the terminal is what failed, it would panic.
+                    let _ = writeln!(std::io::stderr(), "huo-chess: {e}");
                     ExitCode::FAILURE
                 }
             }

@@ -31,7 +31,7 @@ use crate::config::Config;
 use crate::core::Position;
 use crossterm::event::{self, Event as TermEvent};
 use ratatui::layout::Rect;
-use std::io;
+use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 /// How often the screen wakes up while the engine thinks or a clock runs.
@@ -105,7 +105,11 @@ pub fn run_game(args: GameArgs, config: &Config) -> io::Result<()> {
     let saved = app.autosave_now();
     drop(session); // the terminal is back before anything is printed
     if let Err(e) = saved {
-        eprintln!("huo-chess: could not save the game in progress: {e}");
+        // Not eprintln!: with the terminal gone it would panic.
+        let _ = writeln!(
+            io::stderr(),
+            "huo-chess: could not save the game in progress: {e}"
+        );
     }
     result
 }

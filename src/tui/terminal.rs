@@ -15,6 +15,7 @@ use crossterm::{cursor, execute};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use std::io::{self, IsTerminal, Stdout, Write};
+use std::mem::ManuallyDrop;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Once};
 
@@ -23,7 +24,9 @@ pub type Tui = Terminal<CrosstermBackend<Stdout>>;
 
 /// The terminal, taken over; given back when dropped.
 pub struct Session {
-    pub terminal: Tui,
+    /// Never dropped: ratatui's drop only shows the cursor, which [`restore`] does, and
+    /// reports a failure with `eprintln!`, which panics once the terminal is gone.
+    pub terminal: ManuallyDrop<Tui>,
     /// When the run loop must end the way a quit does (the game autosaved, the terminal
     /// restored) though no key asked for it.
     pub ending: Ending,
@@ -74,7 +77,10 @@ impl Session {
             on_terminal: io::stdout().is_terminal(),
         };
         match Terminal::new(CrosstermBackend::new(io::stdout())) {
-            Ok(terminal) => Ok(Session { terminal, ending }),
+            Ok(terminal) => Ok(Session {
+                terminal: ManuallyDrop::new(terminal),
+                ending,
+            }),
             Err(e) => {
                 restore();
                 Err(e)

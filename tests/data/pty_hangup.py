@@ -1,0 +1,40 @@
+"""Plays a move in the game screen on a pseudo-terminal, then closes the terminal under it.
+
+    python3 pty_hangup.py HUO_CHESS_BINARY
+
+The game runs in its own session without a controlling terminal, so closing the terminal
+sends it no SIGHUP: it only finds its input gone. Prints "exited N" when the game ends on
+its own within 30 s (N its exit status), else "still running" (and kills it).
+"""
+import fcntl, os, select, struct, subprocess, sys, termios, time
+
+master, slave = os.openpty()
+fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 25, 80, 0, 0))
+game = subprocess.Popen([sys.argv[1], "--color", "w", "--level", "classic-1"],
+                        stdin=slave, stdout=slave, stderr=slave, start_new_session=True)
+os.close(slave)
+
+
+def read_until(text, seconds):
+    seen, end = b"", time.monotonic() + seconds
+    while text not in seen and time.monotonic() < end:
+        if select.select([master], [], [], 0.2)[0]:
+            try:
+                seen += os.read(master, 65536)
+            except OSError:
+                break
+    return text in seen
+
+
+ok = read_until(b"Enter", 30)
+os.write(master, b"e2e4\r")
+ok = ok and read_until(b"My move", 30)
+os.close(master)  # the terminal window closes
+for _ in range(300):
+    if game.poll() is not None:
+        print("exited", game.returncode, "replied" if ok else "no reply")
+        break
+    time.sleep(0.1)
+else:
+    game.kill()
+    print("still running")
