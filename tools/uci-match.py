@@ -10,6 +10,7 @@ time loss is counted and named.
     python3 tools/uci-match.py --e1 "target/release/huo-chess uci" --e2 /usr/games/ethereal-chess \
         --games 100 --tc 10+0.1 --pgn /tmp/m.pgn
     # an engine's options: --o1 Threads=2 --o2 UCI_LimitStrength=true --o2 UCI_Elo=2400
+    # --openings FILE: one line of UCI moves per opening (tools/make-openings.py)
     # --concurrency K plays K games at once, each with its own pair of engines (K <= cores)
 
 Needs python-chess (`pip install chess`).
@@ -178,9 +179,22 @@ def main():
     ap.add_argument("--tc", default="10+0.1")
     ap.add_argument("--pgn")
     ap.add_argument("--skip", type=int, default=0, help="start at this opening")
+    ap.add_argument("--openings", help="a file of openings, one line of UCI moves each "
+                    "(tools/make-openings.py writes one); default: the 50 built in")
     ap.add_argument("--concurrency", type=int, default=1, help="games played at once")
     a = ap.parse_args()
     base, inc = (float(x) for x in a.tc.split("+"))
+    openings = OPENINGS
+    if a.openings:
+        with open(a.openings) as f:
+            openings = [line.strip() for line in f if line.strip() and not line.startswith("#")]
+        for n, line in enumerate(openings, 1):
+            board = chess.Board()
+            for u in line.split():
+                try:
+                    board.push_uci(u)
+                except ValueError:
+                    sys.exit(f"{a.openings}:{n}: {u!r} is not a legal move there")
     names = [a.n1 or a.e1.split()[0].split("/")[-1], a.n2 or a.e2.split()[0].split("/")[-1]]
     if names[0] == names[1]:
         names = [names[0] + "-1", names[1] + "-2"]
@@ -198,7 +212,7 @@ def main():
             local.engines = [open_engine(a.e1, a.o1), open_engine(a.e2, a.o2)]
             with lock:
                 all_engines.extend(local.engines)
-        opening = OPENINGS[(a.skip + g // 2) % len(OPENINGS)]
+        opening = openings[(a.skip + g // 2) % len(openings)]
         first_white = g % 2 == 0
         order = [0, 1] if first_white else [1, 0]
         mine = {n: {"time": 0.0, "moves": 0, "phase": {}, "flags": 0, "errors": []} for n in names}
