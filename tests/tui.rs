@@ -351,6 +351,20 @@ fn ctrl_c_asks_then_quits() {
 }
 
 #[test]
+fn a_move_typed_at_the_colour_question_is_played_as_white() {
+    // A new player: colour, level and clock would all be asked.
+    let mut app = App::new(&config(), &GameArgs::default(), None);
+    assert_eq!(app.mode, Mode::SetupColor);
+    typed(&mut app, "e2e4");
+    assert_eq!(app.human, Color::White);
+    assert!(app.clock.is_none());
+    assert_eq!(app.mode, Mode::Play);
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    assert_eq!(app.game.moves()[0].to_string(), "e2e4");
+    assert_eq!(app.game.moves().len(), 2);
+}
+
+#[test]
 fn setup_dialog_asks_colour_level_and_clock() {
     let mut app = App::new(&config(), &GameArgs::default(), None);
     assert_eq!(app.mode, Mode::SetupColor);

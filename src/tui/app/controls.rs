@@ -130,6 +130,15 @@ impl App {
             Mode::SetupColor => match key.code {
                 KeyCode::Char('w' | 'W') => self.set_color(Color::White),
                 KeyCode::Char('b' | 'B') => self.set_color(Color::Black),
+                // A move typed at the colour question (`e2e4`, `Nf3`): the player wants to
+                // play now. White moves first, so they take White, at the shown level and
+                // without a clock, and the key starts their move.
+                KeyCode::Char(c) if c.is_ascii_alphanumeric() => {
+                    self.ask_level = false;
+                    self.ask_clock = false;
+                    self.set_color(Color::White);
+                    self.play_key(key);
+                }
                 _ => {}
             },
             Mode::SetupLevel | Mode::SetupClock => self.setup_line_key(key),
