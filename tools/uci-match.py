@@ -74,6 +74,31 @@ e2e4 c7c5 g1f3 d7d6 f1b5 c8d7
 """.strip().splitlines()
 
 
+def read_openings(path):
+    """The openings of `path` (one line of UCI moves each; blank and `#` lines skipped),
+    or exit naming the file, line and move that is wrong."""
+    try:
+        with open(path) as f:
+            text = f.read().splitlines()
+    except OSError as e:
+        sys.exit(f"{path}: {e.strerror}")
+    openings = []
+    for n, line in enumerate(text, 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        board = chess.Board()
+        for u in line.split():
+            try:
+                board.push_uci(u)
+            except ValueError:
+                sys.exit(f"{path}:{n}: {u!r} is not a legal move there")
+        openings.append(line)
+    if not openings:
+        sys.exit(f"{path}: no openings")
+    return openings
+
+
 def elo(score):
     score = min(max(score, 1e-6), 1 - 1e-6)
     return -400 * math.log10(1 / score - 1)
@@ -184,17 +209,7 @@ def main():
     ap.add_argument("--concurrency", type=int, default=1, help="games played at once")
     a = ap.parse_args()
     base, inc = (float(x) for x in a.tc.split("+"))
-    openings = OPENINGS
-    if a.openings:
-        with open(a.openings) as f:
-            openings = [line.strip() for line in f if line.strip() and not line.startswith("#")]
-        for n, line in enumerate(openings, 1):
-            board = chess.Board()
-            for u in line.split():
-                try:
-                    board.push_uci(u)
-                except ValueError:
-                    sys.exit(f"{a.openings}:{n}: {u!r} is not a legal move there")
+    openings = read_openings(a.openings) if a.openings else OPENINGS
     names = [a.n1 or a.e1.split()[0].split("/")[-1], a.n2 or a.e2.split()[0].split("/")[-1]]
     if names[0] == names[1]:
         names = [names[0] + "-1", names[1] + "-2"]
