@@ -123,3 +123,49 @@ fn gives_check_agrees_with_playing_the_move() {
     }
     assert!(checks > 10_000, "only {checks} checking moves seen");
 }
+
+/// `key_after` (the early key the search fetches the table entry with) is the real key of
+/// the child for every move that leaves castling rights and en passant alone, and differs
+/// only for those: checked on every move of a 2-ply tree from every suite position.
+#[test]
+fn key_after_is_the_childs_key_for_ordinary_moves() {
+    fn walk(pos: &Position, depth: u32, same: &mut u64, special: &mut u64) {
+        for &mv in pos.legal_moves().iter() {
+            let role = pos.role_on(mv.from()).unwrap();
+            let child = pos.after(mv);
+            let ordinary = child.castling() == pos.castling()
+                && child.ep_square().is_none()
+                && (role != huo_chess::core::Role::Pawn || pos.ep_square() != Some(mv.to()))
+                && !(role == huo_chess::core::Role::King
+                    && (mv.to() as i32 - mv.from() as i32).abs() == 2);
+            if ordinary {
+                assert_eq!(
+                    pos.key_after(mv, role),
+                    child.key(),
+                    "{} in `{}`",
+                    mv.uci(),
+                    pos.fen()
+                );
+                *same += 1;
+            } else {
+                *special += 1;
+            }
+            if depth > 1 {
+                walk(&child, depth - 1, same, special);
+            }
+        }
+    }
+    let (mut same, mut special) = (0, 0);
+    for case in common::perft_suite() {
+        walk(
+            &Position::from_fen(&case.fen).unwrap(),
+            2,
+            &mut same,
+            &mut special,
+        );
+    }
+    assert!(
+        same > 10_000 && special > 100,
+        "{same} ordinary, {special} special"
+    );
+}

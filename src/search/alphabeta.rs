@@ -791,6 +791,9 @@ impl Worker<'_> {
             let capture = pos.is_capture(mv);
             let quiet = !capture && mv.promotion().is_none();
             let role = pos.role_on(mv.from()).unwrap_or(Role::Pawn);
+            // Ask for the child's table entry now: memory is slow, and the pruning
+            // decisions below give it time to arrive.
+            self.tt.prefetch(pos.key_after(mv, role));
             let history = if quiet {
                 self.heur.quiet_score(pos, mv, role, &ctx)
             } else {
@@ -880,7 +883,6 @@ impl Worker<'_> {
             }
 
             let child = pos.after(mv);
-            self.tt.prefetch(child.key());
             let gives_check = child.in_check();
             self.keys.push(child.key());
             let double = self.frame(ply).double_extensions + (extension >= 2) as u8;
@@ -1056,8 +1058,9 @@ impl Worker<'_> {
                     }
                 }
             }
+            let role = pos.role_on(mv.from()).unwrap_or(Role::Pawn);
+            self.tt.prefetch(pos.key_after(mv, role));
             let child = pos.after(mv);
-            self.tt.prefetch(child.key());
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
             if self.aborted {
                 return 0;

@@ -474,7 +474,6 @@ impl Picker {
                     self.stage = Stage::Done;
                 }
                 Stage::GenAll => {
-                    let in_check = pos.in_check();
                     let mask = if self.tactical_only {
                         tactical_mask(pos)
                     } else {
@@ -500,7 +499,6 @@ impl Picker {
                         }
                         false
                     });
-                    let _ = in_check;
                     self.stage = Stage::All;
                 }
                 Stage::All => match self.select(self.moves.len()) {
