@@ -888,7 +888,7 @@ impl Worker<'_> {
             let double = self.frame(ply).double_extensions + (extension >= 2) as u8;
             self.frame_mut(ply).moved = Some(piece_to(us, role, mv.to()));
             self.frame_mut(ply + 1).double_extensions = double;
-            let new_depth = depth - 1 + extension;
+            let mut new_depth = depth - 1 + extension;
 
             let mut score = 0;
             let reduce = depth >= LMR_MIN_DEPTH
@@ -905,7 +905,15 @@ impl Worker<'_> {
                 let d = (new_depth - r).clamp(1, new_depth.max(1));
                 score = -self.search(&child, d, -alpha - 1, -alpha, ply + 1, true);
                 if score > alpha && d < new_depth {
-                    score = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
+                    // The reduced search was wrong about this move. Far better than our
+                    // best so far: look one ply deeper; barely better: one ply less.
+                    let deeper = score > best + DEEPER_MARGIN + DEEPER_MARGIN_PER_PLY * new_depth;
+                    let shallower = score < best + SHALLOWER_MARGIN_PER_PLY * new_depth;
+                    new_depth += deeper as i32 - shallower as i32;
+                    if d < new_depth {
+                        score =
+                            -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
+                    }
                 }
             } else if !pv_node || moves_tried > 1 {
                 score = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);

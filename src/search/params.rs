@@ -155,6 +155,15 @@ pub const LMR_MIN_DEPTH: i32 = 3;
 /// A quiet move's reduction shrinks by one ply per this much history (and grows by one
 /// per this much bad history): the history knows which quiet moves tend to work.
 pub const LMR_HISTORY_DIVISOR: i32 = 6_000;
+/// A reduced move that beats alpha is searched again at full depth: a ply deeper when it
+/// beat the best score so far by more than this plus [`DEEPER_MARGIN_PER_PLY`] per ply
+/// (a surprise that big deserves a closer look)…
+pub const DEEPER_MARGIN: i32 = 40;
+/// See [`DEEPER_MARGIN`].
+pub const DEEPER_MARGIN_PER_PLY: i32 = 2;
+/// …and a ply shallower when it beat it by less than this per ply (barely better: the
+/// full depth would mostly confirm a small difference).
+pub const SHALLOWER_MARGIN_PER_PLY: i32 = 1;
 
 // ---------------------------------------------------------------------------------------
 // History updates
