@@ -26,7 +26,7 @@
 //! [`super::params`].
 
 use super::correction::corrected;
-use super::ordering::{Context, Heuristics, Kind, Picker, PieceTo, piece_to, see};
+use super::ordering::{Context, Heuristics, Kind, Picker, PieceTo, piece_to, see_ge};
 use super::params::*;
 use super::time::{self, TimeControl};
 use super::tt::{Bound, Hit, NO_EVAL, TranspositionTable};
@@ -720,7 +720,7 @@ impl Worker<'_> {
                 let ctx = Context::default();
                 let mut picker = Picker::quiescence(pos, tt_move);
                 while let Some((mv, _)) = picker.next(pos, self.heur, &ctx, &values) {
-                    if see(pos, mv, &values) < probcut_beta - static_eval {
+                    if !see_ge(pos, mv, &values, probcut_beta - static_eval) {
                         continue;
                     }
                     let child = pos.after(mv);
@@ -827,13 +827,13 @@ impl Worker<'_> {
                         continue;
                     }
                     if lmr_depth <= SEE_QUIET_MAX_DEPTH
-                        && see(pos, mv, &values) < -SEE_QUIET_MARGIN * lmr_depth
+                        && !see_ge(pos, mv, &values, -SEE_QUIET_MARGIN * lmr_depth)
                     {
                         continue;
                     }
                 } else if depth <= SEE_CAPTURE_MAX_DEPTH
                     && kind != Kind::GoodTactical
-                    && see(pos, mv, &values) < -SEE_CAPTURE_MARGIN * depth * depth
+                    && !see_ge(pos, mv, &values, -SEE_CAPTURE_MARGIN * depth * depth)
                 {
                     continue;
                 }
@@ -1052,7 +1052,7 @@ impl Worker<'_> {
         while let Some((mv, _)) = picker.next(pos, self.heur, &ctx, &values) {
             if !in_check {
                 // Captures that lose material in the exchange cannot raise the score.
-                if see(pos, mv, &values) < 0 {
+                if !see_ge(pos, mv, &values, 0) {
                     continue;
                 }
                 if mv.promotion().is_none() {
