@@ -88,17 +88,11 @@ impl LogFile {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn temp_dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("huo-logfile-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        dir
-    }
+    use crate::util::scratch::Scratch;
 
     #[test]
     fn rotates_and_keeps_only_keep_files() {
-        let dir = temp_dir("rotate");
+        let dir = Scratch::new("logfile-rotate");
         let path = dir.join("huo.log");
         let mut log = LogFile::open(&path, 20, 2).unwrap();
         for i in 0..10 {
@@ -115,12 +109,11 @@ mod tests {
             "line number 7\n"
         );
         assert!(!dir.join("huo.log.3").exists());
-        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn appends_to_an_existing_file_and_counts_its_size() {
-        let dir = temp_dir("append");
+        let dir = Scratch::new("logfile-append");
         let path = dir.join("huo.log");
         fs::write(&path, "0123456789\n").unwrap();
         let mut log = LogFile::open(&path, 16, 1).unwrap();
@@ -132,18 +125,16 @@ mod tests {
             fs::read_to_string(dir.join("huo.log.1")).unwrap(),
             "0123456789\nabc\n"
         );
-        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn keep_zero_truncates() {
-        let dir = temp_dir("keep0");
+        let dir = Scratch::new("logfile-keep0");
         let path = dir.join("huo.log");
         let mut log = LogFile::open(&path, 8, 0).unwrap();
         log.write_line("aaaaaa").unwrap();
         log.write_line("bbbbbb").unwrap();
         assert_eq!(fs::read_to_string(&path).unwrap(), "bbbbbb\n");
         assert!(!dir.join("huo.log.1").exists());
-        let _ = fs::remove_dir_all(&dir);
     }
 }

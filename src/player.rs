@@ -108,8 +108,7 @@ mod tests {
         assert_eq!(Player::parse("7").unwrap().level, Level::Modern(7));
         assert_eq!(Player::parse("classic-3").unwrap().name, "classic-3");
         assert_eq!(Player::parse("max").unwrap().level, Level::FULL);
-        let dir = std::env::temp_dir().join(format!("huo-player-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::util::scratch::Scratch::new("player");
         let file = dir.join("weak.toml");
         std::fs::write(&file, "[pieces]\nqueen = 1.0\n[search]\nlevel = 3\n").unwrap();
         let p = Player::parse(&file.display().to_string()).unwrap();
@@ -120,7 +119,6 @@ mod tests {
             (p.level, p.name.as_str()),
             (Level::Classic(1), "weak.toml@classic-1")
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

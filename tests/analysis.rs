@@ -1,22 +1,21 @@
 //! Game analysis: `huo-chess analyse FILE.pgn` run as a user runs it, and the library's
 //! analyser on games whose verdict is known.
 
+mod common;
+
 use huo_chess::Game;
 use huo_chess::analysis::{Analyser, Eval, Judgement};
 use huo_chess::config::Config;
 use huo_chess::pgn::read_games;
 use huo_chess::search::Limits;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 const GAMES: &str = include_str!("data/analysis.pgn");
 
-/// A fresh folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("huo-analysis-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh folder for one test, removed with its files when dropped.
+fn scratch(name: &str) -> common::TempDir {
+    common::tempdir(&format!("analysis-{name}"))
 }
 
 /// Runs `huo-chess analyse` with `args` (and the built-in configuration).
@@ -171,7 +170,6 @@ fn every_move_gets_an_eval_and_the_planted_blunder_a_nag_and_a_line() {
     for l in text.lines() {
         assert!(l.len() <= 80, "{l}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -205,7 +203,6 @@ fn a_bad_game_is_reported_with_its_line_and_skipped() {
     let (ok, _, stderr) = analyse(&[s(&dir.join("missing.pgn"))]);
     assert!(!ok);
     assert!(stderr.contains("missing.pgn"), "{stderr}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -224,7 +221,6 @@ fn the_input_is_never_the_output() {
         );
     }
     assert_eq!(std::fs::read_to_string(&input).unwrap(), "1. e4 e5 *\n");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -255,7 +251,6 @@ fn movetime_threads_and_bad_flags() {
     assert!(!ok, "a depth or a move time, not both: {stderr}");
     let (ok, _, _) = analyse(&[s(&input), "--depth", "0"]);
     assert!(!ok);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 fn play(moves: &[&str]) -> Game {

@@ -1,6 +1,8 @@
 //! The TOML configuration: the shipped file, errors naming file, line and key, and the
 //! lookup order.
 
+mod common;
+
 use huo_chess::config::Config;
 use std::process::Command;
 
@@ -89,7 +91,7 @@ fn search_threads_are_checked_and_named() {
 
 #[test]
 fn config_check_and_show_from_the_command_line() {
-    let dir = std::env::temp_dir().join(format!("huo-config-{}", std::process::id()));
+    let dir = common::tempdir("config");
     std::fs::create_dir_all(&dir).unwrap();
     let good = dir.join("good.toml");
     std::fs::write(&good, "[pieces]\nqueen = 9.5\n").unwrap();
@@ -131,12 +133,11 @@ fn config_check_and_show_from_the_command_line() {
     // With no file anywhere, the built-in defaults are used.
     let out = run(&["config", "show"]);
     assert!(String::from_utf8_lossy(&out.stdout).contains("built-in defaults"));
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn lookup_order_prefers_the_flag_then_the_environment() {
-    let dir = std::env::temp_dir().join(format!("huo-config-order-{}", std::process::id()));
+    let dir = common::tempdir("config-order");
     std::fs::create_dir_all(dir.join("config")).unwrap();
     std::fs::write(dir.join("config/huo.toml"), "[pieces]\nqueen = 9.1\n").unwrap();
     std::fs::write(dir.join("env.toml"), "[pieces]\nqueen = 9.2\n").unwrap();
@@ -159,5 +160,4 @@ fn lookup_order_prefers_the_flag_then_the_environment() {
     assert!(show(None, None).starts_with("queen = 9.1"));
     assert!(show(Some("env.toml"), None).starts_with("queen = 9.2"));
     assert!(show(Some("env.toml"), Some("flag.toml")).starts_with("queen = 9.3"));
-    let _ = std::fs::remove_dir_all(dir);
 }

@@ -7,14 +7,11 @@ use common::huo_chess;
 
 use huo_chess::arena::Elo;
 use huo_chess::pgn;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// A fresh folder for one test's files.
-fn folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("huo-match-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh folder for one test's files, removed with them when dropped.
+fn folder(name: &str) -> common::TempDir {
+    common::tempdir(&format!("match-{name}"))
 }
 
 fn write(dir: &Path, name: &str, text: &str) -> String {
@@ -94,7 +91,6 @@ fn a_queen_worth_one_pawn_loses_and_the_games_are_legal_pgn() {
             Some(g.moves.len().to_string().as_str())
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -139,7 +135,6 @@ fn fixed_nodes_matches_repeat_whatever_the_concurrency() {
     assert_ne!(games[0].header("FEN"), games[2].header("FEN"));
     assert_eq!(games[0].header("Opening"), Some("e4"));
     assert_eq!(games[0].header("White"), games[1].header("Black"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -193,5 +188,4 @@ fn bad_arguments_are_refused_with_their_reason() {
         assert!(err.contains(message), "{all:?}: {err}");
         assert!(!err.contains("panicked"), "{err}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,6 +1,8 @@
 //! The game screen without a terminal: keys, commands and engine reports go into `App`,
 //! the screen is drawn into ratatui's `TestBackend` and read back.
 
+mod common;
+
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use huo_chess::config::Config;
 use huo_chess::core::{Color, Piece, Position, Role, Square, parse_move};
@@ -550,8 +552,7 @@ fn modern_theme_uses_unicode_pieces() {
 
 #[test]
 fn log_file_gets_the_log() {
-    let dir = std::env::temp_dir().join(format!("huo-tui-log-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = common::tempdir("tui-log");
     let mut a = args("w", "3");
     a.log = Some(dir.join("huo.log"));
     let mut app = App::new(&config(), &a, None);
@@ -559,13 +560,11 @@ fn log_file_gets_the_log() {
     drop(app);
     let text = std::fs::read_to_string(dir.join("huo.log")).unwrap();
     assert!(text.contains("Your move: e4"), "{text}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn autosave_on_quit_and_resume() {
-    let dir = std::env::temp_dir().join(format!("huo-tui-autosave-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = common::tempdir("tui-autosave");
     let path = dir.join("huo-chess").join("autosave.pgn");
     let mut app = App::new(&config(), &args("w", "3"), Some(path.clone()));
     typed(&mut app, "e2e4");
@@ -590,12 +589,11 @@ fn autosave_on_quit_and_resume() {
     app2.autosave_now().unwrap();
     assert!(!path.exists());
     assert!(path.with_file_name("left.pgn").exists());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn save_pgn_then_load_it_back() {
-    let dir = std::env::temp_dir().join(format!("huo-tui-pgn-{}", std::process::id()));
+    let dir = common::tempdir("tui-pgn");
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("game.pgn");
     let mut app = app();
@@ -614,7 +612,6 @@ fn save_pgn_then_load_it_back() {
     assert_eq!(other.game.moves(), moves.as_slice(), "{:?}", other.message);
     assert_eq!(other.human, Color::White);
     assert_eq!(other.level, huo_chess::search::Level::Classic(3));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -737,8 +734,7 @@ fn a_new_game_mid_game_asks_and_the_old_one_can_be_restored() {
 
 #[test]
 fn flags_win_over_the_saved_game() {
-    let dir = std::env::temp_dir().join(format!("huo-tui-flags-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = common::tempdir("tui-flags");
     let path = dir.join("autosave.pgn");
     let mut first = App::new(&config(), &args("w", "3"), Some(path.clone()));
     typed(&mut first, "d2d4");
@@ -787,7 +783,6 @@ fn flags_win_over_the_saved_game() {
     assert_eq!(app.mode, Mode::Play);
     assert_eq!(app.game.moves().len(), saved.len() + 1, "{:?}", app.message);
     assert_eq!(app.game.moves()[saved.len()].uci(), "e2e4");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -811,7 +806,7 @@ fn captured_pieces_come_from_the_moves_played() {
 
 #[test]
 fn fen_files_round_trip() {
-    let dir = std::env::temp_dir().join(format!("huo-tui-fen-{}", std::process::id()));
+    let dir = common::tempdir("tui-fen");
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("pos.fen");
     let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
@@ -828,7 +823,6 @@ fn fen_files_round_trip() {
             other.message
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -1023,10 +1017,9 @@ fn why_board_lists_three_exact_alternatives() {
 
 #[test]
 fn a_user_book_does_not_hide_the_built_in_one() {
-    let dir = std::env::temp_dir().join(format!("huo-tui-layers-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = common::tempdir("tui-layers");
     // The user's book knows only 1.e4 c5.
-    let user = huo_chess::book::Book::open(&dir);
+    let user = huo_chess::book::Book::open(dir.as_path());
     let after_e4 = Position::startpos().after(parse_move(&Position::startpos(), "e4").unwrap());
     user.record(&after_e4, parse_move(&after_e4, "c5").unwrap(), 5)
         .unwrap();
@@ -1057,7 +1050,6 @@ fn a_user_book_does_not_hide_the_built_in_one() {
         "{:?}",
         app.log.lines()
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Lets the engine answer until `plies` half-moves are on the board (or the game ends).
@@ -1170,7 +1162,7 @@ fn a_typed_move_takes_over_while_watching() {
 
 #[test]
 fn white_and_black_flags_pick_the_players_and_refuse_bad_ones() {
-    let dir = std::env::temp_dir().join(format!("huo-tui-watch-{}", std::process::id()));
+    let dir = common::tempdir("tui-watch");
     std::fs::create_dir_all(&dir).unwrap();
     let weak = dir.join("queen1.toml");
     std::fs::write(&weak, "[pieces]\nqueen = 1.0\n[search]\nlevel = 2\n").unwrap();
@@ -1239,5 +1231,4 @@ fn white_and_black_flags_pick_the_players_and_refuse_bad_ones() {
     typed(&mut app, ":watch 1 nonsense");
     assert!(!app.watch.on);
     assert!(app.message.as_deref().unwrap_or("").contains("Black: "));
-    let _ = std::fs::remove_dir_all(&dir);
 }

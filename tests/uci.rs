@@ -1,5 +1,7 @@
 //! UCI sessions scripted through the engine's standard input, as a GUI would drive it.
 
+mod common;
+
 use huo_chess::core::{Position, parse_uci};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -143,7 +145,7 @@ fn plays_the_config_example_at_depth_six() {
 
 #[test]
 fn piece_values_from_a_config_file_change_the_move() {
-    let dir = std::env::temp_dir().join(format!("huo-uci-{}", std::process::id()));
+    let dir = common::tempdir("uci");
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("cheap-queen.toml");
     std::fs::write(&file, "[pieces]\nqueen = 1.0\n").unwrap();
@@ -152,7 +154,6 @@ fn piece_values_from_a_config_file_change_the_move() {
     e.send("go depth 6");
     assert_eq!(e.bestmove(), "d5f6");
     e.quit();
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

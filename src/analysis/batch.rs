@@ -282,7 +282,7 @@ mod tests {
 
     #[test]
     fn the_output_is_the_input_under_any_name() {
-        let dir = std::env::temp_dir().join(format!("huo-analyse-same-{}", std::process::id()));
+        let dir = crate::util::scratch::Scratch::new("analyse-same");
         fs::create_dir_all(dir.join("sub")).unwrap();
         let input = dir.join("games.pgn");
         fs::write(&input, "1. e4 *\n").unwrap();
@@ -293,7 +293,6 @@ mod tests {
         ));
         assert!(!same_file(&input, &dir.join("out.pgn")));
         assert!(!same_file(&input, &dir.join("nowhere").join("games.pgn")));
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -365,17 +365,11 @@ fn bucket_bits(count: u64) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn tempdir(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("huo-pack-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
-    }
+    use crate::util::scratch::Scratch;
 
     #[test]
     fn records_are_found_by_key_and_streamed_in_order() {
-        let dir = tempdir("rw");
+        let dir = Scratch::new("pack-rw");
         let keys: Vec<u64> = (0..1000u64).map(crate::util::rng::splitmix64).collect();
         let mut sorted = keys.clone();
         sorted.sort_unstable();
@@ -396,12 +390,11 @@ mod tests {
             seen.push(rec.unwrap().0);
         }
         assert_eq!(seen, sorted);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn an_empty_pack_and_no_pack() {
-        let dir = tempdir("empty");
+        let dir = Scratch::new("pack-empty");
         assert_eq!(lookup(&dir, 1).unwrap(), None);
         assert!(Records::open(&dir).unwrap().is_none());
         PackWriter::create(&dir).unwrap().finish().unwrap();
@@ -413,12 +406,11 @@ mod tests {
                 .next_record()
                 .is_none()
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn a_damaged_pack_is_an_error_not_a_panic() {
-        let dir = tempdir("bad");
+        let dir = Scratch::new("pack-bad");
         let mut w = PackWriter::create(&dir).unwrap();
         w.add(5, "fen x\n").unwrap();
         w.finish().unwrap();
@@ -432,6 +424,5 @@ mod tests {
         scrambled[HEADER_LEN as usize + 8..].fill(0xff);
         std::fs::write(path(&dir), &scrambled).unwrap();
         let _ = lookup(&dir, 5); // an error or nothing, never a panic
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -147,10 +147,11 @@ pub fn is_temporary(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::util::scratch::Scratch;
 
     #[test]
     fn writes_replace_and_leave_no_temporary_file() {
-        let dir = std::env::temp_dir().join(format!("huo-files-{}", std::process::id()));
+        let dir = Scratch::new("files");
         let path = dir.join("sub").join("a.txt");
         write_atomic(&path, "one").unwrap();
         write_atomic(&path, "two").unwrap();
@@ -162,12 +163,11 @@ mod tests {
         assert_eq!(names, vec!["a.txt".to_string()]);
         assert!(is_temporary(".a.txt.1.2.tmp"));
         assert!(!is_temporary("a.txt"));
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn unsynced_new_files_are_still_written_atomically() {
-        let dir = std::env::temp_dir().join(format!("huo-files-new-{}", std::process::id()));
+        let dir = Scratch::new("files-new");
         let path = dir.join("d/f.txt");
         write_atomic_with(&path, "one", Durability::NewFilesUnsynced).unwrap();
         write_atomic_with(&path, "two", Durability::NewFilesUnsynced).unwrap();
@@ -177,13 +177,11 @@ mod tests {
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
         assert_eq!(names, vec!["f.txt".to_string()]);
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn an_atomic_file_appears_only_on_commit() {
-        let dir = std::env::temp_dir().join(format!("huo-files-af-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
+        let dir = Scratch::new("files-af");
         let path = dir.join("big.bin");
         fs::write(&path, "old").unwrap();
         let mut f = AtomicFile::create(&path).unwrap();
@@ -195,14 +193,12 @@ mod tests {
         f.commit().unwrap();
         assert_eq!(fs::read_to_string(&path).unwrap(), "new");
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn a_folder_in_the_way_is_an_error_not_a_panic() {
-        let dir = std::env::temp_dir().join(format!("huo-files-err-{}", std::process::id()));
+        let dir = Scratch::new("files-err");
         fs::create_dir_all(dir.join("taken")).unwrap();
         assert!(write_atomic(&dir.join("taken"), "x").is_err());
-        fs::remove_dir_all(&dir).unwrap();
     }
 }

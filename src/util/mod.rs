@@ -1,8 +1,10 @@
 //! Small helpers every other module may use, each said once: writing a file atomically,
-//! where the user's files live, random numbers, and today's date. Nothing here
-//! knows about chess.
+//! where the user's files live, random numbers, today's date, and the tests' scratch
+//! folders. Nothing here knows about chess.
 
 pub mod date;
 pub mod dirs;
 pub mod files;
 pub mod rng;
+#[cfg(test)]
+pub mod scratch;
