@@ -297,3 +297,26 @@ fn the_pawn_cache_never_changes_a_score() {
         "too few repeated pawn structures"
     );
 }
+
+#[test]
+fn bishops_of_opposite_colours_alone_halve_the_ending() {
+    let scale = |fen: &str| {
+        let pos = Position::from_fen(fen).unwrap();
+        Evaluator::default().trace(&pos).1.eg_scale
+    };
+    // White two pawns up; White's bishop on the light e2, Black's on the dark e7.
+    assert_eq!(
+        scale("4k3/4b3/8/8/3P4/2P5/4B3/4K3 w - - 0 1"),
+        FULL_SCALE / 2
+    );
+    // The same with bishops of one colour (f7 is light): the pawns count in full.
+    assert_eq!(scale("4k3/5b2/8/8/3P4/2P5/4B3/4K3 w - - 0 1"), FULL_SCALE);
+    // Opposite bishops, but White has a rook more: no drawish ending.
+    assert_eq!(scale("4k3/4b3/8/8/3P4/2P5/4B3/R3K3 w - - 0 1"), FULL_SCALE);
+    // And the score itself follows: the two extra pawns are worth less with the bishops
+    // of opposite colours.
+    assert!(
+        eval("4k3/4b3/8/8/3P4/2P5/4B3/4K3 w - - 0 1")
+            < eval("4k3/5b2/8/8/3P4/2P5/4B3/4K3 w - - 0 1")
+    );
+}
