@@ -56,6 +56,10 @@ struct Options {
     /// Use at most this many positions.
     #[arg(long)]
     limit: Option<usize>,
+    /// Fit only these tables of `tables.rs` (e.g. `--only COMPLEXITY`, to fit a new term
+    /// without moving the others); the rest keep their values.
+    #[arg(long, value_delimiter = ',')]
+    only: Vec<String>,
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -136,7 +140,19 @@ fn accumulate(s: &Sample, theta: &[f64], k: f64, ks: f64, g: &mut [f64]) {
     let p = sigmoid(k * score(s, theta, ks));
     let d = 2.0 * (p - s.target) * p * (1.0 - p) * k;
     let mg_share = f.phase as f64 / 24.0;
-    let eg_share = (24 - f.phase) as f64 / 24.0 * f.eg_scale as f64 / 64.0;
+    let mut eg_share = (24 - f.phase) as f64 / 24.0 * f.eg_scale as f64 / 64.0;
+    // The complexity moves the ending score by `cx`, but never past zero: where it is
+    // held at zero, neither it nor the ending weights can change the score.
+    let ending = f.sums(theta, ks).1;
+    let cx = f.complexity_count(theta);
+    if ending != 0.0 && cx <= -ending.abs() {
+        eg_share = 0.0;
+    }
+    if ending != 0.0 {
+        for &(t, n) in &f.complexity {
+            g[trace::eg(t as usize)] += d * n as f64 * eg_share * ending.signum();
+        }
+    }
     for &(t, n) in &f.terms {
         let t = t as usize;
         g[trace::mg(t)] += d * n as f64 * mg_share;
@@ -379,6 +395,9 @@ fn main() {
             seen[trace::mg(t as usize)] += 1;
             seen[trace::eg(t as usize)] += 1;
         }
+        for &(t, _) in &s.features.complexity {
+            seen[trace::eg(t as usize)] += 1;
+        }
         for counts in s.features.danger.iter().flatten() {
             for &(w, _) in counts {
                 seen[trace::danger(w as usize)] += 1;
@@ -386,6 +405,31 @@ fn main() {
         }
     }
     let mut frozen: Vec<bool> = seen.iter().map(|&n| n < o.min_count).collect();
+    if !o.only.is_empty() {
+        for name in &o.only {
+            if !terms::TABLES.iter().any(|t| t.name == name) {
+                eprintln!("tune: --only {name}: no such table in tables.rs");
+                std::process::exit(1);
+            }
+        }
+        let mut fit = vec![false; theta.len()];
+        for table in terms::TABLES
+            .iter()
+            .filter(|t| o.only.iter().any(|n| n == t.name))
+        {
+            for term in table.start..table.start + table.len {
+                fit[trace::mg(term)] = true;
+                fit[trace::eg(term)] = true;
+            }
+        }
+        for (f, fit) in frozen.iter_mut().zip(fit) {
+            *f |= !fit;
+        }
+    }
+    // The complexity has no middlegame value.
+    for t in terms::COMPLEXITY..terms::COMPLEXITY + terms::COMPLEXITY_SIZE {
+        frozen[trace::mg(t)] = true;
+    }
     // A named weight's ending value follows its middlegame value.
     for n in &terms::NAMED {
         frozen[trace::eg(n.term)] = true;
@@ -427,7 +471,9 @@ fn main() {
         }
     }
     extend_mobility(&mut theta, &frozen);
-    centre_tables(&mut theta, &seen);
+    if o.only.is_empty() {
+        centre_tables(&mut theta, &seen);
+    }
     for n in &terms::NAMED {
         println!("[eval] {} = {:.2}", n.key, theta[trace::mg(n.term)] / 100.0);
     }

@@ -96,6 +96,8 @@ fn sentence(name: &str, cp: i32, mover: Color) -> String {
         ("Pieces", false) => "gives up piece quality (outposts, open files, bishop pair)".into(),
         ("Threats", true) => "creates threats".into(),
         ("Threats", false) => "allows threats".into(),
+        ("Winning chances", true) => "steers towards an ending that suits it".into(),
+        ("Winning chances", false) => format!("steers towards an ending that suits {them}"),
         ("Material", true) => "wins material".into(),
         (_, true) => format!("improves {}", name.to_lowercase()),
         (_, false) => format!("worsens {}", name.to_lowercase()),

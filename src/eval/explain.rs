@@ -3,7 +3,7 @@
 //! them. `huo-chess eval` prints it, as Huo Chess always showed its thinking.
 
 use super::terms as t;
-use super::trace::{Features, danger_cost};
+use super::trace::{Features, complexity_shift, danger_cost};
 use super::{Evaluator, MAX_PHASE, Pair};
 use crate::core::Position;
 use std::fmt;
@@ -36,9 +36,10 @@ enum Part {
     KingActivity,
     Pieces,
     Threats,
+    WinningChances,
 }
 
-const PARTS: [&str; 9] = [
+const PARTS: [&str; 10] = [
     "Material",
     "Piece squares",
     "Mobility",
@@ -48,6 +49,7 @@ const PARTS: [&str; 9] = [
     "King activity",
     "Pieces",
     "Threats",
+    "Winning chances",
 ];
 
 /// Which part a term belongs to.
@@ -61,7 +63,8 @@ fn part(term: usize) -> Part {
         _ if term < t::KING_PAWN_DISTANCE => Part::KingSafety,
         _ if term < t::OUTPOST => Part::KingActivity,
         _ if term < t::THREAT_BY_PAWN => Part::Pieces,
-        _ if term < t::BISHOP_PAIR => Part::Threats,
+        _ if term < t::COMPLEXITY => Part::Threats,
+        _ if term < t::BISHOP_PAIR => Part::WinningChances,
         t::DOUBLED | t::ISOLATED => Part::PawnStructure,
         _ => Part::Pieces,
     }
@@ -83,6 +86,10 @@ impl Evaluator {
                 sums[Part::KingSafety as usize] += Pair((m * k) as i32, (e * k) as i32);
             }
         }
+        // The ending edge grows or shrinks with the chances of winning it.
+        let ending = features.sums(&theta, self.king_safety_scale()).1;
+        let shift = complexity_shift(ending, features.complexity_count(&theta));
+        sums[Part::WinningChances as usize] += Pair(0, shift.round() as i32);
         let parts = PARTS
             .iter()
             .zip(sums)

@@ -8,6 +8,9 @@ const FILE_A: u64 = 0x0101_0101_0101_0101;
 /// The dark squares (a1 is dark).
 pub const DARK_SQUARES: Bitboard = Bitboard(0xAA55_AA55_AA55_AA55);
 
+/// The queen's wing (files a-d) and the king's wing (e-h).
+pub const WINGS: [Bitboard; 2] = [Bitboard(FILE_A * 0x0F), Bitboard(FILE_A * 0xF0)];
+
 /// The files either side of each file.
 pub const ADJACENT_FILES: [Bitboard; 8] = {
     let mut t = [Bitboard(0); 8];

@@ -48,7 +48,7 @@ mod tables;
 pub mod terms;
 pub mod trace;
 
-use masks::{ADJACENT_FILES, ATTACK_SPAN, DARK_SQUARES, FRONT, PASSED_SPAN};
+use masks::{ADJACENT_FILES, ATTACK_SPAN, DARK_SQUARES, FRONT, PASSED_SPAN, WINGS};
 
 /// A middlegame and an endgame value, blended by the phase.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -357,7 +357,8 @@ impl Evaluator {
             }
             s[us.index()] += side;
         }
-        let total = s[0] - s[1];
+        let mut total = s[0] - s[1];
+        total.1 += self.complexity(pos, passed, total.1, t);
         let eg = total.1 * self.endgame_scale(pos) / FULL_SCALE;
         let blended = (total.0 * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE;
         self.scale_drawish(pos, blended) + self.mop_up(pos, blended)
@@ -755,6 +756,30 @@ impl Evaluator {
             }
         }
         s
+    }
+
+    /// Winning chances: how far the ending score `eg` moves away from zero (or towards it),
+    /// never past it. An edge is easier to turn into a win with many pawns, passed pawns
+    /// and pawns on both wings than with a few pawns on one wing; a pawn ending is all or
+    /// nothing.
+    fn complexity<T: Trace>(&self, pos: &Position, passed: Bitboard, eg: i32, t: &mut T) -> i32 {
+        let pawns = pos.by_role(Role::Pawn);
+        let pieces = pos.occupied() & !pawns & !pos.by_role(Role::King);
+        let counts = [
+            pawns.count() as i32,
+            passed.count() as i32,
+            WINGS.iter().all(|&w| (pawns & w).any()) as i32,
+            pieces.is_empty() as i32,
+            1,
+        ];
+        let mut cx = 0;
+        for (i, &n) in counts.iter().enumerate() {
+            if n != 0 {
+                cx += self.w[terms::COMPLEXITY + i].1 * n;
+                t.complexity(terms::COMPLEXITY + i, n);
+            }
+        }
+        eg.signum() * cx.max(-eg.abs())
     }
 
     /// How much of the endgame score counts, in 64ths: bishops of opposite colours with no

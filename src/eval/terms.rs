@@ -76,9 +76,17 @@ pub const THREAT_BY_KING: usize = THREAT_BY_ROOK + 5;
 pub const HANGING: usize = THREAT_BY_KING + 1;
 /// A safe pawn push would attack an enemy piece.
 pub const THREAT_BY_PUSH: usize = HANGING + 1;
+/// Winning chances of the ending ("complexity", endgame value only): per pawn on the
+/// board, per passed pawn, pawns on both wings, a pawn ending, and a constant. Their sum
+/// moves the ending score away from zero (many pawns, passers, play on both wings: the
+/// side ahead can make progress) or towards it (few pawns on one wing: hard to win), but
+/// never past zero: it changes how much an edge is worth, not who has it.
+pub const COMPLEXITY: usize = THREAT_BY_PUSH + 1;
+/// How many complexity terms there are.
+pub const COMPLEXITY_SIZE: usize = 5;
 /// The weights the configuration names in pawns (`[eval]`); their ending value is a fixed
 /// share of the middlegame value (see [`NAMED`]).
-pub const BISHOP_PAIR: usize = THREAT_BY_PUSH + 1;
+pub const BISHOP_PAIR: usize = COMPLEXITY + COMPLEXITY_SIZE;
 pub const ROOK_OPEN: usize = BISHOP_PAIR + 1;
 pub const ROOK_SEMI_OPEN: usize = ROOK_OPEN + 1;
 pub const ROOK_SEVENTH: usize = ROOK_SEMI_OPEN + 1;
@@ -158,7 +166,7 @@ pub struct Table {
 }
 
 /// Every table of `tables.rs`, in the order of its `ALL` list.
-pub const TABLES: [Table; 24] = [
+pub const TABLES: [Table; 25] = [
     Table {
         name: "PST",
         start: PST,
@@ -326,6 +334,13 @@ pub const TABLES: [Table; 24] = [
         len: 3,
         scale: |e| e.threats,
         doc: "Weak enemy attacked by the king; hanging piece; safe pawn push attacking a piece.",
+    },
+    Table {
+        name: "COMPLEXITY",
+        start: COMPLEXITY,
+        len: COMPLEXITY_SIZE,
+        scale: |_| 1.0,
+        doc: "Winning chances of the ending (endgame value only): per pawn, per passed pawn, pawns on both wings, pawn ending, constant.",
     },
 ];
 

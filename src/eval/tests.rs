@@ -320,3 +320,59 @@ fn bishops_of_opposite_colours_alone_halve_the_ending() {
             < eval("4k3/5b2/8/8/3P4/2P5/4B3/4K3 w - - 0 1")
     );
 }
+
+#[test]
+fn winning_chances_never_change_who_is_better() {
+    use super::trace::complexity_shift;
+    // The shift moves the ending score towards zero at most as far as zero.
+    assert_eq!(complexity_shift(50.0, -80.0), -50.0);
+    assert_eq!(complexity_shift(-50.0, -80.0), 50.0);
+    assert_eq!(complexity_shift(50.0, 30.0), 30.0);
+    assert_eq!(complexity_shift(-50.0, 30.0), -30.0);
+    assert_eq!(complexity_shift(0.0, 30.0), 0.0);
+    // And in real positions: the ending sum keeps its sign once the winning chances are
+    // added, and some positions do move.
+    let e = Evaluator::default();
+    let mut moved = 0;
+    for fen in [
+        "8/5k2/1P6/3K4/8/6p1/8/8 w - - 0 60",
+        "6k1/5ppp/8/8/8/8/r4PPP/1R4K1 w - - 0 40",
+        "6k1/p4pp1/7p/8/8/7P/P4PP1/1R4K1 w - - 0 40",
+        "8/8/4k3/8/8/4K3/4P3/8 w - - 0 1",
+        "2r3k1/1R3ppp/p3p3/3pP3/1P1P4/P4N2/5PPP/6K1 b - - 0 30",
+    ] {
+        let x = e.explain(&Position::from_fen(fen).unwrap());
+        let ending: i32 = x
+            .parts
+            .iter()
+            .filter(|p| p.0 != "Winning chances")
+            .map(|p| p.2)
+            .sum();
+        let shift = x.parts.iter().find(|p| p.0 == "Winning chances").unwrap().2;
+        assert!(
+            ending.signum() * (ending + shift).signum() >= 0,
+            "{fen}: {ending} {shift}"
+        );
+        moved += (shift != 0) as i32;
+    }
+    assert!(moved >= 3, "the winning chances moved only {moved} scores");
+}
+
+#[test]
+fn an_extra_pawn_wins_more_easily_with_pawns_on_both_wings() {
+    // Rook endings a pawn up: four against three on one wing is famously hard to win;
+    // with pawns on both wings the extra pawn counts for more.
+    let one_wing = "6k1/5ppp/8/8/8/8/r3PPPP/1R4K1 w - - 0 40";
+    let both_wings = "2r3k1/p4pp1/7p/8/8/7P/P3PPP1/1R4K1 w - - 0 40";
+    let chances = |fen: &str| {
+        let x = Evaluator::default().explain(&Position::from_fen(fen).unwrap());
+        x.parts.iter().find(|p| p.0 == "Winning chances").unwrap().2
+    };
+    assert!(
+        chances(one_wing) < chances(both_wings),
+        "{} {}",
+        chances(one_wing),
+        chances(both_wings)
+    );
+    assert!(eval(one_wing) > 0 && eval(both_wings) > 0);
+}

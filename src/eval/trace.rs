@@ -21,6 +21,8 @@ pub trait Trace {
     fn add(&mut self, term: usize, n: i32);
     /// King-danger weight `weight` counted `n` times against the current side's king.
     fn danger(&mut self, weight: usize, n: i32);
+    /// Complexity term `term` counted `n` times (for the whole board, not per side).
+    fn complexity(&mut self, term: usize, n: i32);
 }
 
 /// The trace that records nothing: what the search uses.
@@ -33,6 +35,8 @@ impl Trace for NoTrace {
     fn add(&mut self, _: usize, _: i32) {}
     #[inline(always)]
     fn danger(&mut self, _: usize, _: i32) {}
+    #[inline(always)]
+    fn complexity(&mut self, _: usize, _: i32) {}
 }
 
 /// Index of a term's middlegame value in the flat weight vector.
@@ -64,6 +68,16 @@ pub fn danger_cost(d: f64) -> (f64, f64) {
     }
 }
 
+/// How much the complexity `cx` moves the ending score `eg`: away from zero when `cx` is
+/// positive, towards it when negative, but never past it (the sign of `eg` stays).
+pub fn complexity_shift(eg: f64, cx: f64) -> f64 {
+    if eg == 0.0 {
+        0.0
+    } else {
+        eg.signum() * cx.max(-eg.abs())
+    }
+}
+
 /// The weights used in one position, White's point of view.
 #[derive(Clone, Debug, Default)]
 pub struct Features {
@@ -72,6 +86,8 @@ pub struct Features {
     /// Per king (White's, Black's): the danger counts against it, or `None` when no attack
     /// on it was counted.
     pub danger: [Option<Vec<(u16, i16)>>; 2],
+    /// `(term, count)` of the complexity terms (see [`super::terms::COMPLEXITY`]).
+    pub complexity: Vec<(u16, i16)>,
     /// The game phase, 24 (all pieces) down to 0 (pawn ending).
     pub phase: i32,
     /// Share of the endgame score that counts, in 64ths (drawish endings count less).
@@ -97,6 +113,9 @@ impl Trace for Features {
             None => counts.push((weight as u16, n as i16)),
         }
     }
+    fn complexity(&mut self, term: usize, n: i32) {
+        self.complexity.push((term as u16, n as i16));
+    }
 }
 
 impl Features {
@@ -108,10 +127,17 @@ impl Features {
             .sum()
     }
 
-    /// The traced part of the evaluation for the weights `theta` (laid out as [`mg`],
-    /// [`eg`], [`danger`] say), White's point of view, with `king_safety` the configured
-    /// scale of the danger cost.
-    pub fn score(&self, theta: &[f64], king_safety: f64) -> f64 {
+    /// The complexity under the weights `theta`.
+    pub fn complexity_count(&self, theta: &[f64]) -> f64 {
+        self.complexity
+            .iter()
+            .map(|&(t, n)| theta[eg(t as usize)] * n as f64)
+            .sum()
+    }
+
+    /// The middlegame and endgame sums of the traced weights (the danger cost included,
+    /// the complexity not).
+    pub fn sums(&self, theta: &[f64], king_safety: f64) -> (f64, f64) {
         let (mut m, mut e) = self.terms.iter().fold((0.0, 0.0), |(m, e), &(t, n)| {
             let t = t as usize;
             (m + theta[mg(t)] * n as f64, e + theta[eg(t)] * n as f64)
@@ -124,6 +150,15 @@ impl Features {
                 e += sign * de * king_safety;
             }
         }
+        (m, e)
+    }
+
+    /// The traced part of the evaluation for the weights `theta` (laid out as [`mg`],
+    /// [`eg`], [`danger`] say), White's point of view, with `king_safety` the configured
+    /// scale of the danger cost.
+    pub fn score(&self, theta: &[f64], king_safety: f64) -> f64 {
+        let (m, mut e) = self.sums(theta, king_safety);
+        e += complexity_shift(e, self.complexity_count(theta));
         let (p, max) = (self.phase as f64, MAX_PHASE as f64);
         (m * p + e * (max - p) * self.eg_scale as f64 / FULL_SCALE as f64) / max
     }
