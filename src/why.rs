@@ -217,7 +217,8 @@ mod tests {
         let why = explain(&Evaluator::default(), &pos, &line(&pos, &["Rxd4"]));
         let first = &why.reasons[0];
         assert_eq!(first.text, "wins a knight");
-        assert!((250..=400).contains(&first.cp), "{first}");
+        // Three pawns as configured, times the fitted ending share (about 1.4).
+        assert!((250..=450).contains(&first.cp), "{first}");
     }
 
     #[test]
