@@ -9,7 +9,8 @@
 //! King danger is the exception: its weights add up to one *danger* count per king, which
 //! costs `danger² / 720` in the middlegame (so one attacker is nothing and four are
 //! deadly) and `danger / 20` in the ending. Those weights are single numbers, numbered
-//! apart (`DANGER_*`).
+//! apart (`DANGER_*`). The winning chances ([`COMPLEXITY`]) are terms like the others, but
+//! their sum moves the ending score towards or away from zero instead of adding to it.
 
 use super::EvalWeights;
 
