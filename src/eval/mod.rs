@@ -779,7 +779,7 @@ impl Evaluator {
                 t.complexity(terms::COMPLEXITY + i, n);
             }
         }
-        eg.signum() * cx.max(-eg.abs())
+        trace::complexity_shift(eg, cx)
     }
 
     /// How much of the endgame score counts, in 64ths: bishops of opposite colours with no

@@ -329,6 +329,10 @@ fn winning_chances_never_change_who_is_better() {
     assert_eq!(complexity_shift(50.0, 30.0), 30.0);
     assert_eq!(complexity_shift(-50.0, 30.0), -30.0);
     assert_eq!(complexity_shift(0.0, 30.0), 0.0);
+    // The evaluation's whole centipawns follow the same rule.
+    assert_eq!(complexity_shift(50, -80), -50);
+    assert_eq!(complexity_shift(-50, 30), -30);
+    assert_eq!(complexity_shift(0, 30), 0);
     // And in real positions: the ending sum keeps its sign once the winning chances are
     // added, and some positions do move.
     let e = Evaluator::default();

@@ -69,12 +69,20 @@ pub fn danger_cost(d: f64) -> (f64, f64) {
 }
 
 /// How much the complexity `cx` moves the ending score `eg`: away from zero when `cx` is
-/// positive, towards it when negative, but never past it (the sign of `eg` stays).
-pub fn complexity_shift(eg: f64, cx: f64) -> f64 {
-    if eg == 0.0 {
-        0.0
+/// positive, towards it when negative, but never past it (the sign of `eg` stays). One rule
+/// for the evaluation (whole centipawns) and for the tuner and explanations (fractions).
+pub fn complexity_shift<T>(eg: T, cx: T) -> T
+where
+    T: Copy + Default + PartialOrd + std::ops::Neg<Output = T>,
+{
+    let zero = T::default();
+    let at_least = |a: T, b: T| if a > b { a } else { b };
+    if eg > zero {
+        at_least(cx, -eg)
+    } else if eg < zero {
+        -at_least(cx, eg)
     } else {
-        eg.signum() * cx.max(-eg.abs())
+        zero
     }
 }
 
