@@ -782,21 +782,27 @@ impl Evaluator {
         trace::complexity_shift(eg, cx)
     }
 
-    /// How much of the endgame score counts, in 64ths: bishops of opposite colours with no
-    /// other pieces are famously drawish, even a pawn or two up.
+    /// How much of the endgame score counts, in 64ths: bishops of opposite colours are
+    /// famously drawish, even a pawn or two up: alone (each side's bishop cannot contest
+    /// the other's squares), half counts; with the same other pieces on both sides, three
+    /// quarters.
     fn endgame_scale(&self, pos: &Position) -> i32 {
         let bishops = pos.by_role(Role::Bishop);
-        let others = pos.by_role(Role::Knight) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
         let (wb, bb) = (
             pos.pieces(Color::White, Role::Bishop),
             pos.pieces(Color::Black, Role::Bishop),
         );
-        if others.is_empty()
-            && wb.count() == 1
-            && bb.count() == 1
-            && (bishops & DARK_SQUARES).count() == 1
-        {
+        if wb.count() != 1 || bb.count() != 1 || (bishops & DARK_SQUARES).count() != 1 {
+            return FULL_SCALE;
+        }
+        let others = [Role::Knight, Role::Rook, Role::Queen];
+        if others.iter().all(|&r| pos.by_role(r).is_empty()) {
             FULL_SCALE / 2
+        } else if others
+            .iter()
+            .all(|&r| pos.pieces(Color::White, r).count() == pos.pieces(Color::Black, r).count())
+        {
+            FULL_SCALE * 3 / 4
         } else {
             FULL_SCALE
         }

@@ -298,7 +298,7 @@ fn the_pawn_cache_never_changes_a_score() {
 }
 
 #[test]
-fn bishops_of_opposite_colours_alone_halve_the_ending() {
+fn bishops_of_opposite_colours_make_the_ending_drawish() {
     let scale = |fen: &str| {
         let pos = Position::from_fen(fen).unwrap();
         Evaluator::default().trace(&pos).1.eg_scale
@@ -312,6 +312,13 @@ fn bishops_of_opposite_colours_alone_halve_the_ending() {
     assert_eq!(scale("4k3/5b2/8/8/3P4/2P5/4B3/4K3 w - - 0 1"), FULL_SCALE);
     // Opposite bishops, but White has a rook more: no drawish ending.
     assert_eq!(scale("4k3/4b3/8/8/3P4/2P5/4B3/R3K3 w - - 0 1"), FULL_SCALE);
+    // A rook each besides the bishops: still drawish, less so (three quarters count).
+    assert_eq!(
+        scale("r3k3/4b3/8/8/3P4/2P5/4B3/R3K3 w - - 0 1"),
+        FULL_SCALE * 3 / 4
+    );
+    // A rook against a knight besides them: the pieces differ, the ending counts in full.
+    assert_eq!(scale("n3k3/4b3/8/8/3P4/2P5/4B3/R3K3 w - - 0 1"), FULL_SCALE);
     // And the score itself follows: the two extra pawns are worth less with the bishops
     // of opposite colours.
     assert!(
