@@ -74,7 +74,7 @@ impl Default for EvalWeights {
             doubled_pawn: 0.08,
             isolated_pawn: 0.08,
             passed_pawn: 1.0,
-            tempo: 0.1,
+            tempo: 0.25,
         }
     }
 }
