@@ -618,9 +618,10 @@ fn multipv_never_reports_more_lines_than_moves() {
 /// more (each search, like any, being that unstable). So the comparison is made where
 /// the engine is stable, positions decided by material, and held to a pawn (61
 /// centipawns at most measured; Kiwipete, a tangle of threats rather than a material
-/// decision, once differed by 2.2 pawns and is not used), while the lines compared lie hundreds of centipawns
-/// apart: a bound from the best line's window could not pass. A move that loses (or wins)
-/// outright, by a mate or by more than 10 pawns, passes when both searches say so: how
+/// decision, once differed by 2.2 pawns and is not used), while the lines compared lie
+/// hundreds of centipawns apart: a bound from the best line's window could not pass. A
+/// move that loses (or wins) outright, by a mate or by more than 10 pawns, passes when
+/// both searches say so: how
 /// far a fixed-depth search sees into a lost position depends on its path (a reduced
 /// move that surprises is searched a ply deeper), so one may see the mate the other stops
 /// a ply short of. The classic levels, plain MiniMax, are exact to the centipawn (next
