@@ -621,11 +621,10 @@ fn multipv_never_reports_more_lines_than_moves() {
 /// decision, once differed by 2.2 pawns and is not used), while the lines compared lie
 /// hundreds of centipawns apart: a bound from the best line's window could not pass. A
 /// move that loses (or wins) outright, by a mate or by more than 10 pawns, passes when
-/// both searches say so: how
-/// far a fixed-depth search sees into a lost position depends on its path (a reduced
-/// move that surprises is searched a ply deeper), so one may see the mate the other stops
-/// a ply short of. The classic levels, plain MiniMax, are exact to the centipawn (next
-/// test).
+/// both searches say so: how far a fixed-depth search sees into a lost position depends
+/// on its path (a reduced move that surprises is searched a ply deeper), so one may see
+/// the mate the other stops a ply short of. The classic levels, plain MiniMax, are exact
+/// to the centipawn (next test).
 #[test]
 fn each_alternative_scores_as_a_separate_search_of_that_move() {
     let d = 6;
