@@ -585,6 +585,37 @@ fn multipv_reports_distinct_lines_best_first_at_every_depth() {
 }
 
 #[test]
+fn multipv_stopped_mid_iteration_plays_its_first_line() {
+    // A stop can land anywhere in an iteration. With several lines the move chosen must
+    // be the first line shown (what `:why board` and a GUI list as best), never a move a
+    // half-finished iteration preferred without reporting it. Node limits make the stops
+    // land at many different points, the same way on every run.
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let mut changed = 0;
+    for nodes in (1..=40).map(|k| k * 7_919) {
+        let limits = Limits {
+            nodes: Some(nodes),
+            multipv: 3,
+            ..Limits::default()
+        };
+        let (r, events) = think_with(&Config::default(), fen, Level::FULL, limits);
+        let firsts: Vec<Move> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Iteration(it) if it.multipv == 1 => Some(it.pv[0]),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(r.best, firsts.last().copied(), "{nodes} nodes");
+        changed += (r.best != firsts.first().copied()) as usize;
+    }
+    assert!(
+        changed > 0,
+        "the first line never changed: no stop was put to the test"
+    );
+}
+
+#[test]
 fn multipv_one_and_zero_are_the_plain_search() {
     let fen = KIWIPETE;
     let (plain, plain_events) = think_with(&Config::default(), fen, Level::FULL, depth(6));

@@ -331,8 +331,10 @@ impl Worker<'_> {
                 break s;
             };
             if self.aborted {
-                // A half-finished iteration still counts if it proved a move better.
+                // A half-finished iteration still counts if it proved a move better. Not
+                // with several lines: the move played must be the first line shown.
                 if let Some((mv, s)) = self.root_best
+                    && lines == 1
                     && s > last_score - PARTIAL_ITERATION_TOLERANCE
                     && depth > 1
                 {
