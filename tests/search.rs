@@ -584,6 +584,16 @@ fn multipv_reports_distinct_lines_best_first_at_every_depth() {
     }
 }
 
+/// A search for three lines stopped after `nodes` nodes.
+fn three_lines_stopped_at(fen: &str, nodes: u64) -> (SearchResult, Vec<Event>) {
+    let limits = Limits {
+        nodes: Some(nodes),
+        multipv: 3,
+        ..Limits::default()
+    };
+    think_with(&Config::default(), fen, Level::FULL, limits)
+}
+
 #[test]
 fn multipv_stopped_mid_iteration_plays_its_first_line() {
     // A stop can land anywhere in an iteration. With several lines the move chosen must
@@ -593,12 +603,7 @@ fn multipv_stopped_mid_iteration_plays_its_first_line() {
     let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
     let mut changed = 0;
     for nodes in (1..=40).map(|k| k * 7_919) {
-        let limits = Limits {
-            nodes: Some(nodes),
-            multipv: 3,
-            ..Limits::default()
-        };
-        let (r, events) = think_with(&Config::default(), fen, Level::FULL, limits);
+        let (r, events) = three_lines_stopped_at(fen, nodes);
         let firsts: Vec<Move> = events
             .iter()
             .filter_map(|e| match e {
@@ -827,12 +832,7 @@ fn multipv_stopped_among_the_alternatives_still_shows_distinct_moves() {
     let fen = "r1bq1rk1/pp2nppp/4p3/3pP3/1b1P4/2NB1N2/PP3PPP/R2QK2R w KQ - 3 10";
     let mut mixed = 0;
     for nodes in (1..=40).map(|i| i * 1500) {
-        let limits = Limits {
-            nodes: Some(nodes),
-            multipv: 3,
-            ..Limits::default()
-        };
-        let (_, events) = think_with(&Config::default(), fen, Level::FULL, limits);
+        let (_, events) = three_lines_stopped_at(fen, nodes);
         let mut shown: Vec<Option<(u32, Move)>> = vec![None; 3];
         for e in &events {
             if let Event::Iteration(it) = e {
