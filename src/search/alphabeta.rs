@@ -275,8 +275,8 @@ impl Worker<'_> {
     /// one, the legal moves left out being in `root_skip`): depth 1, 2, 3… up to
     /// `max_depth`, each iteration in an aspiration window around the last score, reported
     /// through `on_event`, until the limits, the clock or `stop` end it. Returns the best
-    /// move of the last finished iteration (or of a half-finished one that proved a move
-    /// better).
+    /// move of the last finished iteration (or, with one line, of a half-finished one that
+    /// proved a move better).
     ///
     /// With [`Limits::multipv`] = k > 1 each iteration then searches the root k − 1 more
     /// times, each time without the moves already found and with a full window, so that
