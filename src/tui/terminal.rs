@@ -32,8 +32,8 @@ pub struct Session {
     pub ending: Ending,
 }
 
-/// Why a screen ends without a key: SIGTERM, SIGHUP, SIGINT or SIGQUIT arrived (a second
-/// one while the first is being handled ends the process at once), or the terminal is
+/// Why a screen ends without a key: SIGTERM, SIGHUP, SIGINT or SIGQUIT arrived (the same
+/// one again while the first is being handled ends the process at once), or the terminal is
 /// gone. A terminal closed under us hangs up its end: it stops being a terminal (its
 /// `isatty` fails) and reading it returns nothing forever, so waiting for keys would spin.
 #[derive(Clone, Debug)]
@@ -54,8 +54,12 @@ impl Ending {
 fn watch_signals(signalled: &Arc<AtomicBool>) {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
     for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
-        // The first arrival sets the flag; one more while it is set exits immediately.
-        let _ = signal_hook::flag::register_conditional_shutdown(sig, 1, Arc::clone(signalled));
+        // The first arrival sets the flags; the same signal again while its own flag is set
+        // exits immediately (someone insists). A different one does not: a shutdown sends
+        // SIGTERM and the closing terminal SIGHUP, and the game must still be saved.
+        let again = Arc::new(AtomicBool::new(false));
+        let _ = signal_hook::flag::register_conditional_shutdown(sig, 1, Arc::clone(&again));
+        let _ = signal_hook::flag::register(sig, again);
         let _ = signal_hook::flag::register(sig, Arc::clone(signalled));
     }
 }

@@ -1,12 +1,14 @@
 """Plays a move in the game screen on a pseudo-terminal, then closes the terminal under it.
 
-    python3 pty_hangup.py HUO_CHESS_BINARY
+    python3 pty_hangup.py HUO_CHESS_BINARY [close|signals]
 
 The game runs in its own session without a controlling terminal, so closing the terminal
-sends it no SIGHUP: it only finds its input gone. Prints "exited N" when the game ends on
-its own within 30 s (N its exit status), else "still running" (and kills it).
+sends it no SIGHUP: it only finds its input gone. With `signals` the terminal stays and
+the game gets SIGTERM and at once SIGHUP instead, as when the system shuts down and the
+terminal window goes with it. Prints "exited N" when the game ends on its own within 30 s
+(N its exit status), else "still running" (and kills it).
 """
-import fcntl, os, select, struct, subprocess, sys, termios, time
+import fcntl, os, select, signal, struct, subprocess, sys, termios, time
 
 master, slave = os.openpty()
 fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 25, 80, 0, 0))
@@ -29,7 +31,11 @@ def read_until(text, seconds):
 ok = read_until(b"Enter", 30)
 os.write(master, b"e2e4\r")
 ok = ok and read_until(b"My move", 30)
-os.close(master)  # the terminal window closes
+if sys.argv[2:] == ["signals"]:
+    game.send_signal(signal.SIGTERM)
+    game.send_signal(signal.SIGHUP)
+else:
+    os.close(master)  # the terminal window closes
 for _ in range(300):
     if game.poll() is not None:
         print("exited", game.returncode, "replied" if ok else "no reply")
