@@ -941,13 +941,13 @@ impl Worker<'_> {
                     if alpha >= beta {
                         break;
                     }
-                    // The moves left must beat this one, and rarely do: a ply less deep
-                    // is enough to see whether they might.
+                    // The moves left must beat this one, and rarely do: a shallower
+                    // search is enough to see whether they might.
                     if !root
                         && (ALPHA_RAISED_MIN_DEPTH..=ALPHA_RAISED_MAX_DEPTH).contains(&depth)
                         && score.abs() < MATE_BOUND
                     {
-                        depth -= 1;
+                        depth -= ALPHA_RAISED_REDUCTION;
                     }
                 }
             }

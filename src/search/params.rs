@@ -167,9 +167,11 @@ pub const SHALLOWER_MARGIN_PER_PLY: i32 = 1;
 
 /// Once a move has raised alpha at a principal-variation node (a good move found; in a
 /// null window raising alpha is already a cut-off), the moves after it only have to be
-/// shown no better, and late moves rarely are: they are searched a ply less deep (and
-/// the table remembers the node at that depth). Not at the root, whose every move the
-/// player may be shown. From this depth (shallower nodes are cheap)…
+/// shown no better, and late moves rarely are: they are searched this many plies less
+/// deep (and the table remembers the node at that depth). Not at the root, whose every
+/// move the player may be shown.
+pub const ALPHA_RAISED_REDUCTION: i32 = 1;
+/// The reduction applies from this depth (shallower nodes are cheap)…
 pub const ALPHA_RAISED_MIN_DEPTH: i32 = 3;
 /// …to this one (deeper nodes decide the game: searched in full).
 pub const ALPHA_RAISED_MAX_DEPTH: i32 = 13;
