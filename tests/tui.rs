@@ -732,6 +732,42 @@ fn a_new_game_mid_game_asks_and_the_old_one_can_be_restored() {
     assert_eq!(app.game.moves(), played.as_slice(), "{:?}", app.message);
 }
 
+/// Setting aside a second game keeps the first: `:restore` brings back the latest, the
+/// older one stays in `left.pgn`, and both survive a restart.
+#[test]
+fn a_second_game_set_aside_keeps_the_first() {
+    let dir = common::tempdir("tui-left-two");
+    let path = dir.join("autosave.pgn");
+    let mut app = App::new(&config(), &args("w", "3"), Some(path.clone()));
+    typed(&mut app, "e2e4");
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    let first = app.game.moves().to_vec();
+    key(&mut app, KeyCode::F(2));
+    key(&mut app, KeyCode::Char('y'));
+    typed(&mut app, "d2d4");
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    let second = app.game.moves().to_vec();
+    key(&mut app, KeyCode::F(2));
+    key(&mut app, KeyCode::Char('y'));
+    assert!(app.game.moves().is_empty());
+    let left = std::fs::read_to_string(path.with_file_name("left.pgn")).unwrap();
+    assert_eq!(left.matches("[Event ").count(), 2, "{left}");
+    // A restart reads both back; :restore brings the latest, then the one before.
+    drop(app);
+    let mut app = App::new(&config(), &args("w", "3"), Some(path.clone()));
+    assert_eq!(app.saves.left.len(), 2);
+    typed(&mut app, ":restore");
+    assert_eq!(app.game.moves(), second.as_slice(), "{:?}", app.message);
+    let left = std::fs::read_to_string(path.with_file_name("left.pgn")).unwrap();
+    assert_eq!(left.matches("[Event ").count(), 1, "{left}");
+    // The game restored in turn is kept: swapping back and forth loses nothing.
+    typed(&mut app, ":restore");
+    assert_eq!(app.game.moves(), first.as_slice(), "{:?}", app.message);
+    assert_eq!(app.saves.left.len(), 1);
+    typed(&mut app, ":restore");
+    assert_eq!(app.game.moves(), second.as_slice());
+}
+
 #[test]
 fn flags_win_over_the_saved_game() {
     let dir = common::tempdir("tui-flags");
@@ -753,7 +789,7 @@ fn flags_win_over_the_saved_game() {
         Some("5+3".to_string())
     );
     assert!(app.game.moves().len() <= 1);
-    assert!(app.saves.left.is_some());
+    assert_eq!(app.saves.left.len(), 1);
     drop(app);
     // --fen alone is a flag too.
     first.autosave_now().unwrap();

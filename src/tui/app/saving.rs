@@ -15,8 +15,9 @@ use std::time::Instant;
 /// the autosave as `left.pgn`).
 pub struct Saves {
     autosave: Option<PathBuf>,
-    /// The game a new game, load or `:fen` replaced, as PGN.
-    pub left: Option<String>,
+    /// The games new games, loads and `:fen` replaced, as PGN, the latest last: each
+    /// one set aside is kept, so setting aside a second game never loses the first.
+    pub left: Vec<String>,
 }
 
 impl Saves {
@@ -24,7 +25,9 @@ impl Saves {
     pub fn new(autosave: Option<PathBuf>) -> Saves {
         let left = autosave
             .as_deref()
-            .and_then(|p| std::fs::read_to_string(left_path(p)).ok());
+            .and_then(|p| std::fs::read_to_string(left_path(p)).ok())
+            .map(|text| split_games(&text))
+            .unwrap_or_default();
         Saves { autosave, left }
     }
 
@@ -46,6 +49,25 @@ impl Saves {
 
 fn left_path(autosave: &Path) -> PathBuf {
     autosave.with_file_name("left.pgn")
+}
+
+/// The games of a PGN file of games set aside, one text each. Every game this program
+/// writes opens with its `[Event` tag, so a new game starts at each one (a file edited
+/// by hand without tags stays one game).
+fn split_games(text: &str) -> Vec<String> {
+    let mut games: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for line in text.lines() {
+        if line.starts_with("[Event ") && !current.trim().is_empty() {
+            games.push(std::mem::take(&mut current));
+        }
+        current.push_str(line);
+        current.push('\n');
+    }
+    if !current.trim().is_empty() {
+        games.push(current);
+    }
+    games
 }
 
 /// The first non-empty line of `text`, if it reads as a FEN.
@@ -230,33 +252,54 @@ impl App {
     }
 
     fn store_left(&mut self, text: String) {
-        if let Some(file) = self.saves.left_file()
-            && let Err(e) = write_atomic(&file, &text)
-        {
-            self.log_line(format!("Cannot keep the game in {}: {e}", file.display()));
-        }
-        self.saves.left = Some(text);
+        self.saves.left.push(text);
+        self.write_left();
     }
 
-    /// `:restore`: brings back the game left behind (the current one is kept in turn).
+    /// Writes the games set aside to `left.pgn`, one after the other (none: no file).
+    fn write_left(&mut self) {
+        let Some(file) = self.saves.left_file() else {
+            return;
+        };
+        let result = if self.saves.left.is_empty() {
+            match std::fs::remove_file(&file) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+                _ => Ok(()),
+            }
+        } else {
+            let texts: Vec<&str> = self.saves.left.iter().map(|t| t.trim_end()).collect();
+            write_atomic(&file, texts.join("\n\n") + "\n")
+        };
+        if let Err(e) = result {
+            self.log_line(format!("Cannot keep the games in {}: {e}", file.display()));
+        }
+    }
+
+    /// `:restore`: brings back the game set aside last (the current one is kept in
+    /// turn, so `:restore` again swaps back; older games stay kept beneath).
     pub(super) fn restore_left(&mut self) {
-        let Some(text) = self.saves.left.take() else {
+        let Some(text) = self.saves.left.pop() else {
             self.note("No game to restore", true);
             return;
         };
         let current = (!self.game.moves().is_empty()).then(|| self.pgn_text());
+        let older = self.saves.left.len();
         match self.set_game_from_pgn(&text) {
             Ok(()) => {
-                if let Some(c) = current {
-                    self.store_left(c);
-                } else if let Some(file) = self.saves.left_file() {
-                    let _ = std::fs::remove_file(file);
+                match current {
+                    Some(c) => self.store_left(c),
+                    None => self.write_left(),
                 }
                 self.log_line("Game restored");
-                self.note("Game restored", false);
+                if older == 0 {
+                    self.note("Game restored", false);
+                } else {
+                    let s = if older == 1 { "" } else { "s" };
+                    self.note(format!("Game restored ({older} older game{s} kept)"), false);
+                }
             }
             Err(e) => {
-                self.saves.left = Some(text);
+                self.saves.left.push(text);
                 self.note(format!("Cannot restore: {e}"), true);
             }
         }
