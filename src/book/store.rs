@@ -9,7 +9,7 @@
 //!   is atomic, so they see the old file or the new one, never half of one.
 
 use super::BookError;
-use crate::util::files::{Durability, is_temporary, write_atomic_with};
+use crate::util::files::{Durability, is_temporary, remove_if_present, write_atomic_with};
 use std::fs::{self, File, OpenOptions};
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
@@ -90,11 +90,8 @@ pub fn write_with(path: &Path, text: &str, durability: Durability) -> Result<(),
 
 /// Deletes `path` (and its folder when it becomes empty).
 pub fn remove(path: &Path) -> Result<(), BookError> {
-    match fs::remove_file(path) {
-        Ok(()) => {}
-        Err(e) if e.kind() == ErrorKind::NotFound => {}
-        Err(e) => return Err(BookError(format!("cannot delete {}: {e}", path.display()))),
-    }
+    remove_if_present(path)
+        .map_err(|e| BookError(format!("cannot delete {}: {e}", path.display())))?;
     if let Some(folder) = path.parent() {
         let _ = fs::remove_dir(folder); // fails harmlessly when not empty
     }

@@ -37,6 +37,14 @@ pub fn write_atomic(path: &Path, contents: impl AsRef<[u8]>) -> io::Result<()> {
     write_atomic_with(path, contents, Durability::Now)
 }
 
+/// Deletes `path`; a file already gone is no error (the wish is that it not be there).
+pub fn remove_if_present(path: &Path) -> io::Result<()> {
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
+    }
+}
+
 /// [`write_atomic`], choosing when the file is made durable.
 pub fn write_atomic_with(
     path: &Path,

@@ -7,7 +7,7 @@ use super::{App, EXPLAIN, Mode};
 use crate::core::{Color, Position};
 use crate::game::{Ending, Game};
 use crate::search::Level;
-use crate::util::files::write_atomic;
+use crate::util::files::{remove_if_present, write_atomic};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -262,10 +262,7 @@ impl App {
             return;
         };
         let result = if self.saves.left.is_empty() {
-            match std::fs::remove_file(&file) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
-                _ => Ok(()),
-            }
+            remove_if_present(&file)
         } else {
             let texts: Vec<&str> = self.saves.left.iter().map(|t| t.trim_end()).collect();
             write_atomic(&file, texts.join("\n\n") + "\n")
@@ -317,10 +314,7 @@ impl App {
         if self.in_progress() {
             write_atomic(&path, self.pgn_text())
         } else {
-            match std::fs::remove_file(&path) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
-                _ => Ok(()),
-            }
+            remove_if_present(&path)
         }
     }
 
