@@ -15,6 +15,7 @@
 use super::correction::CorrectionHistory;
 use super::types::MAX_PLY;
 use crate::core::{Bitboard, CheckSquares, Color, Move, MoveList, Position, Rank, Role, Square};
+use arrayvec::ArrayVec;
 
 /// History scores stay within ±`HISTORY_MAX`.
 pub const HISTORY_MAX: i32 = 16_384;
@@ -236,7 +237,8 @@ pub struct Picker {
     counter: Option<Move>,
     /// Captures/promotions, then (after them) quiet moves.
     moves: MoveList,
-    scores: [i32; 256],
+    /// The ordering score of each move in `moves`, at the same index.
+    scores: ArrayVec<i32, 256>,
     next: usize,
     /// Where the quiet moves begin in `moves`.
     quiet_start: usize,
@@ -282,7 +284,7 @@ impl Picker {
             killers,
             counter,
             moves: MoveList::new(),
-            scores: [0; 256],
+            scores: ArrayVec::new(),
             next: 0,
             quiet_start: 0,
             bad: MoveList::new(),
@@ -308,7 +310,7 @@ impl Picker {
             killers: [None; 2],
             counter: None,
             moves: MoveList::new(),
-            scores: [0; 256],
+            scores: ArrayVec::new(),
             next: 0,
             quiet_start: 0,
             bad: MoveList::new(),
@@ -375,7 +377,7 @@ impl Picker {
                     pos.generate(tactical_mask(pos), |pm| {
                         for mv in pm {
                             if is_tactical(pos, mv) {
-                                scores[moves.len()] = tactical_score(pos, mv, pm.role, h);
+                                scores.push(tactical_score(pos, mv, pm.role, h));
                                 moves.push(mv);
                             }
                         }
@@ -429,7 +431,7 @@ impl Picker {
                     pos.generate(mask, |pm| {
                         for mv in pm {
                             if mv.promotion().is_none() {
-                                scores[moves.len()] = h.quiet_score(pos, mv, pm.role, ctx);
+                                scores.push(h.quiet_score(pos, mv, pm.role, ctx));
                                 moves.push(mv);
                             }
                         }
@@ -494,7 +496,7 @@ impl Picker {
                             } else {
                                 h.quiet_score(pos, mv, pm.role, ctx)
                             };
-                            scores[moves.len()] = score;
+                            scores.push(score);
                             moves.push(mv);
                         }
                         false
