@@ -75,7 +75,7 @@ impl fmt::Debug for Move {
 /// A fixed-capacity list of moves, kept on the stack: move generation never allocates.
 /// 218 is the most legal moves any chess position is known to have; 256 leaves room.
 /// The slots past the end are never initialised (a search node makes several lists, and
-/// clearing 256 moves each time cost about 5% of the search's speed).
+/// clearing them each time cost a tenth of the search's instructions).
 #[derive(Clone)]
 pub struct MoveList {
     moves: ArrayVec<Move, 256>,
