@@ -56,3 +56,33 @@ fn eval_explains_a_position_and_rejects_a_bad_one() {
     assert!(!ok);
     assert!(err.contains("FEN"), "{err}");
 }
+
+/// The node count `bench` prints on stdout.
+fn bench_nodes(out: &str) -> u64 {
+    out.lines()
+        .find_map(|l| l.strip_prefix("Nodes searched  : "))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no node count in {out}"))
+}
+
+#[test]
+fn bench_searches_with_the_evaluation_of_an_explicit_config() {
+    let dir = common::tempdir("bench-config");
+    let cheap_queen = dir.join("queen1.toml");
+    std::fs::write(&cheap_queen, "[pieces]\nqueen = 1.0\n").unwrap();
+    let (ok, out, _) = huo_chess(&["bench", "--depth", "5"]);
+    assert!(ok);
+    let builtin = bench_nodes(&out);
+    // Same search, another evaluation: another tree.
+    let file = cheap_queen.to_str().unwrap();
+    let (ok, out, err) = huo_chess(&["--config", file, "bench", "--depth", "5"]);
+    assert!(ok, "{err}");
+    assert_ne!(bench_nodes(&out), builtin);
+    assert!(err.contains("not the signature"), "{err}");
+    // A broken file is refused with its place, not benchmarked with the defaults.
+    std::fs::write(&cheap_queen, "[pieces]\nqueen = \"nine\"\n").unwrap();
+    let (ok, out, err) = huo_chess(&["--config", file, "bench", "--depth", "5"]);
+    assert!(!ok);
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("queen"), "{err}");
+}

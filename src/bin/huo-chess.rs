@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 use huo_chess::config::Config;
 use huo_chess::core::{Position, perft, perft_divide};
+use huo_chess::eval::Evaluator;
 use huo_chess::tui::GameArgs;
 use std::io::Write;
 use std::path::PathBuf;
@@ -35,7 +36,7 @@ enum Command {
     /// Speak the Universal Chess Interface on stdin/stdout (for chess GUIs).
     Uci,
     /// Search a fixed set of positions: prints the node count (a signature of the search)
-    /// and the speed.
+    /// and the speed. With `--config FILE`, with that file's evaluation (its own count).
     Bench {
         /// Search depth for every position.
         #[arg(long, default_value_t = 9)]
@@ -147,7 +148,9 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Some(Command::Bench { depth, threads }) => run_bench(depth, threads as usize),
+        Some(Command::Bench { depth, threads }) => {
+            run_bench(cli.config.as_deref(), depth, threads as usize)
+        }
         Some(Command::Analyse {
             file,
             out,
@@ -340,12 +343,31 @@ fn run_config(action: ConfigAction, explicit: Option<&std::path::Path>) -> ExitC
     }
 }
 
-fn run_bench(depth: u32, threads: usize) -> ExitCode {
+/// `bench`: with the built-in evaluation (the signature), or the one of a configuration
+/// named by `--config` (only an explicit one: a `config/huo.toml` found in the current
+/// directory must not change the signature).
+fn run_bench(config: Option<&std::path::Path>, depth: u32, threads: usize) -> ExitCode {
     if !(1..=30).contains(&depth) {
         eprintln!("error: invalid depth {depth}: expected 1 to 30");
         return ExitCode::FAILURE;
     }
-    let result = huo_chess::search::bench::run_threads(depth, threads, |i, fen, nodes| {
+    let eval = match config {
+        None => Evaluator::default(),
+        Some(path) => match Config::load(Some(path)) {
+            Ok(loaded) => {
+                eprintln!(
+                    "# evaluation of {}: the node count is this configuration's, not the signature",
+                    path.display()
+                );
+                Evaluator::from_config(&loaded.config)
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+    };
+    let result = huo_chess::search::bench::run_with(&eval, depth, threads, |i, fen, nodes| {
         eprintln!("Position {i:>2}: {nodes:>10}  {fen}");
     });
     println!("===========================");

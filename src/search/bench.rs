@@ -78,12 +78,18 @@ pub fn run(depth: u32, each: impl FnMut(usize, &str, u64)) -> BenchResult {
 }
 
 /// [`run`] on `threads` search threads (the node count is a signature only with one).
-pub fn run_threads(
+pub fn run_threads(depth: u32, threads: usize, each: impl FnMut(usize, &str, u64)) -> BenchResult {
+    run_with(&Evaluator::default(), depth, threads, each)
+}
+
+/// [`run_threads`] with another evaluation (a configuration's weights): the node count is
+/// then that configuration's, not the built-in signature.
+pub fn run_with(
+    eval: &Evaluator,
     depth: u32,
     threads: usize,
     mut each: impl FnMut(usize, &str, u64),
 ) -> BenchResult {
-    let eval = Evaluator::default();
     let stop = AtomicBool::new(false);
     let limits = Limits {
         depth: Some(depth),
