@@ -1047,8 +1047,11 @@ impl Worker<'_> {
             stand_pat = -INFINITY;
             best = -MATE + ply as i32;
         } else {
+            // The table keeps the raw evaluation; standing pat trusts the corrected one,
+            // as the main search's pruning does.
             static_eval = self.static_eval(pos, hit);
-            stand_pat = refine(static_eval, hit, ply);
+            let corrected_eval = corrected(static_eval, self.heur.correction.get(pos));
+            stand_pat = refine(corrected_eval, hit, ply);
             if stand_pat >= beta {
                 return stand_pat;
             }

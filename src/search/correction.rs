@@ -6,8 +6,9 @@
 //! quiet node comes back with a score, the difference *score − static evaluation* is a
 //! sample of that error. We keep a running average of it for each pawn structure and side
 //! to move, and add it to the static evaluation wherever the search *decides* something
-//! from the evaluation (whether to prune, whether the position is improving): those
-//! decisions then follow what the search has learned, not only what the evaluation thinks.
+//! from the evaluation (whether to prune, whether the position is improving, the score a
+//! quiescence search stands on): those decisions then follow what the search has learned,
+//! not only what the evaluation thinks.
 //!
 //! The transposition table keeps the raw evaluation: the correction belongs to this thread
 //! (each Lazy-SMP thread learns its own) and changes as it learns.
