@@ -303,7 +303,7 @@ fn tables_source(theta: &[f64]) -> String {
         let _ = writeln!(w, "];\n");
     }
     // The worth as a share of the configured (default) value, which it scales.
-    let config = Evaluator::default();
+    let config = Evaluator::as_fitted();
     let shares: Vec<String> = [
         Role::Pawn,
         Role::Knight,
@@ -351,7 +351,7 @@ fn tables_source(theta: &[f64]) -> String {
 
 fn main() {
     let o = <Options as clap::Parser>::parse();
-    let ev = Evaluator::default();
+    let ev = Evaluator::as_fitted();
     let ks = ev.king_safety_scale();
     let mut theta = ev.params();
     let samples = match load(&o, &ev, &theta) {

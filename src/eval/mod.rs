@@ -126,6 +126,14 @@ impl Default for Evaluator {
     }
 }
 
+impl Evaluator {
+    /// The evaluation exactly as fitted (see [`Settings::as_fitted`]): what the tuner
+    /// starts from.
+    pub fn as_fitted() -> Evaluator {
+        Evaluator::new(&Settings::as_fitted())
+    }
+}
+
 /// Pawns (as the config writes them) to centipawns.
 fn cp(pawns: f64) -> i32 {
     (pawns * 100.0).round() as i32
