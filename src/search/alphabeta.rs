@@ -150,6 +150,9 @@ pub struct Worker<'a> {
     pub root_excluded: MoveList,
     /// How many root moves this pass searches (for [`Event::Progress`]).
     pub root_count: usize,
+    /// The nodes this thread spent below each root move, over the whole search: a best
+    /// move that took most of the effort is settled (see [`time::effort_scale`]).
+    pub root_nodes: Vec<(Move, u64)>,
     /// Where progress and results go.
     pub on_event: &'a mut dyn FnMut(Event),
     /// The main thread's view of its helpers: each one's node count so far, added to its
@@ -427,7 +430,18 @@ impl Worker<'_> {
                 {
                     break;
                 }
-                if !self.tc.may_deepen(time::soft_scale(stable, drop)) {
+                let effort = if depth >= time::EFFORT_MIN_DEPTH {
+                    let total: u64 = self.root_nodes.iter().map(|&(_, n)| n).sum();
+                    let on_best = self
+                        .root_nodes
+                        .iter()
+                        .find(|&&(m, _)| Some(m) == best.best)
+                        .map_or(0, |&(_, n)| n);
+                    time::effort_scale(on_best, total)
+                } else {
+                    1.0
+                };
+                if !self.tc.may_deepen(time::soft_scale(stable, drop) * effort) {
                     break;
                 }
             }
@@ -887,6 +901,7 @@ impl Worker<'_> {
             let child = pos.after(mv);
             let gives_check = child.in_check();
             self.keys.push(child.key());
+            let nodes_before = self.nodes;
             let double = self.frame(ply).double_extensions + (extension >= 2) as u8;
             self.frame_mut(ply).moved = Some(piece_to(us, role, mv.to()));
             self.frame_mut(ply + 1).double_extensions = double;
@@ -924,6 +939,13 @@ impl Worker<'_> {
                 score = -self.search(&child, new_depth, -beta, -alpha, ply + 1, false);
             }
             self.keys.pop();
+            if root {
+                let spent = self.nodes - nodes_before;
+                match self.root_nodes.iter_mut().find(|(m, _)| *m == mv) {
+                    Some((_, n)) => *n += spent,
+                    None => self.root_nodes.push((mv, spent)),
+                }
+            }
             if self.aborted {
                 return 0;
             }

@@ -117,6 +117,7 @@ impl ThreadState {
             root_skip: skip.clone(),
             root_excluded: MoveList::new(),
             root_count: moves.len(),
+            root_nodes: Vec::new(),
             on_event,
             helper_nodes: &[],
             publish: None,
