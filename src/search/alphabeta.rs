@@ -473,7 +473,11 @@ impl Worker<'_> {
     #[inline]
     fn context(&self, ply: usize) -> Context {
         Context {
-            prev: [self.frame_back(ply, 1).moved, self.frame_back(ply, 2).moved],
+            prev: [
+                self.frame_back(ply, 1).moved,
+                self.frame_back(ply, 2).moved,
+                self.frame_back(ply, 4).moved,
+            ],
         }
     }
 
@@ -557,7 +561,7 @@ impl Worker<'_> {
             _ => {
                 let e = self.evaluate(pos);
                 if hit.is_none() {
-                    self.tt.store(pos.key(), None, 0, e, 0, Bound::None);
+                    self.tt.store(pos.key(), None, 0, e, 0, Bound::None, false);
                 }
                 e
             }
@@ -642,6 +646,9 @@ impl Worker<'_> {
             None
         };
         let tt_move = hash_move(hit, pos);
+        // A node once on a principal variation (now or in an earlier search) is likely to
+        // matter again: its late moves are reduced as a PV node's are.
+        let tt_pv = pv_node || hit.is_some_and(|h| h.pv);
         if let Some(h) = hit
             && !pv_node
             && h.depth as i32 >= depth
@@ -651,7 +658,7 @@ impl Worker<'_> {
         }
 
         // The raw static evaluation (what the table keeps), and the one the search decides
-        // by: corrected by what this thread has learned of the pawn structure's worth.
+        // by: corrected by what this thread has learned of its pawns' and pieces' worth.
         let (raw_eval, static_eval) = if in_check {
             (NO_EVAL, NO_EVAL)
         } else if excluded.is_some() {
@@ -768,6 +775,7 @@ impl Worker<'_> {
                             raw_eval,
                             (depth - PROBCUT_REDUCTION + 1) as u32,
                             Bound::Lower,
+                            tt_pv,
                         );
                         return score;
                     }
@@ -915,6 +923,7 @@ impl Worker<'_> {
                 let mut r = base_r;
                 r += !pv_node as i32 + !improving as i32 + cut_node as i32;
                 r += tt_capture as i32;
+                r -= (tt_pv && !pv_node) as i32;
                 r -= (kind == Kind::Refutation) as i32 + gives_check as i32;
                 if quiet {
                     r -= history / LMR_HISTORY_DIVISOR;
@@ -1036,6 +1045,7 @@ impl Worker<'_> {
                 raw_eval,
                 depth as u32,
                 bound,
+                tt_pv,
             );
         }
         best
@@ -1128,8 +1138,15 @@ impl Worker<'_> {
             } else {
                 Bound::Upper
             };
-            self.tt
-                .store(key, best_move, to_tt(best, ply), static_eval, 0, bound);
+            self.tt.store(
+                key,
+                best_move,
+                to_tt(best, ply),
+                static_eval,
+                0,
+                bound,
+                false,
+            );
         }
         best
     }

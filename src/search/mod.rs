@@ -415,6 +415,7 @@ mod tests {
             eval: 0,
             depth: 9,
             bound: Bound::Exact,
+            pv: false,
         });
         assert!(alphabeta::hash_move(hit, &start).is_some());
         assert_eq!(alphabeta::hash_move(hit, &no_e_pawn), None);
@@ -440,7 +441,9 @@ mod tests {
                 keys.extend(child.legal_moves().iter().map(|&r| child.after(r).key()));
             }
             for &k in &keys {
-                searcher.tt.store(k, Some(bogus), 0, 0, 60, Bound::Exact);
+                searcher
+                    .tt
+                    .store(k, Some(bogus), 0, 0, 60, Bound::Exact, false);
             }
             let limits = Limits {
                 depth: Some(6),

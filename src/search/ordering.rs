@@ -43,7 +43,7 @@ pub struct Heuristics {
     cont: Box<[ContTable]>,
     /// The quiet reply that last refuted a move, by that move's piece and destination.
     counter: Box<[Option<Move>; 768]>,
-    /// How wrong the static evaluation has turned out, by pawn structure (not an ordering
+    /// How wrong the static evaluation has turned out, by pawns and pieces (not an ordering
     /// heuristic, but learned by the same search and kept as long).
     pub correction: CorrectionHistory,
 }
@@ -75,11 +75,12 @@ pub fn history_bonus(depth: i32) -> i32 {
     (160 * depth - 120).clamp(0, 1800)
 }
 
-/// The previous moves a quiet move is judged after: one and two plies back (the opponent's
-/// last move and our own), when they were real moves.
+/// The previous moves a quiet move is judged after: one, two and four plies back (the
+/// opponent's last move, our own, and our own before it: plans take several moves), when
+/// they were real moves.
 #[derive(Clone, Copy, Default)]
 pub struct Context {
-    pub prev: [Option<PieceTo>; 2],
+    pub prev: [Option<PieceTo>; 3],
 }
 
 impl Heuristics {
@@ -721,7 +722,7 @@ mod tests {
             h.killers[3] = [quiet, capture];
             let foreign = Move::new(Square::A1, Square::H8, None);
             let ctx = Context {
-                prev: [Some(5), None],
+                prev: [Some(5), None, None],
             };
             h.counter[5] = Some(foreign);
             for hash in [None, legal.last().copied()] {

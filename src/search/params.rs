@@ -206,6 +206,14 @@ pub const CORRECTION_GRAIN: i32 = 256;
 pub const CORRECTION_WEIGHT_SCALE: i32 = 256;
 /// …at most this (a deep search is a better sample, but one sample is still only one).
 pub const CORRECTION_MAX_WEIGHT: i32 = 16;
+/// The correction added to the evaluation blends the averages: the pawn structure's counts
+/// this many times…
+pub const CORRECTION_PAWN_SHARE: i32 = 2;
+/// …and each side's pieces' this many, the sum then divided by [`CORRECTION_SHARES`]
+/// (the blend weighs 4/3 in all: where every average agrees, the evaluation is surely off).
+pub const CORRECTION_PIECE_SHARE: i32 = 1;
+/// See [`CORRECTION_PAWN_SHARE`].
+pub const CORRECTION_SHARES: i32 = 3;
 /// The correction never exceeds this many centipawns either way: it adjusts the
 /// evaluation, it does not replace it.
 pub const CORRECTION_LIMIT: i32 = 100;

@@ -54,7 +54,7 @@ struct Entry {
     score: i16,
     eval: i16,
     depth: u8,
-    /// Bound in the low 2 bits, search generation above; 0 means empty.
+    /// Bound in the low 2 bits, then the PV bit, search generation above; 0 means empty.
     flags: u8,
 }
 
@@ -90,6 +90,12 @@ fn fold(data: u64) -> u32 {
 }
 
 const BUCKET: usize = 5;
+/// The flag bit of a position found on a principal variation.
+const PV_FLAG: u8 = 4;
+/// Where the search generation starts in the flags…
+const GENERATION_SHIFT: u8 = 3;
+/// …and how many there are (1 to this; 0 would be an empty entry).
+const GENERATIONS: u8 = 31;
 
 /// Five entries in one cache line: their data words, then their checks (each XORed with
 /// its entry's folded data). All zero is five empty entries.
@@ -127,6 +133,8 @@ pub struct Hit {
     pub eval: i32,
     pub depth: u32,
     pub bound: Bound,
+    /// The position was once on a principal variation (searched with an open window).
+    pub pv: bool,
 }
 
 /// The table. Probes and stores take `&self`: the search threads share one table.
@@ -160,8 +168,8 @@ impl TranspositionTable {
 
     /// A new search begins: entries of earlier searches become preferred victims.
     pub fn new_search(&mut self) {
-        // Generations 1..=63: the flags of a used entry are never 0.
-        self.generation = self.generation % 63 + 1;
+        // Generations 1..=GENERATIONS: the flags of a used entry are never 0.
+        self.generation = self.generation % GENERATIONS + 1;
     }
 
     #[inline]
@@ -202,6 +210,7 @@ impl TranspositionTable {
             eval: e.eval as i32,
             depth: e.depth as u32,
             bound,
+            pv: e.flags & PV_FLAG != 0,
         })
     }
 
@@ -211,10 +220,16 @@ impl TranspositionTable {
         if e.flags == 0 {
             return i32::MIN;
         }
-        let age = (self.generation as i32 - (e.flags >> 2) as i32 + 63) % 63;
+        let age = (self.generation as i32 - (e.flags >> GENERATION_SHIFT) as i32
+            + GENERATIONS as i32)
+            % GENERATIONS as i32;
         e.depth as i32 - 8 * age
     }
 
+    /// Remembers what a search found: its best move, score (and how it bounds the true
+    /// one), the static evaluation, the depth, and whether the position is (or was) on a
+    /// principal variation.
+    #[allow(clippy::too_many_arguments)]
     pub fn store(
         &self,
         key: u64,
@@ -223,6 +238,7 @@ impl TranspositionTable {
         eval: i32,
         depth: u32,
         bound: Bound,
+        pv: bool,
     ) {
         let check = key as u32;
         let bucket = &self.buckets[self.bucket(key)];
@@ -239,7 +255,7 @@ impl TranspositionTable {
                 // A shallower bound must not replace an exact or much deeper result of this
                 // search about the same position.
                 if bound != Bound::Exact
-                    && old.flags >> 2 == generation
+                    && old.flags >> GENERATION_SHIFT == generation
                     && old.depth as u32 > depth + 3
                 {
                     if mv.is_some() && old.mv == 0 {
@@ -276,7 +292,7 @@ impl TranspositionTable {
                 score: score.clamp(-32_000, 32_000) as i16,
                 eval: eval.clamp(NO_EVAL, i16::MAX as i32) as i16,
                 depth: depth.min(255) as u8,
-                flags: b | (generation << 2),
+                flags: b | if pv { PV_FLAG } else { 0 } | (generation << GENERATION_SHIFT),
             },
         );
     }
@@ -289,7 +305,7 @@ impl TranspositionTable {
             .map(|b| {
                 (0..BUCKET)
                     .map(|j| b.load(j))
-                    .filter(|e| e.flags != 0 && e.flags >> 2 == self.generation)
+                    .filter(|e| e.flags != 0 && e.flags >> GENERATION_SHIFT == self.generation)
                     .count()
             })
             .sum();
@@ -306,7 +322,15 @@ mod tests {
     fn stores_and_finds_an_entry() {
         let tt = TranspositionTable::new(1);
         let mv = Move::new(Square::E2, Square::E4, None);
-        tt.store(0x1234_5678_9abc_def0, Some(mv), -55, 12, 7, Bound::Lower);
+        tt.store(
+            0x1234_5678_9abc_def0,
+            Some(mv),
+            -55,
+            12,
+            7,
+            Bound::Lower,
+            false,
+        );
         let hit = tt.probe(0x1234_5678_9abc_def0).unwrap();
         assert_eq!(
             (hit.mv, hit.score, hit.eval, hit.depth, hit.bound),
@@ -316,12 +340,26 @@ mod tests {
     }
 
     #[test]
+    fn the_pv_mark_is_kept_apart_from_bound_and_age() {
+        let mut tt = TranspositionTable::new(1);
+        tt.store(7 << 40, None, 3, 0, 5, Bound::Upper, true);
+        tt.store(9 << 40, None, 4, 0, 5, Bound::Upper, false);
+        // Many searches later (the generation wraps around) the marks are unchanged.
+        for _ in 0..100 {
+            tt.new_search();
+        }
+        let (a, b) = (tt.probe(7 << 40).unwrap(), tt.probe(9 << 40).unwrap());
+        assert_eq!((a.pv, a.bound, a.score), (true, Bound::Upper, 3));
+        assert_eq!((b.pv, b.bound, b.score), (false, Bound::Upper, 4));
+    }
+
+    #[test]
     fn keys_sharing_a_bucket_are_told_apart() {
         // Same high bits (same bucket), different low bits: five fit side by side.
         let tt = TranspositionTable::new(1);
         let keys: Vec<u64> = (0..5).map(|i| 0xabcd_0000_0000_0000 | i).collect();
         for (i, &k) in keys.iter().enumerate() {
-            tt.store(k, None, i as i32, 0, 3, Bound::Exact);
+            tt.store(k, None, i as i32, 0, 3, Bound::Exact, false);
         }
         for (i, &k) in keys.iter().enumerate() {
             assert_eq!(tt.probe(k).map(|h| h.score), Some(i as i32));
@@ -333,11 +371,11 @@ mod tests {
         let mut tt = TranspositionTable::new(1);
         let key = |i: u64| 0x5555_0000_0000_0000 | i;
         for i in 0..5 {
-            tt.store(key(i), None, 0, 0, 10 + i as u32, Bound::Exact);
+            tt.store(key(i), None, 0, 0, 10 + i as u32, Bound::Exact, false);
         }
         tt.new_search();
         // A sixth position in the full bucket evicts the shallowest entry (depth 10).
-        tt.store(key(9), None, 0, 0, 1, Bound::Exact);
+        tt.store(key(9), None, 0, 0, 1, Bound::Exact, false);
         assert!(tt.probe(key(0)).is_none());
         assert!(tt.probe(key(9)).is_some() && tt.probe(key(4)).is_some());
     }
@@ -350,7 +388,7 @@ mod tests {
         let b = 0x7777_0000_0000_0002u64;
         assert_eq!(tt.bucket(a), tt.bucket(b));
         let mv = Move::new(Square::E2, Square::E4, None);
-        tt.store(a, Some(mv), 10, 0, 5, Bound::Exact);
+        tt.store(a, Some(mv), 10, 0, 5, Bound::Exact, false);
         assert!(tt.probe(b).is_none());
         assert_eq!(tt.probe(a).and_then(|h| h.mv), Some(mv));
     }
@@ -364,13 +402,13 @@ mod tests {
         let b = 0x3333_0000_0000_00bbu64;
         let e2e4 = Move::new(Square::E2, Square::E4, None);
         let d2d4 = Move::new(Square::D2, Square::D4, None);
-        tt.store(a, Some(e2e4), 10, 0, 5, Bound::Exact);
+        tt.store(a, Some(e2e4), 10, 0, 5, Bound::Exact, false);
         let bucket = &tt.buckets[tt.bucket(a)];
         let (data_a, check_a) = (
             bucket.data[0].load(Ordering::Relaxed),
             bucket.check[0].load(Ordering::Relaxed),
         );
-        tt.store(b, Some(d2d4), -10, 0, 9, Bound::Lower);
+        tt.store(b, Some(d2d4), -10, 0, 9, Bound::Lower, false);
         // `b` went to another slot of the bucket; move its check over `a`'s data.
         let j = (0..BUCKET)
             .find(|&j| bucket.load(j).check == b as u32)
@@ -412,6 +450,7 @@ mod tests {
                                 -expect(k),
                                 (k % 50) as u32,
                                 Bound::Exact,
+                                false,
                             );
                         } else if let Some(h) = tt.probe(k) {
                             hits.fetch_add(1, Ordering::Relaxed);
