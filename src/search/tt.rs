@@ -342,13 +342,16 @@ mod tests {
     #[test]
     fn the_pv_mark_is_kept_apart_from_bound_and_age() {
         let mut tt = TranspositionTable::new(1);
-        tt.store(7 << 40, None, 3, 0, 5, Bound::Upper, true);
-        tt.store(9 << 40, None, 4, 0, 5, Bound::Upper, false);
+        tt.store(0x7777_0000_0000_0007, None, 3, 0, 5, Bound::Upper, true);
+        tt.store(0x9999_0000_0000_0009, None, 4, 0, 5, Bound::Upper, false);
         // Many searches later (the generation wraps around) the marks are unchanged.
         for _ in 0..100 {
             tt.new_search();
         }
-        let (a, b) = (tt.probe(7 << 40).unwrap(), tt.probe(9 << 40).unwrap());
+        let (a, b) = (
+            tt.probe(0x7777_0000_0000_0007).unwrap(),
+            tt.probe(0x9999_0000_0000_0009).unwrap(),
+        );
         assert_eq!((a.pv, a.bound, a.score), (true, Bound::Upper, 3));
         assert_eq!((b.pv, b.bound, b.score), (false, Bound::Upper, 4));
     }
