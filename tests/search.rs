@@ -652,11 +652,14 @@ fn multipv_never_reports_more_lines_than_moves() {
 /// learns other things than a search of one. Measured on 8 positions at depths 5 to 7 the
 /// two agree exactly in most lines, but in quiet openings they can differ by a pawn or
 /// more (each search, like any, being that unstable). So the comparison is made where
-/// the engine is stable, positions decided by material, at depth 7, and held to a pawn
+/// the engine is stable, positions decided by material, at depth 7, and first held to a pawn
 /// (35 centipawns at most measured; at depth 6, Rd1 in the last position once differed
 /// by 1.02 pawns, the search of it alone stopping at a misjudgement that depths 8 to 14
 /// do not share; Kiwipete, a tangle of threats rather than a material decision, once
-/// differed by 2.2 pawns and is not used), while the lines compared lie
+/// differed by 2.2 pawns and is not used), and held to two pawns since the correction
+/// history learns by each side's pieces too (it moves the evaluation by what each search
+/// learned on its way, up to a pawn either way: c3e2 in the queen-against-knight position,
+/// lost by 8 to 9 pawns, once differed by 1.09), while the lines compared lie
 /// hundreds of centipawns apart: a bound from the best line's window could not pass. A
 /// move that loses (or wins) outright, by a mate or by more than 10 pawns, passes when
 /// both searches say so: how far a fixed-depth search sees into a lost position depends
@@ -683,7 +686,7 @@ fn each_alternative_scores_as_a_separate_search_of_that_move() {
                 && decisive(alone.score)
                 && order(score).signum() == order(alone.score).signum();
             assert!(
-                diff <= 100 || same_verdict,
+                diff <= 200 || same_verdict,
                 "line {k} {mv} in {fen}: {score} among the lines, {} alone",
                 alone.score
             );
