@@ -25,6 +25,7 @@
 //! The margins, depth limits and reductions of all this are named, and explained, in
 //! [`super::params`].
 
+use super::aspiration::Aspiration;
 use super::correction::corrected;
 use super::ordering::{Context, Heuristics, Kind, Picker, PieceTo, piece_to, see_ge};
 use super::params::*;
@@ -226,18 +227,6 @@ fn refine(static_eval: i32, hit: Option<Hit>, ply: usize) -> i32 {
     }
 }
 
-/// The aspiration window around `center`: `delta` either side, or everything.
-fn window(center: i32, delta: i32) -> (i32, i32) {
-    if delta >= INFINITY {
-        (-INFINITY, INFINITY)
-    } else {
-        (
-            (center - delta).max(-INFINITY),
-            (center + delta).min(INFINITY),
-        )
-    }
-}
-
 /// Late-move reductions in plies, by depth and by how many moves were tried before.
 static REDUCTIONS: LazyLock<[[u8; 64]; 64]> = LazyLock::new(|| {
     let mut t = [[0u8; 64]; 64];
@@ -311,27 +300,20 @@ impl Worker<'_> {
             self.root_excluded = MoveList::new();
             self.root_count = moves.len();
             self.seldepth = 0;
-            // Aspiration window: expect a score near the last one; widen when wrong.
-            let mut delta = if depth >= ASPIRATION_MIN_DEPTH {
-                ASPIRATION_DELTA
-            } else {
-                INFINITY
-            };
-            let (mut alpha, mut beta) = window(last_score, delta);
+            // Aspiration window: expect a score near the last one; move it when wrong.
+            let mut window = Aspiration::new(depth, last_score);
             let score = loop {
-                let s = self.search(pos, depth as i32, alpha, beta, 0, false);
-                if self.aborted {
+                let s = self.search(
+                    pos,
+                    window.depth(depth),
+                    window.alpha,
+                    window.beta,
+                    0,
+                    false,
+                );
+                if self.aborted || window.settle(s) {
                     break s;
                 }
-                if s <= alpha || s >= beta {
-                    delta = delta.saturating_mul(ASPIRATION_GROWTH);
-                    if delta > ASPIRATION_MAX_DELTA {
-                        delta = INFINITY;
-                    }
-                    (alpha, beta) = window(s, delta);
-                    continue;
-                }
-                break s;
             };
             if self.aborted {
                 // A half-finished iteration still counts if it proved a move better. Not

@@ -23,6 +23,7 @@
 //! The weaker levels, limited to so many nodes or plies, always think on one thread.
 
 pub mod alphabeta;
+pub mod aspiration;
 pub mod bench;
 pub mod classic;
 pub mod correction;

@@ -9,7 +9,7 @@
 //! record.
 
 // ---------------------------------------------------------------------------------------
-// Iterative deepening and aspiration windows
+// Iterative deepening and aspiration windows (see `super::aspiration`)
 // ---------------------------------------------------------------------------------------
 
 /// From this depth on, each iteration first searches a narrow window around the last
@@ -17,12 +17,15 @@
 /// (Shallower iterations are cheap and their scores jumpy: they use the full window.)
 pub const ASPIRATION_MIN_DEPTH: u32 = 5;
 /// Half the width of the first aspiration window.
-pub const ASPIRATION_DELTA: i32 = 30;
+pub const ASPIRATION_DELTA: i32 = 15;
 /// When the score falls outside the window, the window grows this many times wider…
 pub const ASPIRATION_GROWTH: i32 = 2;
 /// …and once it is wider than this either side, the search gives up on windows and looks
 /// at every score (a position whose score swings this much is not worth guessing at).
 pub const ASPIRATION_MAX_DELTA: i32 = 800;
+/// A search that fails high is searched again this many plies less deep (per fail high in
+/// a row; a fail low puts the depth back).
+pub const ASPIRATION_FAIL_HIGH_REDUCTION: i32 = 1;
 /// An iteration cut short by the clock may still change the move, if the move it found
 /// best so far scores no worse than this below the last finished iteration: the search
 /// trusts a new idea unless it already shows a serious drop.
