@@ -23,14 +23,18 @@ use crate::core::{Color, Position, Role};
 
 /// Running averages of the evaluation's error, by side to move and pawn structure, and by
 /// side to move and either side's pieces, in 1/[`CORRECTION_GRAIN`] centipawns (so small
-/// corrections do not round away).
+/// corrections do not round away). Kept as 16-bit numbers: the tables are read at every
+/// node, and half the memory is half the cache they take.
 pub struct CorrectionHistory {
-    pawns: Box<[i32]>,
+    pawns: Box<[i16]>,
     /// White's pieces, then Black's.
-    pieces: [Box<[i32]>; 2],
+    pieces: [Box<[i16]>; 2],
 }
 
-fn table() -> Box<[i32]> {
+// Every entry stays within the limit, which a 16-bit number holds.
+const _: () = assert!(CORRECTION_LIMIT * CORRECTION_GRAIN <= i16::MAX as i32);
+
+fn table() -> Box<[i16]> {
     vec![0; 2 << CORRECTION_BITS].into_boxed_slice()
 }
 
@@ -51,10 +55,11 @@ fn slot_of(mix: u64, turn: Color) -> usize {
 
 /// One running-average step of `entry` toward `sample` with `weight`.
 #[inline]
-fn blend(entry: &mut i32, sample: i32, weight: i32, limit: i32) {
-    *entry = ((*entry * (CORRECTION_WEIGHT_SCALE - weight) + sample * weight)
+fn blend(entry: &mut i16, sample: i32, weight: i32, limit: i32) {
+    let old = *entry as i32;
+    *entry = ((old * (CORRECTION_WEIGHT_SCALE - weight) + sample * weight)
         / CORRECTION_WEIGHT_SCALE)
-        .clamp(-limit, limit);
+        .clamp(-limit, limit) as i16;
 }
 
 impl CorrectionHistory {
@@ -107,9 +112,9 @@ impl CorrectionHistory {
     /// [`CORRECTION_PAWN_SHARE`]).
     #[inline]
     pub fn get(&self, pos: &Position) -> i32 {
-        let pawns = self.pawns[Self::pawn_slot(pos)];
-        let white = self.pieces[0][Self::piece_slot(pos, Color::White)];
-        let black = self.pieces[1][Self::piece_slot(pos, Color::Black)];
+        let pawns = self.pawns[Self::pawn_slot(pos)] as i32;
+        let white = self.pieces[0][Self::piece_slot(pos, Color::White)] as i32;
+        let black = self.pieces[1][Self::piece_slot(pos, Color::Black)] as i32;
         let blend = CORRECTION_PAWN_SHARE * pawns + CORRECTION_PIECE_SHARE * (white + black);
         (blend / (CORRECTION_SHARES * CORRECTION_GRAIN)).clamp(-CORRECTION_LIMIT, CORRECTION_LIMIT)
     }
