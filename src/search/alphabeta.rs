@@ -1078,10 +1078,6 @@ impl Worker<'_> {
         let mut picker = Picker::quiescence(pos, hash);
         while let Some((mv, _)) = picker.next(pos, self.heur, &ctx, &values) {
             if !in_check {
-                // Captures that lose material in the exchange cannot raise the score.
-                if !see_ge(pos, mv, &values, 0) {
-                    continue;
-                }
                 if mv.promotion().is_none() {
                     // Delta pruning: even winning this piece cannot lift us to alpha.
                     let gain = pos
@@ -1091,6 +1087,11 @@ impl Worker<'_> {
                     if stand_pat + gain + DELTA_MARGIN <= alpha {
                         continue;
                     }
+                }
+                // Captures that lose material in the exchange cannot raise the score.
+                // (Asked second: the exchange costs more to work out.)
+                if !see_ge(pos, mv, &values, 0) {
+                    continue;
                 }
             }
             let role = pos.role_on(mv.from()).unwrap_or(Role::Pawn);

@@ -14,6 +14,7 @@
 
 use super::correction::CorrectionHistory;
 use super::types::MAX_PLY;
+use crate::core::attacks::{bishop_attacks, rook_attacks};
 use crate::core::{Bitboard, CheckSquares, Color, Move, MoveList, Position, Rank, Role, Square};
 use arrayvec::ArrayVec;
 
@@ -578,9 +579,6 @@ pub fn see(pos: &Position, mv: Move, values: &[i32; 6]) -> i32 {
         }
         // The piece now on the square is worth `attacker`; taking it gains that.
         gain[d] = values[attacker as usize] - gain[d - 1];
-        if (-gain[d - 1]).max(gain[d]) < 0 {
-            break;
-        }
         let attackers = pos.attackers(to, side, occupied) & occupied;
         let Some(role) = Role::ALL
             .into_iter()
@@ -629,9 +627,74 @@ pub fn see_ge(pos: &Position, mv: Move, values: &[i32; 6], threshold: i32) -> bo
         false
     } else if best - at_risk >= threshold {
         true
-    } else {
+    } else if mv.promotion().is_some() || mover == Role::Pawn && Some(mv.to()) == pos.ep_square() {
+        // Promotions and en passant change the material in ways the exchange below does
+        // not follow: play them out in full (they are rare).
         see(pos, mv, values) >= threshold
+    } else {
+        exchange_reaches(pos, mv, mover, values, best - threshold)
     }
+}
+
+/// The exchange on `mv`'s square, played only as far as it takes to decide whether the
+/// side moving ends at least `margin` below what taking the victim wins (the threshold).
+/// Each side in turn captures with its least valuable attacker; a capture that stays
+/// ahead of its side's goal even if the capturing piece is lost settles the exchange, and
+/// a side with nothing left to capture with stops it. The attackers of the square are
+/// found once: a piece that leaves the line of a rook, bishop or queen behind it only
+/// adds that slider ("x-ray").
+fn exchange_reaches(pos: &Position, mv: Move, mover: Role, values: &[i32; 6], margin: i32) -> bool {
+    let (from, to) = (mv.from(), mv.to());
+    let diagonal = pos.by_role(Role::Bishop) | pos.by_role(Role::Queen);
+    let straight = pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
+    let mut occupied = pos.occupied().without(from);
+    let mut attackers =
+        pos.attackers(to, Color::White, occupied) | pos.attackers(to, Color::Black, occupied);
+    // How far the side that made the last capture falls short of its goal if its piece
+    // is taken back (nothing: the exchange is decided).
+    let mut swap = values[mover as usize] - margin;
+    if swap <= 0 {
+        return true;
+    }
+    let mut side = pos.turn();
+    // Whether the side moving reaches the threshold if the exchange stops here.
+    let mut keeps = true;
+    loop {
+        side = !side;
+        attackers &= occupied;
+        let ours = attackers & pos.by_color(side);
+        if ours.is_empty() {
+            break;
+        }
+        keeps = !keeps;
+        let Some(role) = Role::ALL
+            .into_iter()
+            .find(|&r| (ours & pos.by_role(r)).any())
+        else {
+            break;
+        };
+        if role == Role::King {
+            // The king may take only if nothing can take it back.
+            return if (attackers & !pos.by_color(side)).any() {
+                !keeps
+            } else {
+                keeps
+            };
+        }
+        swap = values[role as usize] - swap;
+        if swap < keeps as i32 {
+            break;
+        }
+        let sq = (ours & pos.by_role(role)).first().unwrap_or(to);
+        occupied = occupied.without(sq);
+        if matches!(role, Role::Pawn | Role::Bishop | Role::Queen) {
+            attackers |= bishop_attacks(to, occupied) & diagonal;
+        }
+        if matches!(role, Role::Rook | Role::Queen) {
+            attackers |= rook_attacks(to, occupied) & straight;
+        }
+    }
+    keeps
 }
 
 #[cfg(test)]
@@ -663,6 +726,15 @@ mod tests {
         assert_eq!(exchange("4k3/4p3/3n4/8/4N3/8/8/4K3 w - - 0 1", "e4d6"), 0);
         // En passant wins a pawn.
         assert_eq!(exchange("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), 100);
+        // A knight steps where a pawn takes it, and a pawn takes back: a knight for a pawn
+        // (each side may stop, but Black gains by taking, so the recapture counts).
+        assert_eq!(
+            exchange(
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                "e5c6"
+            ),
+            -200
+        );
     }
 
     /// The threshold test gives the full exchange's answer for every move of a two-ply
