@@ -5,7 +5,7 @@
 
 mod common;
 
-use huo_chess::core::Position;
+use huo_chess::core::{Color, Position};
 use std::collections::BTreeSet;
 
 /// cozy-chess plays castling as "king takes own rook"; its UCI display gives the king's step.
@@ -106,6 +106,15 @@ fn incremental_key_equals_key_from_scratch() {
     for pos in common::random_positions(10, 80, 42) {
         let fresh = Position::from_fen(&pos.fen()).unwrap();
         assert_eq!(pos.key(), fresh.key(), "{}", pos.fen());
+        assert_eq!(pos.pawn_key(), fresh.pawn_key(), "{}", pos.fen());
+        for color in [Color::White, Color::Black] {
+            assert_eq!(
+                pos.piece_key(color),
+                fresh.piece_key(color),
+                "{}",
+                pos.fen()
+            );
+        }
         assert_eq!(pos, fresh, "FEN round trip changes {}", pos.fen());
     }
 }

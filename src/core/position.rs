@@ -204,6 +204,10 @@ pub struct Position {
     halfmove_clock: u16,
     fullmove_number: u16,
     key: u64,
+    /// The part of the key from the pawns alone, and from each side's other pieces
+    /// (White's, then Black's): what the search's correction history is keyed by.
+    pawn_key: u64,
+    piece_keys: [u64; 2],
     checkers: Bitboard,
     pinned: Bitboard,
 }
@@ -245,6 +249,17 @@ impl Position {
     #[inline]
     pub fn key(&self) -> u64 {
         self.key
+    }
+    /// The Zobrist key of the pawns alone (both sides'; no side to move, rights or
+    /// en-passant square): equal for equal pawn structures.
+    #[inline]
+    pub fn pawn_key(&self) -> u64 {
+        self.pawn_key
+    }
+    /// The Zobrist key of `color`'s pieces other than pawns (king included).
+    #[inline]
+    pub fn piece_key(&self, color: Color) -> u64 {
+        self.piece_keys[color as usize]
     }
     /// Pieces of the side not to move that give check to the side to move.
     #[inline]
@@ -350,7 +365,13 @@ impl Position {
         let bb = Bitboard::from_square(sq);
         self.by_role[piece.role as usize] ^= bb;
         self.by_color[piece.color as usize] ^= bb;
-        self.key ^= zobrist::piece(piece, sq);
+        let z = zobrist::piece(piece, sq);
+        self.key ^= z;
+        if piece.role == Role::Pawn {
+            self.pawn_key ^= z;
+        } else {
+            self.piece_keys[piece.color as usize] ^= z;
+        }
     }
 
     /// Plays `mv`, which must be legal in this position (as produced by the move
@@ -529,6 +550,8 @@ impl Position {
             halfmove_clock: 0,
             fullmove_number: 1,
             key: 0,
+            pawn_key: 0,
+            piece_keys: [0; 2],
             checkers: Bitboard::EMPTY,
             pinned: Bitboard::EMPTY,
         };

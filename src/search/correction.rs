@@ -19,7 +19,7 @@ use super::params::{
     CORRECTION_BITS, CORRECTION_GRAIN, CORRECTION_LIMIT, CORRECTION_MAX_WEIGHT,
     CORRECTION_PAWN_SHARE, CORRECTION_PIECE_SHARE, CORRECTION_SHARES, CORRECTION_WEIGHT_SCALE,
 };
-use crate::core::{Color, Position, Role};
+use crate::core::{Color, Position};
 
 /// Running averages of the evaluation's error, by side to move and pawn structure, and by
 /// side to move and either side's pieces, in 1/[`CORRECTION_GRAIN`] centipawns (so small
@@ -71,40 +71,18 @@ impl CorrectionHistory {
         }
     }
 
-    /// The pawn slot of `pos`: its side to move, and a hash of the two sides' pawns. Two
-    /// structures may share a slot; they then share a (slightly blurred) correction.
+    /// The pawn slot of `pos`: its side to move, and its pawns' key (kept up to date as
+    /// moves are made). Two structures may share a slot; they then share a (slightly
+    /// blurred) correction.
     #[inline]
     fn pawn_slot(pos: &Position) -> usize {
-        let white = pos.pieces(Color::White, Role::Pawn).0;
-        let black = pos.pieces(Color::Black, Role::Pawn).0;
-        slot_of(
-            (white ^ black.rotate_left(23)).wrapping_mul(0x9e37_79b9_7f4a_7c15),
-            pos.turn(),
-        )
+        slot_of(pos.pawn_key(), pos.turn())
     }
 
-    /// The slot of `color`'s pieces (knights to king, each kind hashed apart).
+    /// The slot of `color`'s pieces (knights to king), by their key.
     #[inline]
     fn piece_slot(pos: &Position, color: Color) -> usize {
-        const MULTIPLIERS: [u64; 5] = [
-            0x9e37_79b9_7f4a_7c15,
-            0xbf58_476d_1ce4_e5b9,
-            0x94d0_49bb_1331_11eb,
-            0xd6e8_feb8_6659_fd93,
-            0xa076_1d64_78bd_642f,
-        ];
-        let roles = [
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::King,
-        ];
-        let mut mix = 0u64;
-        for (role, m) in roles.into_iter().zip(MULTIPLIERS) {
-            mix = mix.rotate_left(11) ^ pos.pieces(color, role).0.wrapping_mul(m);
-        }
-        slot_of(mix.wrapping_mul(MULTIPLIERS[0]), pos.turn())
+        slot_of(pos.piece_key(color), pos.turn())
     }
 
     /// The correction, in centipawns, to add to the static evaluation of `pos`: the blend
