@@ -164,6 +164,9 @@ pub struct Worker<'a> {
     /// A helper searches each iteration this many plies deeper than its number, so that
     /// the threads do not all search the same tree in the same order (0 for the main one).
     pub depth_offset: u32,
+    /// The index in `keys` of the position after the latest null move on the search path:
+    /// a repetition never reaches back past a move that is not a move.
+    pub null_floor: usize,
 }
 
 #[inline]
@@ -186,6 +189,22 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     } else {
         score
     }
+}
+
+/// Does the last key of `keys` occur earlier, among the positions with the same side to
+/// move, at most `halfmove` plies back (the moves since the last capture or pawn move, which
+/// no position before can repeat) and not before index `floor` (the position after a null
+/// move: what came before the pass is not on the same footing)?
+fn repeats(keys: &[u64], halfmove: u16, floor: usize) -> bool {
+    let n = keys.len();
+    let Some(&key) = keys.last() else {
+        return false;
+    };
+    let oldest = n.saturating_sub(halfmove as usize + 1).max(floor);
+    (oldest..n.saturating_sub(2))
+        .rev()
+        .step_by(2)
+        .any(|i| keys[i] == key)
 }
 
 /// The score a table entry proves for this window, if it proves one: an exact score, a
@@ -561,19 +580,10 @@ impl Worker<'_> {
         }
     }
 
-    /// Has the position at the end of `keys` occurred before since the last irreversible move?
+    /// Has the position at the end of `keys` occurred before since the last irreversible move
+    /// (or null move)?
     fn is_repetition(&self, halfmove: u16) -> bool {
-        let n = self.keys.len();
-        let key = self.keys[n - 1];
-        let oldest = n.saturating_sub(halfmove as usize + 1);
-        let mut i = n as isize - 3;
-        while i >= oldest as isize {
-            if self.keys[i as usize] == key {
-                return true;
-            }
-            i -= 2;
-        }
-        false
+        repeats(self.keys, halfmove, self.null_floor)
     }
 
     /// Negamax alpha-beta with PVS. Returns the score from the side to move's view.
@@ -702,7 +712,9 @@ impl Worker<'_> {
                 child.play_null();
                 self.keys.push(child.key());
                 self.frame_mut(ply).moved = None;
+                let floor = std::mem::replace(&mut self.null_floor, self.keys.len() - 1);
                 let score = -self.search(&child, depth - r, -beta, -beta + 1, ply + 1, !cut_node);
+                self.null_floor = floor;
                 self.keys.pop();
                 if self.aborted {
                     return 0;
@@ -1132,5 +1144,28 @@ impl Worker<'_> {
             );
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::repeats;
+
+    #[test]
+    fn a_repetition_counts_back_to_the_last_irreversible_move_and_null_move() {
+        // Positions 0..=6, the last equal to positions 2 and 4 (same side to move).
+        let keys = [10, 11, 7, 12, 7, 13, 7];
+        assert!(repeats(&keys, 50, 0));
+        // Only two plies since a pawn move: position 4 is still reachable.
+        assert!(repeats(&keys, 2, 0));
+        // One ply: no earlier position with the same side to move.
+        assert!(!repeats(&keys, 1, 0));
+        // A null move played into position 5: nothing before it counts.
+        assert!(!repeats(&keys, 50, 5));
+        // Into position 3: position 4 comes after the pass and still counts.
+        assert!(repeats(&keys, 50, 3));
+        // A position an odd number of plies back had the other side to move: never a match.
+        assert!(!repeats(&[5, 9, 3, 5], 50, 0));
+        assert!(!repeats(&[], 50, 0));
     }
 }

@@ -123,6 +123,7 @@ impl ThreadState {
             helper_nodes: &[],
             publish: None,
             depth_offset: 0,
+            null_floor: 0,
         };
         w.reset_stack();
         w
@@ -371,6 +372,7 @@ impl Searcher {
                             publish: Some(counter),
                             // Every other helper a ply ahead of the main thread.
                             depth_offset: (k as u32 + 1) % 2,
+                            null_floor: 0,
                             ..h.worker(
                                 eval,
                                 tt,
