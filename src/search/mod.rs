@@ -372,7 +372,6 @@ impl Searcher {
                             publish: Some(counter),
                             // Every other helper a ply ahead of the main thread.
                             depth_offset: (k as u32 + 1) % 2,
-                            null_floor: 0,
                             ..h.worker(
                                 eval,
                                 tt,
