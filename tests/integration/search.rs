@@ -1,7 +1,7 @@
 //! The thinking: config-driven choices, mates at the right distance, the classic MiniMax,
 //! legality everywhere, and stopping on request.
 
-mod common;
+use crate::common;
 
 use huo_chess::config::Config;
 use huo_chess::core::{Move, Position};

@@ -1,6 +1,6 @@
 //! PGN reading and writing.
 
-mod common;
+use crate::common;
 
 use huo_chess::core::{Color, Move, Position, san};
 use huo_chess::game::Game;

@@ -1,6 +1,6 @@
 //! The command-line tools, run as a user runs them.
 
-mod common;
+use crate::common;
 use common::huo_chess;
 
 #[test]

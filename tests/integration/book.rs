@@ -1,6 +1,6 @@
 //! The opening book library: files, lookups, writers, imports and exports.
 
-mod common;
+use crate::common;
 
 use common::tempdir;
 use huo_chess::book::{

@@ -1,7 +1,7 @@
 //! FEN, UCI, Huo and SAN notation: strict parsing with precise errors, round trips, and
 //! parsers that never panic whatever the input. Also the Polyglot keys.
 
-mod common;
+use crate::common;
 
 use huo_chess::core::{
     FenField, Move, MoveError, Position, Square, notation, parse_coordinates, parse_move,
@@ -263,7 +263,7 @@ fn every_fen_in_the_test_data_is_accepted() {
     for case in &suite {
         pos(&case.fen);
     }
-    let keys = include_str!("data/polyglot_keys.txt");
+    let keys = include_str!("../data/polyglot_keys.txt");
     for line in keys.lines().filter(|l| !l.starts_with('#')) {
         pos(line.split_once(" ; ").unwrap().0);
     }
@@ -316,7 +316,7 @@ fn polyglot_keys_of_the_published_test_positions() {
 
 #[test]
 fn polyglot_keys_agree_with_python_chess_on_a_thousand_positions() {
-    let data = include_str!("data/polyglot_keys.txt");
+    let data = include_str!("../data/polyglot_keys.txt");
     let mut n = 0;
     for line in data.lines().filter(|l| !l.starts_with('#')) {
         let (fen, key) = line.split_once(" ; ").unwrap();

@@ -1,7 +1,7 @@
 //! The game screen without a terminal: keys, commands and engine reports go into `App`,
 //! the screen is drawn into ratatui's `TestBackend` and read back.
 
-mod common;
+use crate::common;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use huo_chess::config::Config;

@@ -1,7 +1,7 @@
 //! The TOML configuration: the shipped file, errors naming file, line and key, and the
 //! lookup order.
 
-mod common;
+use crate::common;
 
 use huo_chess::config::Config;
 use std::process::Command;

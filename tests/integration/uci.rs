@@ -1,6 +1,6 @@
 //! UCI sessions scripted through the engine's standard input, as a GUI would drive it.
 
-mod common;
+use crate::common;
 
 use huo_chess::core::{Position, parse_uci};
 use std::io::{BufRead, BufReader, Write};

@@ -2,7 +2,7 @@
 //! it by signals, must end it with the game saved, not leave it running. Driven by
 //! `tests/data/pty_hangup.py` (Python 3's `pty` support), so the screen sees a true terminal.
 
-mod common;
+use crate::common;
 
 /// Runs the driver in `mode`; returns what it said and the autosaved game.
 fn play_then_end(name: &str, mode: &str) -> (String, String) {

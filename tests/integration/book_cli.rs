@@ -1,6 +1,6 @@
 //! `huo-book`, run as a user runs it.
 
-mod common;
+use crate::common;
 
 use common::tempdir;
 use std::path::Path;

@@ -2,7 +2,7 @@
 //! lose, the games must come back as legal PGN, the Elo arithmetic must hold, and bad
 //! arguments must be refused with their reason.
 
-mod common;
+use crate::common;
 use common::huo_chess;
 
 use huo_chess::arena::Elo;

@@ -1,7 +1,7 @@
 //! Game analysis: `huo-chess analyse FILE.pgn` run as a user runs it, and the library's
 //! analyser on games whose verdict is known.
 
-mod common;
+use crate::common;
 
 use huo_chess::Game;
 use huo_chess::analysis::{Analyser, Eval, Judgement};
@@ -11,7 +11,7 @@ use huo_chess::search::Limits;
 use std::path::Path;
 use std::process::Command;
 
-const GAMES: &str = include_str!("data/analysis.pgn");
+const GAMES: &str = include_str!("../data/analysis.pgn");
 
 /// A fresh folder for one test, removed with its files when dropped.
 fn scratch(name: &str) -> common::TempDir {

@@ -3,7 +3,7 @@
 //! suite, both must agree on the set of legal moves, on check, checkmate and stalemate, and
 //! on the position reached after each move.
 
-mod common;
+use crate::common;
 
 use huo_chess::core::{Color, Position};
 use std::collections::BTreeSet;

@@ -4,7 +4,7 @@
 //! The default run checks every position at every depth up to 300 million nodes (seconds in
 //! release mode). The four deepest counts (billions of nodes) run with `--ignored`.
 
-mod common;
+use crate::common;
 
 use huo_chess::core::{Position, perft, perft_divide};
 

@@ -1,0 +1,23 @@
+//! The integration tests, one crate with a module per area: one test binary to build and
+//! link instead of one per file (a fresh `cargo test --release` spends most of its time
+//! linking). Each module drives the library or the two programs as a user would.
+
+mod common;
+
+mod alloc;
+mod analysis;
+mod arena;
+mod bench;
+mod book;
+mod book_cli;
+mod cli;
+mod config;
+mod differential;
+mod game;
+mod notation;
+mod perft;
+mod pgn;
+mod search;
+mod terminal;
+mod tui;
+mod uci;
