@@ -39,7 +39,7 @@ enum Command {
     /// and the speed. With `--config FILE`, with that file's evaluation (its own count).
     Bench {
         /// Search depth for every position.
-        #[arg(long, default_value_t = 9)]
+        #[arg(long, default_value_t = huo_chess::search::bench::DEPTH)]
         depth: u32,
         /// Search threads. The node count is the search's signature only with the
         /// default, 1: with more it varies from run to run, and the time to reach the depth

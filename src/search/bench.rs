@@ -15,6 +15,14 @@ use crate::game::Game;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+/// The depth `huo-chess bench` searches by default.
+pub const DEPTH: u32 = 9;
+
+/// The node count of `huo-chess bench` at [`DEPTH`] with the built-in evaluation and one
+/// thread: the search's signature, recorded here and nowhere else. A change to the search
+/// or the evaluation changes it, and must change this number on purpose (a test compares).
+pub const SIGNATURE: u64 = 175_579;
+
 /// Openings, middlegames and endings of every kind, including checks, promotions and mates.
 pub const POSITIONS: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
