@@ -44,6 +44,7 @@
 pub mod analysis;
 pub mod arena;
 pub mod book;
+pub mod commands;
 pub mod config;
 pub mod core;
 pub mod engine;

@@ -1,0 +1,117 @@
+//! `stats` and `check`: the whole book read once, file by file (and packed record by
+//! packed record), counted and validated.
+
+use super::Context;
+use crate::book::{Book, FileReport};
+use clap::Args;
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// `huo-book stats`.
+#[derive(Args)]
+pub struct Stats {}
+
+impl Stats {
+    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+        let book = ctx.reading_book();
+        let mut t = Totals::default();
+        for f in scanned(&book) {
+            t.add(&f);
+            if !f.problems.is_empty() {
+                t.bad
+                    .push(format!("  {} ({} problem(s))", f.file, f.problems.len()));
+            }
+        }
+        println!("Book:      {}", book.describe());
+        println!("Files:     {}", t.files);
+        println!("Positions: {}", t.positions);
+        println!("Moves:     {} ({} playable)", t.moves, t.playable);
+        println!("Files with problems: {}", t.bad.len());
+        for b in &t.bad {
+            println!("{b}");
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// `huo-book check`.
+#[derive(Args)]
+pub struct Check {}
+
+impl Check {
+    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+        let book = ctx.reading_book();
+        let (mut files, mut bad_files, mut problems) = (0usize, 0usize, 0usize);
+        let mut out = std::io::stdout().lock();
+        for f in scanned(&book) {
+            files += 1;
+            bad_files += (!f.problems.is_empty()) as usize;
+            for p in &f.problems {
+                let _ = writeln!(out, "{p}");
+                problems += 1;
+            }
+        }
+        if problems > 0 {
+            let _ = writeln!(out, "{problems} problem(s) in {bad_files} of {files} files");
+            Ok(ExitCode::FAILURE)
+        } else {
+            let _ = writeln!(out, "{}: {files} files, no problems", book.describe());
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// What `stats` counts, one file (or packed record) at a time.
+#[derive(Default)]
+struct Totals {
+    files: usize,
+    positions: usize,
+    moves: usize,
+    playable: usize,
+    /// One line per file with problems.
+    bad: Vec<String>,
+}
+
+impl Totals {
+    fn add(&mut self, f: &FileReport) {
+        self.files += 1;
+        self.positions += (!f.moves.is_empty()) as usize;
+        self.moves += f.moves.len();
+        self.playable += f.moves.iter().filter(|m| m.weight > 0).count();
+    }
+}
+
+/// How often a progress line is redrawn.
+const PROGRESS_EVERY: Duration = Duration::from_millis(200);
+
+/// The book's files and packed records, streamed one at a time, with a progress line on
+/// stderr when it is a terminal (cleared at the end).
+fn scanned(book: &Book) -> impl Iterator<Item = FileReport> {
+    let mut scan = book.scan_iter();
+    let show = std::io::stderr().is_terminal();
+    let mut last = Instant::now();
+    let (mut count, mut shown) = (0usize, false);
+    std::iter::from_fn(move || {
+        let next = scan.next();
+        count += 1;
+        if show && next.is_some() && last.elapsed() >= PROGRESS_EVERY {
+            last = Instant::now();
+            shown = true;
+            let frac = scan.fraction();
+            let width = 40;
+            let filled = (frac * width as f64) as usize;
+            eprint!(
+                "\r[{}{}] {:>3.0}% {count} files",
+                "#".repeat(filled),
+                ".".repeat(width - filled),
+                frac * 100.0
+            );
+        }
+        if next.is_none() && shown {
+            eprint!("\r{}\r", " ".repeat(70));
+            shown = false;
+        }
+        next
+    })
+}

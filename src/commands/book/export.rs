@@ -1,0 +1,110 @@
+//! `export-polyglot`, `export-pgn` and `dump`: the book written out for other programs
+//! and for reading.
+
+use super::{Context, FenArg};
+use crate::book::{polyglot, tree};
+use clap::Args;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// `huo-book export-polyglot`.
+#[derive(Args)]
+pub struct ExportPolyglot {
+    /// The Polyglot .bin file to write.
+    file: PathBuf,
+}
+
+impl ExportPolyglot {
+    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+        let book = ctx.reading_book();
+        let r = polyglot::export(&book, &self.file).map_err(|e| e.to_string())?;
+        for p in &r.problems {
+            eprintln!("warning: {p}");
+        }
+        println!(
+            "Wrote {} entries for {} positions to {}",
+            r.entries,
+            r.positions,
+            self.file.display()
+        );
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// `huo-book export-pgn`.
+#[derive(Args)]
+pub struct ExportPgn {
+    /// The PGN file to write.
+    file: PathBuf,
+    #[command(flatten)]
+    fen: FenArg,
+    /// Stop lines after N half-moves.
+    #[arg(long, value_name = "N")]
+    max_ply: Option<u32>,
+}
+
+impl ExportPgn {
+    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+        let book = ctx.reading_book();
+        let start = self.fen.position()?;
+        let headers = vec![
+            ("Site".to_string(), book.describe()),
+            ("Date".to_string(), crate::util::date::pgn_today()),
+        ];
+        let (text, r) = tree::export_pgn(&book, start, self.max_ply, &headers);
+        for p in &r.problems {
+            eprintln!("warning: {p}");
+        }
+        let file = &self.file;
+        crate::util::files::write_atomic(file, &text)
+            .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+        println!(
+            "Wrote {} positions, {} moves ({} transpositions marked{}) to {}",
+            r.positions,
+            r.moves,
+            r.transpositions,
+            if r.cut > 0 {
+                format!(", {} lines cut by --max-ply", r.cut)
+            } else {
+                String::new()
+            },
+            file.display()
+        );
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// `huo-book dump`.
+#[derive(Args)]
+pub struct Dump {
+    #[command(flatten)]
+    fen: FenArg,
+    /// Stop lines after N half-moves (a cut line ends with "...").
+    #[arg(long, value_name = "N")]
+    max_ply: Option<u32>,
+}
+
+impl Dump {
+    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+        let book = ctx.reading_book();
+        let start = self.fen.position()?;
+        let (lines, r) = tree::dump(&book, start, self.max_ply);
+        for p in &r.problems {
+            eprintln!("warning: {p}");
+        }
+        let mut out = std::io::stdout().lock();
+        for l in &lines {
+            if writeln!(out, "{l}").is_err() {
+                return Ok(ExitCode::SUCCESS); // a closed pipe (| head)
+            }
+        }
+        eprintln!(
+            "{} lines, {} positions, {} transpositions",
+            lines.len(),
+            r.positions,
+            r.transpositions
+        );
+        Ok(ExitCode::SUCCESS)
+    }
+}

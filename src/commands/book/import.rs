@@ -1,0 +1,251 @@
+//! `import-pgn`, `import-huo` and `import-polyglot`: other books and game collections
+//! brought into the user's book.
+
+use super::Context;
+use crate::book::{WeightPolicy, import, pack, polyglot};
+use crate::core::Color;
+use clap::Args;
+use std::io::{BufReader, IsTerminal, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// `huo-book import-pgn`.
+#[derive(Args)]
+pub struct ImportPgn {
+    /// The PGN file.
+    file: PathBuf,
+    /// Record only the first N half-moves of each game.
+    #[arg(long, default_value_t = 20)]
+    max_ply: u32,
+    /// Drop positions reached by fewer games.
+    #[arg(long, default_value_t = 1)]
+    min_games: u32,
+    /// A move's weight: games (how many games played it), polyglot (2 per win + 1 per
+    /// draw, as polyglot make-book), winrate (the mover's score in percent).
+    #[arg(long, default_value = "games", value_name = "POLICY")]
+    weights: WeightPolicy,
+    /// Drop moves scoring below PCT percent for the side that played them
+    /// ((wins + draws/2) / decided games), as polyglot make-book -min-score.
+    #[arg(long, value_name = "PCT")]
+    min_score: Option<f64>,
+    /// Only record White's moves.
+    #[arg(long, conflicts_with = "only_black")]
+    only_white: bool,
+    /// Only record Black's moves.
+    #[arg(long)]
+    only_black: bool,
+    /// Where the positions go: files (one per position), packed (the book's
+    /// packed.book, one file for all), or auto (packed from 10 000 positions).
+    #[arg(long, default_value = "auto", value_name = "LAYOUT")]
+    layout: import::Layout,
+}
+
+impl ImportPgn {
+    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+        if let Some(m) = self.min_score
+            && !(0.0..=100.0).contains(&m)
+        {
+            return Err(format!("--min-score {m}: a percentage, 0 to 100"));
+        }
+        let book = ctx.writing_book();
+        let file = &self.file;
+        let f = std::fs::File::open(file)
+            .map_err(|e| format!("cannot open {}: {e}", file.display()))?;
+        let size = f.metadata().map(|m| m.len()).unwrap_or(0);
+        let counter = std::rc::Rc::new(std::cell::Cell::new(0u64));
+        let reader = BufReader::with_capacity(
+            1 << 16,
+            Counting {
+                inner: f,
+                count: counter.clone(),
+            },
+        );
+        let opts = import::PgnImportOptions {
+            max_ply: self.max_ply,
+            min_games: self.min_games,
+            only: if self.only_white {
+                Some(Color::White)
+            } else if self.only_black {
+                Some(Color::Black)
+            } else {
+                None
+            },
+            weights: self.weights,
+            min_score: self.min_score,
+            layout: self.layout,
+            ..Default::default()
+        };
+        let show_bar = size >= 1 << 20;
+        let t0 = Instant::now();
+        let mut last = Instant::now();
+        let report = import::import_pgn(&book, reader, &opts, |games| {
+            if show_bar && last.elapsed().as_millis() >= 200 {
+                last = Instant::now();
+                progress_bar(counter.get(), size, games);
+            }
+        })
+        .map_err(|e| e.to_string())?;
+        if show_bar {
+            progress_bar(size, size, report.games + report.bad_games.len());
+            eprintln!();
+        }
+        for e in &report.bad_games {
+            eprintln!(
+                "{}:{}: game {} skipped: {}",
+                file.display(),
+                e.line,
+                e.game,
+                e.message
+            );
+        }
+        for e in &report.errors {
+            eprintln!("not written: {e}");
+        }
+        println!(
+            "Read {} games ({} skipped) in {:.1}s: {} positions, {} moves written to {}{} \
+             ({} positions under --min-games, {} moves under --min-score dropped)",
+            report.games,
+            report.bad_games.len(),
+            t0.elapsed().as_secs_f64(),
+            report.positions,
+            report.moves,
+            book.describe(),
+            if report.packed {
+                format!(" ({})", pack::FILE_NAME)
+            } else {
+                String::new()
+            },
+            report.dropped,
+            report.dropped_moves
+        );
+        Ok(if report.errors.is_empty() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        })
+    }
+}
+
+/// `huo-book import-huo`.
+#[derive(Args)]
+pub struct ImportHuo {
+    /// The directory holding the original Opening*.txt files.
+    dir: PathBuf,
+}
+
+impl ImportHuo {
+    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+        let book = ctx.writing_book();
+        let r = import::import_huo(&book, &self.dir).map_err(|e| e.to_string())?;
+        for p in &r.problems {
+            eprintln!("skipped {p}");
+        }
+        println!(
+            "Read {} legacy files: {} moves recorded in {}",
+            r.files,
+            r.recorded,
+            book.describe()
+        );
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// `huo-book import-polyglot`.
+#[derive(Args)]
+pub struct ImportPolyglot {
+    /// The Polyglot .bin file.
+    file: PathBuf,
+    /// Plies of positions not in the .bin crossed between two of its positions.
+    #[arg(long, default_value_t = 2)]
+    max_gap: u32,
+    /// At most N positions made while searching off the .bin's own moves (default:
+    /// 1500 per entry, at least 10 million).
+    #[arg(long, value_name = "N")]
+    walk_limit: Option<u64>,
+}
+
+impl ImportPolyglot {
+    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+        let book = ctx.writing_book();
+        let opts = polyglot::PolyglotImportOptions {
+            max_gap: self.max_gap,
+            walk_limit: self.walk_limit,
+        };
+        let r = polyglot::import_with(&book, &self.file, &opts).map_err(|e| e.to_string())?;
+        for w in &r.warnings {
+            eprintln!("warning: {w}");
+        }
+        for e in &r.errors {
+            eprintln!("not written: {e}");
+        }
+        println!(
+            "Read {} entries: {} positions, {} moves imported into {} ({} of them reached \
+             only across moves not in the book)",
+            r.entries,
+            r.positions,
+            r.moves,
+            book.describe(),
+            r.reached_across_gaps
+        );
+        if r.unreached > 0 && r.walk_stopped {
+            println!(
+                "{} entries ({} positions) not found: the search stopped at its limit \
+                 (--walk-limit N)",
+                r.unreached, r.unreached_positions
+            );
+        } else if r.unreached > 0 {
+            println!(
+                "{} entries ({} positions) unreachable: no sequence of legal moves leads \
+                 to them from the start position or the book (with at most {} \
+                 plies outside the book)",
+                r.unreached, r.unreached_positions, self.max_gap
+            );
+        }
+        if r.bad_moves > 0 {
+            println!(
+                "{} entries with a move illegal in their position",
+                r.bad_moves
+            );
+        }
+        Ok(if r.errors.is_empty() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        })
+    }
+}
+
+/// Counts the bytes read, for the progress bar.
+struct Counting<R> {
+    inner: R,
+    count: std::rc::Rc<std::cell::Cell<u64>>,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.set(self.count.get() + n as u64);
+        Ok(n)
+    }
+}
+
+fn progress_bar(done: u64, total: u64, games: usize) {
+    let frac = if total == 0 {
+        1.0
+    } else {
+        (done as f64 / total as f64).min(1.0)
+    };
+    let width = 40;
+    let filled = (frac * width as f64) as usize;
+    let mut err = std::io::stderr();
+    let end = if err.is_terminal() { "\r" } else { "\n" };
+    let _ = write!(
+        err,
+        "[{}{}] {:>3.0}% {games} games{end}",
+        "#".repeat(filled),
+        ".".repeat(width - filled),
+        frac * 100.0
+    );
+    let _ = err.flush();
+}

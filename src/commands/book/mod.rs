@@ -1,0 +1,174 @@
+//! `huo-book`'s commands: one file per group, each an argument struct (clap) with a `run`.
+//!
+//! Every command sees the books through a [`Context`]: the user's book (the `--book` flag,
+//! else the configuration's `book.path`, else `./books`, else the user data directory) over
+//! the built-in one, as the game does.
+
+mod check;
+mod export;
+mod import;
+mod merge;
+mod record;
+mod show;
+
+use crate::book::{Book, Books, LayerPolicy};
+use crate::config::Config;
+use crate::core::{Move, Position, parse_move};
+use clap::{Args, Subcommand};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+pub use check::{Check, Stats};
+pub use export::{Dump, ExportPgn, ExportPolyglot};
+pub use import::{ImportHuo, ImportPgn, ImportPolyglot};
+pub use merge::Merge;
+pub use record::{Record, Remove};
+pub use show::Show;
+
+/// What a command works on: the user's book as given, the layers, the configuration.
+pub struct Context {
+    /// `--book DIR`, if given.
+    pub book: Option<PathBuf>,
+    /// `--layers`: which books reading commands consult.
+    pub layers: LayerPolicy,
+    pub config: Config,
+}
+
+impl Context {
+    /// The user's book as given: the flag, else the configuration.
+    fn explicit_dir(&self) -> Option<&Path> {
+        self.book.as_deref().or(self.config.book.path.as_deref())
+    }
+
+    /// One book for whole-book commands (stats, check, export): flag > config > ./books >
+    /// user data dir > the built-in book.
+    pub fn reading_book(&self) -> Book {
+        match self.explicit_dir() {
+            Some(p) => Book::open(p),
+            None => Book::locate(None),
+        }
+    }
+
+    /// The book for writing: like reading, but `./books` (created) instead of the built-in.
+    pub fn writing_book(&self) -> Book {
+        let b = self.reading_book();
+        if b.dir().is_some() {
+            b
+        } else {
+            Book::open("books")
+        }
+    }
+
+    /// The layered books, as the game sees them: the user's book (if any) over the built-in.
+    pub fn layered(&self) -> Books {
+        Books::locate(self.explicit_dir(), self.layers)
+    }
+
+    /// The layered books for changes: without a user book, `./books` (created on write).
+    pub fn layered_for_writing(&self) -> Books {
+        let b = self.layered();
+        if b.user().is_some() {
+            b
+        } else {
+            Books::new(Some(Book::open("books")), self.layers)
+        }
+    }
+}
+
+/// `--fen`: the position a command starts from.
+#[derive(Args, Clone, Debug, Default)]
+pub struct FenArg {
+    /// Start from this position instead of the initial one.
+    #[arg(long, value_name = "FEN")]
+    pub fen: Option<String>,
+}
+
+impl FenArg {
+    /// The position given, or the initial one.
+    pub fn position(&self) -> Result<Position, String> {
+        match &self.fen {
+            Some(f) => Position::from_fen(f).map_err(|e| format!("invalid FEN: {e}")),
+            None => Ok(Position::startpos()),
+        }
+    }
+}
+
+/// Plays `moves` from `start`: each position with the move played from it.
+fn walk(start: Position, moves: &[String]) -> Result<Vec<(Position, Move)>, String> {
+    let mut pos = start;
+    let mut out = Vec::new();
+    for (i, text) in moves.iter().enumerate() {
+        let mv = parse_move(&pos, text).map_err(|e| format!("move {}: {e}", i + 1))?;
+        out.push((pos, mv));
+        pos.play(mv);
+    }
+    Ok(out)
+}
+
+/// The subcommands of `huo-book` (without one, the editor opens).
+#[derive(Subcommand)]
+pub enum Command {
+    /// Records moves (UCI or SAN), each as a book move of the position before it.
+    Record(Record),
+    /// Shows a position: diagram, FEN, key, file and book moves.
+    Show(Show),
+    /// Counts positions and moves, and lists files with problems.
+    Stats(Stats),
+    /// Removes the last move from the position before it.
+    Remove(Remove),
+    /// Validates every file; exits non-zero when any has a problem.
+    Check(Check),
+    /// Adds the opening moves of a PGN file, each with the games that played it and their
+    /// results for the mover (games= w= d= l=).
+    ImportPgn(ImportPgn),
+    /// Imports the original Huo Chess book files (Opening*.txt) of a directory.
+    ImportHuo(ImportHuo),
+    /// Imports a Polyglot .bin book: every entry whose position can be reached from the
+    /// start position or the book, by any legal moves.
+    ImportPolyglot(ImportPolyglot),
+    /// Exports the book as a Polyglot .bin file.
+    ExportPolyglot(ExportPolyglot),
+    /// Merges another book into this one: a book directory, a Polyglot .bin file, or
+    /// `builtin` (the built-in book). Comments, notes and unknown fields are kept.
+    Merge(Merge),
+    /// Writes the book as one PGN game with variations (the heaviest line first), each
+    /// move commented with its weight, share and W/D/L.
+    ExportPgn(ExportPgn),
+    /// Prints the book's lines, one per row; a line reaching a position already shown
+    /// through other moves ends with `= LINE`, LINE being that earlier line.
+    Dump(Dump),
+    /// Opens the editor screen.
+    Edit(FenArg),
+}
+
+impl Command {
+    /// Runs the command. The error is the message to print.
+    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+        match self {
+            Command::Record(c) => c.run(ctx),
+            Command::Show(c) => c.run(ctx),
+            Command::Stats(c) => c.run(ctx),
+            Command::Remove(c) => c.run(ctx),
+            Command::Check(c) => c.run(ctx),
+            Command::ImportPgn(c) => c.run(ctx),
+            Command::ImportHuo(c) => c.run(ctx),
+            Command::ImportPolyglot(c) => c.run(ctx),
+            Command::ExportPolyglot(c) => c.run(ctx),
+            Command::Merge(c) => c.run(ctx),
+            Command::ExportPgn(c) => c.run(ctx),
+            Command::Dump(c) => c.run(ctx),
+            Command::Edit(fen) => edit(ctx, fen),
+        }
+    }
+}
+
+/// The editor edits the user's book; without one (no `--book`, `book.path`, `./books` or
+/// data-dir book) it shows the built-in book, read-only, rather than an empty book.
+pub fn edit(ctx: &Context, fen: &FenArg) -> Result<ExitCode, String> {
+    // Built-in positions show read-only; a change copies one into the user's book
+    // (`./books` when there is none yet).
+    let book = ctx.layered_for_writing();
+    let start = fen.position()?;
+    crate::tui::run_editor(book, start, &ctx.config).map_err(|e| format!("editor: {e}"))?;
+    Ok(ExitCode::SUCCESS)
+}
