@@ -27,7 +27,7 @@ struct Cli {
     /// Which books `show`, `record`, `remove` and the editor consult: the user's book over
     /// the built-in one (both), or one of them (user, builtin). Changes always go to the
     /// user's book. The whole-book commands (stats, check, export, merge, import) work on
-    /// the user's book alone.
+    /// one book: the user's, or the built-in one when there is none.
     #[arg(long, global = true, value_name = "LAYERS", default_value = "both")]
     layers: LayerPolicy,
     #[command(subcommand)]
