@@ -13,9 +13,13 @@
 //! still reported with the entry. To keep the engine out of the book in a position the
 //! built-in book knows, give the moves weight 0 in the user's book.
 //!
-//! Writing always goes to the user's book. A change to a position only the built-in book
-//! has first copies the built-in moves (weights, fields, comments and notes), then applies
-//! the change, so the position keeps its other built-in moves ("copy on write").
+//! Writing always goes to the user's book, and a position new to it holds exactly what the
+//! user put there: recording 1.e4 c5 makes the user's book answer 1.e4 with c5 alone, the
+//! built-in moves are not copied (someone building a repertoire by playing moves expects
+//! the engine to play *their* moves where they recorded any). Taking over a built-in
+//! position is an explicit act, [`Books::adopt`]: it copies the built-in moves (weights,
+//! fields, comments and notes) the user's position lacks. Removing the last move of a
+//! user position gives it back to the built-in book.
 //!
 //! ```
 //! use huo_chess::book::{Books, Layer, LayerPolicy, PickMode};
@@ -27,7 +31,7 @@
 //! assert!(pick.to_string().starts_with("Book move "));
 //! ```
 
-use super::{Book, BookEntry, BookError, BookMove, PickMode, choose};
+use super::{Book, BookEntry, BookError, BookMove, Edit, PickMode, choose};
 use crate::core::{Move, Position};
 use crate::game::Game;
 use serde::Deserialize;
@@ -122,7 +126,7 @@ pub struct LayeredEntry {
 }
 
 impl LayeredEntry {
-    /// The built-in book is read-only: a change copies the position into the user's book.
+    /// The built-in book is read-only: [`Books::adopt`] copies a position into the user's book.
     pub fn read_only(&self) -> bool {
         self.layer == Layer::BuiltIn
     }
@@ -167,16 +171,7 @@ impl std::fmt::Display for BookPick {
     }
 }
 
-/// What a change through [`Books`] did to the user's book.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Written {
-    /// The user's file was changed (or created).
-    InPlace,
-    /// The position was first copied from the built-in book, then changed.
-    CopiedFromBuiltIn,
-}
-
-/// The user's book over the built-in one: lookups fall through, writes copy on write.
+/// The user's book over the built-in one: lookups fall through, writes go to the user's book.
 #[derive(Clone, Debug)]
 pub struct Books {
     user: Option<Book>,
@@ -326,70 +321,121 @@ impl Books {
         })
     }
 
-    /// The built-in entry to copy before changing `pos` in the user's book.
-    fn seed(&self, pos: &Position) -> Option<(Vec<BookMove>, Vec<String>)> {
-        if !self.policy.consults(Layer::BuiltIn) {
-            return None;
-        }
-        let (entry, notes) = self.builtin.lookup_with_notes(pos)?;
-        (!entry.moves.is_empty()).then_some((entry.moves, notes))
-    }
-
-    /// Read-modify-write of `pos` in the user's book, under its lock; a position only the
-    /// built-in book has starts from the built-in moves (see the module documentation).
-    pub fn update<F>(&self, pos: &Position, change: F) -> Result<Written, BookError>
+    /// Read-modify-write of `pos` in the user's book, under its lock: a position new to it
+    /// starts empty, whatever the built-in book has there (see the module documentation).
+    pub fn update<F>(&self, pos: &Position, change: F) -> Result<Edit, BookError>
     where
         F: FnOnce(&mut Vec<BookMove>) -> Result<(), BookError>,
     {
-        let user = self.writable()?;
-        let seeded = user.update_seeded(pos, self.seed(pos), change)?;
-        Ok(if seeded {
-            Written::CopiedFromBuiltIn
-        } else {
-            Written::InPlace
-        })
+        self.writable()?.edit(pos, change)
     }
 
-    /// Adds `mv` with `weight` (or raises its weight), copying a built-in position first.
-    pub fn record(&self, pos: &Position, mv: Move, weight: u32) -> Result<Written, BookError> {
+    /// Undoes a change made through these books ([`Book::revert`]).
+    pub fn revert(&self, edit: &Edit) -> Result<(), BookError> {
+        self.writable()?.revert(edit)
+    }
+
+    /// Adds `mv` with `weight` (or raises its weight) in the user's book.
+    pub fn record(&self, pos: &Position, mv: Move, weight: u32) -> Result<Edit, BookError> {
         self.update(pos, super::record_change(pos, mv, weight)?)
     }
 
-    /// Sets a move's weight (adding the move), copying a built-in position first.
-    pub fn set_weight(&self, pos: &Position, mv: Move, weight: u32) -> Result<Written, BookError> {
+    /// Sets a move's weight in the user's book (adding the move).
+    pub fn set_weight(&self, pos: &Position, mv: Move, weight: u32) -> Result<Edit, BookError> {
         self.update(pos, super::weight_change(pos, mv, weight)?)
     }
 
-    /// Sets or clears a move's comment, copying a built-in position first.
+    /// Raises (or, `delta` below 0, lowers, never below 0) the weight of a move the user's
+    /// book lists, from its weight at the time of the change.
+    pub fn add_weight(&self, pos: &Position, mv: Move, delta: i64) -> Result<Edit, BookError> {
+        let file = self.file_of(pos);
+        self.update(pos, move |moves| {
+            match moves.iter_mut().find(|m| m.mv == mv) {
+                Some(m) => {
+                    m.weight = (i64::from(m.weight) + delta).clamp(0, i64::from(u32::MAX)) as u32;
+                    Ok(())
+                }
+                None => Err(BookError(format!("{} is not in {file}", mv.uci()))),
+            }
+        })
+    }
+
+    /// Sets or clears a move's comment in the user's book.
     pub fn set_comment(
         &self,
         pos: &Position,
         mv: Move,
         comment: Option<&str>,
-    ) -> Result<Written, BookError> {
+    ) -> Result<Edit, BookError> {
         self.update(pos, super::comment_change(mv, comment, self.file_of(pos)))
     }
 
-    /// Deletes a move, copying a built-in position first. Removing the last move of a
-    /// position the built-in book also has is refused: the file would be deleted and the
-    /// built-in book would answer again (set the weight to 0 instead).
-    pub fn remove(&self, pos: &Position, mv: Move) -> Result<Written, BookError> {
+    /// Deletes a move from the user's book. Its last move takes the position out of the
+    /// user's book (the file goes, notes and all), and the built-in book, if it has the
+    /// position, answers there again, as it does wherever nothing was recorded. To keep the
+    /// engine out of the book there instead, give the moves weight 0.
+    pub fn remove(&self, pos: &Position, mv: Move) -> Result<Edit, BookError> {
         let file = self.file_of(pos);
-        let builtin_has = self.seed(pos).is_some();
         self.update(pos, |moves| {
             let before = moves.len();
             moves.retain(|m| m.mv != mv);
             if moves.len() == before {
                 Err(BookError(format!("{} is not in {file}", mv.uci())))
-            } else if moves.is_empty() && builtin_has {
-                Err(BookError(format!(
-                    "{} is the last move of {file}: without it the built-in book would answer \
-                     here again; give it weight 0 to keep the engine out of the book here",
-                    mv.uci()
-                )))
             } else {
                 Ok(())
             }
         })
     }
+
+    /// The built-in book's moves and notes for `pos`, when it has any.
+    pub fn builtin_entry(&self, pos: &Position) -> Option<(Vec<BookMove>, Vec<String>)> {
+        let (entry, notes) = self.builtin.lookup_with_notes(pos)?;
+        (!entry.moves.is_empty()).then_some((entry.moves, notes))
+    }
+
+    /// Takes over the built-in book's position: each built-in move the user's book lacks
+    /// there is added with its weight, fields and comment, and the built-in notes with
+    /// them; the moves the user's book already has keep their weights and comments. The
+    /// explicit act that makes a built-in position the user's (recording does not).
+    pub fn adopt(&self, pos: &Position) -> Result<Adopted, BookError> {
+        let user = self.writable()?;
+        let Some((builtin, builtin_notes)) = self.builtin_entry(pos) else {
+            return Err(BookError(format!(
+                "the built-in book has no moves for this position ({})",
+                pos.epd()
+            )));
+        };
+        let offered = builtin.len();
+        let mut added = 0;
+        let edit = user.edit_with_notes(pos, |moves, notes| {
+            for m in builtin {
+                if !moves.iter().any(|x| x.mv == m.mv) {
+                    moves.push(m);
+                    added += 1;
+                }
+            }
+            for n in builtin_notes {
+                if !notes.contains(&n) {
+                    notes.push(n);
+                }
+            }
+            Ok(())
+        })?;
+        Ok(Adopted {
+            added,
+            kept: offered - added,
+            edit,
+        })
+    }
+}
+
+/// What [`Books::adopt`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Adopted {
+    /// Built-in moves added to the user's book.
+    pub added: usize,
+    /// Built-in moves the user's book had already (left as they were).
+    pub kept: usize,
+    /// The change, to undo it.
+    pub edit: Edit,
 }

@@ -40,7 +40,7 @@ pub mod results;
 pub mod store;
 pub mod tree;
 
-pub use layers::{BookPick, Books, Layer, LayerPolicy, LayeredEntry, Written};
+pub use layers::{Adopted, BookPick, Books, Layer, LayerPolicy, LayeredEntry};
 pub use results::{Results, WeightPolicy};
 
 pub use pick::PickMode;
@@ -81,6 +81,39 @@ pub struct BookEntry {
     pub file: String,
     /// Problems met while reading (skipped lines, with file:line).
     pub warnings: Vec<String>,
+}
+
+/// What a position holds in a book directory: its moves and the `#` notes a person wrote
+/// (both empty: the book does not have the position). The moves are kept in the canonical
+/// order the file is written in, so two contents compare equal when the files would.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Contents {
+    pub moves: Vec<BookMove>,
+    pub notes: Vec<String>,
+}
+
+impl Contents {
+    /// `moves` (sorted canonically) and `notes`.
+    pub fn new(mut moves: Vec<BookMove>, notes: Vec<String>) -> Contents {
+        format::sort_moves(&mut moves);
+        Contents { moves, notes }
+    }
+}
+
+/// One change written to a position: what it held before and after ([`Book::edit`]), so
+/// the change can be undone ([`Book::revert`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Edit {
+    pub pos: Position,
+    pub before: Contents,
+    pub after: Contents,
+}
+
+impl Edit {
+    /// The position was new to the book (it had no moves there before).
+    pub fn was_new(&self) -> bool {
+        self.before.moves.is_empty()
+    }
 }
 
 /// A book that cannot be written, or a file that cannot be read.
@@ -324,24 +357,47 @@ impl Book {
     where
         F: FnOnce(&mut Vec<BookMove>) -> Result<(), BookError>,
     {
-        self.update_seeded(pos, None, change).map(|_| ())
+        self.edit(pos, change).map(|_| ())
     }
 
-    /// [`Book::update`], where a position this book does not have yet (no file, or a file
-    /// without moves) starts from `seed`'s moves and notes (a lower layer's entry, copied
-    /// before the change). Returns whether the seed was used.
-    pub fn update_seeded<F>(
-        &self,
-        pos: &Position,
-        seed: Option<(Vec<BookMove>, Vec<String>)>,
-        change: F,
-    ) -> Result<bool, BookError>
+    /// [`Book::update`], returning what the position held before and after the change, so
+    /// that it can be undone ([`Book::revert`]).
+    pub fn edit<F>(&self, pos: &Position, change: F) -> Result<Edit, BookError>
     where
         F: FnOnce(&mut Vec<BookMove>) -> Result<(), BookError>,
     {
+        self.edit_with_notes(pos, |moves, _| change(moves))
+    }
+
+    /// [`Book::edit`], where `change` also gets the file's `#` notes.
+    pub fn edit_with_notes<F>(&self, pos: &Position, change: F) -> Result<Edit, BookError>
+    where
+        F: FnOnce(&mut Vec<BookMove>, &mut Vec<String>) -> Result<(), BookError>,
+    {
         let dir = self.writable_dir()?;
         let _guard = store::lock(dir)?;
-        update_locked(dir, pos, seed, Durability::Now, |moves, _| change(moves))
+        update_locked(dir, pos, Durability::Now, change)
+    }
+
+    /// Undoes `edit`: the position gets back what it held before, moves and notes. Refused
+    /// (nothing written) when the position no longer holds what the edit left, since
+    /// something else changed it meanwhile and that change would be lost.
+    pub fn revert(&self, edit: &Edit) -> Result<(), BookError> {
+        let file = self.file_of(&edit.pos);
+        let expected = edit.after.clone();
+        let restored = edit.before.clone();
+        self.edit_with_notes(&edit.pos, move |moves, notes| {
+            let now = Contents::new(std::mem::take(moves), std::mem::take(notes));
+            if now != expected {
+                return Err(BookError(format!(
+                    "{file} changed since (another program wrote it?): not undone"
+                )));
+            }
+            *moves = restored.moves;
+            *notes = restored.notes;
+            Ok(())
+        })
+        .map(|_| ())
     }
 
     /// Adds `mv` to `pos`'s entry with weight `weight`, or raises its weight by `weight`.
@@ -724,7 +780,6 @@ where
     update_locked(
         dir,
         &pos,
-        None,
         Durability::NewFilesUnsynced,
         |current, current_notes| {
             merge_into(current, current_notes, moves, notes, merge);
@@ -758,15 +813,14 @@ fn merge_into<F>(
     }
 }
 
-/// `durability`: how the file is written ([`Durability::Now`] for a single change, new
-/// files unsynced in batches).
+/// Changes one position's file (the caller holds the lock). `durability`: how the file is
+/// written ([`Durability::Now`] for a single change, new files unsynced in batches).
 fn update_locked<F>(
     dir: &Path,
     pos: &Position,
-    seed: Option<(Vec<BookMove>, Vec<String>)>,
     durability: Durability,
     change: F,
-) -> Result<bool, BookError>
+) -> Result<Edit, BookError>
 where
     F: FnOnce(&mut Vec<BookMove>, &mut Vec<String>) -> Result<(), BookError>,
 {
@@ -790,29 +844,22 @@ where
             r.moves
         }
     };
-    let mut seeded = false;
-    if moves.is_empty()
-        && let Some((seed_moves, seed_notes)) = seed
-        && !seed_moves.is_empty()
-    {
-        moves = seed_moves;
-        for n in seed_notes {
-            if !notes.contains(&n) {
-                notes.push(n);
-            }
-        }
-        seeded = true;
-    }
+    let before = Contents::new(moves.clone(), notes.clone());
     change(&mut moves, &mut notes)?;
     // Without moves, a packed position keeps a file without moves: deleting the file
     // would bring the packed record back.
     if moves.is_empty() && pack::lookup(dir, pos.key()).ok().flatten().is_none() {
         store::remove(&path)?;
+        notes.clear(); // the file and its notes are gone
     } else {
         let text = format::write_with_notes(pos, &moves, &notes);
         store::write_with(&path, &text, durability)?;
     }
-    Ok(seeded)
+    Ok(Edit {
+        pos: *pos,
+        before,
+        after: Contents::new(moves, notes),
+    })
 }
 
 /// Checks one file's text: name/key/fen agreement and every line.

@@ -4,8 +4,8 @@ use crate::common;
 
 use common::tempdir;
 use huo_chess::book::{
-    Book, BookPick, Books, Layer, LayerPolicy, PickMode, Written, embedded, format, import, pack,
-    polyglot, store,
+    Book, BookPick, Books, Layer, LayerPolicy, PickMode, embedded, format, import, pack, polyglot,
+    store,
 };
 use huo_chess::core::{Move, Position, parse_move};
 use huo_chess::game::Game;
@@ -566,58 +566,109 @@ fn layered_zero_weights_silence_and_broken_user_files_fall_through() {
     );
 }
 
-#[test]
-fn layered_recording_copies_the_built_in_position_first() {
-    let dir = tempdir("layerscow");
-    let books = Books::new(Some(Book::open(&*dir)), LayerPolicy::Both);
-    let e4 = after("e4");
-    let builtin = Book::embedded().lookup(&e4).unwrap();
-    let c5_before = builtin
-        .moves
-        .iter()
-        .find(|m| m.mv.uci() == "c7c5")
-        .map_or(0, |m| m.weight);
-    assert_eq!(
-        books.record(&e4, mv(&e4, "c5"), 1).unwrap(),
-        Written::CopiedFromBuiltIn
-    );
-    // The user's file has every built-in move, c5 raised by one.
-    let mine = Book::open(&*dir).lookup(&e4).unwrap();
-    let mut expected = weights(&builtin.moves);
-    match expected.iter_mut().find(|(u, _)| u == "c7c5") {
-        Some(e) => e.1 = c5_before + 1,
-        None => expected.push(("c7c5".into(), 1)),
+/// Records each line (SAN moves from the start) once, weight 1, through the layers.
+fn record_lines(books: &Books, lines: &[&str]) {
+    for line in lines {
+        let mut pos = Position::startpos();
+        for m in line.split_whitespace() {
+            let m = mv(&pos, m);
+            books.record(&pos, m, 1).unwrap();
+            pos.play(m);
+        }
     }
-    expected.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    assert_eq!(weights(&mine.moves), expected);
-    assert_eq!(books.lookup(&e4).unwrap().layer, Layer::User);
-    // A second change is in place.
+}
+
+#[test]
+fn a_book_built_by_recording_answers_only_the_recorded_moves() {
+    let dir = tempdir("layersrec");
+    let books = Books::new(Some(Book::open(&*dir)), LayerPolicy::Both);
+    record_lines(&books, &["e4 e5 Nf3 Nc6", "Nf3 Nc6 e4 e5"]);
+    // The start position holds exactly the two recorded moves: nothing was copied.
+    let start = Position::startpos();
+    let l = books.lookup(&start).unwrap();
+    assert_eq!(l.layer, Layer::User);
     assert_eq!(
-        books.record(&e4, mv(&e4, "c5"), 1).unwrap(),
-        Written::InPlace
+        weights(&l.entry.moves),
+        vec![("e2e4".to_string(), 1), ("g1f3".to_string(), 1)]
     );
-    // Removing a built-in move copies too; removing the last move of a position the
-    // built-in book has is refused (the built-in book would answer again).
+    // The engine's choice, whatever the seed: only e4 and Nf3, each some of the time.
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..200 {
+        let p = books.pick(&start, PickMode::Weighted, seed).unwrap();
+        assert_eq!(p.layer, Layer::User);
+        seen.insert(p.mv.uci());
+    }
+    assert_eq!(seen.into_iter().collect::<Vec<_>>(), ["e2e4", "g1f3"]);
+    // After 1.e4 only e5 (the built-in book's c5, e6, ... are not there).
+    let e4 = after("e4");
+    assert_eq!(
+        weights(&books.lookup(&e4).unwrap().entry.moves),
+        vec![("e7e5".to_string(), 1)]
+    );
+    // After 1.e4 e5 2.Nf3: Nc6 alone.
+    let ruy = after("e4 e5 Nf3");
+    assert_eq!(
+        weights(&books.lookup(&ruy).unwrap().entry.moves),
+        vec![("b8c6".to_string(), 1)]
+    );
+    // A position never recorded still falls through to the built-in book.
     let d4 = after("d4");
-    let first = Book::embedded().lookup(&d4).unwrap().moves[0].mv;
+    assert_eq!(books.lookup(&d4).unwrap().layer, Layer::BuiltIn);
     assert_eq!(
-        books.remove(&d4, first).unwrap(),
-        Written::CopiedFromBuiltIn
+        books.pick(&d4, PickMode::Best, 0).unwrap().layer,
+        Layer::BuiltIn
     );
-    let n = Book::embedded().lookup(&d4).unwrap().moves.len();
-    assert_eq!(Book::open(&*dir).lookup(&d4).unwrap().moves.len(), n - 1);
+    // Recording where the built-in book has the position says it was new to the user's.
+    let c4 = after("c4");
+    let edit = books.record(&c4, mv(&c4, "e5"), 1).unwrap();
+    assert!(edit.was_new());
+    assert_eq!(
+        weights(&Book::open(&*dir).lookup(&c4).unwrap().moves),
+        vec![("e7e5".to_string(), 1)]
+    );
+    assert!(!books.record(&c4, mv(&c4, "e5"), 1).unwrap().was_new());
+}
+
+#[test]
+fn adopt_copies_the_built_in_moves_and_removing_the_last_move_gives_the_position_back() {
+    let dir = tempdir("layersadopt");
+    let books = Books::new(Some(Book::open(&*dir)), LayerPolicy::Both);
+    record_lines(&books, &["e4 c5"]);
+    let e4 = after("e4");
+    let builtin = Book::embedded().lookup(&e4).unwrap().moves;
+    assert!(builtin.iter().any(|m| m.mv.uci() == "c7c5") && builtin.len() > 2);
+    // Adopt: every built-in move the user's position lacks, with its weight; the user's c5
+    // keeps its own weight.
+    let a = books.adopt(&e4).unwrap();
+    assert_eq!((a.added, a.kept), (builtin.len() - 1, 1));
+    let mut want: Vec<(String, u32)> = builtin
+        .iter()
+        .map(|m| (m.mv.uci(), if m.mv.uci() == "c7c5" { 1 } else { m.weight }))
+        .collect();
+    want.sort_by(|x, y| y.1.cmp(&x.1).then(x.0.cmp(&y.0)));
+    assert_eq!(weights(&Book::open(&*dir).lookup(&e4).unwrap().moves), want);
+    // Again: nothing more to add. A position the built-in book lacks: an error.
+    assert_eq!(books.adopt(&e4).unwrap().added, 0);
     let only = Position::from_fen("8/8/8/8/8/8/4k3/K7 w - - 0 1").unwrap();
-    assert!(Book::embedded().lookup(&only).is_none());
-    books.record(&only, mv(&only, "Kb1"), 1).unwrap();
-    books.remove(&only, mv(&only, "Kb1")).unwrap();
-    assert!(Book::open(&*dir).lookup(&only).is_none());
-    // With the user layer only, nothing is copied.
-    let dir2 = tempdir("layerscow2");
-    let user_only = Books::new(Some(Book::open(&*dir2)), LayerPolicy::UserOnly);
+    assert!(books.adopt(&only).is_err());
+    // Undoing the adoption leaves c5 alone again.
+    books.revert(&a.edit).unwrap();
     assert_eq!(
-        user_only.record(&e4, mv(&e4, "c5"), 1).unwrap(),
-        Written::InPlace
+        weights(&Book::open(&*dir).lookup(&e4).unwrap().moves),
+        vec![("c7c5".to_string(), 1)]
     );
+    // Removing the last move takes the position out of the user's book: the built-in
+    // book answers there again, as where nothing was recorded.
+    let edit = books.remove(&e4, mv(&e4, "c5")).unwrap();
+    assert!(edit.after.moves.is_empty());
+    assert!(Book::open(&*dir).lookup(&e4).is_none());
+    assert_eq!(books.lookup(&e4).unwrap().layer, Layer::BuiltIn);
+    books.revert(&edit).unwrap();
+    assert_eq!(books.lookup(&e4).unwrap().layer, Layer::User);
+    // With the user layer only, recording is the same: exactly the moves given.
+    let dir2 = tempdir("layersadopt2");
+    let user_only = Books::new(Some(Book::open(&*dir2)), LayerPolicy::UserOnly);
+    user_only.record(&e4, mv(&e4, "c5"), 1).unwrap();
     assert_eq!(
         weights(&Book::open(&*dir2).lookup(&e4).unwrap().moves),
         vec![("c7c5".to_string(), 1)]

@@ -1052,6 +1052,40 @@ fn why_board_lists_three_exact_alternatives() {
 }
 
 #[test]
+fn the_game_plays_only_the_recorded_moves_of_a_book_built_by_recording() {
+    let dir = common::tempdir("tui-recorded");
+    let books = huo_chess::book::Books::new(
+        Some(huo_chess::book::Book::open(dir.as_path())),
+        huo_chess::book::LayerPolicy::Both,
+    );
+    for line in ["e4 e5 Nf3 Nc6", "Nf3 Nc6 e4 e5"] {
+        let mut pos = Position::startpos();
+        for m in line.split_whitespace() {
+            let m = parse_move(&pos, m).unwrap();
+            books.record(&pos, m, 1).unwrap();
+            pos.play(m);
+        }
+    }
+    let mut c = Config::default();
+    c.book.pick = huo_chess::book::PickMode::Best;
+    let mut a = args("w", "3");
+    a.book = Some(dir.clone());
+    // After 1.Nf3 the built-in book's heaviest move is d5: the user recorded Nc6 alone.
+    let mut app = App::new(&c, &a, None);
+    typed(&mut app, "Nf3");
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    assert_eq!(app.game.moves()[1].uci(), "b8c6");
+    assert!(
+        app.log
+            .lines()
+            .iter()
+            .any(|l| l.starts_with("Book move b8c6 from user book, ")),
+        "{:?}",
+        app.log.lines()
+    );
+}
+
+#[test]
 fn a_user_book_does_not_hide_the_built_in_one() {
     let dir = common::tempdir("tui-layers");
     // The user's book knows only 1.e4 c5.

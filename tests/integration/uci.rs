@@ -477,3 +477,63 @@ fn two_threads_stop_an_infinite_search_promptly() {
     assert_legal(Position::STARTING_FEN, "d2d4 g8f6 c2c4 e7e6", best);
     e.quit();
 }
+
+#[test]
+fn a_book_built_by_recording_is_all_the_engine_plays_where_it_has_moves() {
+    // 1.e4 e5 2.Nf3 Nc6 and 1.Nf3 Nc6 2.e4 e5, recorded into a fresh book.
+    let dir = common::tempdir("uci-recorded");
+    let books = huo_chess::book::Books::new(
+        Some(huo_chess::book::Book::open(dir.as_path())),
+        huo_chess::book::LayerPolicy::Both,
+    );
+    for line in ["e2e4 e7e5 g1f3 b8c6", "g1f3 b8c6 e2e4 e7e5"] {
+        let mut pos = Position::startpos();
+        for m in line.split_whitespace() {
+            let m = parse_uci(&pos, m).unwrap();
+            books.record(&pos, m, 1).unwrap();
+            pos.play(m);
+        }
+    }
+    // The heaviest book move, so the answer does not depend on chance.
+    let config = dir.join("best.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[book]\npath = {:?}\npick = \"best\"\n",
+            dir.to_str().unwrap()
+        ),
+    )
+    .unwrap();
+    let mut e = Engine::start(&["--config", config.to_str().unwrap()]);
+    let book_line = |lines: &[String]| {
+        lines
+            .iter()
+            .find(|l| l.starts_with("info string book move"))
+            .cloned()
+            .unwrap_or_default()
+    };
+    // After 1.Nf3 the built-in book's heaviest move is d5; the user recorded Nc6 alone.
+    e.send("position startpos moves g1f3");
+    e.send("go depth 1");
+    let lines = e.until("bestmove");
+    assert_eq!(lines.last().unwrap(), "bestmove b8c6", "{lines:?}");
+    assert!(
+        book_line(&lines).contains(dir.to_str().unwrap()),
+        "{lines:?}"
+    );
+    // At the start: e4 (e4 and Nf3 weigh 1 each; the first in canonical order).
+    e.send("position startpos");
+    e.send("go depth 1");
+    let lines = e.until("bestmove");
+    assert_eq!(lines.last().unwrap(), "bestmove e2e4", "{lines:?}");
+    // A position the user's book lacks: the built-in book answers.
+    e.send("position startpos moves d2d4");
+    e.send("go depth 1");
+    let lines = e.until("bestmove");
+    let line = book_line(&lines);
+    assert!(
+        line.starts_with("info string book move") && !line.contains(dir.to_str().unwrap()),
+        "{lines:?}"
+    );
+    e.quit();
+}

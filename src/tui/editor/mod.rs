@@ -1,14 +1,20 @@
 //! The opening book editor (`huo-book edit`): walk through positions, see the book's moves
-//! for each, record moves by playing them, change weights and comments, delete (and undo
-//! a deletion). Its state and keys are here; its drawing is in [`ui`]. The board input
-//! (cursor, selection, promotion, mouse) is the game screen's [`BoardInput`].
+//! for each, record moves by playing them, change weights and comments, delete, adopt a
+//! built-in position, and undo any of these. Its state and keys are here; its drawing is
+//! in [`ui`]. The board input (cursor, selection, promotion, mouse) is the game screen's
+//! [`BoardInput`].
 //!
-//! Keys: whatever is typed is a move or a `:` command; Tab switches the arrows between
-//! the list of book moves and the board (the focused pane is highlighted); Enter follows
-//! the highlighted book move or moves on the board; Backspace goes back a move; `+`/`-`
-//! change the weight (no move starts with them); Delete removes the highlighted move and
-//! Ctrl+Z puts it back; F5 (or `:engine`) asks the engine service for its view of the
-//! position; Esc, F10 or Ctrl+C quit.
+//! Keys: whatever is typed is a move or a `:` command; a move typed or played on the board
+//! is recorded in the user's book while recording is on (Ctrl+R turns it off to browse
+//! without changing the book); Enter on a listed move follows it without recording. Tab
+//! switches the arrows between the list of book moves and the board (the focused pane is
+//! highlighted); Backspace goes back a move; `+`/`-` change the weight (no move starts with
+//! them); Delete removes the selected move; F6 adopts the built-in position shown; Ctrl+Z
+//! undoes the last change to the book; F5 (or `:engine`) asks the engine service for its
+//! view of the position; Esc, F10 or Ctrl+C quit.
+//!
+//! The selection is a move, not a row: changing a weight re-sorts the list, and the
+//! selection stays on the move, so every action lands on the move the user selected.
 
 pub mod ui;
 
@@ -16,7 +22,7 @@ use super::engine::{EngineLink, Job};
 use super::input::{BoardInput, Pick, Typed, read_typed_move, take_typed};
 use super::terminal;
 use super::theme::Theme;
-use crate::book::{BookEntry, BookMove, Books, Layer, Written};
+use crate::book::{BookEntry, BookError, Books, Edit, Layer};
 use crate::config::Config;
 use crate::core::{Move, MoveError, Position, Role, san};
 use crate::engine::{Reply, Settings, Think};
@@ -39,11 +45,14 @@ pub enum Focus {
     Board,
 }
 
+/// How many changes Ctrl+Z can undo, newest first.
+const UNDO_DEPTH: usize = 100;
+
 /// The editor's state.
 pub struct Editor {
     pub theme: Theme,
-    /// The user's book over the built-in one: built-in positions show read-only, and a
-    /// change to one copies it into the user's book first.
+    /// The user's book over the built-in one: a built-in position shows read-only until it
+    /// is adopted; recording there starts the user's own position.
     pub book: Books,
     /// Which book the position on the board comes from.
     pub layer: Option<Layer>,
@@ -54,13 +63,16 @@ pub struct Editor {
     pub board: BoardInput,
     /// Waiting for the promotion piece of this pawn move.
     pub promotion: Option<(crate::core::Square, crate::core::Square)>,
-    /// The last deleted book move and its position, for Ctrl+Z.
-    pub deleted: Option<(Position, BookMove)>,
+    /// Moves typed or played on the board are recorded (else they are only played).
+    pub recording: bool,
+    /// The changes made to the book, newest last, each with what it said, for Ctrl+Z.
+    pub undo: Vec<(String, Edit)>,
     pub input: String,
     /// The book's entry for the position on the board.
     pub entry: Option<BookEntry>,
-    /// The highlighted line of the book-move list.
-    pub list_index: usize,
+    /// The selected book move (the list's highlight): a move, found again after each
+    /// re-read of the list whatever its row.
+    pub selected: Option<Move>,
     pub message: Option<String>,
     pub alert: bool,
     pub quit: bool,
@@ -83,10 +95,11 @@ impl Editor {
             focus: Focus::List,
             board: BoardInput::default(),
             promotion: None,
-            deleted: None,
+            recording: true,
+            undo: Vec::new(),
             input: String::new(),
             entry: None,
-            list_index: 0,
+            selected: None,
             message: None,
             alert: false,
             quit: false,
@@ -104,17 +117,45 @@ impl Editor {
         e
     }
 
-    /// Reads the book's entry for the position on the board again.
+    /// The listed moves of the position on the board.
+    fn moves(&self) -> &[crate::book::BookMove] {
+        self.entry.as_ref().map_or(&[], |e| &e.moves)
+    }
+
+    /// The row of the selected move in the list, if it is listed.
+    pub fn selected_row(&self) -> Option<usize> {
+        let sel = self.selected?;
+        self.moves().iter().position(|m| m.mv == sel)
+    }
+
+    /// Reads the book's entry for the position on the board again. The selection stays on
+    /// its move wherever the move now is; a move no longer listed (deleted) hands the
+    /// selection to the move now in its row (or the last one); none selected: the first.
     pub fn refresh(&mut self) {
         // A new position: the engine's view of the old one no longer applies.
         self.engine.cancel();
         self.engine_view = None;
+        let row = self.selected_row().unwrap_or(0);
         let found = self.book.lookup(self.game.position());
         self.layer = found.as_ref().map(|f| f.layer);
         self.entry = found.map(|f| f.entry);
-        let n = self.entry.as_ref().map_or(0, |e| e.moves.len());
-        self.list_index = self.list_index.min(n.saturating_sub(1));
+        let moves = self.moves();
+        if !self
+            .selected
+            .is_some_and(|s| moves.iter().any(|m| m.mv == s))
+        {
+            self.selected = moves.get(row).or(moves.last()).map(|m| m.mv);
+        }
         self.board.selected = None;
+    }
+
+    /// Shows another position: the selection starts on `select` if listed, else the first.
+    fn show_position(&mut self, select: Option<Move>) {
+        self.selected = None;
+        self.refresh();
+        if let Some(m) = select.filter(|s| self.moves().iter().any(|m| m.mv == *s)) {
+            self.selected = Some(m);
+        }
     }
 
     fn note(&mut self, text: impl Into<String>, alert: bool) {
@@ -122,122 +163,218 @@ impl Editor {
         self.alert = alert;
     }
 
-    /// The listed move under the highlight.
+    /// The selected move, if the list shows it.
     pub fn listed_move(&self) -> Option<Move> {
-        self.entry
-            .as_ref()
-            .and_then(|e| e.moves.get(self.list_index))
-            .map(|m| m.mv)
+        self.selected
+            .filter(|s| self.moves().iter().any(|m| m.mv == *s))
     }
 
-    /// Records `mv` in the book (weight +1) and plays it.
-    pub fn record_and_play(&mut self, mv: Move) {
+    /// The selected move for a change: `None` (with the reason shown) when nothing is
+    /// selected or the position shown is the built-in book's, which is read-only.
+    fn move_to_change(&mut self) -> Option<Move> {
+        let Some(mv) = self.listed_move() else {
+            self.note("No book move selected", true);
+            return None;
+        };
+        if self.layer == Some(Layer::BuiltIn) {
+            self.note(
+                "Read-only: these moves are the built-in book's. F6 adopts them into your book",
+                true,
+            );
+            return None;
+        }
+        Some(mv)
+    }
+
+    /// Shows the outcome of a change and keeps it for Ctrl+Z.
+    fn changed(&mut self, result: Result<Edit, BookError>, said: String) {
+        match result {
+            Ok(edit) => {
+                if self.undo.len() == UNDO_DEPTH {
+                    self.undo.remove(0);
+                }
+                self.undo.push((said.clone(), edit));
+                self.note(said, false);
+            }
+            Err(e) => self.note(format!("Book error: {e}"), true),
+        }
+        self.refresh();
+    }
+
+    /// A move typed or played on the board: recorded (weight +1) while recording is on,
+    /// then played.
+    pub fn play_move(&mut self, mv: Move) {
         let pos = *self.game.position();
         if !pos.is_legal(mv) {
             self.note("Invalid move - Please try again", true);
             return;
         }
         let text = san(&pos, mv);
-        match self.book.record(&pos, mv, 1) {
-            Ok(w) => self.note(format!("Recorded {text}{}", copied(w)), false),
-            Err(e) => self.note(format!("Book error: {e}"), true),
+        if self.recording {
+            let builtin = self.layer == Some(Layer::BuiltIn);
+            let result = self.book.record(&pos, mv, 1);
+            let said = match &result {
+                Ok(edit) if edit.was_new() && builtin => format!(
+                    "Recorded {text}. Your book now plays only your moves there; to keep \
+                     the built-in ones too, go back (Backspace) and adopt them (F6)"
+                ),
+                _ => format!("Recorded {text}"),
+            };
+            self.changed(result, said);
+        } else {
+            self.note(format!("Played {text} (not recorded: browsing)"), false);
         }
         let _ = self.game.play(mv);
-        self.list_index = 0;
-        self.refresh();
+        self.show_position(None);
     }
 
-    /// Plays a listed move without recording it.
+    /// Plays the selected move without recording it.
     pub fn follow(&mut self) {
         if let Some(mv) = self.listed_move()
             && self.game.play(mv).is_ok()
         {
             self.message = None;
-            self.list_index = 0;
-            self.refresh();
+            self.show_position(None);
         }
     }
 
+    /// Goes back a move; the selection lands on the move taken back, when it is listed.
     pub fn takeback(&mut self) {
-        if self.game.undo().is_some() {
+        if let Some(mv) = self.game.undo() {
             self.message = None;
-            self.refresh();
+            self.show_position(Some(mv));
         }
     }
 
     fn jump_to_start(&mut self) {
         let start = *self.game.start();
         self.game = Game::from_position(start);
-        self.list_index = 0;
-        self.refresh();
+        self.show_position(None);
     }
 
-    /// Changes the listed move's weight by `delta` (never below 0).
+    /// Turns recording on or off.
+    fn toggle_recording(&mut self) {
+        self.recording = !self.recording;
+        if self.recording {
+            self.note(
+                "Recording: moves typed or played on the board go into your book",
+                false,
+            );
+        } else {
+            self.note(
+                "Browsing: moves are played, not recorded (Ctrl+R records again)",
+                false,
+            );
+        }
+    }
+
+    /// Changes the selected move's weight by `delta` (never below 0), from its weight in
+    /// the book at the time of the change.
     fn bump_weight(&mut self, delta: i64) {
-        let Some(m) = self
-            .entry
-            .as_ref()
-            .and_then(|e| e.moves.get(self.list_index))
-        else {
-            self.note("No book move selected", true);
+        let Some(mv) = self.move_to_change() else {
             return;
         };
-        let w = (i64::from(m.weight) + delta).max(0) as u32;
-        self.set_weight(w);
+        let pos = *self.game.position();
+        let result = self.book.add_weight(&pos, mv, delta);
+        let said = match &result {
+            Ok(edit) => {
+                let w = edit
+                    .after
+                    .moves
+                    .iter()
+                    .find(|m| m.mv == mv)
+                    .map_or(0, |m| m.weight);
+                format!("{}: weight {w}", san(&pos, mv))
+            }
+            Err(_) => String::new(),
+        };
+        self.changed(result, said);
     }
 
     fn set_weight(&mut self, w: u32) {
-        let Some(mv) = self.listed_move() else {
-            self.note("No book move selected", true);
+        let Some(mv) = self.move_to_change() else {
             return;
         };
         let pos = *self.game.position();
-        match self.book.set_weight(&pos, mv, w) {
-            Ok(_) => self.note(format!("{}: weight {w}", san(&pos, mv)), false),
-            Err(e) => self.note(format!("Book error: {e}"), true),
-        }
-        self.refresh();
+        let result = self.book.set_weight(&pos, mv, w);
+        self.changed(result, format!("{}: weight {w}", san(&pos, mv)));
     }
 
-    /// Deletes the highlighted move (Ctrl+Z puts it back, weight, fields and comment).
+    fn set_comment(&mut self, comment: &str) {
+        let Some(mv) = self.move_to_change() else {
+            return;
+        };
+        let pos = *self.game.position();
+        let comment = (!comment.is_empty()).then_some(comment);
+        let result = self.book.set_comment(&pos, mv, comment);
+        let said = match comment {
+            Some(_) => format!("{}: comment saved", san(&pos, mv)),
+            None => format!("{}: comment cleared", san(&pos, mv)),
+        };
+        self.changed(result, said);
+    }
+
+    /// Deletes the selected move (Ctrl+Z puts it back, weight, fields and comment). The
+    /// last one takes the position out of the user's book: the built-in book, if it has
+    /// the position, answers there again, as where nothing was recorded.
     fn delete(&mut self) {
-        let Some(mv) = self.listed_move() else {
-            self.note("No book move selected", true);
+        let Some(mv) = self.move_to_change() else {
             return;
         };
         let pos = *self.game.position();
-        let kept = self
-            .entry
-            .as_ref()
-            .and_then(|e| e.moves.iter().find(|m| m.mv == mv).cloned());
-        match self.book.remove(&pos, mv) {
-            Ok(_) => {
-                self.note(format!("Deleted {} (Ctrl+Z undoes)", san(&pos, mv)), false);
-                self.deleted = kept.map(|m| (pos, m));
-            }
-            Err(e) => self.note(format!("Book error: {e}"), true),
+        let result = self.book.remove(&pos, mv);
+        let mut said = format!("Deleted {} (Ctrl+Z undoes)", san(&pos, mv));
+        if let Ok(edit) = &result
+            && edit.after.moves.is_empty()
+        {
+            said = format!(
+                "Deleted {}, the last move of your book here{} (Ctrl+Z undoes)",
+                san(&pos, mv),
+                if self.book.builtin_entry(&pos).is_some() {
+                    ": the built-in book answers again"
+                } else {
+                    ""
+                }
+            );
         }
-        self.refresh();
+        self.changed(result, said);
     }
 
-    /// Puts the last deleted move back into its position's file.
-    fn undo_delete(&mut self) {
-        let Some((pos, m)) = self.deleted.take() else {
-            self.note("Nothing deleted to undo", true);
+    /// Copies the built-in moves of the position shown into the user's book (those it
+    /// lacks; its own keep their weights).
+    fn adopt(&mut self) {
+        let pos = *self.game.position();
+        match self.book.adopt(&pos) {
+            Ok(a) if a.added == 0 => self.note(
+                "Nothing to adopt: your book has every built-in move here",
+                false,
+            ),
+            Ok(a) => {
+                let said = format!(
+                    "Adopted {} built-in move{} into your book{} (Ctrl+Z undoes)",
+                    a.added,
+                    if a.added == 1 { "" } else { "s" },
+                    if a.kept > 0 {
+                        format!("; {} of yours kept as they were", a.kept)
+                    } else {
+                        String::new()
+                    }
+                );
+                self.changed(Ok(a.edit), said);
+            }
+            Err(e) => self.note(format!("Cannot adopt: {e}"), true),
+        }
+    }
+
+    /// Undoes the last change to the book (in whatever position it was made).
+    fn undo_change(&mut self) {
+        let Some((said, edit)) = self.undo.pop() else {
+            self.note("Nothing to undo", true);
             return;
         };
-        let restored = m.clone();
-        let result = self.book.update(&pos, move |moves| {
-            moves.retain(|x| x.mv != restored.mv);
-            moves.push(restored);
-            Ok(())
-        });
-        match result {
-            Ok(_) => self.note(format!("Restored {}", san(&pos, m.mv)), false),
-            Err(e) => {
-                self.note(format!("Book error: {e}"), true);
-                self.deleted = Some((pos, m));
-            }
+        match self.book.revert(&edit) {
+            Ok(()) => self.note(format!("Undone: {said}"), false),
+            Err(e) => self.note(format!("Not undone: {e}"), true),
         }
         self.refresh();
     }
@@ -286,7 +423,7 @@ impl Editor {
     /// A typed move.
     pub fn submit_move(&mut self, text: &str) {
         match read_typed_move(self.game.position(), text) {
-            Ok(mv) => self.record_and_play(mv),
+            Ok(mv) => self.play_move(mv),
             Err(MoveError::MissingPromotion { from, to, .. }) => self.promotion = Some((from, to)),
             Err(e) => self.note(format!("Invalid move - Please try again ({e})"), true),
         }
@@ -301,33 +438,22 @@ impl Editor {
             "fen" => match Position::from_fen(arg) {
                 Ok(p) => {
                     self.game = Game::from_position(p);
-                    self.list_index = 0;
-                    self.refresh();
+                    self.show_position(None);
                     self.message = None;
                 }
                 Err(e) => self.note(format!("Bad FEN: {e}"), true),
             },
             "start" => self.jump_to_start(),
-            "undo" | "back" => self.takeback(),
+            "back" => self.takeback(),
+            "undo" | "undelete" => self.undo_change(),
             "weight" => match arg.parse::<u32>() {
                 Ok(w) => self.set_weight(w),
                 Err(_) => self.note("Usage: :weight N (0 or more)", true),
             },
-            "comment" => {
-                let Some(mv) = self.listed_move() else {
-                    self.note("No book move selected", true);
-                    return;
-                };
-                let pos = *self.game.position();
-                let comment = (!arg.is_empty()).then_some(arg);
-                match self.book.set_comment(&pos, mv, comment) {
-                    Ok(_) => self.note("Comment saved", false),
-                    Err(e) => self.note(format!("Book error: {e}"), true),
-                }
-                self.refresh();
-            }
+            "comment" => self.set_comment(arg),
             "delete" | "d" => self.delete(),
-            "undelete" => self.undo_delete(),
+            "adopt" => self.adopt(),
+            "record" => self.toggle_recording(),
             "flip" => self.flipped = !self.flipped,
             "engine" => self.ask_engine(),
             "quit" | "q" => self.quit = true,
@@ -350,8 +476,16 @@ impl Editor {
             self.ask_engine();
             return;
         }
+        if key.code == KeyCode::F(6) {
+            self.adopt();
+            return;
+        }
         if ctrl && matches!(key.code, KeyCode::Char('z')) {
-            self.undo_delete();
+            self.undo_change();
+            return;
+        }
+        if ctrl && matches!(key.code, KeyCode::Char('r')) {
+            self.toggle_recording();
             return;
         }
         if let Some((from, to)) = self.promotion {
@@ -362,7 +496,7 @@ impl Editor {
             };
             if let Some(role) = role {
                 self.promotion = None;
-                self.record_and_play(Move::new(from, to, Some(role)));
+                self.play_move(Move::new(from, to, Some(role)));
             } else if key.code == KeyCode::Esc {
                 self.promotion = None;
             }
@@ -411,11 +545,15 @@ impl Editor {
 
     fn arrow(&mut self, code: KeyCode) {
         if self.focus == Focus::List {
-            let n = self.entry.as_ref().map_or(0, |e| e.moves.len());
-            match code {
-                KeyCode::Up => self.list_index = self.list_index.saturating_sub(1),
-                KeyCode::Down if self.list_index + 1 < n => self.list_index += 1,
-                _ => {}
+            let row = self.selected_row();
+            let to = match (code, row) {
+                (KeyCode::Up, Some(r)) => r.checked_sub(1),
+                (KeyCode::Down, Some(r)) => Some(r + 1),
+                (KeyCode::Up | KeyCode::Down, None) => Some(0),
+                _ => None,
+            };
+            if let Some(m) = to.and_then(|r| self.moves().get(r)) {
+                self.selected = Some(m.mv);
             }
             return;
         }
@@ -426,7 +564,7 @@ impl Editor {
     pub fn cursor_select(&mut self) {
         let pos = *self.game.position();
         match self.board.select(&pos, pos.turn()) {
-            Pick::Move(mv) => self.record_and_play(mv),
+            Pick::Move(mv) => self.play_move(mv),
             Pick::Promotion { from, to } => self.promotion = Some((from, to)),
             Pick::Illegal => self.note("Invalid move - Please try again", true),
             Pick::Selected | Pick::Nothing => {}
@@ -446,14 +584,6 @@ impl Editor {
             self.focus = Focus::Board;
             self.cursor_select();
         }
-    }
-}
-
-/// What a write says when it first copied a built-in position into the user's book.
-fn copied(w: Written) -> &'static str {
-    match w {
-        Written::CopiedFromBuiltIn => " (the built-in position was copied into your book)",
-        Written::InPlace => "",
     }
 }
 

@@ -1,6 +1,7 @@
 //! The editor without a terminal: keys in, the book and the drawn screen checked.
 
 use super::*;
+use crate::book::BookMove;
 use crate::util::scratch::Scratch;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -91,8 +92,7 @@ fn cursor_moves_with_tab_focus() {
 fn a_deleted_book_move_comes_back_with_ctrl_z() {
     let dir = Scratch::new("editor-undo");
     let book = crate::book::Book::open(dir.path());
-    // A position of the user's book only (the last move of a built-in position
-    // cannot be deleted: the built-in book would answer again).
+    // A position of the user's book only.
     let start = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
     let e4 = crate::core::parse_move(&start, "e4").unwrap();
     book.record(&start, e4, 7).unwrap();
@@ -120,7 +120,7 @@ fn a_deleted_book_move_comes_back_with_ctrl_z() {
 
 #[test]
 fn the_focused_pane_shows_and_the_key_line_fits_80_columns() {
-    assert!(ui::KEY_LINE.chars().count() <= 80);
+    assert!(ui::KEY_LINES.iter().all(|l| l.chars().count() <= 80));
     let (mut e, _dir) = ed();
     let mut t = Terminal::new(TestBackend::new(80, 25)).unwrap();
     t.draw(|f| ui::draw(f, &mut e)).unwrap();
@@ -182,4 +182,271 @@ fn book_moves_show_their_results_as_an_opening_tree() {
         "{s}"
     );
     assert!(s.contains("[WWWW==LL]"), "{s}");
+}
+
+/// An editor at 1.e4 over a user book where e5 weighs 6 and c5 5 (the example).
+fn sicilian() -> (Editor, Scratch, Position) {
+    let dir = Scratch::new("editor-follow");
+    let book = crate::book::Book::open(dir.path());
+    let start = Position::startpos();
+    let e4 = start.after(crate::core::parse_move(&start, "e4").unwrap());
+    for (m, w) in [("e5", 6), ("c5", 5)] {
+        book.set_weight(&e4, crate::core::parse_move(&e4, m).unwrap(), w)
+            .unwrap();
+    }
+    let books = Books::new(Some(book), crate::book::LayerPolicy::Both);
+    (Editor::new(books, e4, &Config::default()), dir, e4)
+}
+
+/// The user's file at `pos`: (SAN, weight, comment) in file order.
+fn stored(dir: &Scratch, pos: &Position) -> Vec<(String, u32, Option<String>)> {
+    crate::book::Book::open(dir.path())
+        .lookup(pos)
+        .map(|e| {
+            e.moves
+                .iter()
+                .map(|m| (san(pos, m.mv), m.weight, m.comment.clone()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The drawn line of the book-move list that carries the selection mark.
+fn marked_row(e: &mut Editor) -> String {
+    let s = text(e);
+    s.lines()
+        .find(|l| l.contains("> ") && l.contains("weight "))
+        .unwrap_or("")
+        .to_string()
+}
+
+#[test]
+fn plus_follows_the_selected_move_through_a_re_sort() {
+    let (mut e, dir, e4) = sicilian();
+    key(&mut e, KeyCode::Down);
+    assert!(marked_row(&mut e).contains("c5"), "{}", text(&mut e));
+    for _ in 0..3 {
+        key(&mut e, KeyCode::Char('+'));
+    }
+    // c5 went above e5 after the second press; the third still raised c5.
+    let mut want = vec![("c5".to_string(), 8, None), ("e5".to_string(), 6, None)];
+    assert_eq!(stored(&dir, &e4), want);
+    assert!(marked_row(&mut e).contains("c5 "), "{}", text(&mut e));
+    // `-` after a re-sort: :weight 1 puts c5 below e5, `-` still lowers c5.
+    typed(&mut e, ":weight 1");
+    key(&mut e, KeyCode::Char('-'));
+    want = vec![("e5".into(), 6, None), ("c5".into(), 0, None)];
+    assert_eq!(stored(&dir, &e4), want);
+    assert!(marked_row(&mut e).contains("c5 "), "{}", text(&mut e));
+}
+
+#[test]
+fn weight_comment_and_delete_follow_the_selected_move() {
+    let (mut e, dir, e4) = sicilian();
+    key(&mut e, KeyCode::Down);
+    // :weight moves c5 to the top, the next :weight still lands on c5.
+    typed(&mut e, ":weight 9");
+    typed(&mut e, ":weight 3");
+    assert_eq!(
+        stored(&dir, &e4),
+        vec![("e5".into(), 6, None), ("c5".into(), 3, None)]
+    );
+    // :comment after a re-sort (c5 back on top).
+    typed(&mut e, ":weight 7");
+    typed(&mut e, ":comment Sicilian");
+    assert_eq!(
+        stored(&dir, &e4),
+        vec![
+            ("c5".into(), 7, Some("Sicilian".into())),
+            ("e5".into(), 6, None)
+        ]
+    );
+    assert!(marked_row(&mut e).contains("Sicilian"), "{}", text(&mut e));
+    // Delete after a re-sort (c5 below e5 again): c5 goes, e5 stays.
+    typed(&mut e, ":weight 1");
+    key(&mut e, KeyCode::Delete);
+    assert_eq!(stored(&dir, &e4), vec![("e5".into(), 6, None)]);
+}
+
+/// The layer and (UCI, weight) of the editor's list.
+fn listed(e: &Editor) -> (Option<Layer>, Vec<(String, u32)>) {
+    let moves = e.entry.as_ref().map_or(Vec::new(), |x| {
+        x.moves.iter().map(|m| (m.mv.uci(), m.weight)).collect()
+    });
+    (e.layer, moves)
+}
+
+#[test]
+fn recording_in_a_built_in_position_starts_the_users_own() {
+    let (mut e, dir) = ed();
+    let start = Position::startpos();
+    // The built-in moves show, greyed and read-only, and say where they come from.
+    let s = text(&mut e);
+    assert!(s.contains("Not in your book: the built-in book's"), "{s}");
+    assert!(
+        s.contains("read-only. F6") && s.contains("adopts them"),
+        "{s}"
+    );
+    assert_eq!(e.layer, Some(Layer::BuiltIn));
+    key(&mut e, KeyCode::Char('+'));
+    assert!(
+        e.message.as_deref().unwrap().starts_with("Read-only"),
+        "{:?}",
+        e.message
+    );
+    key(&mut e, KeyCode::Delete);
+    typed(&mut e, ":weight 5");
+    typed(&mut e, ":comment mine");
+    assert!(stored(&dir, &start).is_empty(), "nothing written");
+    // Recording 1.e4: the start position of the user's book holds e4 alone.
+    typed(&mut e, "e4");
+    assert_eq!(stored(&dir, &start), vec![("e4".into(), 1, None)]);
+    assert!(
+        e.message.as_deref().unwrap().contains("only your moves"),
+        "{:?}",
+        e.message
+    );
+    key(&mut e, KeyCode::Backspace);
+    assert_eq!(listed(&e), (Some(Layer::User), vec![("e2e4".into(), 1)]));
+    let s = text(&mut e);
+    assert!(s.contains("Position already in file"), "{s}");
+    assert!(!s.contains("Not in your book"), "{s}");
+}
+
+#[test]
+fn browsing_plays_without_recording() {
+    let (mut e, dir) = ed();
+    let start = Position::startpos();
+    e.handle_key(KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL));
+    assert!(!e.recording);
+    let s = text(&mut e);
+    assert!(
+        s.contains("BROWSING") && s.contains("browsing: not recorded"),
+        "{s}"
+    );
+    typed(&mut e, "e4");
+    typed(&mut e, "c5");
+    // Enter on the list follows the selected book move, also without recording.
+    key(&mut e, KeyCode::Enter);
+    assert_eq!(e.game.moves().len(), 3);
+    assert!(stored(&dir, &start).is_empty());
+    assert!(
+        !dir.path()
+            .join(crate::book::store::relative_path(start.key()))
+            .exists()
+    );
+    assert!(e.undo.is_empty());
+    // Recording again (":record" toggles too): the next move is recorded.
+    typed(&mut e, ":record");
+    assert!(e.recording && text(&mut e).contains("RECORDING"));
+    let before = *e.game.position();
+    typed(&mut e, "Nf6");
+    assert_eq!(stored(&dir, &before), vec![("Nf6".into(), 1, None)]);
+}
+
+#[test]
+fn f6_adopts_the_built_in_position_and_ctrl_z_gives_it_back() {
+    let (mut e, dir) = ed();
+    let start = Position::startpos();
+    let builtin = crate::book::Book::embedded().lookup(&start).unwrap().moves;
+    key(&mut e, KeyCode::F(6));
+    assert!(
+        e.message.as_deref().unwrap().starts_with("Adopted"),
+        "{:?}",
+        e.message
+    );
+    let mine = crate::book::Book::open(dir.path())
+        .lookup(&start)
+        .unwrap()
+        .moves;
+    let mut want = builtin.clone();
+    crate::book::format::sort_moves(&mut want);
+    assert_eq!(mine, want);
+    assert_eq!(e.layer, Some(Layer::User));
+    // Now the user's: `+` raises the selected move.
+    let first = e.listed_move().unwrap();
+    key(&mut e, KeyCode::Char('+'));
+    let w = |e: &Editor| {
+        e.entry
+            .as_ref()
+            .unwrap()
+            .moves
+            .iter()
+            .find(|m| m.mv == first)
+            .unwrap()
+            .weight
+    };
+    assert_eq!(
+        w(&e),
+        builtin.iter().find(|m| m.mv == first).unwrap().weight + 1
+    );
+    // Ctrl+Z undoes the weight, then the adoption.
+    let ctrl_z =
+        |e: &mut Editor| e.handle_key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL));
+    ctrl_z(&mut e);
+    assert_eq!(
+        crate::book::Book::open(dir.path())
+            .lookup(&start)
+            .unwrap()
+            .moves,
+        want
+    );
+    ctrl_z(&mut e);
+    assert!(crate::book::Book::open(dir.path()).lookup(&start).is_none());
+    assert_eq!(e.layer, Some(Layer::BuiltIn));
+    ctrl_z(&mut e);
+    assert_eq!(e.message.as_deref(), Some("Nothing to undo"));
+}
+
+#[test]
+fn deleting_the_last_move_gives_the_position_back_to_the_built_in_book() {
+    let (mut e, dir) = ed();
+    typed(&mut e, "e4");
+    let after_e4 = *e.game.position();
+    typed(&mut e, "c5");
+    key(&mut e, KeyCode::Backspace);
+    // The selection is on the move taken back.
+    assert_eq!(e.listed_move().map(|m| m.uci()), Some("c7c5".into()));
+    assert_eq!(listed(&e), (Some(Layer::User), vec![("c7c5".into(), 1)]));
+    key(&mut e, KeyCode::Delete);
+    assert!(stored(&dir, &after_e4).is_empty());
+    assert_eq!(e.layer, Some(Layer::BuiltIn));
+    let msg = e.message.clone().unwrap();
+    assert!(
+        msg.contains("the built-in book answers again") && msg.contains("Ctrl+Z"),
+        "{msg}"
+    );
+    let s = text(&mut e);
+    assert!(s.contains("Not in your book"), "{s}");
+    // Ctrl+Z: c5 is back, and the position the user's again.
+    typed(&mut e, ":undo");
+    assert_eq!(stored(&dir, &after_e4), vec![("c5".into(), 1, None)]);
+    assert_eq!(e.layer, Some(Layer::User));
+    assert_eq!(
+        e.message.as_deref(),
+        Some(
+            "Undone: Deleted c5, the last move of your book here: the built-in book answers again (Ctrl+Z undoes)"
+        )
+    );
+}
+
+#[test]
+fn undo_refuses_to_overwrite_a_change_made_elsewhere() {
+    let (mut e, dir, e4) = sicilian();
+    key(&mut e, KeyCode::Char('+'));
+    // Another program changes the position meanwhile: undoing would lose its change.
+    let c5 = crate::core::parse_move(&e4, "c5").unwrap();
+    crate::book::Book::open(dir.path())
+        .record(&e4, c5, 2)
+        .unwrap();
+    typed(&mut e, ":undo");
+    assert!(
+        e.message.as_deref().unwrap().starts_with("Not undone:"),
+        "{:?}",
+        e.message
+    );
+    assert_eq!(
+        stored(&dir, &e4),
+        vec![("c5".into(), 7, None), ("e5".into(), 7, None)]
+    );
 }

@@ -1,5 +1,6 @@
-//! Drawing the book editor: title, board, the position's book moves, the moves played,
-//! and a key line that fits 80 columns. The pane the arrows act on is highlighted.
+//! Drawing the book editor: title (with the recording mode), board, the position's book
+//! moves (the built-in book's greyed, read-only), the moves played, and two key lines that
+//! fit 80 columns. The pane the arrows act on is highlighted.
 
 use super::{Editor, Focus};
 use crate::core::san;
@@ -12,7 +13,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 /// The board's part of the screen.
 pub fn board_area(screen: Rect) -> Rect {
-    let h = screen.height.saturating_sub(3);
+    let h = screen.height.saturating_sub(2 + KEY_LINES.len() as u16);
     let scale = (screen.width.saturating_sub(40) / 24)
         .min(h.saturating_sub(1) / 8)
         .clamp(1, 4);
@@ -20,9 +21,11 @@ pub fn board_area(screen: Rect) -> Rect {
     Rect::new(screen.x, screen.y + 1, (w + 1).min(screen.width), h)
 }
 
-/// The editor's keys, in 80 columns.
-pub const KEY_LINE: &str =
-    " Tab:pane Enter:play Bksp:back +/-:weight Del:delete ^Z:undo F5:engine Esc:quit";
+/// The editor's keys, each line in 80 columns.
+pub const KEY_LINES: [&str; 2] = [
+    " Tab:pane  Enter:play  Bksp:back  ^R:recording on/off  F6:adopt  F5:engine",
+    " +/-:weight  Del:delete  ^Z:undo  :weight N  :comment TEXT  :fen FEN  Esc:quit",
+];
 
 /// Draws the editor.
 pub fn draw(frame: &mut Frame, ed: &mut Editor) {
@@ -48,6 +51,11 @@ pub fn draw(frame: &mut Frame, ed: &mut Editor) {
     frame.render_widget(
         Paragraph::new(Line::from(vec![
             Span::styled(" HUO CHESS BOOK EDITOR", t.title),
+            if ed.recording {
+                Span::styled("  RECORDING", t.prompt)
+            } else {
+                Span::styled("  BROWSING", t.text)
+            },
             Span::styled(format!("  {}", ed.book.describe()), t.dim),
         ])),
         Rect::new(area.x, area.y, area.width, 1),
@@ -70,7 +78,7 @@ pub fn draw(frame: &mut Frame, ed: &mut Editor) {
         board_rect.right() + 1,
         area.y + 1,
         area.width.saturating_sub(board_rect.width + 1),
-        area.height.saturating_sub(3),
+        board_rect.height,
     );
     // The focused pane says so: its title is lit and marked.
     let (list_style, list_title) = if ed.focus == Focus::List {
@@ -111,12 +119,14 @@ pub fn draw(frame: &mut Frame, ed: &mut Editor) {
             },
             t.text,
         )),
-        Rect::new(area.x, area.bottom() - 2, area.width, 1),
+        Rect::new(area.x, board_rect.bottom(), area.width, 1),
     );
-    frame.render_widget(
-        Paragraph::new(Line::styled(KEY_LINE, t.dim)),
-        Rect::new(area.x, area.bottom() - 1, area.width, 1),
-    );
+    for (i, keys) in KEY_LINES.iter().enumerate() {
+        frame.render_widget(
+            Paragraph::new(Line::styled(*keys, t.dim)),
+            Rect::new(area.x, board_rect.bottom() + 1 + i as u16, area.width, 1),
+        );
+    }
     if ed.promotion.is_some() {
         let r = Rect::new(
             area.x + area.width.saturating_sub(48) / 2,
@@ -136,27 +146,34 @@ pub fn draw(frame: &mut Frame, ed: &mut Editor) {
     }
 }
 
-/// The panel: where the position is stored, its moves, the message, the input line.
+/// The panel: where the position's moves come from, the moves, the message, the input line.
 pub fn panel_lines(ed: &Editor) -> Vec<Line<'static>> {
     let t = &ed.theme;
     let pos = ed.game.position();
     let mut lines = vec![Line::styled(format!("{} to move", pos.turn()), t.text)];
+    let builtin = ed.layer == Some(crate::book::Layer::BuiltIn);
     match &ed.entry {
         Some(entry) => {
-            lines.push(Line::styled(
-                format!("Position already in file {}", entry.file),
-                t.prompt,
-            ));
-            if ed.layer == Some(crate::book::Layer::BuiltIn) {
+            if builtin {
                 lines.push(Line::styled(
-                    "(built-in book, read-only: a change copies it into your book)",
+                    format!(
+                        "Not in your book: the built-in book's moves ({}), read-only. \
+                         F6 adopts them; a move you record here starts your own.",
+                        entry.file.strip_prefix("embedded:").unwrap_or(&entry.file)
+                    ),
                     t.dim,
                 ));
+            } else {
+                lines.push(Line::styled(
+                    format!("Position already in file {}", entry.file),
+                    t.prompt,
+                ));
             }
+            let row = ed.selected_row();
             for (i, m) in entry.moves.iter().enumerate() {
                 let mut text = format!(
                     "{} {:<7} {:<6} weight {}",
-                    if i == ed.list_index { '>' } else { ' ' },
+                    if Some(i) == row { '>' } else { ' ' },
                     if pos.is_legal(m.mv) {
                         san(pos, m.mv)
                     } else {
@@ -172,10 +189,12 @@ pub fn panel_lines(ed: &Editor) -> Vec<Line<'static>> {
                 if let Some(c) = &m.comment {
                     text.push_str(&format!("  {c}"));
                 }
-                let style = if i == ed.list_index && ed.focus == Focus::List {
-                    t.prompt.add_modifier(Modifier::REVERSED)
+                // The built-in book's moves are greyed: they are not the user's to change.
+                let base = if builtin { t.dim } else { t.text };
+                let style = if Some(i) == row && ed.focus == Focus::List {
+                    base.patch(t.prompt).add_modifier(Modifier::REVERSED)
                 } else {
-                    t.text
+                    base
                 };
                 lines.push(Line::styled(text, style));
             }
@@ -195,7 +214,14 @@ pub fn panel_lines(ed: &Editor) -> Vec<Line<'static>> {
             if ed.alert { t.alert } else { t.text },
         ));
     }
-    lines.push(Line::styled("Enter a move (it is recorded):", t.prompt));
+    lines.push(Line::styled(
+        if ed.recording {
+            "Enter a move (it is recorded; ^R browses):"
+        } else {
+            "Enter a move (browsing: not recorded):"
+        },
+        t.prompt,
+    ));
     lines.push(Line::from(vec![
         Span::styled("> ", t.dim),
         Span::styled(ed.input.clone(), t.prompt),
