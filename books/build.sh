@@ -11,7 +11,7 @@ cargo build --release --quiet --bin huo-book
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 # Build into a scratch directory first, so a failure leaves books/ as it was. '--layers user':
-# the lines alone, without copying the (compiled-in) built-in positions first.
+# the lines alone, without consulting the (compiled-in) built-in book.
 target/release/huo-book --book "$tmp" --layers user record --from-file books/lines.txt
 target/release/huo-book --book "$tmp" check >/dev/null
 rm -rf books/[0-9a-f][0-9a-f]

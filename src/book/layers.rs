@@ -393,6 +393,12 @@ impl Books {
         (!entry.moves.is_empty()).then_some((entry.moves, notes))
     }
 
+    /// Whether the built-in book answers `pos` where the user's book does not have it (the
+    /// layers consult it and it has moves there).
+    pub fn builtin_answers(&self, pos: &Position) -> bool {
+        self.policy.consults(Layer::BuiltIn) && self.builtin_entry(pos).is_some()
+    }
+
     /// Takes over the built-in book's position: each built-in move the user's book lacks
     /// there is added with its weight, fields and comment, and the built-in notes with
     /// them; the moves the user's book already has keep their weights and comments. The

@@ -223,7 +223,6 @@ fn a_new_user_sees_the_built_in_book_and_a_small_user_book_hides_nothing() {
     let cwd = tempdir("newuser");
     let builtin = huo_chess::book::Book::embedded();
     let start = huo_chess::core::Position::startpos();
-    let e4 = start.after(huo_chess::core::parse_move(&start, "e4").unwrap());
     let d4 = start.after(huo_chess::core::parse_move(&start, "d4").unwrap());
     let builtin_moves = |pos: &huo_chess::core::Position| builtin.lookup(pos).unwrap().moves.len();
     // No book anywhere: `show` answers from the built-in book, read-only.
@@ -236,30 +235,32 @@ fn a_new_user_sees_the_built_in_book_and_a_small_user_book_hides_nothing() {
         "{out}"
     );
     assert!(!cwd.join("books").exists(), "reading creates nothing");
-    // Recording creates ./books, copying the built-in positions it changes.
+    // Recording creates ./books with the recorded moves alone, and says so.
     let (ok, out, err) = huo_book_in(&cwd, &["record", "e4", "c5"]);
     assert!(ok, "{err}");
+    assert!(out.starts_with("Recorded 2 moves in books\n"), "{out}");
     assert!(
-        out.contains("Recorded 2 moves in books (2 positions copied from the built-in book first)"),
+        out.contains("2 positions were new to books: there it plays only the moves recorded, not the built-in book's"),
         "{out}"
     );
-    // 1. d4 still has the built-in replies; 1. e4 answers from the user's copy, which has
-    // every built-in reply.
+    let moves = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| l.contains("weight="))
+            .map(|l| l.split_whitespace().nth(1).unwrap().to_string())
+            .collect()
+    };
+    // 1. d4 still has the built-in replies; the start and 1. e4 answer from the user's
+    // book, with the recorded moves only.
     let (_, out, _) = huo_book_in(&cwd, &["show", "d4"]);
     assert!(out.contains("from built-in book"), "{out}");
-    assert_eq!(
-        out.lines().filter(|l| l.contains("weight=")).count(),
-        builtin_moves(&d4)
-    );
+    assert_eq!(moves(&out).len(), builtin_moves(&d4));
+    let (_, out, _) = huo_book_in(&cwd, &["show"]);
+    assert!(out.contains("from user book"), "{out}");
+    assert_eq!(moves(&out), ["e2e4"], "{out}");
     let (_, out, _) = huo_book_in(&cwd, &["show", "e4"]);
     assert!(out.contains("from user book"), "{out}");
     assert!(out.contains("file books/82/823c9b50fd114196.txt"), "{out}");
-    let n = builtin_moves(&e4);
-    assert_eq!(
-        out.lines().filter(|l| l.contains("weight=")).count(),
-        n,
-        "{out}"
-    );
+    assert_eq!(moves(&out), ["c7c5"], "{out}");
     // --layers user: the user's book alone.
     let (_, out, _) = huo_book_in(&cwd, &["--layers", "user", "show", "d4"]);
     assert!(out.contains("No book moves."), "{out}");
@@ -408,4 +409,57 @@ fn check_and_stats_count_files_and_packed_positions_once() {
     assert!(out.contains("in 1 of 5 files"), "{out}");
     let (_, out, _) = huo_book(&book, &["stats"]);
     assert!(out.contains("Files with problems: 1"), "{out}");
+}
+
+#[test]
+fn adopt_takes_over_a_built_in_position_and_remove_gives_it_back() {
+    let cwd = tempdir("adopt");
+    let builtin = huo_chess::book::Book::embedded();
+    let start = huo_chess::core::Position::startpos();
+    let e4 = start.after(huo_chess::core::parse_move(&start, "e4").unwrap());
+    let n = builtin.lookup(&e4).unwrap().moves.len();
+    let count = |out: &str| out.lines().filter(|l| l.contains("weight=")).count();
+    assert!(huo_book_in(&cwd, &["record", "e4", "c5", "--weight", "7"]).0);
+    // `adopt e4`: the built-in replies join the user's c5, which keeps its weight.
+    let (ok, out, err) = huo_book_in(&cwd, &["adopt", "e4"]);
+    assert!(ok, "{err}");
+    assert!(
+        out.starts_with(&format!("Adopted {} built-in moves into books/82/", n - 1)),
+        "{out}"
+    );
+    assert!(
+        out.contains("(1 move already there kept as they were)"),
+        "{out}"
+    );
+    let (_, out, _) = huo_book_in(&cwd, &["show", "e4"]);
+    assert_eq!(count(&out), n, "{out}");
+    assert!(out.contains("c7c5   weight=7 "), "{out}");
+    let (ok, out, _) = huo_book_in(&cwd, &["adopt", "e4"]);
+    assert!(ok && out.starts_with("Nothing to adopt"), "{out}");
+    // `record --adopt`: the positions are taken over before the moves are recorded.
+    let (ok, out, err) = huo_book_in(&cwd, &["record", "--adopt", "d4", "d5"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("adopted first"), "{out}");
+    assert!(!out.contains("new to books"), "{out}");
+    let d4 = start.after(huo_chess::core::parse_move(&start, "d4").unwrap());
+    let (_, out, _) = huo_book_in(&cwd, &["show", "d4"]);
+    assert!(out.contains("from user book"), "{out}");
+    assert_eq!(
+        count(&out),
+        builtin.lookup(&d4).unwrap().moves.len(),
+        "{out}"
+    );
+    // Removing the last move of a position gives it back to the built-in book.
+    assert!(huo_book_in(&cwd, &["record", "Nf3", "b6"]).0);
+    let (ok, out, err) = huo_book_in(&cwd, &["remove", "Nf3", "b6"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("the built-in book answers it again"), "{out}");
+    let (_, out, _) = huo_book_in(&cwd, &["show", "Nf3"]);
+    assert!(out.contains("from built-in book"), "{out}");
+    // A position the built-in book lacks: nothing to adopt, an error.
+    let (ok, _, err) = huo_book_in(&cwd, &["adopt", "a3", "h6"]);
+    assert!(
+        !ok && err.contains("the built-in book has no moves"),
+        "{err}"
+    );
 }

@@ -22,7 +22,7 @@ pub use check::{Check, Stats};
 pub use export::{Dump, ExportPgn, ExportPolyglot};
 pub use import::{ImportHuo, ImportPgn, ImportPolyglot};
 pub use merge::Merge;
-pub use record::{Record, Remove};
+pub use record::{Adopt, Record, Remove};
 pub use show::Show;
 
 /// What a command works on: the user's book as given, the layers, the configuration.
@@ -116,6 +116,9 @@ pub enum Command {
     Stats(Stats),
     /// Removes the last move from the position before it.
     Remove(Remove),
+    /// Copies the built-in book's moves of a position into the user's book (those it
+    /// lacks there; its own moves keep their weights): taking the position over.
+    Adopt(Adopt),
     /// Validates every file; exits non-zero when any has a problem.
     Check(Check),
     /// Adds the opening moves of a PGN file, each with the games that played it and their
@@ -149,6 +152,7 @@ impl Command {
             Command::Show(c) => c.run(ctx),
             Command::Stats(c) => c.run(ctx),
             Command::Remove(c) => c.run(ctx),
+            Command::Adopt(c) => c.run(ctx),
             Command::Check(c) => c.run(ctx),
             Command::ImportPgn(c) => c.run(ctx),
             Command::ImportHuo(c) => c.run(ctx),
@@ -163,9 +167,10 @@ impl Command {
 }
 
 /// The editor edits the user's book; without one (no `--book`, `book.path`, `./books` or
-/// data-dir book) it shows the built-in book, read-only, rather than an empty book.
+/// data-dir book) it shows the built-in book, read-only, rather than an empty book, and the
+/// first change creates `./books`.
 pub fn edit(ctx: &Context, fen: &FenArg) -> Result<ExitCode, String> {
-    // Built-in positions show read-only; a change copies one into the user's book
+    // Built-in positions show read-only until adopted; changes go to the user's book
     // (`./books` when there is none yet).
     let book = ctx.layered_for_writing();
     let start = fen.position()?;

@@ -1,7 +1,10 @@
-//! `record` and `remove`: the two commands that change a position's moves.
+//! `record`, `remove` and `adopt`: the commands that change a position's moves.
+//!
+//! A position new to the user's book holds exactly the moves recorded there; the built-in
+//! book's moves are copied only on request (`record --adopt`, `adopt`).
 
 use super::{Context, FenArg, walk};
-use crate::book::{Book, Written};
+use crate::book::{Book, Books};
 use crate::core::{Move, Position, san};
 use clap::Args;
 use std::path::PathBuf;
@@ -21,6 +24,11 @@ pub struct Record {
     /// All lines are checked before anything is written.
     #[arg(long, value_name = "FILE")]
     from_file: Option<PathBuf>,
+    /// Before recording a move, copy the built-in book's moves of its position into the
+    /// user's book (those it lacks there), as `adopt` does. Without it, a position new to
+    /// the user's book holds only the moves recorded.
+    #[arg(long)]
+    adopt: bool,
 }
 
 impl Record {
@@ -54,13 +62,20 @@ impl Record {
             return Err("no moves to record (give moves or --from-file FILE)".into());
         }
         let mut n = 0;
-        let mut copied = 0;
+        let mut adopted = Adoptions::default();
+        // Positions new to the user's book where the built-in book has moves (not adopted).
+        let mut own = std::collections::HashSet::new();
         for (_, steps) in &lines {
             for (pos, mv) in steps {
-                let w = books
+                if self.adopt {
+                    adopted.adopt(&books, pos)?;
+                }
+                let edit = books
                     .record(pos, *mv, self.weight)
                     .map_err(|e| e.to_string())?;
-                copied += (w == Written::CopiedFromBuiltIn) as usize;
+                if edit.was_new() && books.builtin_answers(pos) {
+                    own.insert(pos.key());
+                }
                 n += 1;
             }
         }
@@ -68,13 +83,57 @@ impl Record {
         println!(
             "Recorded {n} move{} in {user}{}",
             if n == 1 { "" } else { "s" },
-            match copied {
-                0 => String::new(),
-                1 => " (1 position copied from the built-in book first)".into(),
-                c => format!(" ({c} positions copied from the built-in book first)"),
-            }
+            adopted.summary()
         );
+        if !own.is_empty() {
+            println!(
+                "{} {} new to {user}: there it plays only the moves recorded, not the \
+                 built-in book's (record --adopt, or adopt, copies those)",
+                plural(own.len(), "position"),
+                if own.len() == 1 { "was" } else { "were" },
+            );
+        }
         Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// `2 positions`, `1 move`.
+fn plural(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
+/// The positions adopted by a command, counted.
+#[derive(Default)]
+struct Adoptions {
+    positions: usize,
+    moves: usize,
+}
+
+impl Adoptions {
+    /// Adopts `pos` when the built-in book has moves there (elsewhere there is nothing to
+    /// copy).
+    fn adopt(&mut self, books: &Books, pos: &Position) -> Result<(), String> {
+        if books.builtin_entry(pos).is_none() {
+            return Ok(());
+        }
+        let a = books.adopt(pos).map_err(|e| e.to_string())?;
+        if a.added > 0 {
+            self.positions += 1;
+            self.moves += a.added;
+        }
+        Ok(())
+    }
+
+    /// ` (12 built-in moves of 2 positions adopted first)`, or nothing.
+    fn summary(&self) -> String {
+        if self.moves == 0 {
+            return String::new();
+        }
+        format!(
+            " ({} of {} adopted first)",
+            plural(self.moves, "built-in move"),
+            plural(self.positions, "position")
+        )
     }
 }
 
@@ -95,18 +154,57 @@ impl Remove {
         let Some((pos, mv)) = steps.last() else {
             return Err("give the moves leading to the move to remove, and that move".into());
         };
-        let w = books.remove(pos, *mv).map_err(|e| e.to_string())?;
+        let edit = books.remove(pos, *mv).map_err(|e| e.to_string())?;
+        let last = if !edit.after.moves.is_empty() {
+            ""
+        } else if books.builtin_answers(pos) {
+            ": it was the position's last move there, so the built-in book answers it again"
+        } else {
+            ": it was the position's last move, so the file is gone"
+        };
         println!(
-            "Removed {} ({}) from {}{}",
+            "Removed {} ({}) from {}{last}",
             san(pos, *mv),
             mv.uci(),
             books.file_of(pos),
-            if w == Written::CopiedFromBuiltIn {
-                " (the position was copied from the built-in book first)"
-            } else {
-                ""
-            }
         );
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// `huo-book adopt`.
+#[derive(Args)]
+pub struct Adopt {
+    /// The moves leading to the position to adopt (none: the start position, or --fen).
+    moves: Vec<String>,
+    #[command(flatten)]
+    fen: FenArg,
+}
+
+impl Adopt {
+    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+        let books = ctx.layered_for_writing();
+        let start = self.fen.position()?;
+        let steps = walk(start, &self.moves)?;
+        let pos = steps.last().map_or(start, |(p, m)| p.after(*m));
+        let a = books.adopt(&pos).map_err(|e| e.to_string())?;
+        let file = books.file_of(&pos);
+        if a.added == 0 {
+            println!("Nothing to adopt: {file} has every built-in move of the position");
+        } else {
+            println!(
+                "Adopted {} into {file}{}",
+                plural(a.added, "built-in move"),
+                if a.kept > 0 {
+                    format!(
+                        " ({} already there kept as they were)",
+                        plural(a.kept, "move")
+                    )
+                } else {
+                    String::new()
+                }
+            );
+        }
         Ok(ExitCode::SUCCESS)
     }
 }

@@ -32,7 +32,7 @@ impl Show {
                     "from {}{}",
                     l.layer,
                     if l.read_only() {
-                        " (read-only: a change copies the position into the user book)"
+                        " (read-only: `adopt` copies it into the user book)"
                     } else {
                         ""
                     }

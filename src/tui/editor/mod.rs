@@ -48,6 +48,9 @@ pub enum Focus {
 /// How many changes Ctrl+Z can undo, newest first.
 const UNDO_DEPTH: usize = 100;
 
+/// Said after a deletion or an adoption.
+const UNDO_HINT: &str = " (Ctrl+Z undoes)";
+
 /// The editor's state.
 pub struct Editor {
     pub theme: Theme,
@@ -186,15 +189,20 @@ impl Editor {
         Some(mv)
     }
 
-    /// Shows the outcome of a change and keeps it for Ctrl+Z.
+    /// Shows the outcome of a change and keeps it for Ctrl+Z (which a deletion or an
+    /// adoption mentions).
     fn changed(&mut self, result: Result<Edit, BookError>, said: String) {
+        self.changed_with(result, said, "");
+    }
+
+    fn changed_with(&mut self, result: Result<Edit, BookError>, said: String, hint: &str) {
         match result {
             Ok(edit) => {
                 if self.undo.len() == UNDO_DEPTH {
                     self.undo.remove(0);
                 }
-                self.undo.push((said.clone(), edit));
-                self.note(said, false);
+                self.note(format!("{said}{hint}"), false);
+                self.undo.push((said, edit));
             }
             Err(e) => self.note(format!("Book error: {e}"), true),
         }
@@ -323,21 +331,21 @@ impl Editor {
         };
         let pos = *self.game.position();
         let result = self.book.remove(&pos, mv);
-        let mut said = format!("Deleted {} (Ctrl+Z undoes)", san(&pos, mv));
+        let mut said = format!("Deleted {}", san(&pos, mv));
         if let Ok(edit) = &result
             && edit.after.moves.is_empty()
         {
             said = format!(
-                "Deleted {}, the last move of your book here{} (Ctrl+Z undoes)",
+                "Deleted {}, the last move of your book here{}",
                 san(&pos, mv),
-                if self.book.builtin_entry(&pos).is_some() {
+                if self.book.builtin_answers(&pos) {
                     ": the built-in book answers again"
                 } else {
                     ""
                 }
             );
         }
-        self.changed(result, said);
+        self.changed_with(result, said, UNDO_HINT);
     }
 
     /// Copies the built-in moves of the position shown into the user's book (those it
@@ -351,7 +359,7 @@ impl Editor {
             ),
             Ok(a) => {
                 let said = format!(
-                    "Adopted {} built-in move{} into your book{} (Ctrl+Z undoes)",
+                    "Adopted {} built-in move{} into your book{}",
                     a.added,
                     if a.added == 1 { "" } else { "s" },
                     if a.kept > 0 {
@@ -360,7 +368,7 @@ impl Editor {
                         String::new()
                     }
                 );
-                self.changed(Ok(a.edit), said);
+                self.changed_with(Ok(a.edit), said, UNDO_HINT);
             }
             Err(e) => self.note(format!("Cannot adopt: {e}"), true),
         }

@@ -425,7 +425,7 @@ fn deleting_the_last_move_gives_the_position_back_to_the_built_in_book() {
     assert_eq!(
         e.message.as_deref(),
         Some(
-            "Undone: Deleted c5, the last move of your book here: the built-in book answers again (Ctrl+Z undoes)"
+            "Undone: Deleted c5, the last move of your book here: the built-in book answers again"
         )
     );
 }
