@@ -432,7 +432,8 @@ fn run_match(spec: &huo_chess::arena::MatchSpec, pgn: Option<&std::path::Path>) 
     );
     let live = std::io::stderr().is_terminal();
     // The PGN is rewritten (atomically) after every game, so an interrupted match keeps
-    // the games it finished.
+    // the games it finished; a stream (a FIFO, a device) gets them once, at the end.
+    let rewrite_each_game = pgn.is_some_and(|p| !huo_chess::util::files::is_stream_path(p));
     let save = |games: &[huo_chess::arena::GameRecord]| {
         let path = pgn?;
         let mut sorted = games.to_vec();
@@ -442,7 +443,7 @@ fn run_match(spec: &huo_chess::arena::MatchSpec, pgn: Option<&std::path::Path>) 
             .map(|e| format!("cannot write {}: {e}", path.display()))
     };
     let summary = spec.run(&mut |games, tally| {
-        if let Some(e) = save(games) {
+        if rewrite_each_game && let Some(e) = save(games) {
             eprintln!("\nerror: {e}");
         }
         if live {

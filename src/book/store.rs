@@ -9,7 +9,9 @@
 //!   is atomic, so they see the old file or the new one, never half of one.
 
 use super::BookError;
-use crate::util::files::{Durability, is_temporary, remove_if_present, write_atomic_with};
+use crate::util::files::{
+    Durability, create_folder_of, is_temporary, remove_if_present, write_atomic_with,
+};
 use std::fs::{self, File, OpenOptions};
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
@@ -84,8 +86,14 @@ pub fn write(path: &Path, text: &str) -> Result<(), BookError> {
 /// [`write()`], choosing when the file is made durable: large batches write new files with
 /// [`Durability::NewFilesUnsynced`].
 pub fn write_with(path: &Path, text: &str, durability: Durability) -> Result<(), BookError> {
-    write_atomic_with(path, text, durability)
-        .map_err(|e| BookError(format!("cannot write {}: {e}", path.display())))
+    let result = match write_atomic_with(path, text, durability) {
+        // A position's folder (`46/`) is the book's own: made when its first file is.
+        Err(e) if e.kind() == ErrorKind::NotFound => {
+            create_folder_of(path).and_then(|()| write_atomic_with(path, text, durability))
+        }
+        other => other,
+    };
+    result.map_err(|e| BookError(format!("cannot write {}: {e}", path.display())))
 }
 
 /// Deletes `path` (and its folder when it becomes empty).

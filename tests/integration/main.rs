@@ -15,6 +15,7 @@ mod config;
 mod differential;
 mod game;
 mod notation;
+mod outputs;
 mod perft;
 mod pgn;
 mod search;

@@ -615,6 +615,22 @@ fn save_pgn_then_load_it_back() {
 }
 
 #[test]
+fn save_into_a_missing_folder_is_refused_and_makes_no_folder() {
+    let dir = common::tempdir("tui-typo");
+    let mut app = app();
+    typed(&mut app, "e2e4");
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    let file = dir.join("typo/dir/x.pgn");
+    typed(&mut app, &format!(":save {}", file.display()));
+    let msg = app.message.clone().unwrap_or_default();
+    assert!(msg.contains("typo/dir does not exist"), "{msg}");
+    typed(&mut app, &format!(":savefen {}", file.display()));
+    let msg = app.message.clone().unwrap_or_default();
+    assert!(msg.contains("does not exist"), "{msg}");
+    assert!(!dir.join("typo").exists(), "a folder was made");
+}
+
+#[test]
 fn hint_suggests_a_move_without_playing_it() {
     let mut app = app();
     key(&mut app, KeyCode::F(5));

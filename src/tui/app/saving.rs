@@ -7,7 +7,7 @@ use super::{App, EXPLAIN, Mode};
 use crate::core::{Color, Position};
 use crate::game::{Ending, Game};
 use crate::search::Level;
-use crate::util::files::{remove_if_present, write_atomic};
+use crate::util::files::{create_folder_of, remove_if_present, write_atomic};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -265,7 +265,8 @@ impl App {
             remove_if_present(&file)
         } else {
             let texts: Vec<&str> = self.saves.left.iter().map(|t| t.trim_end()).collect();
-            write_atomic(&file, texts.join("\n\n") + "\n")
+            // The data folder is the program's own: made on its first use.
+            create_folder_of(&file).and_then(|()| write_atomic(&file, texts.join("\n\n") + "\n"))
         };
         if let Err(e) = result {
             self.log_line(format!("Cannot keep the games in {}: {e}", file.display()));
@@ -312,6 +313,7 @@ impl App {
             return Ok(()); // not answered yet: keep the saved game for next time
         }
         if self.in_progress() {
+            create_folder_of(&path)?;
             write_atomic(&path, self.pgn_text())
         } else {
             remove_if_present(&path)
