@@ -9,8 +9,8 @@
 //!   openings, one game, the games run a few at once, and the Elo difference they show.
 //! - [`book`]: the opening book: one text file per position, consulted before thinking;
 //!   Polyglot `.bin` and PGN import, the book compiled into the binary.
-//! - [`config`]: the TOML configuration: every setting listed once, loaded, checked and
-//!   shown, and where its file is found.
+//! - [`config`]: the TOML configuration: the settings as types serde reads (their defaults
+//!   the shipped `config/huo.toml`), checked, shown, and where the file is found.
 //! - [`core`]: the rules: squares, pieces, positions (FEN), legal moves, Zobrist/Polyglot
 //!   keys, notations (UCI, SAN, the Huo coordinates `c2c4`) and perft.
 //! - [`engine`]: the engine service: one thread that owns the searcher and the book and

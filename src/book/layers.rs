@@ -34,7 +34,6 @@
 use super::{Book, BookEntry, BookError, BookMove, Edit, PickMode, choose};
 use crate::core::{Move, Position};
 use crate::game::Game;
-use serde::Deserialize;
 use std::path::Path;
 
 /// Where a book answer came from.
@@ -63,17 +62,14 @@ impl std::fmt::Display for Layer {
 }
 
 /// Which layers are consulted (config `book.layers`: `"user"`, `"builtin"`, `"both"`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum LayerPolicy {
     /// Only the user's book: no book at all where it has no entry.
-    #[serde(rename = "user")]
     UserOnly,
     /// Only the built-in book (the user's book is still where changes are written).
-    #[serde(rename = "builtin", alias = "built-in")]
     BuiltInOnly,
     /// The user's book, falling through to the built-in one (the default).
     #[default]
-    #[serde(rename = "both")]
     Both,
 }
 

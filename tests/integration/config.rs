@@ -3,18 +3,57 @@
 
 use crate::common;
 
-use huo_chess::config::Config;
+use huo_chess::config::{Config, Loaded};
 use std::process::Command;
 
 #[test]
 fn the_shipped_file_is_the_built_in_default() {
     let (config, origins) = Config::parse(huo_chess::config::SHIPPED, "config/huo.toml").unwrap();
     assert_eq!(config, Config::default());
-    assert_eq!(
-        origins.len(),
-        huo_chess::config::FIELDS.len(),
-        "every setting is documented in the file"
-    );
+    // The evaluation's own defaults (what `bench` and the tuner use) are the file's.
+    assert_eq!(config.eval_settings(), huo_chess::eval::Settings::default());
+    // Every key `config show` prints is set (so documented) in the shipped file.
+    let shown = Config::show(&Loaded {
+        config,
+        source: None,
+        origins: origins.clone(),
+    });
+    let keys = shown.lines().filter(|l| l.contains(" = ")).count();
+    assert_eq!(keys, 59);
+    assert_eq!(origins.len(), keys, "{shown}");
+    assert!(!shown.contains("built-in"), "{shown}");
+}
+
+#[test]
+fn show_writes_back_what_it_read() {
+    let text = "[search]\nlevel = \"classic-3\"\nthreads = 2\n[book]\npath = \"my books\"\n\
+                [tui]\nkeys = { quit = \"F12\" }\n[pieces]\nqueen = 9.5\n";
+    let (config, origins) = Config::parse(text, "mine.toml").unwrap();
+    assert_eq!(config.tui.keys.quit.to_string(), "F12");
+    assert_eq!(origins["tui.keys.quit"], "mine.toml:7");
+    assert_eq!(origins.len(), 5);
+    let loaded = Loaded {
+        config: config.clone(),
+        source: None,
+        origins,
+    };
+    let shown = Config::show(&loaded);
+    assert!(shown.contains("\n[tui.keys]\n"), "{shown}");
+    let line = |key: &str| {
+        shown
+            .lines()
+            .find(|l| l.starts_with(key))
+            .unwrap()
+            .to_string()
+    };
+    assert!(line("level = \"classic-3\"").ends_with("# mine.toml:2"));
+    assert!(line("path = \"my books\"").ends_with("# mine.toml:5"));
+    assert!(line("quit = \"F12\"").ends_with("# mine.toml:7"));
+    assert!(line("knight = 3.0").ends_with("# built-in"));
+    // What `config show` prints is a configuration file that reads back the same.
+    let (again, set) = Config::parse(&shown, "shown.toml").unwrap();
+    assert_eq!(again, config);
+    assert_eq!(set.len(), 59);
 }
 
 #[test]
@@ -40,7 +79,7 @@ fn errors_name_the_file_line_and_key() {
     );
     assert_eq!(
         error("\n[eval]\nmobilty = 0.1\n"),
-        "bad.toml:3: eval.mobilty: unknown key"
+        "bad.toml:3: eval.mobilty: unknown key; did you mean eval.mobility?"
     );
     assert_eq!(
         error("[pieces]\nqueen = -1\n"),
@@ -56,7 +95,8 @@ fn errors_name_the_file_line_and_key() {
     );
     assert_eq!(
         error("[colours]\nred = 1\n"),
-        "bad.toml:1: colours: unknown section"
+        "bad.toml:1: colours: unknown section; the sections are analysis, book, eval, huo, \
+         log, pieces, search, tui"
     );
     assert!(error("[pieces\nqueen = 9\n").starts_with("bad.toml:1: "));
     assert!(error("[tui.keys]\nquit = \"qq\"\n").starts_with("bad.toml:2: tui.keys.quit: "));
@@ -66,6 +106,60 @@ fn errors_name_the_file_line_and_key() {
     assert!(e.contains("move character"), "{e}");
     assert!(error("[tui.keys]\ntakeback = \"Ctrl+C\"\n").contains("quitting"));
     assert!(error("[pieces]\nqueen = nan\n").contains("out of range"));
+    assert_eq!(
+        error("[book]\npick = \"worst\"\n"),
+        "bad.toml:2: book.pick: 'worst': expected \"weighted\" or \"best\""
+    );
+    assert_eq!(
+        error("[tui]\nresign = \"yes\"\n"),
+        "bad.toml:2: tui.resign: expected true or false, found string"
+    );
+    assert_eq!(
+        error("[analysis]\nmistake = 0.001\n"),
+        "bad.toml:2: analysis.mistake: 0.001 is out of range (0.01 to 100)"
+    );
+    // The same checks whichever way TOML spells the key: a dotted key, an inline table.
+    assert!(error("tui.keys.why = \"w\"\n").starts_with("bad.toml:1: tui.keys.why: 'w'"));
+    assert!(
+        error("[tui]\nresign = true\nkeys = { quit = \"F12\", why = \"w\" }\n")
+            .starts_with("bad.toml:3: tui.keys.why: 'w'")
+    );
+    assert_eq!(
+        error("pieces = 3\n"),
+        "bad.toml:1: pieces: expected a section, found integer"
+    );
+    assert_eq!(
+        error("[pieces]\nqueen = { value = 9 }\n"),
+        "bad.toml:2: pieces.queen: expected a number, found table"
+    );
+}
+
+#[test]
+fn an_unknown_key_names_its_section_and_the_key_meant() {
+    // A near spelling in the same section.
+    assert_eq!(
+        error("[tui.keys]\nqit = \"F12\"\n"),
+        "bad.toml:2: tui.keys.qit: unknown key; did you mean tui.keys.quit?"
+    );
+    // The same key in another section.
+    assert_eq!(
+        error("[search]\ndepth = 8\n"),
+        "bad.toml:2: search.depth: unknown key; did you mean analysis.depth?"
+    );
+    assert_eq!(
+        error("queen = 9.5\n"),
+        "bad.toml:1: queen: unknown key; did you mean pieces.queen?"
+    );
+    // Nothing close: the keys the section has.
+    assert_eq!(
+        error("[pieces]\nking = 100\n"),
+        "bad.toml:2: pieces.king: unknown key; [pieces] has bishop, knight, pawn, queen, rook"
+    );
+    assert_eq!(
+        error("[tui.colours]\nboard = 1\n"),
+        "bad.toml:1: tui.colours: unknown section; [tui] has keys, resign, resign_threshold, \
+         theme, watch_pace"
+    );
 }
 
 #[test]

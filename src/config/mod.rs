@@ -1,0 +1,334 @@
+//! The TOML configuration: piece values, evaluation weights, search, book, game analysis,
+//! log and screen.
+//!
+//! The settings are the types below: serde reads a file into them and writes them back for
+//! `huo-chess config show`; each field says how its value is read and what range it
+//! accepts ([`values`]). The built-in defaults are the shipped `config/huo.toml`, read by
+//! the same types, so it documents every key.
+//!
+//! Where the configuration comes from, first found wins: the `--config FILE` flag, the
+//! `HUO_CONFIG` environment variable, `./config/huo.toml`, the user's config directory
+//! (`$XDG_CONFIG_HOME/huo-chess/huo.toml` or `~/.config/huo-chess/huo.toml`), and finally
+//! the built-in defaults. A file need only set the keys it changes; the others keep their
+//! built-in value. A file with any error (bad TOML, unknown key, wrong type, value out of
+//! range) is refused as a whole, with its path, line and key: nothing starts half-configured.
+
+mod file;
+mod values;
+
+pub use file::{ConfigError, Loaded};
+
+use crate::book::LayerPolicy;
+use crate::book::pick::PickMode;
+use crate::eval::{self, Evaluator};
+use crate::keys::KeyChord;
+use crate::level::Level;
+use crate::search::MAX_THREADS;
+use crate::util::dirs;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::sync::LazyLock;
+use values::{flag, number, path, text, theme, threshold, whole};
+
+/// The `[pieces]`, `[eval]` and `[huo]` sections are the evaluation's own settings.
+pub use crate::eval::{EvalWeights, HuoHints, PieceValues};
+
+/// The configuration file shipped in `config/huo.toml`: the built-in defaults, documented.
+pub const SHIPPED: &str = include_str!("../../config/huo.toml");
+
+/// The whole configuration.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    #[serde(with = "Pieces")]
+    pub pieces: PieceValues,
+    #[serde(with = "Weights")]
+    pub eval: EvalWeights,
+    #[serde(with = "Hints")]
+    pub huo: HuoHints,
+    pub search: SearchConfig,
+    pub book: BookConfig,
+    pub analysis: AnalysisConfig,
+    pub log: LogConfig,
+    pub tui: TuiConfig,
+}
+
+/// `[pieces]`, read straight into the evaluation's [`PieceValues`] (0 to 100 pawns).
+#[derive(Deserialize, Serialize)]
+#[serde(remote = "PieceValues", deny_unknown_fields)]
+struct Pieces {
+    #[serde(deserialize_with = "number::<_, 0, 100>")]
+    pawn: f64,
+    #[serde(deserialize_with = "number::<_, 0, 100>")]
+    knight: f64,
+    #[serde(deserialize_with = "number::<_, 0, 100>")]
+    bishop: f64,
+    #[serde(deserialize_with = "number::<_, 0, 100>")]
+    rook: f64,
+    #[serde(deserialize_with = "number::<_, 0, 100>")]
+    queen: f64,
+}
+
+/// `[eval]`, read straight into the evaluation's [`EvalWeights`]: scales 0 to 10, named
+/// weights 0 to 5 pawns, the tempo 0 to 1.
+#[derive(Deserialize, Serialize)]
+#[serde(remote = "EvalWeights", deny_unknown_fields)]
+struct Weights {
+    #[serde(deserialize_with = "number::<_, 0, 10>")]
+    piece_squares: f64,
+    #[serde(deserialize_with = "number::<_, 0, 10>")]
+    mobility: f64,
+    #[serde(deserialize_with = "number::<_, 0, 10>")]
+    king_safety: f64,
+    #[serde(deserialize_with = "number::<_, 0, 5>")]
+    bishop_pair: f64,
+    #[serde(deserialize_with = "number::<_, 0, 5>")]
+    rook_open_file: f64,
+    #[serde(deserialize_with = "number::<_, 0, 5>")]
+    rook_semi_open_file: f64,
+    #[serde(deserialize_with = "number::<_, 0, 5>")]
+    rook_seventh: f64,
+    #[serde(deserialize_with = "number::<_, 0, 10>")]
+    threats: f64,
+    #[serde(deserialize_with = "number::<_, 0, 10>")]
+    pawn_structure: f64,
+    #[serde(deserialize_with = "number::<_, 0, 10>")]
+    minor_pieces: f64,
+    #[serde(deserialize_with = "number::<_, 0, 5>")]
+    doubled_pawn: f64,
+    #[serde(deserialize_with = "number::<_, 0, 5>")]
+    isolated_pawn: f64,
+    #[serde(deserialize_with = "number::<_, 0, 10>")]
+    passed_pawn: f64,
+    #[serde(deserialize_with = "number::<_, 0, 1>")]
+    tempo: f64,
+}
+
+/// `[huo]`, read straight into the evaluation's [`HuoHints`] (0 to 5 pawns).
+#[derive(Deserialize, Serialize)]
+#[serde(remote = "HuoHints", deny_unknown_fields)]
+struct Hints {
+    #[serde(deserialize_with = "number::<_, 0, 5>")]
+    centre_pawns: f64,
+    #[serde(deserialize_with = "number::<_, 0, 5>")]
+    early_queen: f64,
+    #[serde(deserialize_with = "number::<_, 0, 5>")]
+    early_king_rook: f64,
+    #[serde(deserialize_with = "number::<_, 0, 5>")]
+    knight_rim: f64,
+    #[serde(deserialize_with = "number::<_, 0, 5>")]
+    rook_pawn_push: f64,
+    #[serde(deserialize_with = "number::<_, 0, 5>")]
+    passed_pawn_ending: f64,
+}
+
+/// Search settings.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct SearchConfig {
+    /// The level the game starts at.
+    #[serde(with = "text")]
+    pub level: Level,
+    /// Transposition table size in MB (fixed for the whole game).
+    #[serde(deserialize_with = "whole::<_, _, 1, 4096>")]
+    pub hash_mb: usize,
+    /// Threads a full-strength search uses, 1 to [`MAX_THREADS`]: a file may travel
+    /// between machines, so more than this machine's cores is accepted and counted as its
+    /// cores (see [`crate::search::available_threads`]).
+    #[serde(deserialize_with = "whole::<_, _, 1, { MAX_THREADS as i64 }>")]
+    pub threads: usize,
+    /// How much (in pawns) the engine dislikes a draw: it plays on rather than repeat.
+    #[serde(deserialize_with = "number::<_, -1, 1>")]
+    pub contempt: f64,
+}
+
+impl SearchConfig {
+    /// The contempt in centipawns, as the search counts it.
+    pub fn contempt_cp(&self) -> i32 {
+        (self.contempt * 100.0).round() as i32
+    }
+}
+
+/// Opening book settings.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct BookConfig {
+    #[serde(deserialize_with = "flag")]
+    pub enabled: bool,
+    /// `None` (written `""`): `./books`, else the user data dir, else the embedded book.
+    #[serde(with = "path")]
+    pub path: Option<PathBuf>,
+    /// Stop consulting the book after this many plies.
+    #[serde(deserialize_with = "whole::<_, _, 0, 1000>")]
+    pub max_ply: u32,
+    #[serde(with = "text")]
+    pub pick: PickMode,
+    /// Which books answer: the user's over the built-in one (`both`), or one of them.
+    #[serde(with = "text")]
+    pub layers: LayerPolicy,
+}
+
+/// Game analysis (`huo-chess analyse`, the analysis screen): how deep to look, and how
+/// much a move may lose before it is marked an inaccuracy, a mistake or a blunder.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalysisConfig {
+    /// Search depth for each position when no `--depth` or `--movetime` is given.
+    #[serde(deserialize_with = "whole::<_, _, 1, 64>")]
+    pub depth: u32,
+    /// Pawns lost by a move that make it an inaccuracy (`?!`).
+    #[serde(deserialize_with = "threshold")]
+    pub inaccuracy: f64,
+    /// ... a mistake (`?`); its best line is shown.
+    #[serde(deserialize_with = "threshold")]
+    pub mistake: f64,
+    /// ... a blunder (`??`).
+    #[serde(deserialize_with = "threshold")]
+    pub blunder: f64,
+}
+
+/// The thinking log written to a file (the log pane always shows it).
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct LogConfig {
+    #[serde(with = "path")]
+    pub file: Option<PathBuf>,
+    /// Rotate the file when it passes this size.
+    #[serde(deserialize_with = "whole::<_, _, 1, { 1 << 20 }>")]
+    pub max_kb: u64,
+    /// How many rotated files to keep (`huo.log.1`, `huo.log.2`, ...).
+    #[serde(deserialize_with = "whole::<_, _, 0, 100>")]
+    pub keep: u32,
+}
+
+/// Screen settings.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct TuiConfig {
+    /// `qbasic` (the default) or `modern`.
+    #[serde(deserialize_with = "theme")]
+    pub theme: String,
+    /// Does the engine resign hopeless positions ("I resign!")?
+    #[serde(deserialize_with = "flag")]
+    pub resign: bool,
+    /// Resign when the search says we are this many pawns down (or mated) for a few moves.
+    #[serde(deserialize_with = "number::<_, 1, 100>")]
+    pub resign_threshold: f64,
+    /// Watching the engine play itself without a clock: at least this many seconds from
+    /// one move to the next, so the eye can follow.
+    #[serde(deserialize_with = "number::<_, 0, 60>")]
+    pub watch_pace: f64,
+    pub keys: KeyBindings,
+}
+
+/// Key bindings of the game screen: each action's key chord (a function key or a
+/// Ctrl/Alt chord, never a plain character: those type moves; [`KeyChord`] refuses them).
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct KeyBindings {
+    #[serde(with = "text")]
+    pub new_game: KeyChord,
+    #[serde(with = "text")]
+    pub takeback: KeyChord,
+    #[serde(with = "text")]
+    pub flip: KeyChord,
+    #[serde(with = "text")]
+    pub switch_sides: KeyChord,
+    #[serde(with = "text")]
+    pub hint: KeyChord,
+    #[serde(with = "text")]
+    pub move_now: KeyChord,
+    #[serde(with = "text")]
+    pub level: KeyChord,
+    #[serde(with = "text")]
+    pub save: KeyChord,
+    #[serde(with = "text")]
+    pub load: KeyChord,
+    #[serde(with = "text")]
+    pub copy_fen: KeyChord,
+    #[serde(with = "text")]
+    pub toggle_log: KeyChord,
+    #[serde(with = "text")]
+    pub why: KeyChord,
+    #[serde(with = "text")]
+    pub help: KeyChord,
+    #[serde(with = "text")]
+    pub quit: KeyChord,
+}
+
+/// The built-in configuration: the shipped file, read once.
+static BUILT_IN: LazyLock<Config> = LazyLock::new(|| {
+    toml::from_str(SHIPPED).expect("config/huo.toml is compiled in and tested to be valid")
+});
+
+impl Default for Config {
+    /// The built-in configuration: the values `config/huo.toml` spells out.
+    fn default() -> Self {
+        BUILT_IN.clone()
+    }
+}
+
+impl Config {
+    /// What the evaluation reads: the `[pieces]`, `[eval]` and `[huo]` sections.
+    pub fn eval_settings(&self) -> eval::Settings {
+        eval::Settings {
+            pieces: self.pieces.clone(),
+            weights: self.eval.clone(),
+            huo: self.huo.clone(),
+        }
+    }
+
+    /// Reads the configuration file at `path`.
+    pub fn from_file(path: &Path) -> Result<Loaded, ConfigError> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+            file: name.clone(),
+            line: None,
+            key: None,
+            message: format!("cannot read: {e}"),
+        })?;
+        let (config, origins) = Config::parse(&text, &name)?;
+        Ok(Loaded {
+            config,
+            source: Some(path.to_path_buf()),
+            origins,
+        })
+    }
+
+    /// Which file the configuration comes from (see the module docs), or `None`.
+    pub fn locate(explicit: Option<&Path>) -> Option<PathBuf> {
+        if let Some(p) = explicit {
+            return Some(p.to_path_buf());
+        }
+        if let Some(p) = std::env::var_os("HUO_CONFIG").filter(|p| !p.is_empty()) {
+            return Some(PathBuf::from(p));
+        }
+        let local = PathBuf::from("config/huo.toml");
+        if local.is_file() {
+            return Some(local);
+        }
+        dirs::config_dir()
+            .map(|d| d.join("huo.toml"))
+            .filter(|p| p.is_file())
+    }
+
+    /// Loads the configuration from the first place it is found (see the module docs).
+    /// A file named explicitly (flag or `HUO_CONFIG`) must exist.
+    pub fn load(explicit: Option<&Path>) -> Result<Loaded, ConfigError> {
+        match Config::locate(explicit) {
+            Some(path) => Config::from_file(&path),
+            None => Ok(Loaded {
+                config: Config::default(),
+                source: None,
+                origins: Default::default(),
+            }),
+        }
+    }
+}
+
+impl Evaluator {
+    /// The evaluation with the weights of `config` (see [`Config::eval_settings`]).
+    pub fn from_config(config: &Config) -> Evaluator {
+        Evaluator::new(&config.eval_settings())
+    }
+}

@@ -1,0 +1,118 @@
+//! How one setting's value is read: a number in its range (a whole number is a number too:
+//! `queen = 9` and `queen = 9.5`), a whole number in its range, `true` or `false`, a path,
+//! or a text its type reads. Each is a serde `deserialize_with` (or `with`) function that
+//! takes the TOML value as it is and says what it expected and what it found; the reader
+//! of the file adds where (`file:line: section.key`).
+
+use serde::de::{Deserialize, Deserializer, Error};
+use serde::ser::Serializer;
+use std::fmt::Display;
+use std::path::PathBuf;
+use toml::Value;
+
+/// `expected a number, found string`.
+fn found<E: Error>(want: &str, value: &Value) -> E {
+    E::custom(format!("expected {want}, found {}", value.type_str()))
+}
+
+/// A number from `lo` to `hi` (not NaN, not infinite).
+fn within<E: Error>(value: Value, lo: f64, hi: f64) -> Result<f64, E> {
+    let x = match value {
+        Value::Float(x) => x,
+        Value::Integer(n) => n as f64,
+        other => return Err(found("a number", &other)),
+    };
+    if !x.is_finite() || x < lo || x > hi {
+        return Err(E::custom(format!("{x} is out of range ({lo} to {hi})")));
+    }
+    Ok(x)
+}
+
+/// A number from `LO` to `HI` (pawns, seconds or a scale).
+pub fn number<'de, D: Deserializer<'de>, const LO: i32, const HI: i32>(
+    d: D,
+) -> Result<f64, D::Error> {
+    within(Value::deserialize(d)?, LO.into(), HI.into())
+}
+
+/// A game analysis threshold: 0.01 to 100 pawns (a move that loses nothing is no mistake).
+pub fn threshold<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    within(Value::deserialize(d)?, 0.01, 100.0)
+}
+
+/// A whole number from `LO` to `HI`, stored in whichever integer type the setting has.
+pub fn whole<'de, D, T, const LO: i64, const HI: i64>(d: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: TryFrom<i64>,
+{
+    match Value::deserialize(d)? {
+        Value::Integer(n) if (LO..=HI).contains(&n) => {
+            T::try_from(n).map_err(|_| D::Error::custom(format!("{n} is too large")))
+        }
+        Value::Integer(n) => Err(D::Error::custom(format!(
+            "{n} is out of range ({LO} to {HI})"
+        ))),
+        other => Err(found("a whole number", &other)),
+    }
+}
+
+/// `true` or `false`.
+pub fn flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    match Value::deserialize(d)? {
+        Value::Boolean(b) => Ok(b),
+        other => Err(found("true or false", &other)),
+    }
+}
+
+/// The screen's look: `"qbasic"` or `"modern"`.
+pub fn theme<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    match Value::deserialize(d)? {
+        Value::String(t) if t == "qbasic" || t == "modern" => Ok(t),
+        Value::String(t) => Err(D::Error::custom(format!(
+            "'{t}': expected \"qbasic\" or \"modern\""
+        ))),
+        other => Err(found("a string", &other)),
+    }
+}
+
+/// A value written as text, read by its type's `FromStr` (whose message says why it is
+/// refused) and written by its `Display`: a level, a key chord, a book's pick or layers. A
+/// bare number is read as its digits (`level = 7`).
+pub mod text {
+    use super::*;
+    use std::str::FromStr;
+
+    pub fn deserialize<'de, D, T>(d: D) -> Result<T, D::Error>
+    where
+        D: Deserializer<'de>,
+        T: FromStr<Err: Display>,
+    {
+        let text = match Value::deserialize(d)? {
+            Value::String(t) => t,
+            Value::Integer(n) => n.to_string(),
+            other => return Err(found("a string", &other)),
+        };
+        text.parse().map_err(D::Error::custom)
+    }
+
+    pub fn serialize<S: Serializer, T: Display>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(value)
+    }
+}
+
+/// A path; `""` is none.
+pub mod path {
+    use super::*;
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<PathBuf>, D::Error> {
+        match Value::deserialize(d)? {
+            Value::String(t) => Ok(Some(t).filter(|t| !t.is_empty()).map(PathBuf::from)),
+            other => Err(found("a string", &other)),
+        }
+    }
+
+    pub fn serialize<S: Serializer>(path: &Option<PathBuf>, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&path.as_deref().unwrap_or("".as_ref()).display())
+    }
+}
