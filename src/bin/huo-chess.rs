@@ -326,10 +326,7 @@ fn run_config(action: ConfigAction, explicit: Option<&std::path::Path>) -> ExitC
             ExitCode::FAILURE
         }
         (ConfigAction::Check { .. }, Ok(loaded)) => {
-            match &loaded.source {
-                Some(p) => println!("{}: OK ({} settings)", p.display(), loaded.origins.len()),
-                None => println!("no configuration file found: using the built-in defaults"),
-            }
+            println!("{}", loaded.summary());
             ExitCode::SUCCESS
         }
         (ConfigAction::Show, Ok(loaded)) => {

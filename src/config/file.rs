@@ -43,6 +43,22 @@ pub struct Loaded {
     pub origins: BTreeMap<String, String>,
 }
 
+impl Loaded {
+    /// What `huo-chess config check` found: the file and how many of the keys it sets.
+    pub fn summary(&self) -> String {
+        let Some(path) = &self.source else {
+            return "no configuration file found: using the built-in defaults".into();
+        };
+        let all = leaves(&shipped(), "").len();
+        let set = match self.origins.len() {
+            0 => format!("sets none of the {all} keys: all are built-in"),
+            n if n == all => format!("sets all {all} keys"),
+            n => format!("sets {n} of the {all} keys, the others are built-in"),
+        };
+        format!("{}: valid; {set}", path.display())
+    }
+}
+
 /// The shipped file's document, with its spans.
 fn shipped() -> DeTable<'static> {
     DeTable::parse(SHIPPED)

@@ -202,6 +202,25 @@ fn config_check_and_show_from_the_command_line() {
     };
     let out = run(&["config", "check", good.to_str().unwrap()]);
     assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!(
+            "{}: valid; sets 1 of the 59 keys, the others are built-in\n",
+            good.display()
+        )
+    );
+    let empty = dir.join("empty.toml");
+    std::fs::write(&empty, "# nothing changed\n").unwrap();
+    let out = run(&["config", "check", empty.to_str().unwrap()]);
+    assert!(
+        String::from_utf8_lossy(&out.stdout)
+            .ends_with("sets none of the 59 keys: all are built-in\n")
+    );
+    let out = run(&["config", "check"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "no configuration file found: using the built-in defaults\n"
+    );
     let out = run(&["config", "check", bad.to_str().unwrap()]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
