@@ -3,7 +3,7 @@
 //!
 //! The settings are the types below: serde reads a file into them and writes them back for
 //! `huo-chess config show`; each field says how its value is read and what range it
-//! accepts ([`values`]). The built-in defaults are the shipped `config/huo.toml`, read by
+//! accepts (`values.rs`). The built-in defaults are the shipped `config/huo.toml`, read by
 //! the same types, so it documents every key.
 //!
 //! Where the configuration comes from, first found wins: the `--config FILE` flag, the
