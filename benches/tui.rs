@@ -16,7 +16,7 @@ fn app() -> App {
     config.book.enabled = false;
     let args = GameArgs {
         color: Some("w".into()),
-        level: Some("3".into()),
+        level: Some("classic-3".into()),
         ..GameArgs::default()
     };
     let mut app = App::new(&config, &args, None);

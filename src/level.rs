@@ -84,6 +84,22 @@ impl Level {
     }
 }
 
+impl Level {
+    /// A level as the screens and the players' names show it: `L7`, `classic-3`.
+    pub fn name(self) -> String {
+        match self {
+            Level::Classic(_) => self.to_string(),
+            Level::Modern(n) => format!("L{n}"),
+        }
+    }
+}
+
+/// Every way a level may be written, for messages. One map for every place a level is
+/// typed: a bare number is always a rung of the ladder, and the classic depths are always
+/// spelled out, so `3` means the same in `--level`, `--black`, `:level`, `match` and UCI.
+pub const SPELLINGS: &str = "1 to 10 (also L1 to L10; max is 10) for the ladder, or classic-1, \
+     classic-3, classic-5 for the original MiniMax depths";
+
 impl fmt::Display for Level {
     /// `classic-3` or `7`: the same text [`Level::from_str`] reads.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -97,29 +113,82 @@ impl fmt::Display for Level {
 impl FromStr for Level {
     type Err = String;
 
-    /// Reads `classic-1`, `classic-3`, `classic-5` (also `c1`, `c3`, `c5`), a ladder rung
-    /// `1`..=`10`, or `max`/`full`.
+    /// Reads a level, the one way every place reads it: `1`..`10` or `L1`..`L10` (any
+    /// case) a rung of the ladder, `max` its top, `classic-1`, `classic-3`, `classic-5` the
+    /// original's depths. Anything else is refused with the list ([`SPELLINGS`]).
     fn from_str(s: &str) -> Result<Level, String> {
         let t = s.trim().to_ascii_lowercase();
-        let classic = t
-            .strip_prefix("classic-")
-            .or_else(|| t.strip_prefix("classic"))
-            .or_else(|| t.strip_prefix('c'));
-        if let Some(d) = classic {
-            return match d.parse::<u8>() {
-                Ok(d) if Self::CLASSIC_DEPTHS.contains(&d) => Ok(Level::Classic(d)),
-                _ => Err(format!("'{s}': the classic depths are 1, 3 and 5")),
+        if let Some(d) = t.strip_prefix("classic-") {
+            return match number(d) {
+                Some(d) if Self::CLASSIC_DEPTHS.contains(&d) => Ok(Level::Classic(d)),
+                _ => Err(format!(
+                    "'{s}' is not a level: the classic depths are classic-1, classic-3 and \
+                     classic-5"
+                )),
             };
         }
-        if t == "max" || t == "full" {
+        if t == "max" {
             return Ok(Level::FULL);
         }
-        match t.parse::<u8>() {
-            Ok(n) if (1..=Self::MAX_MODERN).contains(&n) => Ok(Level::Modern(n)),
-            _ => Err(format!(
-                "'{s}': expected classic-1, classic-3, classic-5 or a level from 1 to {}",
-                Self::MAX_MODERN
-            )),
+        let rung = t.strip_prefix('l').unwrap_or(&t);
+        match number(rung) {
+            Some(n) if (1..=Self::MAX_MODERN).contains(&n) => Ok(Level::Modern(n)),
+            _ => Err(format!("'{s}' is not a level: write {SPELLINGS}")),
+        }
+    }
+}
+
+/// A small number written in digits only (no sign, no spaces).
+fn number(t: &str) -> Option<u8> {
+    t.bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| t.parse().ok())
+        .flatten()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_spelling_one_meaning() {
+        for (text, level) in [
+            ("3", Level::Modern(3)),
+            ("L3", Level::Modern(3)),
+            ("l10", Level::Modern(10)),
+            (" 7 ", Level::Modern(7)),
+            ("max", Level::FULL),
+            ("MAX", Level::FULL),
+            ("classic-3", Level::Classic(3)),
+            ("Classic-5", Level::Classic(5)),
+        ] {
+            assert_eq!(text.parse::<Level>(), Ok(level), "{text}");
+        }
+        // Written and read back: the same level, in both of its shown forms.
+        for level in Level::all() {
+            assert_eq!(level.to_string().parse::<Level>(), Ok(level));
+            assert_eq!(level.name().parse::<Level>(), Ok(level));
+        }
+        // Unknown or ambiguous spellings are refused with the list of valid ones.
+        for bad in [
+            "11",
+            "0",
+            "L0",
+            "L11",
+            "c3",
+            "classic3",
+            "classic-4",
+            "classic-+3",
+            "full",
+            "",
+            "+3",
+            "x",
+        ] {
+            let e = bad.parse::<Level>().unwrap_err();
+            assert!(
+                e.contains("not a level") && e.contains("classic-"),
+                "{bad}: {e}"
+            );
         }
     }
 }

@@ -4,8 +4,9 @@
 //! one take each side.
 //!
 //! The word is one of:
-//! - a level (`classic-3`, `c5`, `7`, `max`): the built-in configuration at that level
-//!   (built-in, not the user's file, so a match reads the same on every machine);
+//! - a level (`7`, `L7`, `max`, `classic-3`: see [`crate::level::SPELLINGS`]): the built-in
+//!   configuration at that level (built-in, not the user's file, so a match reads the
+//!   same on every machine);
 //! - the path of a TOML configuration file: its weights, its contempt and its level;
 //! - `FILE:LEVEL`: that file's weights at another level.
 //!
@@ -27,7 +28,7 @@ pub struct Player {
 
 /// What the word may be, for messages.
 pub const SPEC_HELP: &str =
-    "a level (classic-1, classic-3, classic-5, 1 to 10, max), a TOML config file, or FILE:LEVEL";
+    "a level (1 to 10, max, classic-1, classic-3, classic-5), a TOML config file, or FILE:LEVEL";
 
 impl Player {
     /// The built-in configuration at `level`.
@@ -35,7 +36,7 @@ impl Player {
         let mut config = Config::default();
         config.search.level = level;
         Player {
-            name: level_name(level),
+            name: level.name(),
             config,
             level,
         }
@@ -48,8 +49,7 @@ impl Player {
         if spec.is_empty() {
             return Err(format!("an empty player: expected {SPEC_HELP}"));
         }
-        let as_level = spec.parse::<Level>();
-        if let Ok(level) = as_level {
+        if let Ok(level) = spec.parse::<Level>() {
             return Ok(Player::at_level(level));
         }
         // `FILE:LEVEL`, when what follows the last colon is a level (a Windows drive
@@ -61,16 +61,13 @@ impl Player {
             let mut player = Player::from_file(Path::new(file))?;
             player.level = level;
             player.config.search.level = level;
-            player.name = format!("{}@{}", player.name, level_name(level));
+            player.name = format!("{}@{}", player.name, level.name());
             return Ok(player);
         }
         let path = Path::new(spec);
-        if let Err(why) = as_level
-            && !path.exists()
-            && !spec.contains(['/', '\\', '.'])
-        {
+        if !path.exists() && !spec.contains(['/', '\\', '.']) {
             return Err(format!(
-                "'{spec}' is neither a level nor a file ({why}); expected {SPEC_HELP}"
+                "'{spec}' is neither a level nor a file: expected {SPEC_HELP}"
             ));
         }
         Player::from_file(path)
@@ -91,14 +88,6 @@ impl Player {
     }
 }
 
-/// A level as players are named: `L7`, `classic-3`.
-pub fn level_name(level: Level) -> String {
-    match level {
-        Level::Classic(_) => level.to_string(),
-        Level::Modern(n) => format!("L{n}"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,7 +103,7 @@ mod tests {
         let p = Player::parse(&file.display().to_string()).unwrap();
         assert_eq!((p.level, p.config.pieces.queen), (Level::Modern(3), 1.0));
         assert_eq!(p.name, "weak.toml");
-        let p = Player::parse(&format!("{}:c1", file.display())).unwrap();
+        let p = Player::parse(&format!("{}:classic-1", file.display())).unwrap();
         assert_eq!(
             (p.level, p.name.as_str()),
             (Level::Classic(1), "weak.toml@classic-1")

@@ -71,7 +71,7 @@ enum Command {
         threads: Option<u32>,
     },
     /// Play two players against each other, in-process, and estimate their Elo difference.
-    /// A player is a level (classic-1, classic-3, classic-5, 1 to 10, max: the built-in
+    /// A player is a level (1 to 10, max, classic-1, classic-3, classic-5: the built-in
     /// configuration at that level), a TOML configuration file (its weights, contempt and
     /// level), or FILE:LEVEL (that file's weights at another level). Games start from
     /// balanced openings, each played twice with colours swapped; no book. A game ends by

@@ -50,8 +50,8 @@ pub struct GameArgs {
     /// Your colour: w or b (asked at start when omitted).
     #[arg(long)]
     pub color: Option<String>,
-    /// The engine's level: classic-1, classic-3, classic-5 (or 1, 3, 5 as the original
-    /// asked them), or a rung of the modern ladder (asked at start when omitted).
+    /// The engine's level: 1 to 10 (the ladder; also L1 to L10, max), or classic-1,
+    /// classic-3, classic-5 (the original MiniMax depths). Asked at start when omitted.
     #[arg(long)]
     pub level: Option<String>,
     /// Start from this position.
@@ -72,8 +72,8 @@ pub struct GameArgs {
     /// Also write the thinking log to this file (size-capped, rotated).
     #[arg(long)]
     pub log: Option<std::path::PathBuf>,
-    /// The engine plays White as this player: a level (classic-1/3/5, 1 to 10, max), a
-    /// TOML config file, or FILE:LEVEL. With --black too you watch the engine play itself;
+    /// The engine plays White as this player: a level (as --level), a TOML config file,
+    /// or FILE:LEVEL. With --black too you watch the engine play itself;
     /// alone, you play Black.
     #[arg(long, value_name = "PLAYER")]
     pub white: Option<String>,

@@ -6,7 +6,7 @@
 
 use super::app::{
     ASK_CLOCK, ASK_COLOR, ASK_LEVEL, App, CHECK, ENTER_MOVE, EXPLAIN, MIN_HEIGHT, MIN_WIDTH, Mode,
-    Pending, THINKING, level_name,
+    Pending, THINKING,
 };
 use super::board::{BoardGeometry, BoardWidget};
 use super::clock::format_clock;
@@ -115,14 +115,14 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
     let who = if app.watch.on {
         format!(
             "Watching  White: {}  Black: {}",
-            level_name(app.level_of(Color::White)),
-            level_name(app.level_of(Color::Black))
+            app.level_of(Color::White).name(),
+            app.level_of(Color::Black).name()
         )
     } else {
         format!(
             "You: {}  Level: {}",
             app.human,
-            level_name(app.level_of(app.engine_side()))
+            app.level_of(app.engine_side()).name()
         )
     };
     let right = format!("{who}  {}:help ", app.config.tui.keys.help.short());
@@ -415,7 +415,7 @@ fn draw_dialog(frame: &mut Frame, app: &App, area: Rect) {
             " New game ",
             vec![
                 prompt(ASK_LEVEL),
-                text("(classic MiniMax; or L1-L10 / max: the modern ladder)"),
+                text("(1 weakest, 10 strongest; classic-1/3/5: the original MiniMax)"),
                 input_line(app),
             ],
         ),
@@ -514,7 +514,7 @@ fn draw_help(frame: &mut Frame, app: &App, area: Rect) {
     lines.push(Line::styled("Commands (type : then Enter):", t.prompt));
     for c in [
         ":new  :undo  :flip  :switch  :hint  :now  :draw  :resign",
-        ":level 3 | L7 | max      :clock 5+3 | off",
+        ":level 1-10 | max | classic-3   :clock 5+3 | off",
         ":save FILE.pgn  :load FILE(.pgn or FEN)  :savefen [FILE]",
         ":fen FEN|FILE  :restore (the game left)  :copy  :log  :quit",
         ":why (the engine's last move)  :why board (this position)",

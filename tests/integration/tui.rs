@@ -33,13 +33,13 @@ fn args(color: &str, level: &str) -> GameArgs {
     }
 }
 
-/// A game in progress: the player has White at classic level 3, no questions asked.
+/// A game in progress: the player has White against classic-3, no questions asked.
 fn app() -> App {
-    App::new(&config(), &args("w", "3"), None)
+    App::new(&config(), &args("w", "classic-3"), None)
 }
 
 fn app_from(fen: &str) -> App {
-    let mut a = args("w", "3");
+    let mut a = args("w", "classic-3");
     a.fen = Some(fen.into());
     App::new(&config(), &a, None)
 }
@@ -141,7 +141,7 @@ fn a_forced_reply_is_played_at_once() {
 #[test]
 fn log_pane_after_a_book_move() {
     // The real book path: the engine service finds 1.e4 in the book.
-    let mut app = App::new(&Config::default(), &args("w", "3"), None);
+    let mut app = App::new(&Config::default(), &args("w", "classic-3"), None);
     typed(&mut app, "e2e4");
     assert!(app.wait_engine(Duration::from_secs(30)));
     assert_eq!(app.game.moves().len(), 2);
@@ -375,11 +375,14 @@ fn setup_dialog_asks_colour_level_and_clock() {
     key(&mut app, KeyCode::Char('b'));
     assert_eq!(app.mode, Mode::SetupLevel);
     let text = screen_text(&render(&mut app, 80, 25));
-    assert!(text.contains("Set thinking depth. Please select 1 or 3 or 5:"));
+    assert!(
+        text.contains("Set the level. Please select 1 to 10:"),
+        "{text}"
+    );
     typed(&mut app, "L11");
     assert_eq!(app.mode, Mode::SetupLevel);
     assert!(app.message.is_some());
-    typed(&mut app, "1");
+    typed(&mut app, "classic-1");
     assert_eq!(app.level, huo_chess::search::Level::Classic(1));
     assert_eq!(app.mode, Mode::SetupClock);
     typed(&mut app, "5+3");
@@ -545,7 +548,7 @@ fn big_terminal_gets_bigger_squares() {
 fn modern_theme_uses_unicode_pieces() {
     let mut c = config();
     c.tui.theme = "modern".into();
-    let mut app = App::new(&c, &args("w", "3"), None);
+    let mut app = App::new(&c, &args("w", "classic-3"), None);
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains('♚') && text.contains('♟'));
 }
@@ -553,7 +556,7 @@ fn modern_theme_uses_unicode_pieces() {
 #[test]
 fn log_file_gets_the_log() {
     let dir = common::tempdir("tui-log");
-    let mut a = args("w", "3");
+    let mut a = args("w", "classic-3");
     a.log = Some(dir.join("huo.log"));
     let mut app = App::new(&config(), &a, None);
     typed(&mut app, "e2e4");
@@ -566,7 +569,7 @@ fn log_file_gets_the_log() {
 fn autosave_on_quit_and_resume() {
     let dir = common::tempdir("tui-autosave");
     let path = dir.join("huo-chess").join("autosave.pgn");
-    let mut app = App::new(&config(), &args("w", "3"), Some(path.clone()));
+    let mut app = App::new(&config(), &args("w", "classic-3"), Some(path.clone()));
     typed(&mut app, "e2e4");
     assert!(app.wait_engine(Duration::from_secs(30)));
     app.autosave_now().unwrap();
@@ -754,7 +757,7 @@ fn a_new_game_mid_game_asks_and_the_old_one_can_be_restored() {
 fn a_second_game_set_aside_keeps_the_first() {
     let dir = common::tempdir("tui-left-two");
     let path = dir.join("autosave.pgn");
-    let mut app = App::new(&config(), &args("w", "3"), Some(path.clone()));
+    let mut app = App::new(&config(), &args("w", "classic-3"), Some(path.clone()));
     typed(&mut app, "e2e4");
     assert!(app.wait_engine(Duration::from_secs(30)));
     let first = app.game.moves().to_vec();
@@ -770,7 +773,7 @@ fn a_second_game_set_aside_keeps_the_first() {
     assert_eq!(left.matches("[Event ").count(), 2, "{left}");
     // A restart reads both back; :restore brings the latest, then the one before.
     drop(app);
-    let mut app = App::new(&config(), &args("w", "3"), Some(path.clone()));
+    let mut app = App::new(&config(), &args("w", "classic-3"), Some(path.clone()));
     assert_eq!(app.saves.left.len(), 2);
     typed(&mut app, ":restore");
     assert_eq!(app.game.moves(), second.as_slice(), "{:?}", app.message);
@@ -788,7 +791,7 @@ fn a_second_game_set_aside_keeps_the_first() {
 fn flags_win_over_the_saved_game() {
     let dir = common::tempdir("tui-flags");
     let path = dir.join("autosave.pgn");
-    let mut first = App::new(&config(), &args("w", "3"), Some(path.clone()));
+    let mut first = App::new(&config(), &args("w", "classic-3"), Some(path.clone()));
     typed(&mut first, "d2d4");
     assert!(first.wait_engine(Duration::from_secs(30)));
     first.autosave_now().unwrap();
@@ -951,7 +954,7 @@ fn why_explains_a_searched_move_in_words() {
 
 #[test]
 fn why_names_the_book_file_weight_and_share() {
-    let mut app = App::new(&Config::default(), &args("w", "3"), None);
+    let mut app = App::new(&Config::default(), &args("w", "classic-3"), None);
     typed(&mut app, "e2e4");
     assert!(app.wait_engine(Duration::from_secs(30)));
     typed(&mut app, ":why");
@@ -1015,7 +1018,7 @@ fn the_tree_browser_expands_collapses_and_shows_leaves() {
 fn the_analysis_screen_steps_through_a_game_with_its_graph() {
     let mut c = config();
     c.analysis.depth = 4;
-    let mut app = App::new(&c, &args("w", "3"), None);
+    let mut app = App::new(&c, &args("w", "classic-3"), None);
     app.set_game_from_pgn("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0")
         .unwrap();
     typed(&mut app, ":analyse");
@@ -1109,7 +1112,7 @@ fn a_user_book_does_not_hide_the_built_in_one() {
     let after_e4 = Position::startpos().after(parse_move(&Position::startpos(), "e4").unwrap());
     user.record(&after_e4, parse_move(&after_e4, "c5").unwrap(), 5)
         .unwrap();
-    let mut a = args("w", "3");
+    let mut a = args("w", "classic-3");
     a.book = Some(dir.clone());
     // 1.e4: the user's book answers, from its own file.
     let mut app = App::new(&Config::default(), &a, None);
@@ -1317,4 +1320,38 @@ fn white_and_black_flags_pick_the_players_and_refuse_bad_ones() {
     typed(&mut app, ":watch 1 nonsense");
     assert!(!app.watch.on);
     assert!(app.message.as_deref().unwrap_or("").contains("Black: "));
+}
+
+#[test]
+fn a_level_means_the_same_in_every_place_it_is_typed() {
+    use huo_chess::level::Level;
+    // `--level 3` and `--black 3`: the third rung of the ladder, both.
+    let flagged = App::new(&config(), &args("w", "3"), None);
+    assert_eq!(flagged.level_of(Color::Black), Level::Modern(3));
+    let black = GameArgs {
+        black: Some("3".into()),
+        ..GameArgs::default()
+    };
+    let player = App::new(&config(), &black, None);
+    assert_eq!(player.level_of(Color::Black), Level::Modern(3));
+    // `:level 3` too; the classic depths are spelled out.
+    let mut app = app();
+    typed(&mut app, ":level 3");
+    assert_eq!(app.level, Level::Modern(3));
+    typed(&mut app, ":level classic-5");
+    assert_eq!(app.level, Level::Classic(5));
+    // An unknown spelling changes nothing and lists the valid ones.
+    typed(&mut app, ":level c3");
+    assert_eq!(app.level, Level::Classic(5));
+    let note = app.message.clone().unwrap_or_default();
+    assert!(
+        note.contains("1 to 10") && note.contains("classic-3"),
+        "{note}"
+    );
+    // The setup question reads the same map.
+    let mut asked = App::new(&config(), &GameArgs::default(), None);
+    key(&mut asked, KeyCode::Char('w'));
+    assert_eq!(asked.mode, Mode::SetupLevel);
+    typed(&mut asked, "5");
+    assert_eq!(asked.level, Level::Modern(5));
 }

@@ -2,7 +2,7 @@
 //! (new game, takeback, hint, …). Whatever would end the game in progress (a new game, a
 //! load, a new position) asks first, and the game left behind can be restored.
 
-use super::{App, Mode, Pending, level_name, parse_level};
+use super::{App, Mode, Pending};
 use crate::core::Color;
 use crate::game::Ending;
 use crate::tui::clock::Clock;
@@ -64,11 +64,11 @@ impl App {
             "switch" => self.switch_sides(),
             "hint" => self.hint(),
             "now" => self.engine.stop(),
-            "level" => match parse_level(arg) {
+            "level" => match arg.parse::<crate::level::Level>() {
                 Ok(l) => {
                     self.level = l;
-                    self.log_line(format!("Level {}", level_name(l)));
-                    self.note(format!("Level: {}", level_name(l)), false);
+                    self.log_line(format!("Level {}", l.name()));
+                    self.note(format!("Level: {}", l.name()), false);
                 }
                 Err(e) => self.note(e, true),
             },
@@ -238,7 +238,7 @@ impl App {
                 self.mode = Mode::Tree;
             }
             None => self.note(
-                "No tree yet: the tree is kept after a search at a classic level (1, 3, 5)",
+                "No tree yet: the tree is kept after a search at classic-1, classic-3 or classic-5",
                 true,
             ),
         }

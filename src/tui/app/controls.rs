@@ -179,7 +179,7 @@ impl App {
             KeyCode::Enter => {
                 let text = std::mem::take(&mut self.input);
                 if self.mode == Mode::SetupLevel {
-                    match super::parse_level(&text) {
+                    match text.parse::<crate::level::Level>() {
                         Ok(l) => {
                             self.level = l;
                             self.message = None;

@@ -42,7 +42,7 @@ pub const THINKING: &str = "Thinking...";
 pub const CHECK: &str = "Check!";
 pub const I_RESIGN: &str = "I resign!";
 pub const ASK_COLOR: &str = "Set your color. Please select 'w' or 'b':";
-pub const ASK_LEVEL: &str = "Set thinking depth. Please select 1 or 3 or 5:";
+pub const ASK_LEVEL: &str = "Set the level. Please select 1 to 10:";
 pub const EXPLAIN: &str = "Enter move coordinates without spaces (e.g. c2c4) and press Enter";
 pub const ASK_CLOCK: &str = "Time control, minutes+increment (e.g. 5+3), Enter for none:";
 
@@ -84,34 +84,6 @@ pub enum Mode {
     Tree,
     /// The analysis screen.
     Analysis,
-}
-
-/// Reads a level as the setup dialog and `--level` take it: `1`, `3`, `5` are the classic
-/// depths (as the original asked), `L1`..`L10` the modern ladder, `max`/`full` its top, and
-/// anything [`Level`]'s own parser reads (`classic-3`, `c5`, `7`).
-pub fn parse_level(text: &str) -> Result<Level, String> {
-    let t = text.trim().to_ascii_lowercase();
-    if let "1" | "3" | "5" = t.as_str() {
-        return Ok(Level::Classic(t.parse().unwrap_or(1)));
-    }
-    if let Some(n) = t.strip_prefix('l') {
-        return match n.parse::<u8>() {
-            Ok(n) if (1..=Level::MAX_MODERN).contains(&n) => Ok(Level::Modern(n)),
-            _ => Err(format!(
-                "'{text}': the ladder goes from L1 to L{}",
-                Level::MAX_MODERN
-            )),
-        };
-    }
-    t.parse::<Level>()
-}
-
-/// A level as shown: `classic-3` or `L7`.
-pub fn level_name(level: Level) -> String {
-    match level {
-        Level::Classic(_) => level.to_string(),
-        Level::Modern(n) => format!("L{n}"),
-    }
 }
 
 /// Plays `pv` from `pos` and writes it in SAN, stopping at the first move that does not fit.
@@ -305,7 +277,7 @@ impl App {
         }
         if let Some(l) = &args.level {
             flagged = true;
-            match parse_level(l) {
+            match l.parse::<Level>() {
                 Ok(level) => {
                     self.level = level;
                     self.ask_level = false;
@@ -448,7 +420,7 @@ impl App {
             self.log_line(format!(
                 "New game: you play {}, level {}{clock}",
                 self.human,
-                level_name(self.level_of(self.engine_side()))
+                self.level_of(self.engine_side()).name()
             ));
         }
         if let Some(c) = &mut self.clock {
@@ -635,21 +607,5 @@ impl Thinking {
             nodes: 0,
             root: None,
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn levels_parse_as_documented() {
-        assert_eq!(parse_level("3"), Ok(Level::Classic(3)));
-        assert_eq!(parse_level("L7"), Ok(Level::Modern(7)));
-        assert_eq!(parse_level("max"), Ok(Level::FULL));
-        assert_eq!(parse_level("classic-5"), Ok(Level::Classic(5)));
-        assert_eq!(parse_level("8"), Ok(Level::Modern(8)));
-        assert!(parse_level("L11").is_err());
-        assert!(parse_level("x").is_err());
     }
 }

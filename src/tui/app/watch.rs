@@ -81,7 +81,7 @@ impl App {
     pub fn side_name(&self, side: Color) -> String {
         match self.player(side) {
             Some(p) => p.name.clone(),
-            None => format!("Huo Chess ({})", super::level_name(self.level)),
+            None => format!("Huo Chess ({})", self.level.name()),
         }
     }
 
