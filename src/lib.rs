@@ -27,13 +27,16 @@
 //!   level, read from `LEVEL`, `FILE.toml` or `FILE:LEVEL`.
 //! - [`search`]: how a move is chosen: classic MiniMax or iterative-deepening alpha-beta,
 //!   the transposition table, move ordering, time management and the bench.
+//! - [`timecontrol`]: a time control (`5m+3s`), the one reader of every clock typed, and
+//!   how it is shown back (`5 min + 3 s`).
 //! - [`tui`]: the text screens: the game and the opening-book editor.
 //! - [`uci`]: the Universal Chess Interface, for chess GUIs and match tools.
 //! - [`why`]: "why this move?": what the evaluation sees change along a line, in words.
 //! - [`util`]: small helpers said once, knowing nothing of chess: atomic file writes, the
 //!   user's folders, a random-number step, today's date.
 //!
-//! Each module uses only those below it: `core`, `level`, `logfile` and `util` use none;
+//! Each module uses only those below it: `core`, `level`, `timecontrol`, `logfile` and
+//! `util` use none;
 //! `game` and `eval` the rules; `pgn` and `book` the game; `search` the evaluation, the game
 //! and the level; `config` the evaluation's settings, the level and the book's pick mode;
 //! `player` the configuration and the level; `engine` the search and the book; `analysis`
@@ -56,6 +59,7 @@ pub mod logfile;
 pub mod pgn;
 pub mod player;
 pub mod search;
+pub mod timecontrol;
 pub mod tui;
 pub mod uci;
 pub mod util;

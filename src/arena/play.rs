@@ -11,6 +11,7 @@ use crate::core::{Color, Move};
 use crate::game::{Ending, Game, Outcome};
 use crate::level::Level;
 use crate::search::{Limits, Score, Searcher};
+use crate::timecontrol::{BareBase, TimeControl};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -26,40 +27,24 @@ pub const MAX_PLIES: usize = 400;
 pub enum Control {
     /// This many nodes a move: the same games on any computer, whatever its load.
     Nodes(u64),
-    /// A chess clock per side: `base` for the game, plus `inc` after each move.
-    Clock { base: Duration, inc: Duration },
+    /// A chess clock per side: its base for the game, plus its increment after each move.
+    Clock(TimeControl),
 }
 
 impl Control {
-    /// Reads a time control `SECONDS+INCREMENT` (`5+0.05`, `60`, `10+0.1`).
+    /// Reads a match's time control: units as [`crate::timecontrol`] reads them, a bare
+    /// base in seconds as engine testers write it (`10+0.1` is 10 s + 0.1 s).
     pub fn parse_clock(text: &str) -> Result<Control, String> {
-        let bad = || format!("'{text}': expected seconds+increment in seconds, e.g. 5+0.05 or 60");
-        let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
-        let secs = |t: &str| {
-            t.trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|x| x.is_finite() && *x >= 0.0 && *x < MAX_CLOCK_SECS)
-                .map(Duration::from_secs_f64)
-        };
-        match (secs(base), secs(inc)) {
-            (Some(base), Some(inc)) if !base.is_zero() => Ok(Control::Clock { base, inc }),
-            _ => Err(bad()),
-        }
+        TimeControl::parse(text, BareBase::Seconds).map(Control::Clock)
     }
 }
 
-/// A clock longer than a day is a typo.
-const MAX_CLOCK_SECS: f64 = 86_400.0;
-
 impl std::fmt::Display for Control {
-    /// `nodes 3000` or `5+0.05` (the PGN `TimeControl` form).
+    /// `3000 nodes/move` or `10 s + 0.1 s a side`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Control::Nodes(n) => write!(f, "{n} nodes/move"),
-            Control::Clock { base, inc } => {
-                write!(f, "{}+{}", base.as_secs_f64(), inc.as_secs_f64())
-            }
+            Control::Clock(tc) => write!(f, "{tc} a side"),
         }
     }
 }
@@ -167,7 +152,7 @@ pub struct Played {
 pub fn play(mut game: Game, white: Side, black: Side, control: Control) -> Played {
     let mut sides = [white, black];
     let mut clocks = match control {
-        Control::Clock { base, .. } => [base; 2],
+        Control::Clock(tc) => [tc.base; 2],
         Control::Nodes(_) => [Duration::ZERO; 2],
     };
     // Per side: consecutive searches that saw it lost, and its last score.
@@ -188,11 +173,11 @@ pub fn play(mut game: Game, white: Side, black: Side, control: Control) -> Playe
                 nodes: Some(n),
                 ..Limits::default()
             },
-            Control::Clock { inc, .. } => Limits {
+            Control::Clock(tc) => Limits {
                 wtime: Some(clocks[Color::White.index()]),
                 btime: Some(clocks[Color::Black.index()]),
-                winc: Some(inc),
-                binc: Some(inc),
+                winc: Some(tc.inc),
+                binc: Some(tc.inc),
                 ..Limits::default()
             },
         };
@@ -201,7 +186,7 @@ pub fn play(mut game: Game, white: Side, black: Side, control: Control) -> Playe
         let result = side
             .searcher
             .think(&game, side.level, &limits, &never, &mut |_| {});
-        if let Control::Clock { inc, .. } = control {
+        if let Control::Clock(tc) = control {
             let used = started.elapsed();
             if used >= clocks[me] {
                 break match Ending::flag_fall(game.position(), turn) {
@@ -209,7 +194,7 @@ pub fn play(mut game: Game, white: Side, black: Side, control: Control) -> Playe
                     _ => Termination::Time { loser: turn },
                 };
             }
-            clocks[me] = clocks[me] - used + inc;
+            clocks[me] = clocks[me] - used + tc.inc;
         }
         last[me] = result.score;
         hopeless[me] = if lost(result.score) {
@@ -267,10 +252,10 @@ mod tests {
             searcher: s,
             level: Level::Modern(1),
         };
-        let control = Control::Clock {
+        let control = Control::Clock(TimeControl {
             base: NO_TIME,
             inc: Duration::ZERO,
-        };
+        });
         play(game, side(&mut w), side(&mut b), control).termination
     }
 
@@ -298,12 +283,13 @@ mod tests {
 
     #[test]
     fn clocks_parse() {
+        let clock = |base, inc| Ok(Control::Clock(TimeControl { base, inc }));
+        let (five, fifty_ms) = (Duration::from_secs(5), Duration::from_millis(50));
+        assert_eq!(Control::parse_clock("5+0.05"), clock(five, fifty_ms));
+        assert_eq!(Control::parse_clock("5s+50ms"), clock(five, fifty_ms));
         assert_eq!(
-            Control::parse_clock("5+0.05"),
-            Ok(Control::Clock {
-                base: Duration::from_secs(5),
-                inc: Duration::from_millis(50)
-            })
+            Control::parse_clock("5m+3s"),
+            clock(Duration::from_secs(300), Duration::from_secs(3))
         );
         assert!(Control::parse_clock("0+1").is_err());
         assert!(Control::parse_clock("-1").is_err());

@@ -225,7 +225,7 @@ impl MatchSpec {
         let date = crate::util::date::pgn_today();
         let control = match self.control {
             Control::Nodes(_) => "-".to_string(),
-            c => c.to_string(),
+            Control::Clock(tc) => tc.pgn_tag(),
         };
         let mut out = String::new();
         for r in games {

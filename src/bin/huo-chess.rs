@@ -88,9 +88,9 @@ enum Command {
         /// How many games (an even number plays every opening with both colours).
         #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         games: u32,
-        /// Chess clocks per side: seconds+increment (default 10+0.1). A flag that falls
-        /// loses the game.
-        #[arg(long, value_name = "SECS+INC", conflicts_with = "nodes")]
+        /// Chess clocks per side: base+increment, with units (5m+3s, 10s+0.1s) or bare
+        /// seconds (10+0.1, the default: 10 s + 0.1 s). A flag that falls loses the game.
+        #[arg(long, value_name = "BASE+INC", conflicts_with = "nodes")]
         tc: Option<String>,
         /// Fixed nodes per move instead of clocks: the same games on every run.
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
@@ -389,12 +389,24 @@ fn match_spec(
 ) -> Result<huo_chess::arena::MatchSpec, String> {
     use huo_chess::arena::{Control, MatchSpec, openings as book};
     use huo_chess::player::Player;
+    use huo_chess::timecontrol::TimeControl;
     let engine1 = Player::parse(engine1).map_err(|e| format!("--engine1: {e}"))?;
     let engine2 = Player::parse(engine2).map_err(|e| format!("--engine2: {e}"))?;
     let control = match nodes {
         Some(n) => Control::Nodes(n),
         None => {
-            Control::parse_clock(tc.unwrap_or(DEFAULT_MATCH_TC)).map_err(|e| format!("--tc {e}"))?
+            let text = tc.unwrap_or(DEFAULT_MATCH_TC);
+            let control = Control::parse_clock(text).map_err(|e| format!("--tc {e}"))?;
+            // A bare base counts seconds here but minutes in the game's --clock: say so.
+            if let (Some(text), Control::Clock(read)) = (tc, control)
+                && TimeControl::base_is_bare(text)
+            {
+                eprintln!(
+                    "note: --tc {text} is {read} (a bare number counts seconds in a match; \
+                     5m+3s for minutes)"
+                );
+            }
+            control
         }
     };
     let openings = match openings {
@@ -415,7 +427,7 @@ fn run_match(spec: &huo_chess::arena::MatchSpec, pgn: Option<&std::path::Path>) 
     use std::io::IsTerminal;
     let (one, two) = spec.names();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if spec.concurrency > cores && matches!(spec.control, huo_chess::arena::Control::Clock { .. }) {
+    if spec.concurrency > cores && matches!(spec.control, huo_chess::arena::Control::Clock(_)) {
         eprintln!(
             "note: {} games at once on {cores} cores: the clocks will run while games wait",
             spec.concurrency

@@ -1,16 +1,18 @@
 //! Chess clocks with an increment (Fischer): the side to move's time runs; pressing the
 //! clock after a move charges the time used and adds the increment. The flag-fall rule
-//! (who loses, or why it is a draw) is here too, so the screen only asks the clock.
+//! (who loses, or why it is a draw) is here too, so the screen only asks the clock. How a
+//! time control is typed and shown is [`crate::timecontrol`]'s.
 
 use crate::core::{Color, Position};
 use crate::game::Ending;
+use crate::timecontrol::{BareBase, TimeControl};
 use std::time::{Duration, Instant};
 
 /// Chess clocks with an increment (Fischer): the side to move's time runs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Clock {
-    pub base: Duration,
-    pub inc: Duration,
+    /// What each side starts with and gains a move.
+    pub control: TimeControl,
     /// Time left, White then Black, as of `since`.
     pub remaining: [Duration; 2],
     /// When the side to move's time started running (`None`: stopped).
@@ -18,11 +20,10 @@ pub struct Clock {
 }
 
 impl Clock {
-    pub fn new(base: Duration, inc: Duration) -> Clock {
+    pub fn new(control: TimeControl) -> Clock {
         Clock {
-            base,
-            inc,
-            remaining: [base, base],
+            control,
+            remaining: [control.base; 2],
             since: None,
         }
     }
@@ -40,34 +41,15 @@ impl Clock {
     /// other side's time starts.
     pub fn press(&mut self, mover: Color, now: Instant) {
         let left = self.left(mover, mover, now);
-        self.remaining[mover.index()] = left + self.inc;
+        self.remaining[mover.index()] = left + self.control.inc;
         self.since = Some(now);
     }
 
-    /// `5+3` (minutes + seconds increment), `5` or `0.5+1`.
-    pub fn parse(text: &str) -> Option<Clock> {
-        let (m, s) = text.trim().split_once('+').unwrap_or((text.trim(), "0"));
-        let m: f64 = m.trim().parse().ok()?;
-        let s: f64 = s.trim().parse().ok()?;
-        if !(m > 0.0 && m <= 600.0 && (0.0..=600.0).contains(&s)) {
-            return None;
-        }
-        Some(Clock::new(
-            Duration::from_secs_f64(m * 60.0),
-            Duration::from_secs_f64(s),
-        ))
+    /// The clocks a player typed: units as [`crate::timecontrol`] reads them, a bare
+    /// base in minutes as players write it (`5+3` is 5 min + 3 s).
+    pub fn parse(text: &str) -> Result<Clock, String> {
+        TimeControl::parse(text, BareBase::Minutes).map(Clock::new)
     }
-
-    /// `5+3` again.
-    pub fn describe(&self) -> String {
-        let m = self.base.as_secs_f64() / 60.0;
-        format!("{}+{}", trim_float(m), trim_float(self.inc.as_secs_f64()))
-    }
-}
-
-fn trim_float(x: f64) -> String {
-    let s = format!("{x:.2}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// `mm:ss` (or `h:mm:ss`).
@@ -100,7 +82,7 @@ impl Clock {
 
     /// Both sides get their full time again, stopped.
     pub fn reset(&mut self) {
-        *self = Clock::new(self.base, self.inc);
+        *self = Clock::new(self.control);
     }
 }
 
@@ -111,12 +93,13 @@ mod tests {
     #[test]
     fn clocks_parse_and_run() {
         let c = Clock::parse("5+3").unwrap();
-        assert_eq!(c.base, Duration::from_secs(300));
-        assert_eq!(c.inc, Duration::from_secs(3));
-        assert_eq!(c.describe(), "5+3");
-        assert!(Clock::parse("abc").is_none());
-        assert!(Clock::parse("0+1").is_none());
-        let mut c = Clock::new(Duration::from_secs(60), Duration::from_secs(2));
+        assert_eq!(c.control.base, Duration::from_secs(300));
+        assert_eq!(c.control.inc, Duration::from_secs(3));
+        assert_eq!(c.control.to_string(), "5 min + 3 s");
+        assert_eq!(Clock::parse("10s+0.1s").unwrap().control.base.as_secs(), 10);
+        assert!(Clock::parse("abc").is_err());
+        assert!(Clock::parse("0+1").is_err());
+        let mut c = Clock::parse("1+2").unwrap();
         let t0 = Instant::now();
         c.since = Some(t0);
         let t1 = t0 + Duration::from_secs(10);

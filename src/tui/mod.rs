@@ -57,7 +57,8 @@ pub struct GameArgs {
     /// Start from this position.
     #[arg(long)]
     pub fen: Option<String>,
-    /// Chess clocks: minutes+increment in seconds, e.g. 5+3 (no question asked).
+    /// Chess clocks: base+increment, with units (5m+3s, 90s+2s) or bare: 5+3 is 5 min +
+    /// 3 s (no question asked).
     #[arg(long)]
     pub clock: Option<String>,
     /// Resume the autosaved game at once (without flags it is offered).

@@ -189,3 +189,62 @@ fn bad_arguments_are_refused_with_their_reason() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+#[test]
+fn a_time_control_reads_the_same_as_the_games_and_says_what_it_understood() {
+    // With units, a match and the game read the same clocks.
+    let (ok, out, err) = huo_chess(&[
+        "match",
+        "--engine1",
+        "1",
+        "--engine2",
+        "1",
+        "--games",
+        "1",
+        "--tc",
+        "1m+0.5s",
+    ]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("1 min + 0.5 s a side"), "{out}");
+    assert!(!err.contains("note:"), "{err}");
+    let game = huo_chess::tui::clock::Clock::parse("1m+0.5s").unwrap();
+    assert_eq!(game.control.to_string(), "1 min + 0.5 s");
+    // A bare base keeps the match's convention (seconds), and the note says so, since the
+    // same words at the game's --clock mean minutes.
+    let (ok, out, err) = huo_chess(&[
+        "match",
+        "--engine1",
+        "1",
+        "--engine2",
+        "1",
+        "--games",
+        "1",
+        "--tc",
+        "20+0.5",
+    ]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("20 s + 0.5 s a side"), "{out}");
+    assert!(
+        err.contains("note: --tc 20+0.5 is 20 s + 0.5 s") && err.contains("5m+3s"),
+        "{err}"
+    );
+    let pgn_dir = folder("tc-pgn");
+    let pgn = pgn_dir.join("g.pgn");
+    let (ok, _, err) = huo_chess(&[
+        "match",
+        "--engine1",
+        "1",
+        "--engine2",
+        "1",
+        "--games",
+        "1",
+        "--tc",
+        "2s+50ms",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    // The PGN tag is in seconds, as the standard has it.
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("[TimeControl \"2+0.05\"]"), "{text}");
+}

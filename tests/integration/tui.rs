@@ -390,7 +390,7 @@ fn setup_dialog_asks_colour_level_and_clock() {
     assert_eq!(app.human, Color::Black);
     assert!(app.flipped);
     let c = app.clock.as_ref().unwrap();
-    assert_eq!(c.inc, Duration::from_secs(3));
+    assert_eq!(c.control.inc, Duration::from_secs(3));
     // The engine has White and moves first.
     assert!(app.wait_engine(Duration::from_secs(30)));
     assert_eq!(app.game.moves().len(), 1);
@@ -804,8 +804,8 @@ fn flags_win_over_the_saved_game() {
     assert_eq!(app.human, Color::Black);
     assert_eq!(app.level, huo_chess::search::Level::Modern(2));
     assert_eq!(
-        app.clock.as_ref().map(|c| c.describe()),
-        Some("5+3".to_string())
+        app.clock.as_ref().map(|c| c.control.to_string()),
+        Some("5 min + 3 s".to_string())
     );
     assert!(app.game.moves().len() <= 1);
     assert_eq!(app.saves.left.len(), 1);
@@ -1354,4 +1354,46 @@ fn a_level_means_the_same_in_every_place_it_is_typed() {
     assert_eq!(asked.mode, Mode::SetupLevel);
     typed(&mut asked, "5");
     assert_eq!(asked.level, Level::Modern(5));
+}
+
+#[test]
+fn clocks_take_units_and_the_log_says_what_was_understood() {
+    // A bare base is minutes in the game, and the log says so in words.
+    let mut a = args("w", "classic-1");
+    a.clock = Some("5+3".into());
+    let flagged = App::new(&config(), &a, None);
+    let c = flagged.clock.as_ref().unwrap();
+    assert_eq!(c.control.base, Duration::from_secs(300));
+    let log = flagged.log.lines().join("\n");
+    assert!(log.contains("clock 5 min + 3 s"), "{log}");
+    // Units, as `match --tc` takes them.
+    a.clock = Some("10s+0.1s".into());
+    let flagged = App::new(&config(), &a, None);
+    let c = flagged.clock.as_ref().unwrap();
+    assert_eq!(
+        (c.control.base, c.control.inc),
+        (Duration::from_secs(10), Duration::from_millis(100))
+    );
+    assert!(
+        flagged
+            .log
+            .lines()
+            .join("\n")
+            .contains("clock 10 s + 0.1 s")
+    );
+    // `:clock` and the PGN tag (seconds, as the standard has it).
+    let mut game = app();
+    typed(&mut game, ":clock 1m30s+2s");
+    assert_eq!(
+        game.message.as_deref(),
+        Some("Clocks: 1 min 30 s + 2 s each")
+    );
+    let headers = game.pgn_headers();
+    assert!(
+        headers.contains(&("TimeControl".into(), "90+2".into())),
+        "{headers:?}"
+    );
+    typed(&mut game, ":clock 5x");
+    assert!(game.alert, "a bad clock is refused");
+    assert!(game.message.as_deref().unwrap_or("").contains("5m+3s"));
 }

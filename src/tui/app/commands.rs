@@ -198,18 +198,15 @@ impl App {
             return;
         }
         match Clock::parse(arg) {
-            Some(mut c) => {
+            Ok(mut c) => {
                 if !self.over() {
                     c.since = Some(Instant::now());
                 }
-                self.note(format!("Clocks: {} each", c.describe()), false);
-                self.log_line(format!("Clocks set to {}", c.describe()));
+                self.note(format!("Clocks: {} each", c.control), false);
+                self.log_line(format!("Clocks set to {} each", c.control));
                 self.clock = Some(c);
             }
-            None => self.note(
-                format!("'{arg}': expected minutes+increment, e.g. 5+3"),
-                true,
-            ),
+            Err(e) => self.note(e, true),
         }
     }
 

@@ -195,15 +195,15 @@ impl App {
                     self.clock = None;
                     self.message = None;
                     self.mode = Mode::Play;
-                } else if let Some(c) = crate::tui::clock::Clock::parse(&text) {
-                    self.clock = Some(c);
-                    self.message = None;
-                    self.mode = Mode::Play;
                 } else {
-                    self.note(
-                        format!("'{text}': expected minutes+increment, e.g. 5+3"),
-                        true,
-                    );
+                    match crate::tui::clock::Clock::parse(&text) {
+                        Ok(c) => {
+                            self.clock = Some(c);
+                            self.message = None;
+                            self.mode = Mode::Play;
+                        }
+                        Err(e) => self.note(e, true),
+                    }
                 }
                 if self.mode == Mode::Play {
                     self.start_play();

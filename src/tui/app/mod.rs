@@ -44,7 +44,7 @@ pub const I_RESIGN: &str = "I resign!";
 pub const ASK_COLOR: &str = "Set your color. Please select 'w' or 'b':";
 pub const ASK_LEVEL: &str = "Set the level. Please select 1 to 10:";
 pub const EXPLAIN: &str = "Enter move coordinates without spaces (e.g. c2c4) and press Enter";
-pub const ASK_CLOCK: &str = "Time control, minutes+increment (e.g. 5+3), Enter for none:";
+pub const ASK_CLOCK: &str = "Time control, e.g. 5+3 (5 min + 3 s) or 90s+2s; Enter for none:";
 
 /// The smallest screen the game is played on; below it nothing typed is played unseen.
 pub const MIN_WIDTH: u16 = 80;
@@ -289,11 +289,8 @@ impl App {
         if let Some(c) = &args.clock {
             flagged = true;
             match Clock::parse(c) {
-                Some(c) => (self.clock, clock_given) = (Some(c), true),
-                None => self.note(
-                    format!("--clock {c}: expected minutes+increment, e.g. 5+3"),
-                    true,
-                ),
+                Ok(c) => (self.clock, clock_given) = (Some(c), true),
+                Err(e) => self.note(format!("--clock {e}"), true),
             }
         }
         if let [Some(_), None] = players {
@@ -408,7 +405,7 @@ impl App {
         let clock = self
             .clock
             .as_ref()
-            .map(|c| format!(", clock {}", c.describe()))
+            .map(|c| format!(", clock {}", c.control))
             .unwrap_or_default();
         if self.watch.on {
             self.log_line(format!(
@@ -494,8 +491,8 @@ impl App {
             let turn = self.game.position().turn();
             l.wtime = Some(c.left(Color::White, turn, now));
             l.btime = Some(c.left(Color::Black, turn, now));
-            l.winc = Some(c.inc);
-            l.binc = Some(c.inc);
+            l.winc = Some(c.control.inc);
+            l.binc = Some(c.control.inc);
         } else if let Level::Classic(d) = self.level_of(self.game.position().turn()) {
             l.depth = Some(u32::from(d));
         }

@@ -97,10 +97,7 @@ impl App {
             ("Level".to_string(), self.level.to_string()),
         ];
         if let Some(c) = &self.clock {
-            h.push((
-                "TimeControl".to_string(),
-                format!("{}+{}", c.base.as_secs(), c.inc.as_secs()),
-            ));
+            h.push(("TimeControl".to_string(), c.control.pgn_tag()));
         }
         if let Some(ending) = &self.ending {
             h.push(("Termination".to_string(), ending.to_string()));
