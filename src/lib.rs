@@ -22,6 +22,8 @@
 //! - [`level`]: how strongly the engine plays: the classic Huo depths and the modern ladder,
 //!   what each allows itself, and which one matches an Elo rating.
 //! - [`logfile`]: the thinking log written to disk, capped in size and rotated.
+//! - [`openings`]: opening names: the ECO code and name of a position (3 807 named lines,
+//!   compiled in), the opening a game is playing, and the lines matching a name or code.
 //! - [`pgn`]: games in PGN, read (many, streaming, tolerant) and written.
 //! - [`player`]: who plays a side in a match or a watched game: a configuration and a
 //!   level, read from `LEVEL`, `FILE.toml` or `FILE:LEVEL`.
@@ -36,13 +38,13 @@
 //!   user's folders, a random-number step, today's date.
 //!
 //! Each module uses only those below it: `core`, `level`, `timecontrol`, `logfile` and
-//! `util` use none;
-//! `game` and `eval` the rules; `pgn` and `book` the game; `search` the evaluation, the game
-//! and the level; `config` the evaluation's settings, the level and the book's pick mode;
-//! `player` the configuration and the level; `engine` the search and the book; `analysis`
-//! the engine, the game, PGN and the configuration; the screens, UCI and `arena` sit on
-//! top (`arena` runs its own searchers: a match needs no engine service), and the screens
-//! talk to the engine only through `engine`.
+//! `util` use none; `game` and `eval` the rules; `openings` the game; `pgn` and `book` the
+//! game; `search` the evaluation, the game and the level; `config` the evaluation's
+//! settings, the level and the book's pick mode; `player` the configuration and the level;
+//! `engine` the search and the book; `analysis` the engine, the game, PGN and the
+//! configuration; the screens, UCI and `arena` sit on top (`arena` runs its own searchers:
+//! a match needs no engine service), and the screens talk to the engine only through
+//! `engine`.
 
 pub mod analysis;
 pub mod arena;
@@ -56,6 +58,7 @@ pub mod game;
 pub mod keys;
 pub mod level;
 pub mod logfile;
+pub mod openings;
 pub mod pgn;
 pub mod player;
 pub mod search;

@@ -463,3 +463,89 @@ fn adopt_takes_over_a_built_in_position_and_remove_gives_it_back() {
         "{err}"
     );
 }
+
+#[test]
+fn show_names_the_opening_by_position_and_keeps_it_out_of_theory() {
+    let dir = tempdir("show-name");
+    // A transposition: 1.Nf3 d5 2.d4 is named as 1.d4 d5 2.Nf3.
+    let (ok, out, err) = huo_book(&dir, &["show", "Nf3", "d5", "d4"]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("\nname D02 Queen's Pawn Game: Zukertort Variation\n"),
+        "{out}"
+    );
+    // Moves no line names: the last named position along them names the position.
+    let najdorf = [
+        "e4", "c5", "Nf3", "d6", "d4", "cxd4", "Nxd4", "Nf6", "Nc3", "a6",
+    ];
+    let mut moves = vec!["show"];
+    moves.extend(najdorf);
+    moves.extend(["Kd2", "Rg8"]);
+    let (ok, out, _) = huo_book(&dir, &moves);
+    assert!(ok);
+    assert!(
+        out.contains("\nname B90 Sicilian Defense: Najdorf Variation\n"),
+        "{out}"
+    );
+    // The initial position has no name.
+    let (_, out, _) = huo_book(&dir, &["show"]);
+    assert!(!out.contains("\nname "), "{out}");
+}
+
+#[test]
+fn find_lists_named_openings_and_what_the_book_covers() {
+    let dir = tempdir("find");
+    let (ok, out, err) = huo_book(&dir, &["record", "e4", "c5", "Nf3", "d6"]);
+    assert!(ok, "{err}");
+    let (ok, out2, err) = huo_book(&dir, &["find", "najdorf"]);
+    assert!(ok, "{out}{err}");
+    assert!(
+        out2.contains(
+            "B90  Sicilian Defense: Najdorf Variation\n     1. e4 c5 2. Nf3 d6 3. d4 cxd4 \
+             4. Nxd4 Nf6 5. Nc3 a6\n     your book follows its first 4 moves of 10\n"
+        ),
+        "{out2}"
+    );
+    // Every listed line is a Najdorf; none is covered yet.
+    let names: Vec<&str> = out2.lines().filter(|l| l.starts_with('B')).collect();
+    assert!(names.len() > 5, "{out2}");
+    assert!(names.iter().all(|l| l.contains("Najdorf")), "{out2}");
+    assert!(out2.contains(&format!("{} named openings match \"najdorf\"", names.len())));
+    assert!(out2.contains("covers 0 of them"), "{out2}");
+    // An ECO code: the lines of that code; the book now covers the Modern Variations.
+    let (ok, out, _) = huo_book(&dir, &["find", "B50"]);
+    assert!(ok);
+    assert!(
+        out.lines()
+            .filter(|l| l.starts_with('B'))
+            .all(|l| l.starts_with("B50 "))
+    );
+    assert!(
+        out.contains(
+            "B50  Sicilian Defense: Modern Variations\n     1. e4 c5 2. Nf3 d6\n     \
+             your book covers it\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("covers 1 of them"), "{out}");
+    // Words of a name, without the apostrophe; nothing found is an error.
+    let (ok, out, _) = huo_book(&dir, &["find", "kings", "gambit", "accepted"]);
+    assert!(ok);
+    assert!(
+        out.contains("C33  King's Gambit Accepted\n     1. e4 e5 2. f4 exf4\n"),
+        "{out}"
+    );
+    let (ok, _, err) = huo_book(&dir, &["find", "Zzyzx"]);
+    assert!(!ok);
+    assert!(err.contains("no named opening matches \"Zzyzx\""), "{err}");
+}
+
+#[test]
+fn find_without_a_user_book_says_so() {
+    let dir = tempdir("find-none");
+    let (ok, out, err) = huo_book_in(&dir, &["find", "B90"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("Sicilian Defense: Najdorf Variation"), "{out}");
+    assert!(!out.contains("your book follows"), "{out}");
+    assert!(out.contains("No book of yours was found"), "{out}");
+}

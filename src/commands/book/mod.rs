@@ -6,6 +6,7 @@
 
 mod check;
 mod export;
+mod find;
 mod import;
 mod merge;
 mod record;
@@ -20,6 +21,7 @@ use std::process::ExitCode;
 
 pub use check::{Check, Stats};
 pub use export::{Dump, ExportPgn, ExportPolyglot};
+pub use find::{Coverage, Find};
 pub use import::{ImportHuo, ImportPgn, ImportPolyglot};
 pub use merge::Merge;
 pub use record::{Adopt, Record, Remove};
@@ -110,8 +112,11 @@ fn walk(start: Position, moves: &[String]) -> Result<Vec<(Position, Move)>, Stri
 pub enum Command {
     /// Records moves (UCI or SAN), each as a book move of the position before it.
     Record(Record),
-    /// Shows a position: diagram, FEN, key, file and book moves.
+    /// Shows a position: diagram, FEN, key, opening name, file and book moves.
     Show(Show),
+    /// Lists the named openings matching a name or an ECO code, their moves, and how much
+    /// of each your book covers.
+    Find(Find),
     /// Counts positions and moves, and lists files with problems.
     Stats(Stats),
     /// Removes the last move from the position before it.
@@ -150,6 +155,7 @@ impl Command {
         match self {
             Command::Record(c) => c.run(ctx),
             Command::Show(c) => c.run(ctx),
+            Command::Find(c) => c.run(ctx),
             Command::Stats(c) => c.run(ctx),
             Command::Remove(c) => c.run(ctx),
             Command::Adopt(c) => c.run(ctx),

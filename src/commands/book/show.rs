@@ -1,8 +1,10 @@
-//! `show`: one position with its book moves, as the game would consult them.
+//! `show`: one position with its book moves, as the game would consult them, and the name
+//! of the opening the moves reach.
 
 use super::{Context, FenArg, walk};
 use crate::book::{BookMove, Results, format, results};
 use crate::core::{Position, san};
+use crate::openings;
 use clap::Args;
 use std::process::ExitCode;
 
@@ -24,6 +26,10 @@ impl Show {
         print!("{}", pos.ascii());
         println!("fen  {}", pos.epd());
         println!("key  {:016x}", pos.key());
+        let positions: Vec<Position> = steps.iter().map(|(p, _)| *p).chain([pos]).collect();
+        if let Some(o) = openings::of_positions(&positions) {
+            println!("name {}", o.label());
+        }
         let found = books.lookup(&pos);
         match &found {
             Some(l) if !l.entry.moves.is_empty() => {

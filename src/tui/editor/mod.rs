@@ -28,6 +28,7 @@ use crate::core::{Move, MoveError, Position, Role, san};
 use crate::engine::{Reply, Settings, Think};
 use crate::eval::Evaluator;
 use crate::game::Game;
+use crate::openings::Opening;
 use crate::search::{Level, Limits};
 use crossterm::event::{
     self, Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton,
@@ -73,6 +74,8 @@ pub struct Editor {
     pub input: String,
     /// The book's entry for the position on the board.
     pub entry: Option<BookEntry>,
+    /// The opening the moves on the board reach (the last named position along them).
+    pub opening: Option<&'static Opening>,
     /// The selected book move (the list's highlight): a move, found again after each
     /// re-read of the list whatever its row.
     pub selected: Option<Move>,
@@ -102,6 +105,7 @@ impl Editor {
             undo: Vec::new(),
             input: String::new(),
             entry: None,
+            opening: None,
             selected: None,
             message: None,
             alert: false,
@@ -142,6 +146,7 @@ impl Editor {
         let found = self.book.lookup(self.game.position());
         self.layer = found.as_ref().map(|f| f.layer);
         self.entry = found.map(|f| f.entry);
+        self.opening = crate::openings::of_game(&self.game);
         let moves = self.moves();
         if !self
             .selected

@@ -450,3 +450,21 @@ fn undo_refuses_to_overwrite_a_change_made_elsewhere() {
         vec![("c5".into(), 7, None), ("e5".into(), 7, None)]
     );
 }
+
+#[test]
+fn the_panel_names_the_opening_by_position() {
+    let (mut e, _dir) = ed();
+    assert!(e.opening.is_none());
+    typed(&mut e, "Nf3");
+    typed(&mut e, "d5");
+    assert!(text(&mut e).contains("A06 Zukertort Opening"));
+    // 1.Nf3 d5 2.d4 is the position of 1.d4 d5 2.Nf3: named as that.
+    typed(&mut e, "d4");
+    let s = text(&mut e);
+    assert!(
+        s.contains("D02 Queen's Pawn Game: Zukertort Variation"),
+        "{s}"
+    );
+    key(&mut e, KeyCode::Backspace);
+    assert_eq!(e.opening.map(|o| o.eco), Some("A06"));
+}

@@ -1,6 +1,6 @@
-//! Drawing the book editor: title (with the recording mode), board, the position's book
-//! moves (the built-in book's greyed, read-only), the moves played, and two key lines that
-//! fit 80 columns. The pane the arrows act on is highlighted.
+//! Drawing the book editor: title (with the recording mode), board, the opening's name, the
+//! position's book moves (the built-in book's greyed, read-only), the moves played, and two
+//! key lines that fit 80 columns. The pane the arrows act on is highlighted.
 
 use super::{Editor, Focus};
 use crate::core::san;
@@ -151,6 +151,9 @@ pub fn panel_lines(ed: &Editor) -> Vec<Line<'static>> {
     let t = &ed.theme;
     let pos = ed.game.position();
     let mut lines = vec![Line::styled(format!("{} to move", pos.turn()), t.text)];
+    if let Some(o) = ed.opening {
+        lines.push(Line::styled(o.label(), t.title));
+    }
     let builtin = ed.layer == Some(crate::book::Layer::BuiltIn);
     match &ed.entry {
         Some(entry) => {
