@@ -19,7 +19,7 @@ fn app() -> App {
         level: Some("classic-3".into()),
         ..GameArgs::default()
     };
-    let mut app = App::new(&config, &args, None);
+    let mut app = App::new(&config, &args, None).unwrap();
     // A middlegame position with a full log pane.
     app.handle_command("fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8");
     for i in 0..200 {

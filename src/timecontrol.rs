@@ -68,7 +68,7 @@ impl TimeControl {
         };
         if base < Duration::from_millis(1) {
             return Err(format!(
-                "'{text}': the base must be at least 1 ms: {}",
+                "'{text}': the base must be more than 0 (at least 1 ms): {}",
                 example()
             ));
         }

@@ -6,7 +6,8 @@
 //! board and the log went, for clicks and paging). The run loop below only moves events from the terminal and the engine service
 //! into the app and redraws.
 //!
-//! Parts: [`clock`] (chess clocks and the flag-fall rule), [`policy`] (when the engine
+//! Parts: [`flags`] (the game's command-line flags, checked before the screen opens),
+//! [`clock`] (chess clocks and the flag-fall rule), [`policy`] (when the engine
 //! resigns or offers a draw), [`log`] (the log pane), [`input`] (choosing moves on the
 //! board, shared with the editor), [`engine`] (the screens' link to the engine service),
 //! [`board`] (the board widget), [`analysis`] (the analysis screen), [`tree`] (the MiniMax tree browser), [`theme`] (colours, glyphs), [`terminal`] (setup,
@@ -18,6 +19,7 @@ pub mod board;
 pub mod clock;
 pub mod editor;
 pub mod engine;
+pub mod flags;
 pub mod input;
 pub mod log;
 pub mod policy;
@@ -34,6 +36,8 @@ use ratatui::layout::Rect;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
+pub use flags::{Flags, GameArgs};
+
 /// How often the screen wakes up while the engine thinks or a clock runs.
 pub const BUSY_TICK: Duration = Duration::from_millis(100);
 /// How long it sleeps otherwise, waiting for a key (a signal is noticed within this).
@@ -44,63 +48,19 @@ pub fn run_editor(book: Books, start: Position, config: &Config) -> io::Result<(
     editor::run(book, start, config)
 }
 
-/// The game's command-line options (`huo-chess --color b --level 5 --fen FEN ...`).
-#[derive(clap::Args, Clone, Debug, Default)]
-pub struct GameArgs {
-    /// Your colour: w or b (asked at start when omitted).
-    #[arg(long)]
-    pub color: Option<String>,
-    /// The engine's level: 1 to 10 (the ladder; also L1 to L10, max), or classic-1,
-    /// classic-3, classic-5 (the original MiniMax depths). Asked at start when omitted.
-    #[arg(long)]
-    pub level: Option<String>,
-    /// Start from this position.
-    #[arg(long)]
-    pub fen: Option<String>,
-    /// Chess clocks: base+increment, with units (5m+3s, 90s+2s) or bare: 5+3 is 5 min +
-    /// 3 s (no question asked).
-    #[arg(long)]
-    pub clock: Option<String>,
-    /// Resume the autosaved game at once (without flags it is offered).
-    #[arg(long)]
-    pub resume: bool,
-    /// Open the first game of this PGN file in the analysis screen.
-    #[arg(long, value_name = "FILE.pgn")]
-    pub analyse: Option<std::path::PathBuf>,
-    /// The opening book directory.
-    #[arg(long)]
-    pub book: Option<std::path::PathBuf>,
-    /// Also write the thinking log to this file (size-capped, rotated).
-    #[arg(long)]
-    pub log: Option<std::path::PathBuf>,
-    /// The engine plays White as this player: a level (as --level), a TOML config file,
-    /// or FILE:LEVEL. With --black too you watch the engine play itself;
-    /// alone, you play Black.
-    #[arg(long, value_name = "PLAYER")]
-    pub white: Option<String>,
-    /// The engine plays Black as this player (see --white); alone, you play White.
-    #[arg(long, value_name = "PLAYER")]
-    pub black: Option<String>,
-}
-
-impl GameArgs {
-    /// The players `--white` and `--black` name, or what is wrong with them.
-    pub fn players(&self) -> Result<[Option<crate::player::Player>; 2], String> {
-        let read = |flag: &str, spec: &Option<String>| {
-            spec.as_deref()
-                .map(crate::player::Player::parse)
-                .transpose()
-                .map_err(|e| format!("--{flag}: {e}"))
-        };
-        Ok([read("white", &self.white)?, read("black", &self.black)?])
-    }
-}
-
-/// Runs the game screen until the player quits. Errors are for the terminal itself.
+/// Runs the game screen until the player quits. A bad flag, or no terminal to play on,
+/// is an error before the screen opens (and before anything is written); later errors are
+/// the terminal's.
 pub fn run_game(args: GameArgs, config: &Config) -> io::Result<()> {
-    // A bad player is refused before the terminal is taken.
-    args.players().map_err(io::Error::other)?;
-    let mut app = app::App::new(config, &args, crate::util::dirs::autosave_path());
+    let flags = args.check().map_err(io::Error::other)?;
+    if let Some(why) = terminal::unavailable() {
+        return Err(io::Error::other(format!(
+            "the game needs a terminal, and {why}. For a chess GUI or a script, run \
+             `huo-chess uci`"
+        )));
+    }
+    let mut app = app::App::with_flags(config, flags, crate::util::dirs::autosave_path())
+        .map_err(io::Error::other)?;
     let mut session = terminal::Session::start()?;
     let result = game_loop(&mut session.terminal, &mut app, &session.ending);
     let saved = app.autosave_now();

@@ -64,6 +64,18 @@ fn watch_signals(signalled: &Arc<AtomicBool>) {
     }
 }
 
+/// Why a screen cannot run here, if it cannot: it draws on standard output and reads keys
+/// from standard input or, when that is redirected, from the controlling terminal.
+pub fn unavailable() -> Option<&'static str> {
+    if !io::stdout().is_terminal() {
+        return Some("standard output is not one");
+    }
+    if !io::stdin().is_terminal() && std::fs::File::open("/dev/tty").is_err() {
+        return Some("there is none to read keys from");
+    }
+    None
+}
+
 impl Session {
     /// Raw mode, alternate screen, mouse reporting, hidden cursor.
     pub fn start() -> io::Result<Session> {

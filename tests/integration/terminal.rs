@@ -52,3 +52,61 @@ fn two_different_signals_at_once_still_save_the_game() {
         "the move is in the saved game:\n{saved}"
     );
 }
+
+/// Runs the game with `args` on an 80x25 pseudo-terminal (`pty`) or on no terminal at all
+/// (`none`), from an empty folder with an empty HOME: (how it ended, did the screen open,
+/// what it wrote).
+fn start(name: &str, mode: &str, args: &[&str]) -> (String, bool, String) {
+    let home = common::tempdir(name);
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pty_run.py");
+    let out = std::process::Command::new("python3")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_huo-chess"))
+        .arg(mode)
+        .args(args)
+        .current_dir(&home.0)
+        .env("HOME", &home.0)
+        .env("XDG_DATA_HOME", home.0.join("data"))
+        .env("XDG_CONFIG_HOME", home.0.join("config"))
+        .output()
+        .expect("python3 runs the pseudo-terminal driver");
+    let said = String::from_utf8_lossy(&out.stdout).into_owned();
+    let mut lines = said.lines();
+    let ended = lines.next().unwrap_or_default().to_string();
+    let opened = lines.next() == Some("screen opened");
+    (ended, opened, lines.collect::<Vec<_>>().join("\n"))
+}
+
+#[test]
+fn bad_start_up_flags_stop_before_the_screen_opens() {
+    for (flag, value, reason) in [
+        ("--fen", "garbage", "--fen 'garbage': invalid FEN"),
+        ("--level", "11", "--level '11' is not a level"),
+        ("--color", "x", "--color 'x': expected w or b"),
+        ("--clock", "0+0", "--clock '0+0'"),
+        (
+            "--white",
+            "11",
+            "--white: '11' is neither a level nor a file",
+        ),
+    ] {
+        let (ended, opened, wrote) = start("pty-bad-flag", "pty", &[flag, value]);
+        assert_eq!(ended, "exit 1", "{flag} {value}: {wrote}");
+        assert!(!opened, "{flag} {value}: the screen opened: {wrote}");
+        assert!(wrote.contains(reason), "{flag} {value}: {wrote}");
+    }
+}
+
+#[test]
+fn without_a_terminal_the_game_says_it_needs_one_and_points_to_uci() {
+    let (ended, opened, wrote) = start("no-tty", "none", &[]);
+    assert_eq!(ended, "exit 1", "{wrote}");
+    assert!(!opened, "{wrote}");
+    assert!(
+        wrote.contains("the game needs a terminal") && wrote.contains("huo-chess uci"),
+        "{wrote}"
+    );
+    // A bad flag is still named first: it is the thing to fix.
+    let (_, _, wrote) = start("no-tty-bad-flag", "none", &["--level", "11"]);
+    assert!(wrote.contains("--level '11'"), "{wrote}");
+}

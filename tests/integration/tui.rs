@@ -35,13 +35,13 @@ fn args(color: &str, level: &str) -> GameArgs {
 
 /// A game in progress: the player has White against classic-3, no questions asked.
 fn app() -> App {
-    App::new(&config(), &args("w", "classic-3"), None)
+    App::new(&config(), &args("w", "classic-3"), None).unwrap()
 }
 
 fn app_from(fen: &str) -> App {
     let mut a = args("w", "classic-3");
     a.fen = Some(fen.into());
-    App::new(&config(), &a, None)
+    App::new(&config(), &a, None).unwrap()
 }
 
 fn key(app: &mut App, code: KeyCode) {
@@ -141,7 +141,7 @@ fn a_forced_reply_is_played_at_once() {
 #[test]
 fn log_pane_after_a_book_move() {
     // The real book path: the engine service finds 1.e4 in the book.
-    let mut app = App::new(&Config::default(), &args("w", "classic-3"), None);
+    let mut app = App::new(&Config::default(), &args("w", "classic-3"), None).unwrap();
     typed(&mut app, "e2e4");
     assert!(app.wait_engine(Duration::from_secs(30)));
     assert_eq!(app.game.moves().len(), 2);
@@ -168,7 +168,7 @@ fn log_pane_after_a_book_move() {
 #[test]
 fn log_pane_after_a_search() {
     // Level L4 searches four plies deep: "depth 4/6" is a state it can reach.
-    let mut app = App::new(&config(), &args("w", "L4"), None);
+    let mut app = App::new(&config(), &args("w", "L4"), None).unwrap();
     typed(&mut app, "e2e4");
     app.engine.cancel(); // the reports below stand in for the real search
     let pos = *app.game.position();
@@ -355,7 +355,7 @@ fn ctrl_c_asks_then_quits() {
 #[test]
 fn a_move_typed_at_the_colour_question_is_played_as_white() {
     // A new player: colour, level and clock would all be asked.
-    let mut app = App::new(&config(), &GameArgs::default(), None);
+    let mut app = App::new(&config(), &GameArgs::default(), None).unwrap();
     assert_eq!(app.mode, Mode::SetupColor);
     typed(&mut app, "e2e4");
     assert_eq!(app.human, Color::White);
@@ -368,7 +368,7 @@ fn a_move_typed_at_the_colour_question_is_played_as_white() {
 
 #[test]
 fn setup_dialog_asks_colour_level_and_clock() {
-    let mut app = App::new(&config(), &GameArgs::default(), None);
+    let mut app = App::new(&config(), &GameArgs::default(), None).unwrap();
     assert_eq!(app.mode, Mode::SetupColor);
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains("Set your color. Please select 'w' or 'b':"));
@@ -548,7 +548,7 @@ fn big_terminal_gets_bigger_squares() {
 fn modern_theme_uses_unicode_pieces() {
     let mut c = config();
     c.tui.theme = "modern".into();
-    let mut app = App::new(&c, &args("w", "classic-3"), None);
+    let mut app = App::new(&c, &args("w", "classic-3"), None).unwrap();
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains('♚') && text.contains('♟'));
 }
@@ -558,7 +558,7 @@ fn log_file_gets_the_log() {
     let dir = common::tempdir("tui-log");
     let mut a = args("w", "classic-3");
     a.log = Some(dir.join("huo.log"));
-    let mut app = App::new(&config(), &a, None);
+    let mut app = App::new(&config(), &a, None).unwrap();
     typed(&mut app, "e2e4");
     drop(app);
     let text = std::fs::read_to_string(dir.join("huo.log")).unwrap();
@@ -569,17 +569,17 @@ fn log_file_gets_the_log() {
 fn autosave_on_quit_and_resume() {
     let dir = common::tempdir("tui-autosave");
     let path = dir.join("huo-chess").join("autosave.pgn");
-    let mut app = App::new(&config(), &args("w", "classic-3"), Some(path.clone()));
+    let mut app = App::new(&config(), &args("w", "classic-3"), Some(path.clone())).unwrap();
     typed(&mut app, "e2e4");
     assert!(app.wait_engine(Duration::from_secs(30)));
     app.autosave_now().unwrap();
     assert!(path.exists());
     // Without flags the saved game is offered; quitting at the question keeps it.
-    let mut unanswered = App::new(&config(), &GameArgs::default(), Some(path.clone()));
+    let mut unanswered = App::new(&config(), &GameArgs::default(), Some(path.clone())).unwrap();
     assert_eq!(unanswered.mode, Mode::Resume);
     unanswered.autosave_now().unwrap();
     assert!(path.exists());
-    let mut app2 = App::new(&config(), &GameArgs::default(), Some(path.clone()));
+    let mut app2 = App::new(&config(), &GameArgs::default(), Some(path.clone())).unwrap();
     assert_eq!(app2.mode, Mode::Resume);
     key(&mut app2, KeyCode::Char('y'));
     assert_eq!(app2.mode, Mode::Play);
@@ -610,7 +610,7 @@ fn save_pgn_then_load_it_back() {
     assert!(text.contains("[Level \"classic-3\"]"), "{text}");
     assert!(text.contains("[White \"Player\"]"));
 
-    let mut other = App::new(&config(), &args("b", "L2"), None);
+    let mut other = App::new(&config(), &args("b", "L2"), None).unwrap();
     typed(&mut other, &format!(":load {}", file.display()));
     assert_eq!(other.game.moves(), moves.as_slice(), "{:?}", other.message);
     assert_eq!(other.human, Color::White);
@@ -757,7 +757,7 @@ fn a_new_game_mid_game_asks_and_the_old_one_can_be_restored() {
 fn a_second_game_set_aside_keeps_the_first() {
     let dir = common::tempdir("tui-left-two");
     let path = dir.join("autosave.pgn");
-    let mut app = App::new(&config(), &args("w", "classic-3"), Some(path.clone()));
+    let mut app = App::new(&config(), &args("w", "classic-3"), Some(path.clone())).unwrap();
     typed(&mut app, "e2e4");
     assert!(app.wait_engine(Duration::from_secs(30)));
     let first = app.game.moves().to_vec();
@@ -773,7 +773,7 @@ fn a_second_game_set_aside_keeps_the_first() {
     assert_eq!(left.matches("[Event ").count(), 2, "{left}");
     // A restart reads both back; :restore brings the latest, then the one before.
     drop(app);
-    let mut app = App::new(&config(), &args("w", "classic-3"), Some(path.clone()));
+    let mut app = App::new(&config(), &args("w", "classic-3"), Some(path.clone())).unwrap();
     assert_eq!(app.saves.left.len(), 2);
     typed(&mut app, ":restore");
     assert_eq!(app.game.moves(), second.as_slice(), "{:?}", app.message);
@@ -791,7 +791,7 @@ fn a_second_game_set_aside_keeps_the_first() {
 fn flags_win_over_the_saved_game() {
     let dir = common::tempdir("tui-flags");
     let path = dir.join("autosave.pgn");
-    let mut first = App::new(&config(), &args("w", "classic-3"), Some(path.clone()));
+    let mut first = App::new(&config(), &args("w", "classic-3"), Some(path.clone())).unwrap();
     typed(&mut first, "d2d4");
     assert!(first.wait_engine(Duration::from_secs(30)));
     first.autosave_now().unwrap();
@@ -799,7 +799,7 @@ fn flags_win_over_the_saved_game() {
     // Colour and level given: the game starts as asked; the saved game is kept aside.
     let mut a = args("b", "L2");
     a.clock = Some("5+3".into());
-    let app = App::new(&config(), &a, Some(path.clone()));
+    let app = App::new(&config(), &a, Some(path.clone())).unwrap();
     assert_eq!(app.mode, Mode::Play);
     assert_eq!(app.human, Color::Black);
     assert_eq!(app.level, huo_chess::search::Level::Modern(2));
@@ -816,7 +816,7 @@ fn flags_win_over_the_saved_game() {
         fen: Some("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1".into()),
         ..GameArgs::default()
     };
-    let app = App::new(&config(), &f, Some(path.clone()));
+    let app = App::new(&config(), &f, Some(path.clone())).unwrap();
     assert_ne!(app.mode, Mode::Resume);
     assert_eq!(app.game.start().fen(), "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
     drop(app);
@@ -826,13 +826,13 @@ fn flags_win_over_the_saved_game() {
         resume: true,
         ..GameArgs::default()
     };
-    let app = App::new(&config(), &r, Some(path.clone()));
+    let app = App::new(&config(), &r, Some(path.clone())).unwrap();
     assert_eq!(app.mode, Mode::Play);
     assert_eq!(app.game.moves(), saved.as_slice());
     drop(app);
     // Without flags the game is offered; a move typed at the offer is not swallowed.
     first.autosave_now().unwrap();
-    let mut app = App::new(&config(), &GameArgs::default(), Some(path.clone()));
+    let mut app = App::new(&config(), &GameArgs::default(), Some(path.clone())).unwrap();
     assert_eq!(app.mode, Mode::Resume);
     typed(&mut app, "e2e4");
     assert_eq!(app.mode, Mode::Play);
@@ -954,7 +954,7 @@ fn why_explains_a_searched_move_in_words() {
 
 #[test]
 fn why_names_the_book_file_weight_and_share() {
-    let mut app = App::new(&Config::default(), &args("w", "classic-3"), None);
+    let mut app = App::new(&Config::default(), &args("w", "classic-3"), None).unwrap();
     typed(&mut app, "e2e4");
     assert!(app.wait_engine(Duration::from_secs(30)));
     typed(&mut app, ":why");
@@ -1018,7 +1018,7 @@ fn the_tree_browser_expands_collapses_and_shows_leaves() {
 fn the_analysis_screen_steps_through_a_game_with_its_graph() {
     let mut c = config();
     c.analysis.depth = 4;
-    let mut app = App::new(&c, &args("w", "classic-3"), None);
+    let mut app = App::new(&c, &args("w", "classic-3"), None).unwrap();
     app.set_game_from_pgn("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0")
         .unwrap();
     typed(&mut app, ":analyse");
@@ -1090,7 +1090,7 @@ fn the_game_plays_only_the_recorded_moves_of_a_book_built_by_recording() {
     let mut a = args("w", "3");
     a.book = Some(dir.clone());
     // After 1.Nf3 the built-in book's heaviest move is d5: the user recorded Nc6 alone.
-    let mut app = App::new(&c, &a, None);
+    let mut app = App::new(&c, &a, None).unwrap();
     typed(&mut app, "Nf3");
     assert!(app.wait_engine(Duration::from_secs(30)));
     assert_eq!(app.game.moves()[1].uci(), "b8c6");
@@ -1115,7 +1115,7 @@ fn a_user_book_does_not_hide_the_built_in_one() {
     let mut a = args("w", "classic-3");
     a.book = Some(dir.clone());
     // 1.e4: the user's book answers, from its own file.
-    let mut app = App::new(&Config::default(), &a, None);
+    let mut app = App::new(&Config::default(), &a, None).unwrap();
     typed(&mut app, "e4");
     assert!(app.wait_engine(Duration::from_secs(30)));
     assert_eq!(app.game.moves()[1].uci(), "c7c5");
@@ -1128,7 +1128,7 @@ fn a_user_book_does_not_hide_the_built_in_one() {
         app.log.lines()
     );
     // 1.d4: not in the user's book, so the built-in one answers.
-    let mut app = App::new(&Config::default(), &a, None);
+    let mut app = App::new(&Config::default(), &a, None).unwrap();
     typed(&mut app, "d4");
     assert!(app.wait_engine(Duration::from_secs(30)));
     assert!(
@@ -1157,7 +1157,7 @@ fn play_until(app: &mut App, plies: usize) {
 
 #[test]
 fn watch_command_plays_both_sides_with_tagged_thinking() {
-    let mut app = App::new(&config(), &args("w", "L1"), None);
+    let mut app = App::new(&config(), &args("w", "L1"), None).unwrap();
     assert!(app.humans_turn());
     typed(&mut app, ":watch");
     assert!(app.watch.on);
@@ -1181,7 +1181,7 @@ fn watch_command_plays_both_sides_with_tagged_thinking() {
 fn watching_without_a_clock_keeps_the_pace_so_the_eye_can_follow() {
     let mut c = config();
     c.tui.watch_pace = 5.0;
-    let mut app = App::new(&c, &args("w", "L1"), None);
+    let mut app = App::new(&c, &args("w", "L1"), None).unwrap();
     typed(&mut app, ":watch");
     let asked = Instant::now();
     // Level 1 answers within milliseconds: its move is held, not played.
@@ -1208,7 +1208,7 @@ fn watching_without_a_clock_keeps_the_pace_so_the_eye_can_follow() {
 
 #[test]
 fn stopping_watch_hands_the_side_to_move_back() {
-    let mut app = App::new(&config(), &args("w", "L1"), None);
+    let mut app = App::new(&config(), &args("w", "L1"), None).unwrap();
     typed(&mut app, ":watch");
     play_until(&mut app, 3);
     // Black is to move and thinking: `:watch` again cancels that and hands Black over.
@@ -1233,7 +1233,7 @@ fn stopping_watch_hands_the_side_to_move_back() {
 
 #[test]
 fn a_typed_move_takes_over_while_watching() {
-    let mut app = App::new(&config(), &args("b", "L1"), None);
+    let mut app = App::new(&config(), &args("b", "L1"), None).unwrap();
     assert!(app.wait_engine(Duration::from_secs(30)));
     typed(&mut app, ":watch");
     play_until(&mut app, 2);
@@ -1261,7 +1261,7 @@ fn white_and_black_flags_pick_the_players_and_refuse_bad_ones() {
         black: Some(weak.display().to_string()),
         ..GameArgs::default()
     };
-    let mut app = App::new(&config(), &both, None);
+    let mut app = App::new(&config(), &both, None).unwrap();
     assert_eq!(app.mode, Mode::Play);
     assert!(app.watch.on);
     assert_eq!(
@@ -1287,7 +1287,7 @@ fn white_and_black_flags_pick_the_players_and_refuse_bad_ones() {
         black: Some("2".into()),
         ..GameArgs::default()
     };
-    let mut app = App::new(&config(), &black, None);
+    let mut app = App::new(&config(), &black, None).unwrap();
     assert!(!app.watch.on);
     assert_eq!((app.mode.clone(), app.human), (Mode::Play, Color::White));
     // The title names the level you play against: the player's, not the game's.
@@ -1302,19 +1302,16 @@ fn white_and_black_flags_pick_the_players_and_refuse_bad_ones() {
         white: Some("11".into()),
         ..GameArgs::default()
     };
-    let e = bad.players().unwrap_err();
+    let e = App::new(&config(), &bad, None).err().unwrap();
     assert!(
         e.starts_with("--white: ") && e.contains("neither a level nor a file"),
         "{e}"
     );
-    let app = App::new(&config(), &bad, None);
-    assert!(!app.watch.on);
-    assert!(app.alert && app.message.as_deref() == Some(e.as_str()));
     let missing = GameArgs {
         black: Some(dir.join("missing.toml").display().to_string()),
         ..GameArgs::default()
     };
-    assert!(missing.players().unwrap_err().contains("cannot read"));
+    assert!(missing.check().unwrap_err().contains("cannot read"));
     // `:watch WHITE BLACK` reads players the same way.
     let mut app = app_from("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
     typed(&mut app, ":watch 1 nonsense");
@@ -1326,13 +1323,13 @@ fn white_and_black_flags_pick_the_players_and_refuse_bad_ones() {
 fn a_level_means_the_same_in_every_place_it_is_typed() {
     use huo_chess::level::Level;
     // `--level 3` and `--black 3`: the third rung of the ladder, both.
-    let flagged = App::new(&config(), &args("w", "3"), None);
+    let flagged = App::new(&config(), &args("w", "3"), None).unwrap();
     assert_eq!(flagged.level_of(Color::Black), Level::Modern(3));
     let black = GameArgs {
         black: Some("3".into()),
         ..GameArgs::default()
     };
-    let player = App::new(&config(), &black, None);
+    let player = App::new(&config(), &black, None).unwrap();
     assert_eq!(player.level_of(Color::Black), Level::Modern(3));
     // `:level 3` too; the classic depths are spelled out.
     let mut app = app();
@@ -1349,7 +1346,7 @@ fn a_level_means_the_same_in_every_place_it_is_typed() {
         "{note}"
     );
     // The setup question reads the same map.
-    let mut asked = App::new(&config(), &GameArgs::default(), None);
+    let mut asked = App::new(&config(), &GameArgs::default(), None).unwrap();
     key(&mut asked, KeyCode::Char('w'));
     assert_eq!(asked.mode, Mode::SetupLevel);
     typed(&mut asked, "5");
@@ -1361,14 +1358,14 @@ fn clocks_take_units_and_the_log_says_what_was_understood() {
     // A bare base is minutes in the game, and the log says so in words.
     let mut a = args("w", "classic-1");
     a.clock = Some("5+3".into());
-    let flagged = App::new(&config(), &a, None);
+    let flagged = App::new(&config(), &a, None).unwrap();
     let c = flagged.clock.as_ref().unwrap();
     assert_eq!(c.control.base, Duration::from_secs(300));
     let log = flagged.log.lines().join("\n");
     assert!(log.contains("clock 5 min + 3 s"), "{log}");
     // Units, as `match --tc` takes them.
     a.clock = Some("10s+0.1s".into());
-    let flagged = App::new(&config(), &a, None);
+    let flagged = App::new(&config(), &a, None).unwrap();
     let c = flagged.clock.as_ref().unwrap();
     assert_eq!(
         (c.control.base, c.control.inc),
@@ -1396,4 +1393,58 @@ fn clocks_take_units_and_the_log_says_what_was_understood() {
     typed(&mut game, ":clock 5x");
     assert!(game.alert, "a bad clock is refused");
     assert!(game.message.as_deref().unwrap_or("").contains("5m+3s"));
+}
+
+#[test]
+fn every_bad_flag_is_refused_with_its_name_and_reason() {
+    let dir = common::tempdir("tui-bad-flags");
+    let not_pgn = dir.join("notes.pgn");
+    std::fs::write(&not_pgn, "1. e4 e5 2. Ke3 *\n").unwrap();
+    let with = |f: &dyn Fn(&mut GameArgs)| {
+        let mut a = GameArgs::default();
+        f(&mut a);
+        a
+    };
+    let cases: Vec<(GameArgs, &str)> = vec![
+        (
+            with(&|a| a.fen = Some("garbage".into())),
+            "--fen 'garbage': invalid FEN",
+        ),
+        (
+            with(&|a| a.level = Some("11".into())),
+            "--level '11' is not a level",
+        ),
+        (
+            with(&|a| a.color = Some("x".into())),
+            "--color 'x': expected w or b",
+        ),
+        (with(&|a| a.clock = Some("0+0".into())), "--clock '0+0'"),
+        (with(&|a| a.white = Some("11".into())), "--white: '11'"),
+        (
+            with(&|a| a.analyse = Some(dir.join("none.pgn"))),
+            "--analyse ",
+        ),
+        (with(&|a| a.analyse = Some(not_pgn.clone())), "Ke3"),
+        (
+            with(&|a| a.book = Some(dir.join("no-such-book"))),
+            "--book ",
+        ),
+        (
+            with(&|a| a.book = Some(not_pgn.clone())),
+            "not a book folder",
+        ),
+        // A folder is no log file.
+        (with(&|a| a.log = Some(dir.to_path_buf())), "--log "),
+    ];
+    for (args, reason) in cases {
+        match App::new(&config(), &args, None) {
+            Ok(_) => panic!("{args:?} was accepted"),
+            Err(e) => assert!(e.contains(reason), "{args:?}: {e}"),
+        }
+    }
+    // --resume with nothing saved.
+    let autosave = dir.join("autosave.pgn");
+    let resume = with(&|a| a.resume = true);
+    let e = App::new(&config(), &resume, Some(autosave)).err().unwrap();
+    assert!(e.starts_with("--resume: there is no saved game"), "{e}");
 }

@@ -112,7 +112,7 @@ impl App {
                 }
             },
             Mode::Resume => match key.code {
-                KeyCode::Char('y' | 'Y') | KeyCode::Enter => self.resume(),
+                KeyCode::Char('y' | 'Y') | KeyCode::Enter => self.resume_asked(),
                 KeyCode::Char('n' | 'N') | KeyCode::Esc => {
                     self.keep_autosave_as_left();
                     self.mode = Mode::SetupColor;
@@ -120,7 +120,7 @@ impl App {
                 // Anything else: the player wants to play on. Resume, and the key is
                 // the start of a move, not lost.
                 KeyCode::Char(_) if !ctrl => {
-                    self.resume();
+                    self.resume_asked();
                     if self.mode == Mode::Play {
                         self.play_key(key);
                     }

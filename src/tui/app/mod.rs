@@ -13,13 +13,13 @@ pub mod saving;
 pub mod watch;
 pub mod why;
 
-use super::GameArgs;
 use super::clock::Clock;
 use super::engine::{EngineLink, Job};
 use super::input::BoardInput;
 use super::log::LogPane;
 use super::policy::Policy;
 use super::theme::Theme;
+use super::{Flags, GameArgs};
 use crate::book::Books;
 use crate::config::Config;
 use crate::core::{Color, Move, MoveError, Position, huo, san};
@@ -179,11 +179,22 @@ pub struct App {
 }
 
 impl App {
-    /// A new game screen: options from the command line over the configuration. Flags
-    /// win: the dialog asks only what `args` leaves open, and a game saved at `autosave`
-    /// is offered only when no flag asks for something else (or with `--resume`).
-    pub fn new(config: &Config, args: &GameArgs, autosave: Option<PathBuf>) -> App {
-        let book_dir = args.book.as_deref().or(config.book.path.as_deref());
+    /// A new game screen: options from the command line over the configuration (see
+    /// [`App::with_flags`]); a bad flag is refused with its reason.
+    pub fn new(config: &Config, args: &GameArgs, autosave: Option<PathBuf>) -> Result<App, String> {
+        App::with_flags(config, args.check()?, autosave)
+    }
+
+    /// A new game screen as the checked flags ask. Flags win: the dialog asks only what
+    /// they leave open, and a game saved at `autosave` is offered only when no flag asks
+    /// for something else (or at once with `--resume`). Refused: `--resume` with no saved
+    /// game to resume, a log file that cannot be opened.
+    pub fn with_flags(
+        config: &Config,
+        flags: Flags,
+        autosave: Option<PathBuf>,
+    ) -> Result<App, String> {
+        let book_dir = flags.book.as_deref().or(config.book.path.as_deref());
         let settings = Settings {
             eval: Evaluator::from_config(config),
             hash_mb: config.search.hash_mb,
@@ -233,65 +244,49 @@ impl App {
             ask_level: true,
             ask_clock: true,
         };
-        if let Some(path) = args.log.as_ref().or(config.log.file.as_ref()) {
-            match LogFile::open(
+        let log = match &flags.log {
+            Some(path) => Some(("--log", path)),
+            None => config.log.file.as_ref().map(|p| ("log.file", p)),
+        };
+        if let Some((whence, path)) = log {
+            let file = LogFile::open(
                 path,
                 config.log.max_kb.saturating_mul(1024),
                 config.log.keep,
-            ) {
-                Ok(f) => app.log.file = Some(f),
-                Err(e) => app.note(format!("Cannot open log {}: {e}", path.display()), true),
-            }
+            )
+            .map_err(|e| format!("{whence} {}: cannot open: {e}", path.display()))?;
+            app.log.file = Some(file);
         }
-        app.apply_flags(args);
-        if let Some(file) = &args.analyse {
-            app.analyse_file(&file.display().to_string());
+        let analyse = flags.analyse.clone();
+        app.apply_flags(flags)?;
+        if let Some((game, title)) = analyse {
+            app.open_analysis(game, title);
         }
-        app
+        Ok(app)
     }
 
     /// The command-line flags, then the first question (or the game itself).
-    fn apply_flags(&mut self, args: &GameArgs) {
-        let mut flagged = false;
-        if let Some(fen) = &args.fen {
-            flagged = true;
-            match Position::from_fen(fen) {
-                Ok(p) => self.game = Game::from_position(p),
-                Err(e) => self.note(format!("Bad --fen: {e}"), true),
-            }
+    fn apply_flags(&mut self, flags: Flags) -> Result<(), String> {
+        let flagged = flags.ask_for_a_game();
+        if let Some(p) = flags.start {
+            self.game = Game::from_position(p);
         }
         let mut color_given = false;
-        if let Some(c) = &args.color {
-            flagged = true;
-            match c.trim().to_ascii_lowercase().as_str() {
-                "w" | "white" => (self.human, color_given) = (Color::White, true),
-                "b" | "black" => (self.human, color_given) = (Color::Black, true),
-                _ => self.note(format!("--color {c}: expected w or b"), true),
-            }
+        if let Some(c) = flags.color {
+            (self.human, color_given) = (c, true);
         }
-        let players = self.player_flags(args);
+        let players = flags.players;
         if players.iter().any(Option::is_some) {
-            flagged = true;
             color_given = true;
             self.ask_level = false;
         }
-        if let Some(l) = &args.level {
-            flagged = true;
-            match l.parse::<Level>() {
-                Ok(level) => {
-                    self.level = level;
-                    self.ask_level = false;
-                }
-                Err(e) => self.note(format!("--level: {e}"), true),
-            }
+        if let Some(level) = flags.level {
+            self.level = level;
+            self.ask_level = false;
         }
-        let mut clock_given = false;
-        if let Some(c) = &args.clock {
-            flagged = true;
-            match Clock::parse(c) {
-                Ok(c) => (self.clock, clock_given) = (Some(c), true),
-                Err(e) => self.note(format!("--clock {e}"), true),
-            }
+        let clock_given = flags.clock.is_some();
+        if flags.clock.is_some() {
+            self.clock = flags.clock;
         }
         if let [Some(_), None] = players {
             self.human = Color::Black;
@@ -304,16 +299,20 @@ impl App {
         // Colour and level both given: no questions at all (no clock unless --clock).
         self.ask_clock = !clock_given && (!color_given || self.ask_level);
         let saved = self.saves.has_autosave();
-        if args.resume && saved {
-            self.resume();
-            return;
+        if flags.resume {
+            if !saved {
+                let place = self
+                    .saves
+                    .autosave()
+                    .map(|p| format!(" ({} does not exist)", p.display()))
+                    .unwrap_or_default();
+                return Err(format!("--resume: there is no saved game{place}"));
+            }
+            return self.resume().map_err(|e| format!("--resume: {e}"));
         }
-        if args.resume {
-            self.note("--resume: there is no saved game", true);
-        }
-        if saved && !flagged && !args.resume {
+        if saved && !flagged {
             self.mode = Mode::Resume;
-            return;
+            return Ok(());
         }
         if saved {
             // The flags asked for another game: the saved one is kept, not offered.
@@ -327,6 +326,7 @@ impl App {
         if self.mode == Mode::Play {
             self.start_play();
         }
+        Ok(())
     }
 
     /// The setup question after the colour one.

@@ -35,24 +35,14 @@ impl App {
 
     /// `:analyse FILE.pgn` (and `--analyse`): the file's first game.
     pub(super) fn analyse_file(&mut self, path: &str) {
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
-            Err(e) => return self.note(format!("Cannot read {path}: {e}"), true),
-        };
-        match crate::pgn::parse_game(&text) {
-            Ok(pgn) => {
-                let title = format!(
-                    "{} - {}",
-                    pgn.header("White").unwrap_or("?"),
-                    pgn.header("Black").unwrap_or("?")
-                );
-                self.open_analysis(pgn.to_game(), title);
-            }
-            Err(e) => self.note(format!("{path}: {e}"), true),
+        match crate::tui::flags::read_first_game(std::path::Path::new(path)) {
+            Ok((game, title)) => self.open_analysis(game, title),
+            Err(e) => self.note(e, true),
         }
     }
 
-    fn open_analysis(&mut self, game: crate::game::Game, title: String) {
+    /// Opens the analysis screen on `game`.
+    pub(super) fn open_analysis(&mut self, game: crate::game::Game, title: String) {
         self.engine.cancel();
         self.thinking = None;
         let thresholds = Thresholds::from_config(&self.config.analysis);

@@ -210,21 +210,27 @@ impl App {
         }
     }
 
-    /// Resumes the autosaved game.
-    pub(super) fn resume(&mut self) {
-        let text = self.saves.autosave().map(std::fs::read_to_string);
-        match text {
-            Some(Ok(t)) => match self.set_game_from_pgn(&t) {
-                Ok(()) => {
-                    self.log_line("Saved game resumed");
-                    self.note(EXPLAIN, false);
-                }
-                Err(e) => {
-                    self.note(format!("Cannot resume: {e}"), true);
-                    self.mode = Mode::SetupColor;
-                }
-            },
-            _ => self.mode = Mode::SetupColor,
+    /// Resumes the autosaved game, or says why it cannot (nothing changed then).
+    pub(super) fn resume(&mut self) -> Result<(), String> {
+        let path = self
+            .saves
+            .autosave()
+            .map(Path::to_path_buf)
+            .ok_or("there is no place for a saved game")?;
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        self.set_game_from_pgn(&text)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        self.log_line("Saved game resumed");
+        self.note(EXPLAIN, false);
+        Ok(())
+    }
+
+    /// "Resume the saved game?" answered yes: resumed, or the reason and the first question.
+    pub(super) fn resume_asked(&mut self) {
+        if let Err(e) = self.resume() {
+            self.note(format!("Cannot resume: {e}"), true);
+            self.mode = Mode::SetupColor;
         }
     }
 

@@ -46,17 +46,6 @@ pub(super) struct Held {
 }
 
 impl App {
-    /// The players of `--white` and `--black`; a bad one is noted and left out.
-    pub(super) fn player_flags(&mut self, args: &crate::tui::GameArgs) -> [Option<Player>; 2] {
-        match args.players() {
-            Ok(players) => players,
-            Err(e) => {
-                self.note(e, true);
-                Default::default()
-            }
-        }
-    }
-
     /// Does the engine play `side` now?
     pub fn engine_plays(&self, side: Color) -> bool {
         self.watch.on || side != self.human
