@@ -3,6 +3,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod castling;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
@@ -12,8 +13,9 @@ pub mod types;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
+pub use castling::CastlingRights;
 pub use movegen::{CheckSquares, PieceMoves, perft, perft_divide};
 pub use moves::{Move, MoveList};
 pub use notation::{MoveError, huo, parse_coordinates, parse_move, parse_san, parse_uci, san};
-pub use position::{CastlingRights, FenError, FenField, Position};
+pub use position::{FenError, FenField, Position};
 pub use types::{Color, File, Piece, Rank, Role, Square};

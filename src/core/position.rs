@@ -14,68 +14,11 @@ use super::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
 use super::bitboard::Bitboard;
+use super::castling::{CastlingRights, castling_mask};
 use super::moves::Move;
 use super::types::{Color, File, Piece, Rank, Role, Square};
 use super::zobrist;
 use std::fmt;
-
-/// Castling rights as four bits: white short, white long, black short, black long
-/// (the order of the Polyglot castling numbers).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
-pub struct CastlingRights(u8);
-
-impl CastlingRights {
-    pub const NONE: CastlingRights = CastlingRights(0);
-    pub const ALL: CastlingRights = CastlingRights(15);
-
-    #[inline]
-    const fn bit(color: Color, short: bool) -> u8 {
-        1 << (color as u8 * 2 + if short { 0 } else { 1 })
-    }
-    #[inline]
-    pub const fn has(self, color: Color, short: bool) -> bool {
-        self.0 & Self::bit(color, short) != 0
-    }
-    pub fn set(&mut self, color: Color, short: bool) {
-        self.0 |= Self::bit(color, short);
-    }
-    #[inline]
-    pub const fn bits(self) -> u8 {
-        self.0
-    }
-    /// FEN form: `KQkq`, a subset of it, or `-`.
-    pub fn fen(self) -> String {
-        let mut s = String::new();
-        for (color, short, c) in [
-            (Color::White, true, 'K'),
-            (Color::White, false, 'Q'),
-            (Color::Black, true, 'k'),
-            (Color::Black, false, 'q'),
-        ] {
-            if self.has(color, short) {
-                s.push(c);
-            }
-        }
-        if s.is_empty() {
-            s.push('-');
-        }
-        s
-    }
-}
-
-/// What a square's move takes away from the castling rights: a king or rook leaving its
-/// starting square, or a rook captured on it, loses the right for good.
-const fn castling_mask(sq: Square) -> u8 {
-    match sq {
-        Square::E1 => !0b0011,
-        Square::H1 => !0b0001,
-        Square::A1 => !0b0010,
-        Square::E8 => !0b1100,
-        Square::H8 => !0b0100,
-        Square::A8 => !0b1000,
-        _ => !0,
-    }
-}
 
 /// Which FEN field an error is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -378,6 +321,12 @@ impl Position {
     /// generator or checked with [`Position::is_legal`]). Everything is updated
     /// incrementally: pieces, rights, en-passant square, clocks, key, checkers and pins.
     pub fn play(&mut self, mv: Move) {
+        debug_assert!(
+            self.is_legal(mv),
+            "Position::play: {} is not a legal move in {}",
+            mv.uci(),
+            self.fen()
+        );
         let role = self.role_on(mv.from()).unwrap_or(Role::Pawn);
         self.play_role(mv, role);
     }
@@ -386,6 +335,13 @@ impl Position {
     /// move generator does), saving a look-up.
     #[inline]
     pub(crate) fn play_role(&mut self, mv: Move, role: Role) {
+        debug_assert_eq!(
+            self.piece_on(mv.from()),
+            Some(Piece::new(self.turn, role)),
+            "Position::play: no {role:?} of the side to move on {} in {}",
+            mv.from(),
+            self.fen()
+        );
         let us = self.turn;
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
@@ -438,11 +394,11 @@ impl Position {
             _ => {}
         }
 
-        let rights = self.castling.0 & castling_mask(from) & castling_mask(to);
-        if rights != self.castling.0 {
-            self.key ^=
-                zobrist::castling(self.castling) ^ zobrist::castling(CastlingRights(rights));
-            self.castling = CastlingRights(rights);
+        let rights = self.castling.bits() & castling_mask(from) & castling_mask(to);
+        if rights != self.castling.bits() {
+            let rights = CastlingRights::from_bits(rights);
+            self.key ^= zobrist::castling(self.castling) ^ zobrist::castling(rights);
+            self.castling = rights;
         }
 
         if us == Color::Black {
@@ -451,6 +407,8 @@ impl Position {
         self.turn = them;
         self.key ^= zobrist::side();
         self.update_checks_and_pins();
+        #[cfg(debug_assertions)]
+        self.assert_consistent();
     }
 
     /// Nearly the key of the position after `mv` (`role` moving), computed without
@@ -482,6 +440,7 @@ impl Position {
 
     /// Passes the turn without moving (the "null move" of search). Not allowed in check.
     pub fn play_null(&mut self) {
+        debug_assert!(!self.in_check(), "a null move in check: {}", self.fen());
         if let Some(ep) = self.ep_square.take() {
             self.key ^= zobrist::en_passant(ep.file());
         }
@@ -492,6 +451,64 @@ impl Position {
         self.turn = !self.turn;
         self.key ^= zobrist::side();
         self.update_checks_and_pins();
+    }
+
+    /// Checks what every incremental update must keep true (debug builds only): the colours
+    /// and the kinds of piece agree square by square, one king a side, no pawn on the first
+    /// or last rank, the side that just moved not left in check, and the keys equal to the
+    /// keys computed afresh from the board.
+    #[cfg(debug_assertions)]
+    fn assert_consistent(&self) {
+        let (white, black) = (self.by_color[0], self.by_color[1]);
+        assert!(
+            (white & black).count() == 0,
+            "a square of two colours: {self:?}"
+        );
+        let mut roles = Bitboard::EMPTY;
+        for role in Role::ALL {
+            let bb = self.by_role[role as usize];
+            assert!((roles & bb).count() == 0, "a square of two kinds: {self:?}");
+            roles |= bb;
+        }
+        assert_eq!(roles, white | black, "kinds and colours disagree: {self:?}");
+        for color in Color::ALL {
+            assert_eq!(self.pieces(color, Role::King).count(), 1, "kings: {self:?}");
+        }
+        let back_ranks = Bitboard(0xff00_0000_0000_00ff);
+        assert!(
+            (self.by_role(Role::Pawn) & back_ranks).count() == 0,
+            "{self:?}"
+        );
+        assert!(
+            !self.is_attacked(self.king(!self.turn), self.turn),
+            "the side that moved is in check: {}",
+            self.fen()
+        );
+        let (mut key, mut pawns, mut pieces) = (0, 0, [0u64; 2]);
+        for sq in self.occupied() {
+            let piece = self.piece_on(sq).expect("occupied");
+            let z = zobrist::piece(piece, sq);
+            key ^= z;
+            if piece.role == Role::Pawn {
+                pawns ^= z;
+            } else {
+                pieces[piece.color as usize] ^= z;
+            }
+        }
+        key ^= zobrist::castling(self.castling);
+        if let Some(ep) = self.ep_square {
+            key ^= zobrist::en_passant(ep.file());
+        }
+        if self.turn == Color::White {
+            key ^= zobrist::side();
+        }
+        assert_eq!(self.key, key, "the key drifted: {}", self.fen());
+        assert_eq!(
+            (self.pawn_key, self.piece_keys),
+            (pawns, pieces),
+            "{}",
+            self.fen()
+        );
     }
 
     /// Recomputes the pieces checking the side to move and the pieces pinned to its king.
@@ -875,5 +892,42 @@ impl std::str::FromStr for Position {
     type Err = FenError;
     fn from_str(s: &str) -> Result<Position, FenError> {
         Position::from_fen(s)
+    }
+}
+
+#[cfg(all(test, debug_assertions))]
+mod invariant_tests {
+    use super::*;
+
+    #[test]
+    #[should_panic(expected = "not a legal move")]
+    fn playing_from_an_empty_square_is_caught() {
+        let mut pos = Position::startpos();
+        pos.play(Move::new(Square::E4, Square::E5, None)); // nothing stands on e4
+    }
+
+    #[test]
+    #[should_panic(expected = "not a legal move")]
+    fn playing_an_illegal_move_is_caught() {
+        let mut pos = Position::startpos();
+        pos.play(Move::new(Square::E1, Square::E2, None)); // own pawn on e2
+    }
+
+    #[test]
+    #[should_panic(expected = "a null move in check")]
+    fn a_null_move_in_check_is_caught() {
+        let mut pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2r w - - 0 1").unwrap();
+        pos.play_null();
+    }
+
+    #[test]
+    fn legal_games_keep_every_invariant() {
+        // Every kind of move: castling both ways, en passant, promotion with capture.
+        let mut pos = Position::from_fen("r3k2r/1P4p1/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1").unwrap();
+        for uci in ["e5d6", "e8g8", "e1c1", "g7g5", "b7a8q"] {
+            let mv = crate::core::parse_uci(&pos, uci).unwrap();
+            pos.play(mv); // checked by assert_consistent after each move
+        }
+        assert_eq!(pos.fen(), "Q4rk1/8/3P4/6p1/8/8/8/2KR3R b - - 0 3");
     }
 }

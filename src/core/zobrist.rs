@@ -6,8 +6,8 @@
 //! incrementally. With Polyglot's published numbers the key is the one every Polyglot book
 //! uses, so our books, Polyglot books and the transposition table all speak one language.
 
+use super::castling::CastlingRights;
 use super::polyglot_random::RANDOM64;
-use super::position::CastlingRights;
 use super::types::{Color, File, Piece, Square};
 
 /// The number for `piece` standing on `sq`. Polyglot orders the kinds black pawn, white
