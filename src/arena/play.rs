@@ -3,13 +3,14 @@
 //!
 //! Adjudication keeps hopeless and endless games short, as match tools do:
 //! - **resignation**: the loser's own search has scored at most −[`RESIGN_CP`] (or seen
-//!   itself mated) for [`RESIGN_MOVES`] moves in a row, and the winner's last search
-//!   agrees (+[`RESIGN_CP`] or a mate);
+//!   itself mated) for [`resign::IN_A_ROW`] moves in a row (the game screen's rule), and the
+//!   winner's last search agrees (+[`RESIGN_CP`] or a mate);
 //! - **length**: after [`MAX_PLIES`] half-moves the game is a draw.
 
 use crate::core::{Color, Move};
 use crate::game::{Ending, Game, Outcome};
 use crate::level::Level;
+use crate::search::resign::{self, Streak};
 use crate::search::{Limits, Score, Searcher};
 use crate::timecontrol::{BareBase, TimeControl};
 use std::sync::atomic::AtomicBool;
@@ -17,8 +18,6 @@ use std::time::{Duration, Instant};
 
 /// A side whose search scores this many centipawns against it, move after move, has lost.
 pub const RESIGN_CP: i32 = 1000;
-/// How many moves in a row the loser must see it (one bad search may be a horizon effect).
-pub const RESIGN_MOVES: u32 = 3;
 /// A game still going after this many half-moves is adjudicated a draw.
 pub const MAX_PLIES: usize = 400;
 
@@ -126,7 +125,8 @@ impl std::fmt::Display for Termination {
             }
             Termination::Resigned { loser } => write!(
                 f,
-                "{loser} resigns (adjudicated: {RESIGN_MOVES} searches at -{} or worse)",
+                "{loser} resigns (adjudicated: {} searches at -{} or worse)",
+                resign::IN_A_ROW,
                 RESIGN_CP / 100
             ),
             Termination::Length => write!(f, "Draw adjudicated after {MAX_PLIES} half-moves"),
@@ -156,7 +156,7 @@ pub fn play(mut game: Game, white: Side, black: Side, control: Control) -> Playe
         Control::Nodes(_) => [Duration::ZERO; 2],
     };
     // Per side: consecutive searches that saw it lost, and its last score.
-    let mut hopeless = [0u32; 2];
+    let mut hopeless = [Streak::default(); 2];
     let mut last = [Score::Cp(0); 2];
     let never = AtomicBool::new(false);
     let termination = loop {
@@ -197,13 +197,10 @@ pub fn play(mut game: Game, white: Side, black: Side, control: Control) -> Playe
             clocks[me] = clocks[me] - used + tc.inc;
         }
         last[me] = result.score;
-        hopeless[me] = if lost(result.score) {
-            hopeless[me] + 1
-        } else {
-            0
-        };
         let other = (!turn).index();
-        if hopeless[me] >= RESIGN_MOVES && won(last[other]) {
+        if hopeless[me].after_search(result.score, RESIGN_CP)
+            && resign::winning(last[other], RESIGN_CP)
+        {
             break Termination::Resigned { loser: turn };
         }
         let legal = game.position().legal_moves();
@@ -215,22 +212,6 @@ pub fn play(mut game: Game, white: Side, black: Side, control: Control) -> Playe
         let _ = game.play(mv);
     };
     Played { game, termination }
-}
-
-/// Does a search score (from its side) say the game is lost?
-fn lost(score: Score) -> bool {
-    match score {
-        Score::Cp(cp) => cp <= -RESIGN_CP,
-        Score::Mate(n) => n < 0,
-    }
-}
-
-/// ... won?
-fn won(score: Score) -> bool {
-    match score {
-        Score::Cp(cp) => cp >= RESIGN_CP,
-        Score::Mate(n) => n > 0,
-    }
 }
 
 #[cfg(test)]

@@ -545,11 +545,8 @@ impl Worker<'_> {
         if self.noise == 0 {
             return e;
         }
-        // A fixed pseudo-random offset per position (splitmix64 of key and seed).
-        let mut z = pos.key() ^ self.seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
+        // A fixed pseudo-random offset per position (the same position, the same offset).
+        let z = crate::util::rng::splitmix64(pos.key() ^ self.seed);
         e + (z % (2 * self.noise as u64 + 1)) as i32 - self.noise
     }
 

@@ -29,6 +29,7 @@ pub mod classic;
 pub mod correction;
 pub mod ordering;
 pub mod params;
+pub mod resign;
 pub mod time;
 pub mod tree;
 pub mod tt;

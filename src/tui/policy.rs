@@ -3,11 +3,12 @@
 //! late in the game, and accepts the player's offer when it stands clearly worse.
 
 use crate::search::Score;
+use crate::search::resign::{self, Streak};
 
 /// The engine accepts a draw offer when its own score is at most this (centipawns).
 pub const DRAW_ACCEPT_CP: i32 = -150;
-/// How many bad (or level) searches in a row it takes to resign (or offer a draw).
-const IN_A_ROW: u32 = 3;
+/// How many level searches in a row it takes to offer a draw (as many as to resign).
+const IN_A_ROW: u32 = resign::IN_A_ROW;
 /// A draw is offered only after this many half-moves, with a score within this margin.
 const DRAW_OFFER_PLY: usize = 80;
 const DRAW_OFFER_CP: i32 = 10;
@@ -27,7 +28,7 @@ pub struct Policy {
     /// The engine's last search score, from its own side.
     pub score: Option<Score>,
     /// Consecutive searches with a hopeless score.
-    pub hopeless: u32,
+    pub hopeless: Streak,
     /// Consecutive dead-level scores late in the game.
     pub level: u32,
     /// The engine has offered a draw the player may take with `:draw`.
@@ -39,13 +40,11 @@ impl Policy {
     /// `resign_pawns` the configured threshold (`None`: never resign).
     pub fn after_search(&mut self, score: Score, ply: usize, resign_pawns: Option<f64>) -> Verdict {
         self.score = Some(score);
-        let hopeless = match score {
-            Score::Cp(cp) => resign_pawns.is_some_and(|p| f64::from(cp) <= -p * 100.0),
-            Score::Mate(n) => n < 0,
-        };
-        self.hopeless = if hopeless { self.hopeless + 1 } else { 0 };
-        if resign_pawns.is_some() && self.hopeless >= IN_A_ROW {
-            return Verdict::Resign;
+        if let Some(pawns) = resign_pawns {
+            let cp = (pawns * 100.0).round() as i32;
+            if self.hopeless.after_search(score, cp) {
+                return Verdict::Resign;
+            }
         }
         let level =
             ply >= DRAW_OFFER_PLY && matches!(score, Score::Cp(cp) if cp.abs() <= DRAW_OFFER_CP);
