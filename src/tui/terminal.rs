@@ -50,10 +50,22 @@ impl Ending {
     }
 }
 
+/// The signals that end a screen: termination, interruption, and on Unix the terminal
+/// hanging up and the quit key; Windows has only the first two.
+#[cfg(unix)]
+const ENDING_SIGNALS: [i32; 4] = {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+    [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
+};
+#[cfg(not(unix))]
+const ENDING_SIGNALS: [i32; 2] = {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    [SIGTERM, SIGINT]
+};
+
 /// Registers the signals that end a screen; `signalled` is set when one arrives.
 fn watch_signals(signalled: &Arc<AtomicBool>) {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
-    for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
+    for sig in ENDING_SIGNALS {
         // The first arrival sets the flags; the same signal again while its own flag is set
         // exits immediately (someone insists). A different one does not: a shutdown sends
         // SIGTERM and the closing terminal SIGHUP, and the game must still be saved.
