@@ -2,5 +2,7 @@
 //! prints. The binaries in `src/bin/` only parse the command line and dispatch here.
 //!
 //! - [`book`]: `huo-book`'s commands (record, show, import, export, merge, check...).
+//! - [`meta`]: what both programs say about themselves: shell completions, man pages.
 
 pub mod book;
+pub mod meta;

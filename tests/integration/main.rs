@@ -14,6 +14,7 @@ mod cli;
 mod config;
 mod differential;
 mod game;
+mod install;
 mod notation;
 mod outputs;
 mod perft;

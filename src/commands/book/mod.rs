@@ -12,10 +12,11 @@ mod merge;
 mod record;
 mod show;
 
+use super::meta::{Completions, Man};
 use crate::book::{Book, Books, LayerPolicy};
 use crate::config::Config;
 use crate::core::{Move, Position, parse_move};
-use clap::{Args, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -107,6 +108,57 @@ fn walk(start: Position, moves: &[String]) -> Result<Vec<(Position, Move)>, Stri
     Ok(out)
 }
 
+/// `huo-book`'s command line.
+#[derive(Parser)]
+#[command(
+    name = "huo-book",
+    version,
+    about = "Huo Chess opening book editor",
+    long_about = "Huo Chess opening book editor. Without a subcommand, opens the editor screen."
+)]
+pub struct Cli {
+    /// The book directory (default: the config's book.path, else ./books, else the user
+    /// data dir, else the embedded book for reading).
+    #[arg(long, global = true, value_name = "DIR")]
+    book: Option<PathBuf>,
+    /// The configuration file.
+    #[arg(long, global = true, value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// Which books `show`, `record`, `remove` and the editor consult: the user's book over
+    /// the built-in one (both), or one of them (user, builtin). Changes always go to the
+    /// user's book. The whole-book commands (stats, check, export, merge, import) work on
+    /// one book: the user's, or the built-in one when there is none.
+    #[arg(long, global = true, value_name = "LAYERS", default_value = "both")]
+    layers: LayerPolicy,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+impl Cli {
+    /// Does what the command line asks (the editor without a command). The error is the
+    /// message to print.
+    pub fn run(self) -> Result<ExitCode, String> {
+        // What the program says about itself needs no configuration.
+        match &self.command {
+            Some(Command::Completions(c)) => return c.run(Cli::command()),
+            Some(Command::Man(m)) => return m.run(Cli::command()),
+            _ => {}
+        }
+        let config = Config::load(self.config.as_deref())
+            .map_err(|e| format!("configuration: {e}"))?
+            .config;
+        let ctx = Context {
+            book: self.book,
+            layers: self.layers,
+            config,
+        };
+        match &self.command {
+            Some(command) => command.run(&ctx),
+            None => edit(&ctx, &FenArg::default()),
+        }
+    }
+}
+
 /// The subcommands of `huo-book` (without one, the editor opens).
 #[derive(Subcommand)]
 pub enum Command {
@@ -147,6 +199,10 @@ pub enum Command {
     Dump(Dump),
     /// Opens the editor screen.
     Edit(FenArg),
+    /// Prints the completion script for a shell (bash, zsh, fish, elvish, powershell).
+    Completions(Completions),
+    /// Prints the man page (roff), of huo-book or of one of its commands.
+    Man(Man),
 }
 
 impl Command {
@@ -168,6 +224,8 @@ impl Command {
             Command::ExportPgn(c) => c.run(ctx),
             Command::Dump(c) => c.run(ctx),
             Command::Edit(fen) => edit(ctx, fen),
+            Command::Completions(c) => c.run(Cli::command()),
+            Command::Man(m) => m.run(Cli::command()),
         }
     }
 }
