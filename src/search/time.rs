@@ -169,13 +169,67 @@ mod tests {
         assert_eq!(effort_scale(0, 0), 1.0);
     }
 
+    fn ms(d: Option<Duration>) -> f64 {
+        d.unwrap().as_secs_f64() * 1000.0
+    }
+
     #[test]
-    fn movetime_is_respected() {
+    fn movetime_is_spent_whole_but_a_little_for_the_gui() {
         let limits = Limits {
             movetime: Some(Duration::from_millis(500)),
             ..Limits::default()
         };
         let tc = TimeControl::new(&limits, Color::Black);
-        assert!(tc.hard.unwrap() <= Duration::from_millis(500));
+        // 500 ms less a third of the 30 ms overhead, as both limits.
+        assert_eq!(tc.soft, Some(Duration::from_millis(490)));
+        assert_eq!(tc.hard, Some(Duration::from_millis(490)));
+        let tiny = Limits {
+            movetime: Some(Duration::from_millis(1)),
+            ..Limits::default()
+        };
+        assert_eq!(
+            TimeControl::new(&tiny, Color::White).hard,
+            Some(Duration::from_millis(1))
+        );
+    }
+
+    #[test]
+    fn a_clock_is_shared_over_the_moves_to_come() {
+        let limits = Limits {
+            wtime: Some(Duration::from_secs(60)),
+            winc: Some(Duration::from_secs(1)),
+            btime: Some(Duration::from_secs(6)),
+            ..Limits::default()
+        };
+        // White: 59.97 s usable over 22 moves, plus three quarters of the increment; the
+        // hard limit four such slices (below a third of the clock).
+        let white = TimeControl::new(&limits, Color::White);
+        assert!(
+            (ms(white.soft) - (59_970.0 / 22.0 + 750.0)).abs() < 0.01,
+            "{white:?}"
+        );
+        assert!(
+            (ms(white.hard) - 4.0 * ms(white.soft)).abs() < 0.01,
+            "{white:?}"
+        );
+        // Black reads its own clock: 5.97 s over 22 moves, no increment; four slices.
+        let black = TimeControl::new(&limits, Color::Black);
+        assert!((ms(black.soft) - 5_970.0 / 22.0).abs() < 0.01, "{black:?}");
+        assert!(
+            (ms(black.hard) - 4.0 * 5_970.0 / 22.0).abs() < 0.01,
+            "{black:?}"
+        );
+        // The last move before the control may use most of what is left, never all of it.
+        let last = Limits {
+            wtime: Some(Duration::from_secs(10)),
+            movestogo: Some(1),
+            ..Limits::default()
+        };
+        let tc = TimeControl::new(&last, Color::White);
+        assert!((ms(tc.soft) - 9_970.0 * 0.9).abs() < 0.01, "{tc:?}");
+        assert_eq!(tc.hard, tc.soft);
+        // No clock for the side to move: no limit.
+        let none = TimeControl::new(&Limits::default(), Color::White);
+        assert_eq!((none.soft, none.hard), (None, None));
     }
 }

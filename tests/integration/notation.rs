@@ -528,8 +528,14 @@ fn check_move_result(
 fn check_fen_result(s: &str) -> Result<(), TestCaseError> {
     match Position::from_fen(s) {
         Ok(p) => {
-            let _ = p.legal_moves();
             prop_assert_eq!(Position::from_fen(&p.fen()), Ok(p));
+            // The position is one the rules can play on: each generated move is legal and
+            // leads to a position that also writes and reads back as itself.
+            for &mv in p.legal_moves().iter() {
+                prop_assert!(p.is_legal(mv), "{} in {}", mv, s);
+                let next = p.after(mv);
+                prop_assert_eq!(Position::from_fen(&next.fen()), Ok(next));
+            }
         }
         Err(e) => {
             let message = e.to_string();
