@@ -11,7 +11,8 @@
 //!
 //! With `MultiPV` above 1 every depth is reported as one `info … multipv k … pv …` line per
 //! alternative, best first, each score exact. A GUI that asks for alternatives, or
-//! restricts the search with `go searchmoves`, is analysing: the book is not asked then.
+//! restricts the search with `go searchmoves`, or searches until stopped (`go infinite`),
+//! is analysing: the book is not asked then.
 
 use crate::book::{Books, PickMode};
 use crate::config::Config;
@@ -109,7 +110,10 @@ fn reply_line(reply: Reply, positions: &Mutex<Vec<(u64, Position)>>) -> Option<S
         },
         Reply::Done { id, result, .. } => {
             let pos = take_position(positions, id)?;
-            Some(bestmove_line(&pos, &result))
+            // The nodes of the whole search, the unfinished last iteration included (a GUI
+            // shows the last number it was told).
+            let total = (result.nodes > 0).then(|| format!("info nodes {}\n", result.nodes));
+            Some(total.unwrap_or_default() + &bestmove_line(&pos, &result))
         }
         Reply::Failed { id, message } => {
             let pos = take_position(positions, id)?;

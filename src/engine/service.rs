@@ -74,8 +74,10 @@ fn answer(
         nodes: 0,
     };
     // The book gives one move: not when the front end asked for alternatives or for a
-    // choice among some moves only.
-    let plain = think.limits.multipv <= 1 && think.limits.searchmoves.is_empty();
+    // choice among some moves only, nor for a search until stopped (an analysis, which
+    // must not answer before `stop`), nor while pondering.
+    let plain =
+        think.limits.multipv <= 1 && think.limits.searchmoves.is_empty() && !think.limits.infinite;
     if let (Some(book), Some(policy)) = (book, think.book.as_ref())
         && !think.ponder
         && plain

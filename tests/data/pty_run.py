@@ -38,6 +38,12 @@ if mode == "pty":
         if not chunk:
             break
         seen += chunk
+    # The terminal closes as the game exits: reading can end a moment before the exit is
+    # reported, so wait for it within the time left.
+    try:
+        game.wait(timeout=max(0.5, end - time.monotonic()))
+    except subprocess.TimeoutExpired:
+        pass
 else:
     game = subprocess.Popen([binary] + args, stdin=subprocess.DEVNULL,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT,

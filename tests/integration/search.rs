@@ -268,22 +268,33 @@ fn iterations_are_reported_in_order() {
     assert_eq!(r.depth, 6);
 }
 
-#[test]
-fn a_search_stops_when_asked() {
+/// Runs `search` on a thread of its own, sets `stop` after `delay`, and waits for the
+/// answer: a search that does not stop fails the test (after a generous minute) instead of
+/// hanging it.
+fn stopped_after<T: Send + 'static>(
+    delay: Duration,
+    search: impl FnOnce(&AtomicBool) -> T + Send + 'static,
+) -> T {
     let stop = std::sync::Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
-    let handle = std::thread::spawn(move || {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || tx.send(search(&flag)));
+    std::thread::sleep(delay);
+    stop.store(true, Ordering::Relaxed);
+    rx.recv_timeout(Duration::from_secs(60))
+        .expect("the search did not stop when asked")
+}
+
+#[test]
+fn a_search_stops_when_asked() {
+    let r = stopped_after(Duration::from_millis(200), |stop| {
         let mut searcher = Searcher::new(Evaluator::default(), 8);
-        let game = Game::new();
         let limits = Limits {
             infinite: true,
             ..Limits::default()
         };
-        searcher.think(&game, Level::FULL, &limits, &flag, &mut |_| {})
+        searcher.think(&Game::new(), Level::FULL, &limits, stop, &mut |_| {})
     });
-    std::thread::sleep(Duration::from_millis(200));
-    stop.store(true, Ordering::Relaxed);
-    let r = handle.join().unwrap();
     assert!(Position::startpos().is_legal(r.best.unwrap()));
 }
 
@@ -856,12 +867,6 @@ fn multipv_stopped_among_the_alternatives_still_shows_distinct_moves() {
     assert!(mixed > 0, "no search stopped among its alternatives");
 }
 
-/// How many threads the machine runs at once, at most `n` (a test asks for two threads
-/// and gets what the machine has).
-fn threads_up_to(n: usize) -> usize {
-    std::thread::available_parallelism().map_or(1, |c| c.get().min(n))
-}
-
 #[test]
 fn one_and_two_threads_play_only_legal_moves() {
     let positions = common::random_positions(2, 60, 0x5eed_7777);
@@ -922,27 +927,24 @@ fn two_threads_find_the_same_clear_answers() {
 
 #[test]
 fn two_threads_stop_when_asked() {
-    let stop = std::sync::Arc::new(AtomicBool::new(false));
-    let flag = stop.clone();
-    let threads = threads_up_to(2);
-    let handle = std::thread::spawn(move || {
+    // Two search threads whatever the machine: on one core they take turns, and the
+    // stop must still reach both.
+    let (r, last_nodes) = stopped_after(Duration::from_millis(200), |stop| {
         let mut searcher = Searcher::new(Evaluator::default(), 8);
-        searcher.set_threads(threads);
+        searcher.set_threads(2);
+        assert_eq!(searcher.threads(), 2);
         let limits = Limits {
             infinite: true,
             ..Limits::default()
         };
         let mut last_nodes = 0;
-        let r = searcher.think(&Game::new(), Level::FULL, &limits, &flag, &mut |e| {
+        let r = searcher.think(&Game::new(), Level::FULL, &limits, stop, &mut |e| {
             if let Event::Iteration(it) = e {
                 last_nodes = it.nodes;
             }
         });
         (r, last_nodes)
     });
-    std::thread::sleep(Duration::from_millis(200));
-    stop.store(true, Ordering::Relaxed);
-    let (r, last_nodes) = handle.join().unwrap();
     assert!(Position::startpos().is_legal(r.best.unwrap()));
     // The answer counts every thread's nodes, at least those already reported.
     assert!(

@@ -83,6 +83,11 @@ impl Engine {
         }
     }
 
+    /// The lines the engine has sent so far, without waiting.
+    fn sent_so_far(&mut self) -> Vec<String> {
+        self.lines.try_iter().collect()
+    }
+
     fn bestmove(&mut self) -> String {
         let lines = self.until("bestmove");
         lines
@@ -265,6 +270,15 @@ fn the_legality_check_refuses_an_illegal_move() {
     assert_legal("4k3/8/8/8/8/8/4r3/R3K3 w Q - 0 1", "", "a1a2");
 }
 
+/// The number after `key` in the last line that has one.
+fn last_value(lines: &[String], key: &str) -> Option<u64> {
+    lines.iter().rev().find_map(|l| {
+        let words: Vec<&str> = l.split_whitespace().collect();
+        let i = words.iter().position(|w| *w == key)?;
+        words.get(i + 1)?.parse().ok()
+    })
+}
+
 #[test]
 fn clocks_movetime_nodes_and_levels_all_answer() {
     let start = Position::STARTING_FEN;
@@ -276,9 +290,26 @@ fn clocks_movetime_nodes_and_levels_all_answer() {
     e.send("position startpos");
     e.send("go wtime 2000 btime 2000 winc 100 binc 100");
     assert_legal(start, "", &e.bestmove());
+    // A movetime search answers by itself, no `stop` needed (the budget's arithmetic is
+    // search::time's unit test).
     e.send("position startpos moves e2e4 e7e5 g1f3");
     e.send("go movetime 100");
-    assert_legal(start, "e2e4 e7e5 g1f3", &e.bestmove());
+    let lines = e.until_within("bestmove", Duration::from_secs(120));
+    assert_legal(
+        start,
+        "e2e4 e7e5 g1f3",
+        lines.last().unwrap().split_whitespace().nth(1).unwrap(),
+    );
+    // A node budget is spent, and overshot by less than the 1024 nodes between two looks
+    // at the limit.
+    e.send("position startpos");
+    e.send("go nodes 5000");
+    let lines = e.until("bestmove");
+    let nodes = last_value(&lines, "nodes").expect("an info line with nodes");
+    assert!(
+        (5000..5000 + 1024).contains(&nodes),
+        "{nodes} nodes: {lines:?}"
+    );
     e.send(&format!("position fen {check}"));
     e.send("go nodes 3000");
     assert_legal(check, "", &e.bestmove());
@@ -307,8 +338,16 @@ fn a_mated_side_answers_with_the_null_move() {
 fn ponder_then_ponderhit() {
     let mut e = Engine::start(&[]);
     e.send("position startpos moves e2e4 e7e5");
+    // A second on each clock: pondering for longer than that must still not answer,
+    // for the opponent has not moved yet.
     e.send("go ponder wtime 1000 btime 1000");
-    std::thread::sleep(std::time::Duration::from_millis(100));
+    std::thread::sleep(Duration::from_millis(1500));
+    e.send("isready");
+    let waiting = e.until("readyok");
+    assert!(
+        !waiting.iter().any(|l| l.starts_with("bestmove")),
+        "bestmove before ponderhit: {waiting:?}"
+    );
     e.send("ponderhit");
     assert_legal(Position::STARTING_FEN, "e2e4 e7e5", &e.bestmove());
     e.quit();
@@ -399,6 +438,32 @@ fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// Asks for two threads: taken quietly where the machine has two cores (true), refused
+/// with an `info string` on a one-core machine (false), so no test passes on one thread
+/// believing it used two.
+fn two_threads(e: &mut Engine) -> bool {
+    e.send("setoption name Threads value 2");
+    e.send("isready");
+    let lines = e.until("readyok");
+    if cores() >= 2 {
+        assert_eq!(
+            lines,
+            vec!["readyok"],
+            "Threads 2 refused on {} cores",
+            cores()
+        );
+        true
+    } else {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string option Threads: ")),
+            "Threads 2 accepted on one core: {lines:?}"
+        );
+        false
+    }
+}
+
 #[test]
 fn threads_is_offered_up_to_the_cores_and_bad_values_are_refused() {
     let mut e = Engine::start(&[]);
@@ -434,7 +499,7 @@ fn threads_is_offered_up_to_the_cores_and_bad_values_are_refused() {
 #[test]
 fn two_threads_answer_legal_moves() {
     let mut e = Engine::start(&[]);
-    e.send(&format!("setoption name Threads value {}", cores().min(2)));
+    two_threads(&mut e);
     e.send("setoption name OwnBook value false");
     for (fen, moves, go) in [
         (Position::STARTING_FEN, "e2e4 c7c5 g1f3", "go depth 7"),
@@ -464,15 +529,20 @@ fn two_threads_answer_legal_moves() {
 }
 
 #[test]
-fn two_threads_stop_an_infinite_search_promptly() {
+fn two_threads_search_until_stopped() {
     let mut e = Engine::start(&[]);
-    e.send(&format!("setoption name Threads value {}", cores().min(2)));
+    two_threads(&mut e);
     e.send("position startpos moves d2d4 g8f6 c2c4 e7e6");
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(300));
+    // An infinite search never answers by itself...
+    assert!(
+        !e.sent_so_far().iter().any(|l| l.starts_with("bestmove")),
+        "an infinite search answered before stop"
+    );
+    // ... and answers once stopped (a hang fails the test within its patience).
     e.send("stop");
-    // Prompt means well within this, even on a busy machine.
-    let lines = e.until_within("bestmove", Duration::from_secs(20));
+    let lines = e.until("bestmove");
     let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
     assert_legal(Position::STARTING_FEN, "d2d4 g8f6 c2c4 e7e6", best);
     e.quit();
