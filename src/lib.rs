@@ -4,7 +4,8 @@
 //! readable engine whose every part is meant to be studied.
 //!
 //! - [`analysis`]: game analysis: the engine's evaluation of every position of a game, each
-//!   move judged (`?!` `?` `??`) by what it lost, and the game written back as annotated PGN.
+//!   move judged (`?!` `?` `??`) by the expected score it gave away next to the engine's
+//!   move, book theory left unmarked, and the game written back as annotated PGN.
 //! - [`arena`]: matches between two players inside the program (`huo-chess match`): the
 //!   openings, one game, the games run a few at once, and the Elo difference they show.
 //! - [`book`]: the opening book: one text file per position, consulted before thinking;
@@ -41,10 +42,10 @@
 //! `util` use none; `game` and `eval` the rules; `openings` the game; `pgn` and `book` the
 //! game; `search` the evaluation, the game and the level; `config` the evaluation's
 //! settings, the level and the book's pick mode; `player` the configuration and the level;
-//! `engine` the search and the book; `analysis` the engine, the game, PGN and the
-//! configuration; the screens, UCI and `arena` sit on top (`arena` runs its own searchers:
-//! a match needs no engine service), and the screens talk to the engine only through
-//! `engine`.
+//! `engine` the search and the book; `analysis` the engine, the book, the game, PGN and
+//! the configuration; the screens, UCI and `arena` sit on top (`arena` runs its own
+//! searchers: a match needs no engine service), and the screens talk to the engine only
+//! through `engine`.
 
 pub mod analysis;
 pub mod arena;

@@ -3,11 +3,14 @@
 //! [`AnalysisJob`] is a game's analysis in progress that does not own the engine: it says
 //! which request to send next ([`AnalysisJob::next_think`]) and takes the replies
 //! ([`AnalysisJob::on_reply`]), so a screen can run it on its own engine between key
-//! presses. [`Analyser`] runs jobs to the end on an engine service of its own, blocking.
+//! presses. Each position takes one search, and one more when the game's move there is
+//! not the engine's: the same position searched again to the same depth, restricted to
+//! the move played (`searchmoves`), which scores it as the first search scored the best
+//! move (the transposition table still holds what the first one learned). [`Analyser`] runs jobs to the end on an engine service of its own, blocking.
 //! One service lives as long as the analyser, across positions and games, so what its
 //! transposition table learned about one position helps with the next.
 
-use super::{GameAnalysis, PositionEval, Thresholds};
+use super::{Eval, GameAnalysis, PositionEval, Thresholds};
 use crate::config::Config;
 use crate::core::Move;
 use crate::engine::{Engine, Reply, Settings, Think};
@@ -24,6 +27,7 @@ const PLACEHOLDER: PositionEval = PositionEval {
     pv: Vec::new(),
     depth: 0,
     nodes: 0,
+    played: None,
 };
 
 /// The engine could not answer.
@@ -46,6 +50,8 @@ pub struct AnalysisJob {
     limits: Limits,
     thresholds: Thresholds,
     evals: Vec<PositionEval>,
+    /// The next position, searched, while the move played there is being scored.
+    searched: Option<PositionEval>,
     /// The id of the request sent for the next position, while it is unanswered.
     waiting: Option<u64>,
     /// The principal variation of the waiting request's last iteration.
@@ -61,31 +67,42 @@ impl AnalysisJob {
             limits,
             thresholds,
             evals: Vec::with_capacity(game.positions().len()),
+            searched: None,
             waiting: None,
             pv: Vec::new(),
         }
     }
 
     /// The request for the next position (to send with [`Engine::think`], then tell
-    /// [`AnalysisJob::sent`] its id); `None` when every position is evaluated or a
-    /// request is still waiting. Positions without a legal move are filled in here,
-    /// without asking.
+    /// [`AnalysisJob::sent`] its id): its search, or the search of the move played there;
+    /// `None` when every position is evaluated or a request is still waiting. Positions
+    /// without a legal move are filled in here, without asking.
     pub fn next_think(&mut self) -> Option<Think> {
         let positions = self.game.positions();
-        while let Some(pos) = positions.get(self.evals.len()) {
-            match PositionEval::terminal(pos) {
-                Some(over) => self.evals.push(over),
-                None => break,
-            }
+        while self.searched.is_none()
+            && let Some(pos) = positions.get(self.evals.len())
+            && let Some(over) = PositionEval::terminal(pos)
+        {
+            self.evals.push(over);
         }
         if self.is_finished() || self.waiting.is_some() {
             return None;
         }
+        let index = self.evals.len();
         let mut prefix = self.game.clone();
-        while prefix.positions().len() > self.evals.len() + 1 {
+        while prefix.positions().len() > index + 1 {
             prefix.undo();
         }
-        Some(Think::search(&prefix, Level::FULL, self.limits.clone()))
+        let limits = match &self.searched {
+            None => self.limits.clone(),
+            // The move played, alone, as deep as the search that found the best one.
+            Some(e) => Limits {
+                depth: Some(e.depth.max(1)),
+                searchmoves: vec![self.game.moves()[index]],
+                ..Limits::default()
+            },
+        };
+        Some(Think::search(&prefix, Level::FULL, limits))
     }
 
     /// The request [`AnalysisJob::next_think`] returned was sent as `id`.
@@ -94,10 +111,10 @@ impl AnalysisJob {
         self.pv.clear();
     }
 
-    /// Takes one of the engine's replies: `Ok(Some(i))` when it evaluates position `i`,
-    /// `Ok(None)` for progress and for replies to other requests, `Err` if the engine
-    /// failed on this job's request (the job can go on: ask [`AnalysisJob::next_think`]
-    /// again to retry).
+    /// Takes one of the engine's replies: `Ok(Some(i))` when it completes position `i`,
+    /// `Ok(None)` for progress, for the search that leaves the move played to score, and
+    /// for replies to other requests; `Err` if the engine failed on this job's request
+    /// (the job can go on: ask [`AnalysisJob::next_think`] again to retry).
     pub fn on_reply(&mut self, reply: &Reply) -> Result<Option<usize>, AnalyseError> {
         if self.waiting != Some(reply.id()) {
             return Ok(None);
@@ -115,8 +132,23 @@ impl AnalysisJob {
                 self.waiting = None;
                 let index = self.evals.len();
                 let pos = &self.game.positions()[index];
-                self.evals
-                    .push(PositionEval::from_search(pos, result, &self.pv));
+                let mut eval = match self.searched.take() {
+                    Some(mut searched) => {
+                        searched.played = Some(Eval::from_score(result.score, pos.turn()));
+                        searched
+                    }
+                    None => PositionEval::from_search(pos, result, &self.pv),
+                };
+                match self.game.moves().get(index) {
+                    Some(&mv) if eval.played.is_none() && eval.best != Some(mv) => {
+                        // The move played still needs its own score.
+                        self.searched = Some(eval);
+                        return Ok(None);
+                    }
+                    Some(_) if eval.played.is_none() => eval.played = Some(eval.eval),
+                    _ => {}
+                }
+                self.evals.push(eval);
                 Ok(Some(index))
             }
             Reply::Failed { message, .. } => {
@@ -126,12 +158,18 @@ impl AnalysisJob {
         }
     }
 
+    /// Is a request of this job unanswered?
+    pub fn is_waiting(&self) -> bool {
+        self.waiting.is_some()
+    }
+
     /// The game analysed.
     pub fn game(&self) -> &Game {
         &self.game
     }
 
-    /// How many positions are evaluated, of [`AnalysisJob::total`].
+    /// How many positions are evaluated (with the move played there), of
+    /// [`AnalysisJob::total`].
     pub fn done(&self) -> usize {
         self.evals.len()
     }
@@ -240,7 +278,7 @@ impl Analyser {
             };
             let id = self.engine.think(think);
             job.sent(id);
-            loop {
+            while job.is_waiting() {
                 let reply = self
                     .replies
                     .recv()
@@ -248,7 +286,6 @@ impl Analyser {
                 if job.on_reply(&reply)?.is_some() {
                     reported = job.done();
                     progress(reported);
-                    break;
                 }
             }
         }

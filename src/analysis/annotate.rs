@@ -138,21 +138,23 @@ mod tests {
         let mut best_line = Game::from_position(*game.positions().get(3).unwrap());
         best_line.play_text("Nc6").unwrap();
         best_line.play_text("Bb5").unwrap();
-        let pe = |cp, best: Option<Move>, pv: Vec<Move>| PositionEval {
+        let pe = |cp, best: Option<Move>, pv: Vec<Move>, played: Option<i32>| PositionEval {
             eval: Eval::Cp(cp),
             best,
             pv,
             depth: 4,
             nodes: 1,
+            played: played.map(Eval::Cp),
         };
         let moves = line(&game);
-        // Qg5 leaves the queen to Nxg5: from +0.35 to +9.00 for White.
+        // The engine plays 1. e4 e5 2. Nf3 itself (each scored by its own search); 2... Qg5
+        // leaves the queen to Nxg5: +0.35 with 2... Nc6, +9.00 for White after Qg5.
         let evals = vec![
-            pe(20, Some(moves[0]), vec![moves[0]]),
-            pe(25, Some(moves[1]), vec![moves[1]]),
-            pe(30, Some(moves[2]), vec![moves[2]]),
-            pe(35, Some(line(&best_line)[0]), line(&best_line)),
-            pe(900, None, vec![]),
+            pe(20, Some(moves[0]), vec![moves[0]], None),
+            pe(25, Some(moves[1]), vec![moves[1]], None),
+            pe(30, Some(moves[2]), vec![moves[2]], None),
+            pe(35, Some(line(&best_line)[0]), line(&best_line), Some(900)),
+            pe(880, None, vec![], None),
         ];
         let analysis = GameAnalysis::from_evals(&game, evals, &Thresholds::default());
         let headers = vec![("White".to_string(), "A".to_string())];
@@ -162,7 +164,7 @@ mod tests {
         let movetext = pgn.split("\n\n").nth(1).unwrap();
         assert_eq!(
             movetext,
-            "1. e4 {[%eval 0.25]} 1... e5 {[%eval 0.30]} 2. Nf3 {[%eval 0.35]} 2... Qg5 $4\n\
+            "1. e4 {[%eval 0.20]} 1... e5 {[%eval 0.25]} 2. Nf3 {[%eval 0.30]} 2... Qg5 $4\n\
              {[%eval 9.00]} (2... Nc6 {[%eval 0.35]} 3. Bb5) *"
         );
         for l in pgn.lines() {
@@ -178,20 +180,21 @@ mod tests {
                 game.play_text(m).unwrap();
             }
         }
+        // White drifts 0.07 pawns a move; 4. Ng1 lets Black mate in 12, 4... Ng8 lets
+        // the mate go.
+        let mated = Eval::Mate {
+            winner: Color::Black,
+            moves: 12,
+        };
+        let cp = |i: usize| Eval::Cp(-(i as i32) * 7);
         let evals = (0..=game.moves().len())
             .map(|i| PositionEval {
-                eval: if i == 7 {
-                    Eval::Mate {
-                        winner: Color::Black,
-                        moves: 12,
-                    }
-                } else {
-                    Eval::Cp(-(i as i32) * 7)
-                },
+                eval: if i == 7 { mated } else { cp(i) },
                 best: None,
                 pv: vec![],
                 depth: 1,
                 nodes: 1,
+                played: Some(if i == 6 { mated } else { cp(i + 1) }),
             })
             .collect();
         let analysis = GameAnalysis::from_evals(&game, evals, &Thresholds::default());

@@ -1,19 +1,22 @@
 //! Game analysis: the engine's verdict on every move of a game.
 //!
 //! Every position of the game is searched by the one engine service (through
-//! [`Analyser`]); each move is then judged by what it lost: the evaluation before the move
-//! (where the engine's best move is assumed) against the evaluation after the move played,
-//! both seen from the mover's side. A move that loses at least the configured thresholds
-//! (`[analysis]` in the configuration) is an inaccuracy `?!`, a mistake `?` or a blunder
-//! `??`. A move that lets a forced mate slip, or walks into one, loses the most there is.
+//! [`Analyser`]). A move is judged by that search of the position before it: the score of
+//! the engine's best move against the score of the move played, found by a second search
+//! of the same position restricted to that move (`searchmoves`) at the same depth, so both
+//! come from the same look at the same position. The two scores are turned into the
+//! mover's *expected score* ([`expected_score`]: a win counts 1, a draw one half), and the
+//! move is judged by how much of it it gave away: an inaccuracy `?!`, a mistake `?` or a
+//! blunder `??` from the `[analysis]` thresholds, which are in pawns as lost from a level
+//! position. So throwing away three pawns of a nine-pawn lead (still winning) is no
+//! blunder, and letting a level game slip to two pawns down is one. Moves of known opening
+//! theory, those that keep the game in the built-in opening book, are never marked.
 //!
 //! The parts, from the bottom up:
 //! - here: [`Eval`] (an evaluation from White's side, centipawns or mate), [`PositionEval`]
-//!   (what the engine says about one position), [`Judgement`] and [`Thresholds`], and the
-//!   judging of a move ([`review_move`]) and of a whole game ([`GameAnalysis`]). Nothing
-//!   here searches: a front end that drives the engine itself (the game screen) builds
-//!   [`PositionEval`]s from the replies with [`PositionEval::from_search`] and judges them
-//!   with the same functions;
+//!   (what the engine says about one position and the move played there), [`Judgement`]
+//!   and [`Thresholds`], and the judging of a move ([`review_move`]) and of a whole game
+//!   ([`GameAnalysis`]). Nothing here searches;
 //! - [`analyser`]: [`AnalysisJob`], a game's analysis in progress that a screen feeds its
 //!   own engine's replies to, and [`Analyser`], which runs jobs to the end on an engine
 //!   service of its own, blocking;
@@ -28,6 +31,7 @@ pub mod batch;
 pub use analyser::{AnalyseError, Analyser, AnalysisJob};
 pub use annotate::write_annotated;
 
+use crate::book::Book;
 use crate::config::AnalysisConfig;
 use crate::core::{Color, Move, Position, san};
 use crate::game::Game;
@@ -37,10 +41,17 @@ use std::fmt;
 /// What a forced mate is worth on the scale of [`Eval::value`]: far beyond any material.
 pub const MATE_VALUE: i32 = 100_000;
 
-/// Past this many centipawns (ten pawns) a game is decided: when moves are judged, an
-/// evaluation counts at most this much (a mate still counts in full), so a move that keeps
-/// a decided game decided loses nothing.
-pub const DECIDED: i32 = 1000;
+/// How quickly centipawns turn into an expected score ([`expected_score`]), per centipawn:
+/// a level position is worth one half, a pawn up about 0.59, two pawns up 0.68, five pawns
+/// up 0.86, nine pawns up 0.96.
+pub const LOGISTIC_K: f64 = 0.00368;
+
+/// The expected score (0 to 1: a win counts 1, a draw one half) of a side that stands
+/// `cp` centipawns better: the logistic curve `1 / (1 + e^(-K·cp))`, `K` =
+/// [`LOGISTIC_K`]. A pawn matters much in a level game and little in a decided one.
+pub fn expected_score(cp: i32) -> f64 {
+    1.0 / (1.0 + (-LOGISTIC_K * cp as f64).exp())
+}
 
 /// An evaluation from White's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,17 +104,32 @@ impl Eval {
         }
     }
 
+    /// `side`'s expected score ([`expected_score`]): a forced mate is a certain result,
+    /// 1 for the side that mates and 0 for the other, however long it takes.
+    pub fn expected(self, side: Color) -> f64 {
+        match self {
+            Eval::Cp(_) => expected_score(self.value(side)),
+            Eval::Mate { winner, .. } if winner == side => 1.0,
+            Eval::Mate { .. } => 0.0,
+        }
+    }
+
+    /// A search's score for a move of `mover` (this evaluation, counted from the position
+    /// before the move), seen from the position after it: a mate of the mover's comes
+    /// one of its moves nearer (a mate in 1 is then the other side mated, `#0`).
+    pub fn after_move(self, mover: Color) -> Eval {
+        match self {
+            Eval::Mate { winner, moves } if winner == mover => Eval::Mate {
+                winner,
+                moves: moves.saturating_sub(1),
+            },
+            other => other,
+        }
+    }
+
     /// White's centipawns held within ±`cap` (a mate is ±`cap`): for graphs.
     pub fn clamped(self, cap: i32) -> i32 {
         self.value(Color::White).clamp(-cap, cap)
-    }
-
-    /// [`Eval::value`] as moves are judged: centipawns held within ±[`DECIDED`].
-    pub fn judged_value(self, side: Color) -> i32 {
-        match self {
-            Eval::Cp(_) => self.value(side).clamp(-DECIDED, DECIDED),
-            Eval::Mate { .. } => self.value(side),
-        }
     }
 
     /// Is it a forced mate?
@@ -133,9 +159,10 @@ impl fmt::Display for Eval {
     }
 }
 
-/// What the engine says about one position.
+/// What the engine says about one position, and about the move the game played there.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PositionEval {
+    /// The evaluation with the engine's best move.
     pub eval: Eval,
     /// The engine's move (`None` when the game is over here).
     pub best: Option<Move>,
@@ -144,12 +171,18 @@ pub struct PositionEval {
     /// Search depth reached (0: not searched, the game is over).
     pub depth: u32,
     pub nodes: u64,
+    /// The score of the move the game played from here, from a search of this position
+    /// at the same depth, counted from here like `eval` (`eval` itself when the engine's
+    /// move was played; `None` at the game's last position, or until that search is
+    /// done).
+    pub played: Option<Eval>,
 }
 
 impl PositionEval {
     /// From a finished search of `pos` and the principal variation of its last
     /// iteration (`pv` may be empty or stale: it is used only if it starts with the
-    /// search's move, and only as far as its moves are legal).
+    /// search's move, and only as far as its moves are legal). The played move's score
+    /// is not known yet.
     pub fn from_search(pos: &Position, result: &SearchResult, pv: &[Move]) -> PositionEval {
         let mut line: Vec<Move> = match result.best {
             Some(best) if pv.first() == Some(&best) => pv.to_vec(),
@@ -174,6 +207,7 @@ impl PositionEval {
             pv: line,
             depth: result.depth,
             nodes: result.nodes,
+            played: None,
         }
     }
 
@@ -196,8 +230,25 @@ impl PositionEval {
             pv: Vec::new(),
             depth: 0,
             nodes: 0,
+            played: None,
         })
     }
+}
+
+/// How many of `game`'s moves, from its start, are known opening theory: each one a
+/// move the built-in opening book plays in the position before it (a weight above 0).
+/// The first move out of the book ends the theory, whatever follows.
+pub fn theory_moves(game: &Game) -> usize {
+    let book = Book::embedded();
+    let positions = game.positions();
+    game.moves()
+        .iter()
+        .enumerate()
+        .take_while(|&(i, &mv)| {
+            book.lookup(&positions[i])
+                .is_some_and(|e| e.moves.iter().any(|b| b.mv == mv && b.weight > 0))
+        })
+        .count()
 }
 
 /// How bad a move was.
@@ -243,38 +294,43 @@ impl fmt::Display for Judgement {
     }
 }
 
-/// How many centipawns a move may lose before it is an inaccuracy, a mistake, a blunder.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How much expected score (0 to 1) a move may give away before it is an inaccuracy, a
+/// mistake, a blunder.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Thresholds {
-    pub inaccuracy: i32,
-    pub mistake: i32,
-    pub blunder: i32,
+    pub inaccuracy: f64,
+    pub mistake: f64,
+    pub blunder: f64,
 }
 
 impl Default for Thresholds {
-    /// Half a pawn, a pawn, two pawns (the shipped configuration).
+    /// Half a pawn, a pawn, two pawns lost from a level position (the shipped
+    /// configuration): about 0.046, 0.091 and 0.176.
     fn default() -> Self {
-        Thresholds {
-            inaccuracy: 50,
-            mistake: 100,
-            blunder: 200,
-        }
+        Thresholds::from_pawns(0.5, 1.0, 2.0)
     }
 }
 
 impl Thresholds {
-    /// The `[analysis]` section's thresholds (in pawns there), in centipawns.
-    pub fn from_config(config: &AnalysisConfig) -> Thresholds {
-        let cp = |pawns: f64| (pawns * 100.0).round() as i32;
+    /// The expected score lost by falling from a level position to `pawns` down, for
+    /// each threshold.
+    pub fn from_pawns(inaccuracy: f64, mistake: f64, blunder: f64) -> Thresholds {
+        let drop = |pawns: f64| 0.5 - expected_score(-(pawns * 100.0).round() as i32);
         Thresholds {
-            inaccuracy: cp(config.inaccuracy),
-            mistake: cp(config.mistake),
-            blunder: cp(config.blunder),
+            inaccuracy: drop(inaccuracy),
+            mistake: drop(mistake),
+            blunder: drop(blunder),
         }
     }
 
-    /// The judgement on a move that lost `loss` centipawns (the worst threshold reached).
-    pub fn classify(&self, loss: i32) -> Option<Judgement> {
+    /// The `[analysis]` section's thresholds (pawns lost from a level position).
+    pub fn from_config(config: &AnalysisConfig) -> Thresholds {
+        Thresholds::from_pawns(config.inaccuracy, config.mistake, config.blunder)
+    }
+
+    /// The judgement on a move that gave away `loss` of its expected score (the worst
+    /// threshold reached).
+    pub fn classify(&self, loss: f64) -> Option<Judgement> {
         if loss >= self.blunder {
             Some(Judgement::Blunder)
         } else if loss >= self.mistake {
@@ -296,16 +352,19 @@ pub struct MoveReview {
     /// The move in SAN.
     pub san: String,
     pub mover: Color,
-    /// The evaluation before the move (best play assumed) and after it, White's side.
+    /// From the one search of the position before the move, White's side, each seen from
+    /// the position after its move ([`Eval::after_move`]): the evaluation after the
+    /// engine's best move, and after the move played (the one shown after the move).
     pub before: Eval,
     pub after: Eval,
     /// The engine's move and line in the position before the move.
     pub best: Option<Move>,
     pub pv: Vec<Move>,
-    /// Centipawns the move lost, from the mover's side (0 when it was the engine's move or
-    /// did no worse; evaluations count up to ±[`DECIDED`]; a mate let slip or let in loses
-    /// [`MATE_VALUE`] and more, less a few).
-    pub loss: i32,
+    /// Expected score the move gave away, 0 to 1, from the mover's side (0 when it was
+    /// the engine's move or did no worse).
+    pub loss: f64,
+    /// Known opening theory ([`theory_moves`]): never judged.
+    pub theory: bool,
     pub judgement: Option<Judgement>,
 }
 
@@ -314,35 +373,65 @@ impl MoveReview {
     pub fn is_best(&self) -> bool {
         self.best == Some(self.mv)
     }
+
+    /// What the move cost, in words: the mover's expected score with the engine's move
+    /// and after the move played (`expected score 55% → 31%`), or `allows mate`.
+    pub fn cost(&self) -> String {
+        let (before, after) = (
+            self.before.expected(self.mover),
+            self.after.expected(self.mover),
+        );
+        let mates = |e: Eval, side| matches!(e, Eval::Mate { winner, .. } if winner == side);
+        let missed = if mates(self.before, self.mover) && !mates(self.after, self.mover) {
+            "misses a mate, "
+        } else {
+            ""
+        };
+        if mates(self.after, !self.mover) && !mates(self.before, !self.mover) {
+            "allows mate".into()
+        } else {
+            format!(
+                "{missed}expected score {:.0}% → {:.0}%",
+                before * 100.0,
+                after * 100.0
+            )
+        }
+    }
 }
 
-/// Judges `mv`, played in `pos`, from the engine's view of the position before it and of
-/// the one after it.
+/// Judges `mv`, played in `pos`, from the engine's search of `pos` (`before`, whose
+/// `played` is the move's own score; a move not scored yet counts as the engine's
+/// evaluation). `theory`: the move is known opening theory, never judged.
 pub fn review_move(
     ply: usize,
     pos: &Position,
     mv: Move,
     before: &PositionEval,
-    after: &PositionEval,
+    theory: bool,
     thresholds: &Thresholds,
 ) -> MoveReview {
     let mover = pos.turn();
-    let loss = if before.best == Some(mv) {
-        0
-    } else {
-        (before.eval.judged_value(mover) - after.eval.judged_value(mover)).max(0)
+    let played = match before.played {
+        Some(e) if before.best != Some(mv) => e,
+        _ => before.eval,
     };
+    let loss = (before.eval.expected(mover) - played.expected(mover)).max(0.0);
     MoveReview {
         ply,
         mv,
         san: san(pos, mv),
         mover,
-        before: before.eval,
-        after: after.eval,
+        before: before.eval.after_move(mover),
+        after: played.after_move(mover),
         best: before.best,
         pv: before.pv.clone(),
         loss,
-        judgement: thresholds.classify(loss),
+        theory,
+        judgement: if theory {
+            None
+        } else {
+            thresholds.classify(loss)
+        },
     }
 }
 
@@ -357,17 +446,22 @@ pub struct GameAnalysis {
 }
 
 impl GameAnalysis {
-    /// Judges every move of `game` from the engine's view of each of its positions
-    /// (`evals` holds one per position, as [`Game::positions`] lists them; moves past the
-    /// last evaluated position are not judged).
+    /// Judges every move of `game` from the engine's view of the position before it
+    /// (`evals` holds one per position, as [`Game::positions`] lists them; a move is
+    /// judged once its position's `played` score is in, or the engine's move was played).
+    /// Moves of known opening theory are not judged.
     pub fn from_evals(game: &Game, evals: Vec<PositionEval>, thresholds: &Thresholds) -> Self {
         let positions = game.positions();
+        let theory = theory_moves(game);
         let moves = game
             .moves()
             .iter()
             .enumerate()
-            .take(evals.len().saturating_sub(1))
-            .map(|(i, &mv)| review_move(i, &positions[i], mv, &evals[i], &evals[i + 1], thresholds))
+            .map_while(|(i, &mv)| {
+                let e = evals.get(i)?;
+                (e.played.is_some() || e.best == Some(mv))
+                    .then(|| review_move(i, &positions[i], mv, e, i < theory, thresholds))
+            })
             .collect();
         GameAnalysis {
             positions: evals,
@@ -381,18 +475,6 @@ impl GameAnalysis {
             .iter()
             .filter(|m| m.mover == side && m.judgement == Some(judgement))
             .count()
-    }
-
-    /// The average loss of `side`'s moves in centipawns, each loss counted up to 1000 (a
-    /// lost queen and a missed mate weigh alike); `None` if it made no move.
-    pub fn average_loss(&self, side: Color) -> Option<i32> {
-        let losses: Vec<i64> = self
-            .moves
-            .iter()
-            .filter(|m| m.mover == side)
-            .map(|m| m.loss.min(1000) as i64)
-            .collect();
-        (!losses.is_empty()).then(|| (losses.iter().sum::<i64>() / losses.len() as i64) as i32)
     }
 }
 
@@ -431,19 +513,51 @@ mod tests {
         assert!(mate(White, 5).value(White) > Eval::Cp(5000).value(White));
         assert!(mate(White, 0).value(Black) < mate(White, 9).value(Black));
         assert_eq!(mate(Black, 3).clamped(1000), -1000);
+        // After the move scored: the mover's own mate is one move nearer, the other's not.
+        assert_eq!(mate(White, 3).after_move(White), mate(White, 2));
+        assert_eq!(mate(White, 1).after_move(White), mate(White, 0));
+        assert_eq!(mate(White, 1).after_move(White).to_string(), "#0");
+        assert_eq!(mate(Black, 3).after_move(White), mate(Black, 3));
+        assert_eq!(Eval::Cp(40).after_move(Black), Eval::Cp(40));
+    }
+
+    #[test]
+    fn centipawns_become_an_expected_score_on_a_logistic_curve() {
+        use Color::*;
+        assert_eq!(expected_score(0), 0.5);
+        for cp in [1, 50, 200, 900, 5000] {
+            // Symmetric: one side's chances are the other's complement.
+            assert!((expected_score(cp) + expected_score(-cp) - 1.0).abs() < 1e-12);
+            assert!(expected_score(cp) > expected_score(cp - 1));
+        }
+        assert!((expected_score(100) - 0.591).abs() < 0.001);
+        assert!((expected_score(900) - 0.965).abs() < 0.001);
+        // A pawn is worth more in a level game than in a decided one.
+        let pawn_at = |cp| expected_score(cp + 100) - expected_score(cp);
+        assert!(pawn_at(0) > 3.0 * pawn_at(800));
+        // A mate is a certain result, however far.
+        let mate = |winner, moves| Eval::Mate { winner, moves };
+        assert_eq!(mate(White, 12).expected(White), 1.0);
+        assert_eq!(mate(White, 1).expected(Black), 0.0);
+        assert_eq!(mate(Black, 0).expected(White), 0.0);
+        assert_eq!(Eval::Cp(-250).expected(Black), expected_score(250));
     }
 
     #[test]
     fn losses_are_classified_by_the_worst_threshold_reached() {
         let t = Thresholds::default();
-        assert_eq!(t.classify(0), None);
-        assert_eq!(t.classify(49), None);
-        assert_eq!(t.classify(50), Some(Judgement::Inaccuracy));
-        assert_eq!(t.classify(99), Some(Judgement::Inaccuracy));
-        assert_eq!(t.classify(100), Some(Judgement::Mistake));
-        assert_eq!(t.classify(199), Some(Judgement::Mistake));
-        assert_eq!(t.classify(200), Some(Judgement::Blunder));
-        assert_eq!(t.classify(MATE_VALUE), Some(Judgement::Blunder));
+        // The thresholds are what half a pawn, a pawn and two pawns cost a level game.
+        assert!((t.inaccuracy - 0.0459).abs() < 0.0005, "{t:?}");
+        assert!((t.mistake - 0.0910).abs() < 0.0005, "{t:?}");
+        assert!((t.blunder - 0.1761).abs() < 0.0005, "{t:?}");
+        assert_eq!(t.classify(0.0), None);
+        assert_eq!(t.classify(0.045), None);
+        assert_eq!(t.classify(0.05), Some(Judgement::Inaccuracy));
+        assert_eq!(t.classify(0.09), Some(Judgement::Inaccuracy));
+        assert_eq!(t.classify(0.1), Some(Judgement::Mistake));
+        assert_eq!(t.classify(0.17), Some(Judgement::Mistake));
+        assert_eq!(t.classify(0.18), Some(Judgement::Blunder));
+        assert_eq!(t.classify(1.0), Some(Judgement::Blunder));
         let config = AnalysisConfig {
             depth: 1,
             inaccuracy: 0.3,
@@ -451,7 +565,9 @@ mod tests {
             blunder: 1.5,
         };
         let t = Thresholds::from_config(&config);
-        assert_eq!((t.inaccuracy, t.mistake, t.blunder), (30, 75, 150));
+        assert_eq!(t, Thresholds::from_pawns(0.3, 0.75, 1.5));
+        assert_eq!(t.blunder, 0.5 - expected_score(-150));
+        assert!(t.inaccuracy < t.mistake && t.mistake < t.blunder);
         assert_eq!(
             [
                 Judgement::Inaccuracy,
@@ -463,90 +579,199 @@ mod tests {
         );
     }
 
-    fn eval(eval: Eval, best: Option<Move>) -> PositionEval {
+    /// The search of a position: the engine's `best` at `eval`, the game's move at
+    /// `played`.
+    fn searched(eval: Eval, best: Option<Move>, played: Option<Eval>) -> PositionEval {
         PositionEval {
             eval,
             best,
             pv: best.into_iter().collect(),
             depth: 1,
             nodes: 1,
+            played,
         }
     }
 
     #[test]
-    fn a_move_is_judged_by_what_it_lost_for_its_mover() {
+    fn a_move_is_judged_against_the_best_move_of_the_same_search() {
         use Color::*;
         let t = Thresholds::default();
         let start = Position::startpos();
-        let e4 = crate::core::parse_move(&start, "e4").unwrap();
-        let d4 = crate::core::parse_move(&start, "d4").unwrap();
-        let review = |before, after| {
+        let mv = |s| crate::core::parse_move(&start, s).unwrap();
+        let (e4, d4) = (mv("e4"), mv("d4"));
+        // White plays e4 where the engine preferred d4.
+        let review = |best: i32, played: i32| {
             review_move(
                 0,
                 &start,
                 e4,
-                &eval(before, Some(d4)),
-                &eval(after, None),
+                &searched(Eval::Cp(best), Some(d4), Some(Eval::Cp(played))),
+                false,
                 &t,
             )
         };
-        let r = review(Eval::Cp(30), Eval::Cp(-250));
+        // A planted blunder: from level to two and a half pawns down.
+        let r = review(30, -250);
         assert_eq!(
-            (r.loss, r.judgement, r.san.as_str()),
-            (280, Some(Judgement::Blunder), "e4")
+            (r.judgement, r.san.as_str(), r.after, r.before),
+            (Some(Judgement::Blunder), "e4", Eval::Cp(-250), Eval::Cp(30))
         );
-        assert_eq!(
-            review(Eval::Cp(30), Eval::Cp(-80)).judgement,
-            Some(Judgement::Mistake)
-        );
-        assert_eq!(
-            review(Eval::Cp(30), Eval::Cp(-30)).judgement,
-            Some(Judgement::Inaccuracy)
-        );
+        assert_eq!(r.loss, expected_score(30) - expected_score(-250));
+        assert_eq!(r.cost(), "expected score 53% → 28%");
+        assert_eq!(review(30, -90).judgement, Some(Judgement::Mistake));
+        assert_eq!(review(30, -30).judgement, Some(Judgement::Inaccuracy));
+        assert_eq!(review(30, 0).judgement, None);
         // Doing better than the engine expected loses nothing.
-        assert_eq!(review(Eval::Cp(30), Eval::Cp(90)).loss, 0);
-        // Past ten pawns the game is decided: keeping it decided loses nothing.
-        assert_eq!(review(Eval::Cp(1400), Eval::Cp(1150)).loss, 0);
-        assert_eq!(review(Eval::Cp(300), Eval::Cp(-1200)).loss, 1300);
-        // A mate let slip, or let in, is the largest loss.
-        let r = review(
-            Eval::Mate {
-                winner: White,
-                moves: 2,
-            },
-            Eval::Cp(900),
+        assert_eq!(review(30, 90).loss, 0.0);
+        // +9 -> +6: still winning, no blunder (and no mistake).
+        let r = review(900, 600);
+        assert!(r.loss < t.mistake, "{r:?}");
+        assert_eq!(r.judgement, Some(Judgement::Inaccuracy));
+        assert_eq!(review(1400, 1100).judgement, None);
+        // ... but from +3 to level is a blunder, and so is from +1 to -1.5.
+        assert_eq!(review(300, 0).judgement, Some(Judgement::Blunder));
+        assert_eq!(review(100, -150).judgement, Some(Judgement::Blunder));
+        // Black's losses count from Black's side.
+        let after_e4 = start.after(e4);
+        let e5 = crate::core::parse_move(&after_e4, "e5").unwrap();
+        let c5 = crate::core::parse_move(&after_e4, "c5").unwrap();
+        let r = review_move(
+            1,
+            &after_e4,
+            e5,
+            &searched(Eval::Cp(-20), Some(c5), Some(Eval::Cp(300))),
+            false,
+            &t,
         );
-        assert_eq!(r.judgement, Some(Judgement::Blunder));
-        let r = review(
-            Eval::Cp(0),
-            Eval::Mate {
-                winner: Black,
-                moves: 5,
-            },
-        );
-        assert!(r.loss >= MATE_VALUE - 5);
-        // A slower mate is still a mate: nothing lost worth a mark.
-        let r = review(
-            Eval::Mate {
-                winner: White,
-                moves: 2,
-            },
-            Eval::Mate {
-                winner: White,
-                moves: 4,
-            },
-        );
-        assert_eq!(r.judgement, None);
-        // The engine's own move is never marked, whatever the deeper look after it says.
+        assert_eq!((r.mover, r.judgement), (Black, Some(Judgement::Blunder)));
+        // Mates: letting one in is the largest loss; a slower mate is still a mate.
+        let mate = |winner, moves| Some(Eval::Mate { winner, moves });
         let r = review_move(
             0,
             &start,
             e4,
-            &eval(Eval::Cp(30), Some(e4)),
-            &eval(Eval::Cp(-400), None),
+            &searched(Eval::Cp(0), Some(d4), mate(Black, 5)),
+            false,
             &t,
         );
-        assert_eq!((r.loss, r.judgement, r.is_best()), (0, None, true));
+        assert_eq!((r.loss, r.judgement), (0.5, Some(Judgement::Blunder)));
+        assert_eq!(r.cost(), "allows mate");
+        let win = Eval::Mate {
+            winner: White,
+            moves: 2,
+        };
+        let r = review_move(
+            0,
+            &start,
+            e4,
+            &searched(win, Some(d4), mate(White, 4)),
+            false,
+            &t,
+        );
+        assert_eq!((r.loss, r.judgement), (0.0, None));
+        // Both seen after their move: mate in 1 with the best move, in 3 after e4.
+        assert_eq!(
+            (r.before.to_string(), r.after.to_string()),
+            ("#1".into(), "#3".into())
+        );
+        // Missing a mate but staying nine pawns up keeps the game won: not a blunder;
+        // missing it for a level game is one.
+        let r = review_move(
+            0,
+            &start,
+            e4,
+            &searched(win, Some(d4), Some(Eval::Cp(900))),
+            false,
+            &t,
+        );
+        assert!(r.judgement < Some(Judgement::Mistake), "{r:?}");
+        assert_eq!(r.cost(), "misses a mate, expected score 100% → 96%");
+        let r = review_move(
+            0,
+            &start,
+            e4,
+            &searched(win, Some(d4), Some(Eval::Cp(0))),
+            false,
+            &t,
+        );
+        assert_eq!(r.judgement, Some(Judgement::Blunder));
+        // The engine's own move is never marked: it is scored by the search's own eval.
+        let r = review_move(
+            0,
+            &start,
+            e4,
+            &searched(Eval::Cp(30), Some(e4), None),
+            false,
+            &t,
+        );
+        assert_eq!((r.loss, r.judgement, r.is_best()), (0.0, None, true));
+        assert_eq!(r.after, Eval::Cp(30));
+        // Known theory is never marked, whatever it costs.
+        let r = review_move(
+            0,
+            &start,
+            e4,
+            &searched(Eval::Cp(30), Some(d4), Some(Eval::Cp(-400))),
+            true,
+            &t,
+        );
+        assert_eq!((r.judgement, r.theory), (None, true));
+        assert!(r.loss > t.blunder);
+    }
+
+    fn game(moves: &[&str]) -> Game {
+        let mut g = Game::new();
+        for m in moves {
+            g.play_text(m).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn theory_is_the_built_in_book_from_the_start() {
+        // The Italian game's main line is in the built-in book (books/lines.txt) ...
+        let italian = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "c3", "Nf6"];
+        assert_eq!(theory_moves(&game(&italian)), 8);
+        // ... 3... Qf6 is not, and ends the theory even where the book knows a move again.
+        let g = game(&["e4", "e5", "Nf3", "Qf6", "Bc4", "Qe7", "Ng1", "Qd8"]);
+        assert_eq!(theory_moves(&g), 3);
+        assert_eq!(theory_moves(&game(&["a3", "e5"])), 0);
+        assert_eq!(theory_moves(&Game::new()), 0);
+    }
+
+    #[test]
+    fn a_game_is_judged_move_by_move_and_theory_is_left_unmarked() {
+        let t = Thresholds::default();
+        // 1. e4 e5 2. Nf3 Nc6 3. Bc4 (theory), 3... Qh4 (out of the book, a blunder).
+        let g = game(&["e4", "e5", "Nf3", "Nc6", "Bc4", "Qh4"]);
+        let moves = g.moves().to_vec();
+        let positions = g.positions();
+        let nf6 = crate::core::parse_move(&positions[5], "Nf6").unwrap();
+        let mut evals: Vec<PositionEval> = (0..5)
+            .map(|i| {
+                // Each theory move costs 0.6 pawns by the engine's lights: never marked.
+                let e = Eval::Cp(if i % 2 == 0 { 60 } else { -60 });
+                searched(e, None, Some(Eval::Cp(0)))
+            })
+            .collect();
+        evals.push(searched(Eval::Cp(30), Some(nf6), Some(Eval::Cp(400))));
+        evals.push(searched(Eval::Cp(400), None, None));
+        let a = GameAnalysis::from_evals(&g, evals.clone(), &t);
+        assert_eq!(a.moves.len(), 6);
+        assert!(
+            a.moves[..5]
+                .iter()
+                .all(|m| m.theory && m.judgement.is_none())
+        );
+        assert!(a.moves[..5].iter().all(|m| m.loss > t.inaccuracy));
+        assert_eq!(a.moves[5].judgement, Some(Judgement::Blunder));
+        assert!(!a.moves[5].theory);
+        assert_eq!(a.count(Color::Black, Judgement::Blunder), 1);
+        assert_eq!(a.count(Color::White, Judgement::Blunder), 0);
+        assert_eq!(a.moves[5].mv, moves[5]);
+        // A move whose own score is not in yet is not judged, nor any after it.
+        evals[5].played = None;
+        assert_eq!(GameAnalysis::from_evals(&g, evals, &t).moves.len(), 5);
     }
 
     #[test]

@@ -1,14 +1,17 @@
 //! The analysis screen: a game (the one just played, or a PGN file) stepped through with
 //! ←/→ (Home/End), the engine's evaluation and best move at each position, each move
 //! judged by how much it lost (`??` blunder, `?` mistake, `?!` inaccuracy; thresholds in
-//! `[analysis]`), and the evaluation over the whole game as a graph. The positions are
-//! searched one after another by the engine service while the screen stays live.
+//! `[analysis]`; see [`crate::analysis`]), and the evaluation over the whole game as a
+//! graph. The positions are searched one after another by the engine service, through an
+//! [`AnalysisJob`], while the screen stays live.
 
 use super::board::{BoardGeometry, BoardWidget};
 use super::theme::Theme;
-use crate::analysis::{Eval, GameAnalysis, PositionEval, Thresholds};
+use crate::analysis::{AnalysisJob, Eval, GameAnalysis, Thresholds};
 use crate::core::{Color, san};
+use crate::engine::{Reply, Think};
 use crate::game::Game;
+use crate::search::Limits;
 use crossterm::event::KeyCode;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -25,50 +28,50 @@ pub struct AnalysisView {
     pub game: Game,
     /// What the game is called (the PGN's players, or "this game").
     pub title: String,
-    /// The engine's view of each position found so far (`evals[i]`: after `i` moves).
-    pub evals: Vec<PositionEval>,
+    /// The searches: the engine's view of each position found so far.
+    pub job: AnalysisJob,
     /// The moves judged once every position is known.
     pub analysis: Option<GameAnalysis>,
-    pub thresholds: Thresholds,
     /// The position shown: after this many moves.
     pub ply: usize,
 }
 
 impl AnalysisView {
-    /// A view of `game`, to be filled as the engine answers.
-    pub fn new(game: Game, title: String, thresholds: Thresholds) -> AnalysisView {
+    /// A view of `game`, each position to be searched within `limits` as the engine
+    /// answers.
+    pub fn new(game: Game, title: String, limits: Limits, thresholds: Thresholds) -> Self {
         AnalysisView {
+            job: AnalysisJob::new(&game, limits, thresholds),
             game,
             title,
-            evals: Vec::new(),
             analysis: None,
-            thresholds,
             ply: 0,
         }
     }
 
-    /// The game up to the next position still to evaluate, if any.
-    pub fn next_to_evaluate(&self) -> Option<Game> {
-        let n = self.evals.len();
-        if n >= self.game.positions().len() {
-            return None;
-        }
-        let mut g = Game::from_position(*self.game.start());
-        for &mv in &self.game.moves()[..n] {
-            let _ = g.play(mv);
-        }
-        Some(g)
+    /// The next search to ask the engine for, if any (then tell [`AnalysisView::sent`]).
+    pub fn next_think(&mut self) -> Option<Think> {
+        let think = self.job.next_think();
+        self.finish();
+        think
     }
 
-    /// The engine's view of the next position has come in.
-    pub fn record(&mut self, eval: PositionEval) {
-        self.evals.push(eval);
-        if self.evals.len() == self.game.positions().len() {
-            self.analysis = Some(GameAnalysis::from_evals(
-                &self.game,
-                self.evals.clone(),
-                &self.thresholds,
-            ));
+    /// The request [`AnalysisView::next_think`] gave was sent as `id`.
+    pub fn sent(&mut self, id: u64) {
+        self.job.sent(id);
+    }
+
+    /// One of the engine's replies to the analysis.
+    pub fn on_reply(&mut self, reply: &Reply) -> Result<(), crate::analysis::AnalyseError> {
+        self.job.on_reply(reply)?;
+        self.finish();
+        Ok(())
+    }
+
+    /// Every position known: the moves are judged.
+    fn finish(&mut self) {
+        if self.job.is_finished() && self.analysis.is_none() {
+            self.analysis = Some(self.job.analysis());
         }
     }
 
@@ -93,7 +96,8 @@ impl AnalysisView {
     /// the engine's best move and line, and the tally of judged moves.
     pub fn panel(&self) -> Vec<String> {
         let mut out = vec![self.title.clone()];
-        let done = self.evals.len();
+        let evals = self.job.evals();
+        let done = evals.len();
         let total = self.game.positions().len();
         if done < total {
             out.push(format!("Analysing... {done}/{total} positions"));
@@ -114,22 +118,19 @@ impl AnalysisView {
             let mut line = format!("{number}{dots} {}", san(&pos, mv));
             if let Some(review) = self.analysis.as_ref().and_then(|a| a.moves.get(i)) {
                 if let Some(j) = review.judgement {
-                    let cost = if review.after.is_mate() && !review.before.is_mate() {
-                        "allows mate".to_string()
-                    } else {
-                        format!("loses {:.2}", review.loss as f64 / 100.0)
-                    };
-                    line.push_str(&format!("{} {} ({cost})", j.symbol(), j.name()));
+                    line.push_str(&format!("{} {} ({})", j.symbol(), j.name(), review.cost()));
                     if let Some(best) = review.best.filter(|b| pos.is_legal(*b)) {
                         line.push_str(&format!(", best was {}", san(&pos, best)));
                     }
+                } else if review.theory {
+                    line.push_str("  opening theory");
                 } else if review.is_best() {
                     line.push_str("  the engine's move too");
                 }
             }
             out.push(line);
         }
-        match self.evals.get(self.ply) {
+        match evals.get(self.ply) {
             Some(e) => {
                 out.push(format!("Evaluation {} (depth {})", e.eval, e.depth));
                 let pos = positions[self.ply];
@@ -159,7 +160,8 @@ impl AnalysisView {
 
     /// The evaluation after each move so far, in pawns for White, clamped to the graph.
     pub fn graph_points(&self) -> Vec<(f64, f64)> {
-        self.evals
+        self.job
+            .evals()
             .iter()
             .enumerate()
             .map(|(i, e)| {

@@ -38,10 +38,12 @@ impl EngineLink {
         }
     }
 
-    /// Asks for `think`, cancelling whatever was asked before.
-    pub fn think(&mut self, job: Job, think: Think) {
+    /// Asks for `think`, cancelling whatever was asked before; returns the request's id
+    /// (its replies carry it).
+    pub fn think(&mut self, job: Job, think: Think) -> u64 {
         let id = self.engine.think(think);
         self.current = Some((id, job));
+        id
     }
 
     /// The job being thought about, if any.

@@ -91,15 +91,33 @@ fn movetexts(pgn: &str) -> Vec<String> {
         .collect()
 }
 
+/// Is this main-line token a move (not a number, comment, NAG or result)?
+fn is_move(t: &str) -> bool {
+    !t.starts_with('{')
+        && !t.starts_with('$')
+        && !t.ends_with('.')
+        && !["1-0", "0-1", "1/2-1/2", "*"].contains(&t)
+}
+
+/// The main-line moves that carry a NAG: (index of the move from 0, the NAG).
+fn marked_moves(movetext: &str) -> Vec<(usize, String)> {
+    let tokens = main_line(movetext);
+    let mut moves = 0;
+    let mut marked = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        if is_move(t) {
+            if let Some(nag) = tokens.get(i + 1).filter(|n| n.starts_with('$')) {
+                marked.push((moves, nag.clone()));
+            }
+            moves += 1;
+        }
+    }
+    marked
+}
+
 /// Every move of the main line is followed (after its NAG, if any) by an `[%eval]`.
 fn assert_every_move_has_an_eval(movetext: &str) -> usize {
     let tokens = main_line(movetext);
-    let is_move = |t: &str| {
-        !t.starts_with('{')
-            && !t.starts_with('$')
-            && !t.ends_with('.')
-            && !["1-0", "0-1", "1/2-1/2", "*"].contains(&t)
-    };
     let mut moves = 0;
     for (i, t) in tokens.iter().enumerate() {
         if !is_move(t) {
@@ -154,6 +172,14 @@ fn every_move_gets_an_eval_and_the_planted_blunder_a_nag_and_a_line() {
     for (t, o) in texts.iter().zip(&originals) {
         assert_eq!(assert_every_move_has_an_eval(t), o.moves.len());
     }
+    // Known theory is never marked: the first game is a main line of the built-in book to
+    // its 14th move, the second to 4. c3 (the engine at depth 6 thinks little of 3...
+    // Bc5, and used to mark it).
+    for (t, theory) in texts.iter().zip([14, 7]) {
+        let marked = marked_moves(t);
+        assert!(marked.iter().all(|&(i, _)| i >= theory), "{marked:?}\n{t}");
+    }
+    assert!(marked_moves(&texts[1]).contains(&(9, "$4".into())));
     // 5... Qg5?? leaves the queen to the knight and the bishop.
     let blunder_game = texts[1].replace('\n', " ");
     let at = blunder_game
@@ -311,15 +337,26 @@ fn a_job_runs_on_a_front_ends_own_engine() {
         contempt: 0,
         book: None,
     });
-    let game = play(&["e4", "e5", "Nf3"]);
+    // 2... Qg5 is no book move and no engine's choice: its own search must score it.
+    let game = play(&["e4", "e5", "Nf3", "Qg5"]);
+    let qg5 = game.moves()[3];
     let limits = Limits {
         depth: Some(3),
         ..Limits::default()
     };
     let mut job = AnalysisJob::new(&game, limits, Thresholds::from_config(&config.analysis));
-    assert_eq!((job.done(), job.total()), (0, 4));
+    assert_eq!((job.done(), job.total()), (0, 5));
     let mut finished = Vec::new();
+    let mut qg5_score = None;
     while let Some(think) = job.next_think() {
+        // A second search is of the same position, restricted to the move played there,
+        // to the same depth.
+        let index = think.game.moves().len();
+        let restricted = !think.limits.searchmoves.is_empty();
+        if restricted {
+            assert_eq!(think.limits.searchmoves, vec![game.moves()[index]]);
+        }
+        assert_eq!(think.limits.depth, Some(3));
         let id = engine.think(think);
         job.sent(id);
         assert!(job.next_think().is_none(), "one request at a time");
@@ -331,22 +368,36 @@ fn a_job_runs_on_a_front_ends_own_engine() {
             }),
             Ok(None)
         );
-        loop {
+        while job.is_waiting() {
             let reply = replies.recv().unwrap();
+            if let huo_chess::engine::Reply::Done { result, .. } = &reply
+                && restricted
+                && index == 3
+            {
+                assert_eq!(result.best, Some(qg5));
+                qg5_score = Some(result.score);
+            }
             if let Some(i) = job.on_reply(&reply).unwrap() {
                 finished.push(i);
-                break;
             }
         }
         if job.done() == 2 {
             let partial = job.analysis();
-            assert_eq!((partial.positions.len(), partial.moves.len()), (2, 1));
+            assert_eq!((partial.positions.len(), partial.moves.len()), (2, 2));
         }
     }
-    assert_eq!(finished, vec![0, 1, 2, 3]);
+    assert_eq!(finished, vec![0, 1, 2, 3, 4]);
     assert!(job.is_finished());
     let a = job.analysis();
-    assert_eq!(a.moves.len(), 3);
+    assert_eq!(a.moves.len(), 4);
     assert!(a.positions.iter().all(|p| p.depth == 3 && p.best.is_some()));
+    // Qg5 is judged by the score its own search gave it, against the best move's.
+    let qg5_score = qg5_score.expect("Qg5 had a search of its own");
+    let played = Eval::from_score(qg5_score, huo_chess::Color::Black);
+    assert_eq!(a.positions[3].played, Some(played));
+    let review = &a.moves[3];
+    assert_eq!((review.san.as_str(), review.after), ("Qg5", played));
+    assert_eq!(review.judgement, Some(Judgement::Blunder), "{review:?}");
+    assert!(!review.theory && a.moves[..3].iter().all(|m| m.theory));
     engine.quit();
 }

@@ -57,22 +57,18 @@ impl App {
     }
 
     fn handle_reply(&mut self, job: Job, reply: Reply) {
+        if job == Job::Analyse
+            && let Some(view) = &mut self.analysis
+        {
+            // The analysis keeps what it needs (a failure is reported below).
+            let _ = view.on_reply(&reply);
+        }
         match reply {
             Reply::Event { event, .. } => self.handle_engine_event(event),
             Reply::Done { result, origin, .. } => match job {
                 Job::Move => self.handle_move_done(result, origin),
                 Job::Hint => self.handle_hint_done(result),
-                Job::Analyse => {
-                    let pv = std::mem::take(&mut self.last_pv);
-                    if let Some(view) = &mut self.analysis
-                        && let Some(g) = view.next_to_evaluate()
-                    {
-                        let eval =
-                            crate::analysis::PositionEval::from_search(g.position(), &result, &pv);
-                        view.record(eval);
-                    }
-                    self.analyse_next();
-                }
+                Job::Analyse => self.analyse_next(),
                 Job::Why => {
                     self.thinking = None;
                     if let Some(mv) = result.best {

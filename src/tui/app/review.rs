@@ -4,9 +4,8 @@
 //! by one and the game goes on when the screen closes.
 
 use super::{App, Mode};
-use crate::analysis::{PositionEval, Thresholds};
-use crate::engine::Think;
-use crate::search::{Level, Limits};
+use crate::analysis::Thresholds;
+use crate::search::Limits;
 use crate::tui::analysis::AnalysisView;
 use crate::tui::engine::Job;
 use std::time::Duration;
@@ -46,7 +45,12 @@ impl App {
         self.engine.cancel();
         self.thinking = None;
         let thresholds = Thresholds::from_config(&self.config.analysis);
-        let mut view = AnalysisView::new(game, title, thresholds);
+        let limits = Limits {
+            depth: Some(self.config.analysis.depth),
+            movetime: Some(MOVETIME_CAP),
+            ..Limits::default()
+        };
+        let mut view = AnalysisView::new(game, title, limits, thresholds);
         view.ply = view.game.moves().len();
         self.analysis = Some(view);
         if self.mode != Mode::Analysis {
@@ -56,28 +60,14 @@ impl App {
         self.analyse_next();
     }
 
-    /// Asks the engine about the next position (game-over positions need no search).
+    /// Asks the engine for the analysis's next search (game-over positions need none).
     pub(super) fn analyse_next(&mut self) {
-        loop {
-            let Some(view) = &mut self.analysis else {
-                return;
-            };
-            let Some(g) = view.next_to_evaluate() else {
-                return;
-            };
-            if let Some(over) = PositionEval::terminal(g.position()) {
-                view.record(over);
-                continue;
-            }
-            let limits = Limits {
-                depth: Some(self.config.analysis.depth),
-                movetime: Some(MOVETIME_CAP),
-                ..Limits::default()
-            };
-            self.last_pv.clear();
-            self.engine
-                .think(Job::Analyse, Think::search(&g, Level::FULL, limits));
+        let Some(view) = &mut self.analysis else {
             return;
+        };
+        if let Some(think) = view.next_think() {
+            let id = self.engine.think(Job::Analyse, think);
+            view.sent(id);
         }
     }
 
