@@ -18,6 +18,11 @@ use std::path::Path;
 mod rng;
 use rng::XorShift;
 
+// The packed book's line rules (std only), to read a packed built-in book as the program does.
+#[allow(dead_code)]
+#[path = "src/book/pack/text.rs"]
+mod pack_text;
+
 const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
@@ -158,6 +163,7 @@ fn write_magics(out: &mut String, name: &str, magics: &[Magic]) {
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=src/util/rng.rs");
+    println!("cargo:rerun-if-changed=src/book/pack/text.rs");
     let mut rng = XorShift::new(0x4855_4f5f_4348_4553); // "HUO_CHES"
     let mut table = Vec::new();
     let rook = find_magics(&ROOK_DIRS, &mut table, &mut rng);
@@ -228,12 +234,23 @@ fn main() {
 }
 
 /// Generates `$OUT_DIR/embedded_book.rs`: the default opening book of `books/`, one entry
-/// per position file `books/xx/<16 hex digits>.txt`, sorted by key for a binary search.
-/// A missing `books/` gives an empty book.
+/// per position file `books/xx/<16 hex digits>.txt` and per record of `books/packed.book`
+/// (a position's file wins over its record, as in any book), sorted by key for a binary
+/// search. A missing `books/` gives an empty book; a damaged pack stops the build, naming
+/// the line.
 fn embed_book() {
     println!("cargo:rerun-if-changed=books");
     let root = Path::new(&env::var("CARGO_MANIFEST_DIR").unwrap()).join("books");
     let mut entries: Vec<(u64, String)> = Vec::new();
+    let packed = root.join("packed.book");
+    println!("cargo:rerun-if-changed={}", packed.display());
+    let mut records: Vec<(u64, String)> = Vec::new();
+    if let Ok(text) = fs::read_to_string(&packed) {
+        match pack_text::records(&text) {
+            Ok(r) => records.extend(r.into_iter().map(|(k, t, _)| (k, t.to_string()))),
+            Err(e) => panic!("{}: damaged packed book: {e}", packed.display()),
+        }
+    }
     if let Ok(folders) = fs::read_dir(&root) {
         for folder in folders.flatten() {
             let fname = folder.file_name().to_string_lossy().into_owned();
@@ -261,6 +278,8 @@ fn embed_book() {
             }
         }
     }
+    // Files first, so that the stable sort keeps a file before the record it overrides.
+    entries.extend(records);
     entries.sort_by_key(|e| e.0);
     entries.dedup_by_key(|e| e.0);
     let mut out = String::from(

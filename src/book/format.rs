@@ -56,10 +56,16 @@ fn is_uci_shape(s: &str) -> bool {
 
 /// Reads the lines of a book file. Never fails: malformed lines land in `errors`.
 pub fn parse(text: &str) -> ParsedFile {
+    parse_from(text, 1)
+}
+
+/// [`parse`] of a text whose first line is line `first_line` of its file (a packed
+/// record), so that problems name the line of the file.
+pub fn parse_from(text: &str, first_line: usize) -> ParsedFile {
     let mut out = ParsedFile::default();
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (i, raw) in text.split('\n').enumerate() {
-        let line_no = i + 1;
+        let line_no = i + first_line;
         let line = raw.strip_suffix('\r').unwrap_or(raw).trim();
         if line.starts_with('#') {
             out.comments.push(line.to_string());
@@ -173,8 +179,10 @@ pub fn parse(text: &str) -> ParsedFile {
         out.moves.push(mv);
     }
     if out.fen.is_none() && (!out.moves.is_empty() || out.errors.is_empty()) {
-        out.errors
-            .push((1, "no 'fen' line: the file must say its position".into()));
+        out.errors.push((
+            first_line,
+            "no 'fen' line: the file must say its position".into(),
+        ));
     }
     out
 }

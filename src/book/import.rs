@@ -2,50 +2,19 @@
 //!
 //! A PGN import streams the games (only the first `max_ply` moves of each are read as
 //! moves, the rest is skipped as text), counts each position's moves and results in a
-//! compact [`Tally`], then writes once, in key order: to the positions' own files, or,
-//! for a large import, to the packed book ([`super::pack`]), one file instead of one per
-//! position. Either way the book's existing positions keep their comments, notes and
+//! compact [`Tally`], then writes once, in key order, all or nothing ([`super::batch`]):
+//! in the layout the book has (its pack, or the positions' own files), or packed for a
+//! large import. Either way the book's existing positions keep their comments, notes and
 //! other fields, and counts add up.
 
+use super::batch::{self, BatchWriter};
+pub use super::batch::{Layout, PACK_MIN_POSITIONS};
 use super::results::{Outcome, Results, WeightPolicy};
-use super::{
-    Batch, BatchReport, Book, BookError, BookMove, Incoming, WeightMerge, format, merge_move, pack,
-    store,
-};
+use super::{Batch, Book, BookError, BookMove, Incoming, WeightMerge, format, merge_move};
 use crate::core::{Color, Move, Piece, Position, Role, Square};
 use crate::pgn::{PgnError, read_openings};
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
-
-/// Where an import writes its positions.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Layout {
-    /// The pack when there are at least [`PACK_MIN_POSITIONS`] positions to write, else
-    /// their files.
-    #[default]
-    Auto,
-    /// One file per position (counts may be flushed early to bound memory).
-    Files,
-    /// The packed book (positions that have their own file are still written there).
-    Packed,
-}
-
-/// From this many positions an automatic import writes the pack: below it, a file per
-/// position costs little and stays easiest to read and edit.
-pub const PACK_MIN_POSITIONS: usize = 10_000;
-
-impl std::str::FromStr for Layout {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "auto" => Ok(Layout::Auto),
-            "files" => Ok(Layout::Files),
-            "packed" | "pack" => Ok(Layout::Packed),
-            other => Err(format!("'{other}' is not a layout (auto, files, packed)")),
-        }
-    }
-}
 
 /// How games become book moves.
 #[derive(Clone, Copy, Debug)]
@@ -63,10 +32,10 @@ pub struct PgnImportOptions {
     /// decided game are kept.
     pub min_score: Option<f64>,
     /// Memory bound of the [`Layout::Files`] import: when this many positions are counted,
-    /// they are written to the book and counting starts afresh (counts add up in the
-    /// book). Not with `min_games` > 1 or `min_score`, which need the whole file's counts.
-    /// The other layouts count everything, then write once (the tally needs about 60
-    /// bytes per position).
+    /// they are staged (counts add up in the staged files) and counting starts afresh. Not
+    /// with `min_games` > 1 or `min_score`, which need the whole file's counts. The other
+    /// layouts count everything, then write once (the tally needs about 60 bytes per
+    /// position). Either way the book changes only at the end, all at once.
     pub flush_positions: usize,
     /// Files, pack, or chosen by size.
     pub layout: Layout,
@@ -93,12 +62,10 @@ pub struct PgnImportReport {
     pub games: usize,
     /// Games skipped, with the reason.
     pub bad_games: Vec<PgnError>,
-    /// Positions written (files or packed records) and moves written to them (a position
-    /// counted again after a flush, see [`PgnImportOptions::flush_positions`], is written
-    /// again).
+    /// Positions written (files or packed records), and the moves imported into them.
     pub positions: usize,
     pub moves: usize,
-    /// How many times the counts were written to the book before the end of the file.
+    /// How many times the counts were staged before the end of the file.
     pub flushes: usize,
     /// Whether the positions went to the packed book.
     pub packed: bool,
@@ -106,8 +73,6 @@ pub struct PgnImportReport {
     pub dropped: usize,
     /// Moves dropped by `min_score`.
     pub dropped_moves: usize,
-    /// Files (or packed records) that could not be changed.
-    pub errors: Vec<BookError>,
 }
 
 /// The outcome of a game's result tag for `side`.
@@ -508,47 +473,6 @@ impl Tally {
         nodes.sort_unstable_by_key(|n| n.key);
         (nodes, edges)
     }
-
-    /// The counted positions in key order: (key, position, moves with results).
-    fn drain_sorted(
-        self,
-    ) -> impl Iterator<Item = (u64, Result<Position, BookError>, Vec<(Move, Results)>)> {
-        let (nodes, edges) = self.into_sorted();
-        nodes.into_iter().map(move |n| {
-            let mut list = Vec::new();
-            node_moves(&edges, &n, &mut list);
-            (n.key, n.snapshot.position(), list)
-        })
-    }
-
-    /// The positions with at least `min_games` games, sorted by key, each move with its
-    /// results as fields and its weight by `opts.weights`; moves under `opts.min_score`
-    /// left out. Returns the positions, the positions dropped and the moves dropped.
-    pub fn into_incoming(self, opts: &PgnImportOptions) -> (Vec<Incoming>, usize, usize) {
-        let total = self.len();
-        let mut dropped_moves = 0;
-        let out: Vec<Incoming> = self
-            .drain_sorted()
-            .filter_map(|(_, pos, list)| incoming(pos.ok()?, list, opts, &mut dropped_moves))
-            .collect();
-        let dropped = total - out.len();
-        (out, dropped, dropped_moves)
-    }
-
-    /// The positions with at least `min_games` games, sorted by key, as (move, game count)
-    /// pairs, and how many were dropped.
-    pub fn into_batch(self, min_games: u32) -> (Batch, usize) {
-        let opts = PgnImportOptions {
-            min_games,
-            ..PgnImportOptions::default()
-        };
-        let (items, dropped, _) = self.into_incoming(&opts);
-        let batch = items
-            .into_iter()
-            .map(|i| (i.pos, i.moves.iter().map(|m| (m.mv, m.weight)).collect()))
-            .collect();
-        (batch, dropped)
-    }
 }
 
 /// A node's counted moves with their results, in the order first met, into `out`.
@@ -671,16 +595,22 @@ pub fn merge_imported(existing: &mut BookMove, incoming: &BookMove, policy: Weig
 ///
 /// Only the first `opts.max_ply` moves of a game are checked and recorded: a game with an
 /// illegal move after them is imported (its opening is sound), one with an illegal move
-/// among them is reported and skipped.
+/// among them is reported and skipped. The book changes all at once at the end, or not at
+/// all: a position that cannot be changed (its file has a problem), a damaged pack or a
+/// write error stops the import, and the book is as it was. Without a game read, nothing
+/// is written.
 pub fn import_pgn<R: BufRead>(
     book: &Book,
     reader: R,
     opts: &PgnImportOptions,
     mut progress: impl FnMut(usize),
 ) -> Result<PgnImportReport, BookError> {
+    let dir = book.writable_dir()?;
     let mut report = PgnImportReport::default();
     let mut tally = Tally::default();
     let can_flush = opts.layout == Layout::Files && opts.min_games <= 1 && opts.min_score.is_none();
+    // A files import that flushes takes the book's lock at its first flush.
+    let mut writer: Option<BatchWriter> = None;
     for (i, game) in read_openings(reader, opts.max_ply as usize).enumerate() {
         match game {
             Ok(g) => {
@@ -690,87 +620,40 @@ pub fn import_pgn<R: BufRead>(
             Err(e) => report.bad_games.push(e),
         }
         if can_flush && tally.len() >= opts.flush_positions.max(1) {
-            write_tally(book, std::mem::take(&mut tally), opts, &mut report)?;
+            let w = match &mut writer {
+                Some(w) => w,
+                None => writer.insert(BatchWriter::begin(dir, false)?),
+            };
+            write_tally(w, std::mem::take(&mut tally), opts, &mut report)?;
             report.flushes += 1;
         }
         progress(i + 1);
     }
-    let packed = match opts.layout {
-        Layout::Files => false,
-        Layout::Packed => true,
-        Layout::Auto => tally.len() >= PACK_MIN_POSITIONS,
-    };
-    if packed {
-        write_packed(book, tally, opts, &mut report)?;
-    } else {
-        write_tally(book, tally, opts, &mut report)?;
+    if report.games == 0 {
+        return Ok(report);
     }
+    let mut w = match writer {
+        Some(w) => w,
+        None => BatchWriter::begin(dir, opts.layout.packs(dir, tally.len()))?,
+    };
+    report.packed = w.is_packed();
+    write_tally(&mut w, tally, opts, &mut report)?;
+    report.positions = w.commit()?;
     Ok(report)
 }
 
-/// Writes counted games into the book's files, adding to `report`. The positions are
-/// turned into book moves one at a time as they are written.
+/// Stages counted games in `w`, in key order, adding to `report`: a position the book does
+/// not have gets its record straight from the counts; one it has gets the counts merged in
+/// (its notes, comments and other fields kept). A position whose stored text has a problem
+/// stops the import (the error names it).
 fn write_tally(
-    book: &Book,
+    w: &mut BatchWriter,
     tally: Tally,
     opts: &PgnImportOptions,
     report: &mut PgnImportReport,
 ) -> Result<(), BookError> {
     let total = tally.len();
-    let (mut kept, mut moves, mut dropped_moves) = (0, 0, 0);
-    let mut unbuilt = Vec::new();
-    let items = tally.drain_sorted().filter_map(|(_, pos, list)| {
-        let pos = pos.map_err(|e| unbuilt.push(e)).ok()?;
-        let item = incoming(pos, list, opts, &mut dropped_moves)?;
-        kept += 1;
-        moves += item.moves.len();
-        Some(item)
-    });
-    let policy = opts.weights;
-    let BatchReport { written, errors } =
-        book.merge_batch(items, |old, new| merge_imported(old, new, policy))?;
-    report.dropped += total - kept;
-    report.dropped_moves += dropped_moves;
-    report.moves += moves;
-    report.positions += written;
-    report.errors.extend(errors);
-    report.errors.extend(unbuilt);
-    Ok(())
-}
-
-/// Writes counted games into the book's pack, under the book's lock: a new pack is written
-/// in key order from the old one and the counts (a position in both has its moves merged,
-/// its notes, comments and other fields kept) and put in place of the old one. A position
-/// that has its own file is merged into that file, which wins over the pack. A damaged
-/// pack stops the import before anything is replaced.
-fn write_packed(
-    book: &Book,
-    tally: Tally,
-    opts: &PgnImportOptions,
-    report: &mut PgnImportReport,
-) -> Result<(), BookError> {
-    let dir = book.writable_dir()?;
-    let _guard = store::lock(dir)?;
-    let files = store::file_keys(dir);
-    let mut old = pack::Records::open(dir)?;
-    let mut out = pack::PackWriter::create(dir)?;
-    let mut next_old =
-        |up_to: u64, out: &mut pack::PackWriter| -> Result<Option<String>, BookError> {
-            // Copies the old records before `up_to`; returns the record of `up_to` itself.
-            let Some(records) = old.as_mut() else {
-                return Ok(None);
-            };
-            while records.peek_key().is_some_and(|k| k <= up_to) {
-                let (k, text) = records.next_record().expect("a peeked record")?;
-                if k == up_to {
-                    return Ok(Some(text));
-                }
-                out.add(k, &text)?;
-            }
-            Ok(None)
-        };
-    let total = tally.len();
-    let (mut kept, mut moves, mut dropped_moves) = (0, 0, 0);
+    let mut kept = 0;
     let policy = opts.weights;
     let mut merge = |old: &mut BookMove, new: &BookMove| merge_imported(old, new, policy);
     let (nodes, edges) = tally.into_sorted();
@@ -778,81 +661,36 @@ fn write_packed(
     let (mut list, mut text) = (Vec::new(), Vec::new());
     for node in &nodes {
         let key = node.key;
-        let old_text = next_old(key, &mut out)?;
         node_moves(&edges, node, &mut list);
-        if old_text.is_none() && !files.contains(&key) {
+        let Some(current) = w.current(key)? else {
             // A new position: its record is written straight from the counts.
             let n = write_new_record(
                 &mut text,
                 &node.snapshot,
                 &mut list,
                 opts,
-                &mut dropped_moves,
+                &mut report.dropped_moves,
             );
             if n > 0 {
-                out.add_bytes(key, &text)?;
+                w.put(key, &text, || node.snapshot.position())?;
                 kept += 1;
-                moves += n;
-                report.positions += 1;
-            }
-            continue;
-        }
-        let pos = match node.snapshot.position() {
-            Ok(pos) => pos,
-            Err(e) => {
-                report.errors.push(e);
-                if let Some(t) = old_text {
-                    out.add(key, &t)?;
-                }
-                continue;
-            }
-        };
-        let Some(item) = incoming(pos, std::mem::take(&mut list), opts, &mut dropped_moves) else {
-            if let Some(t) = old_text {
-                out.add(key, &t)?;
+                report.moves += n;
             }
             continue;
         };
+        let pos = node.snapshot.position()?;
+        let list = std::mem::take(&mut list);
+        let Some(item) = incoming(pos, list, opts, &mut report.dropped_moves) else {
+            continue;
+        };
+        let (mut moves, mut notes) = batch::stored_moves(&current, &pos)?;
         kept += 1;
-        moves += item.moves.len();
-        if files.contains(&key) {
-            // The file wins: it gets the counts; the record underneath stays as it was.
-            if let Some(t) = old_text {
-                out.add(key, &t)?;
-            }
-            match super::merge_locked(dir, item, &mut merge) {
-                Ok(()) => report.positions += 1,
-                Err(e) => report.errors.push(e),
-            }
-            continue;
-        }
-        let Some(text) = old_text else {
-            out.add(key, &format::write_record(&item.pos, &item.moves, &[]))?;
-            report.positions += 1;
-            continue;
-        };
-        let parsed = format::parse(&text);
-        let r = format::resolve(&parsed, &item.pos, &pack::shown(dir, key));
-        if !r.problems.is_empty() {
-            report.errors.push(BookError(format!(
-                "refusing to rewrite a packed position with problems ('huo-book check' \
-                 lists them): {}",
-                r.problems.join("; ")
-            )));
-            out.add(key, &text)?;
-            continue;
-        }
-        let (mut current, mut notes) = (r.moves, format::notes(&parsed, &item.pos));
-        super::merge_into(&mut current, &mut notes, item.moves, item.notes, &mut merge);
-        out.add(key, &format::write_record(&item.pos, &current, &notes))?;
-        report.positions += 1;
+        report.moves += item.moves.len();
+        super::merge_into(&mut moves, &mut notes, item.moves, item.notes, &mut merge);
+        let record = format::write_record(&pos, &moves, &notes);
+        w.put(key, record.as_bytes(), || Ok(pos))?;
     }
-    next_old(u64::MAX, &mut out)?.map_or(Ok(()), |t| out.add(u64::MAX, &t))?;
-    out.finish()?;
-    report.packed = true;
     report.dropped += total - kept;
-    report.dropped_moves += dropped_moves;
-    report.moves += moves;
     Ok(())
 }
 
@@ -1101,8 +939,7 @@ pub fn import_huo(book: &Book, dir: &Path) -> Result<HuoImportReport, BookError>
         }
     }
     report.recorded = batch.iter().map(|(_, l)| l.len()).sum();
-    let r = book.record_batch(batch)?;
-    report.problems.extend(r.errors.into_iter().map(|e| e.0));
+    book.record_batch(batch)?;
     Ok(report)
 }
 

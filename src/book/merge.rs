@@ -5,11 +5,13 @@
 //! summed or the larger kept ([`WeightMerge`]), the result fields (`games w d l`) added,
 //! other fields and comments kept (the book's own first; the other book's where the book
 //! has none), and the other file's `#` notes added to the file's. Files of the other book
-//! with problems give their valid moves; the problems are reported with file:line. Files of
-//! this book with problems are left alone and reported.
+//! with problems give their valid moves; the problems are reported with file:line. The
+//! merge is all or nothing, in the book's layout ([`super::batch`]): a damaged other book
+//! (a pack or file that cannot be read), or a position of this book with a problem, stops
+//! it, and nothing is written.
 
 use super::polyglot::{self, ImportReport, PolyglotImportOptions};
-use super::{Book, BookError, Incoming, WeightMerge, merge_move};
+use super::{Book, BookError, Incoming, Layout, WeightMerge, merge_move};
 use std::path::Path;
 
 /// Where the other book comes from.
@@ -43,14 +45,13 @@ pub struct MergeReport {
     /// Positions and moves read from the other book.
     pub positions: usize,
     pub moves: usize,
-    /// Files written in this book.
+    /// Positions written in this book (files or packed records), and whether packed.
     pub written: usize,
+    pub packed: bool,
     /// Problems of the other book's files (their valid moves were merged).
     pub problems: Vec<String>,
     /// For a `.bin`: what its walk found.
     pub polyglot: Option<ImportReport>,
-    /// Files of this book that could not be changed.
-    pub errors: Vec<BookError>,
 }
 
 /// Merges `other` into `book` (see the module documentation).
@@ -63,7 +64,7 @@ pub fn merge(
     let mut report = MergeReport::default();
     let items: Vec<Incoming> = match other {
         Source::Polyglot(path) => {
-            let (items, r) = polyglot::read_book(path, &polyglot::seeds_of(book), opts)?;
+            let (items, r) = polyglot::read_book(path, &polyglot::seeds_of(book)?, opts)?;
             report.problems.extend(r.warnings.iter().cloned());
             report.polyglot = Some(r);
             items
@@ -83,21 +84,26 @@ pub fn merge(
                     dir.display()
                 )));
             }
-            files_of(&Book::open(*dir), &mut report)
+            files_of(&Book::open(*dir), &mut report)?
         }
-        Source::BuiltIn => files_of(&Book::embedded(), &mut report),
+        Source::BuiltIn => files_of(&Book::embedded(), &mut report)?,
     };
     report.positions = items.len();
     report.moves = items.iter().map(|i| i.moves.len()).sum();
-    let r = book.merge_batch(items, |old, new| merge_move(old, new, weights))?;
+    let r = book.merge_batch(items, Layout::Auto, |old, new| {
+        merge_move(old, new, weights)
+    })?;
     report.written = r.written;
-    report.errors = r.errors;
+    report.packed = r.packed;
     Ok(report)
 }
 
-fn files_of(other: &Book, report: &mut MergeReport) -> Vec<Incoming> {
+fn files_of(other: &Book, report: &mut MergeReport) -> Result<Vec<Incoming>, BookError> {
     let mut items = Vec::new();
-    for f in other.scan() {
+    for f in other.scan_iter() {
+        if let Some(e) = f.damage() {
+            return Err(e);
+        }
         report.problems.extend(f.problems.iter().cloned());
         let Some(pos) = f.position else { continue };
         if f.moves.is_empty() {
@@ -109,5 +115,5 @@ fn files_of(other: &Book, report: &mut MergeReport) -> Vec<Incoming> {
             notes: f.notes,
         });
     }
-    items
+    Ok(items)
 }

@@ -1,7 +1,9 @@
 //! The opening book: one human-readable text file per position, consulted before thinking.
 //!
 //! A book is a directory (`books/` by default). Each position is one file named by its
-//! Polyglot key, `books/46/463b96181691fc9c.txt`, so a lookup opens exactly one path:
+//! Polyglot key, `books/46/463b96181691fc9c.txt` (or a record of the same text in the
+//! book's pack, `packed.book`, for large books), so a lookup opens one path (and, for a
+//! position without a file in a packed book, bisects the pack):
 //!
 //! ```text
 //! # comment lines start with '#'; the writer puts a diagram of the position here
@@ -13,12 +15,15 @@
 //! The full format is in `books/README.md`. Reading is strict but never fatal: a `fen` line
 //! naming another position makes the file ignored, an illegal move is skipped, each with a
 //! `file:line` warning. Writers refuse to touch a file with any problem, so nothing a person
-//! wrote is silently lost. Writes are atomic and serialised by a lock file (see [`store`]).
+//! wrote is silently lost. Writes are atomic and serialised by a lock file (see [`store`]);
+//! a batch of many positions is written all or nothing (see [`batch`]).
 //!
 //! - [`format`](mod@format): one file, read and written.
 //! - [`store`]: the directory, the lock, atomic writes.
-//! - [`pack`]: many positions in one indexed file (`packed.book`), for large imports; a
+//! - [`pack`]: every position in one sorted text file (`packed.book`), for large books; a
 //!   position's own file wins over its packed record.
+//! - [`batch`]: many positions changed together, all or nothing, in the book's layout.
+//! - [`convert`]: a book from one layout to the other (`huo-book pack` / `unpack`).
 //! - [`polyglot`]: `.bin` books, both ways.
 //! - [`import`]: PGN games and the original Huo Chess `Opening*.txt` files.
 //! - [`embedded`]: the default book compiled into the binary.
@@ -28,6 +33,8 @@
 //! - [`layers`]: the user's book over the built-in one ([`Books`]): what the game, UCI and
 //!   the editor consult.
 
+pub mod batch;
+pub mod convert;
 pub mod embedded;
 pub mod format;
 pub mod import;
@@ -40,6 +47,7 @@ pub mod results;
 pub mod store;
 pub mod tree;
 
+pub use batch::Layout;
 pub use layers::{Adopted, BookPick, Books, Layer, LayerPolicy, LayeredEntry};
 pub use results::{Results, WeightPolicy};
 
@@ -143,6 +151,16 @@ pub struct FileReport {
     pub notes: Vec<String>,
     /// `file:line: message` for each problem.
     pub problems: Vec<String>,
+    /// The file (or the pack) could not be read at all: not there any more, not UTF-8
+    /// text, a damaged pack. Whole-book writers and exports stop at such a report.
+    pub damaged: bool,
+}
+
+impl FileReport {
+    /// The report's problems as one error, when it is [`FileReport::damaged`].
+    pub fn damage(&self) -> Option<BookError> {
+        self.damaged.then(|| BookError(self.problems.join("; ")))
+    }
 }
 
 /// Moves to add to positions: each position with its (move, weight) pairs.
@@ -207,13 +225,13 @@ pub fn merge_move(existing: &mut BookMove, incoming: &BookMove, weights: WeightM
     }
 }
 
-/// The outcome of a batch of changes ([`Book::record_batch`]).
+/// The outcome of a batch of changes ([`Book::record_batch`]), all written.
 #[derive(Clone, Debug, Default)]
 pub struct BatchReport {
-    /// Files written.
+    /// Positions written (files or packed records).
     pub written: usize,
-    /// Files left alone, with the reason.
-    pub errors: Vec<BookError>,
+    /// Whether they went to the pack.
+    pub packed: bool,
 }
 
 /// An opening book: a directory of per-position files, or the book embedded in the binary.
@@ -405,46 +423,68 @@ impl Book {
         self.update(pos, record_change(pos, mv, weight)?)
     }
 
-    /// Adds many moves under one lock: for each position, each (move, weight) is added as
-    /// [`Book::record`] does. Files that cannot be changed are reported and skipped.
+    /// Adds many moves, all or nothing: for each position, each (move, weight) is added as
+    /// [`Book::record`] does. A position that cannot be changed (a file with problems, an
+    /// illegal move) is an error naming it, and nothing is written.
     pub fn record_batch<I>(&self, items: I) -> Result<BatchReport, BookError>
     where
         I: IntoIterator<Item = (Position, Vec<(Move, u32)>)>,
     {
-        self.merge_batch(
-            items.into_iter().map(|(pos, adds)| Incoming {
+        let items = items
+            .into_iter()
+            .map(|(pos, adds)| Incoming {
                 pos,
                 moves: adds
                     .into_iter()
                     .map(|(mv, w)| BookMove::new(mv, w))
                     .collect(),
                 notes: Vec::new(),
-            }),
-            |old, new| {
-                old.weight = old.weight.saturating_add(new.weight);
-            },
-        )
+            })
+            .collect();
+        self.merge_batch(items, Layout::Auto, |old, new| {
+            old.weight = old.weight.saturating_add(new.weight);
+        })
     }
 
-    /// Adds positions' moves under one lock. A move the position already has is combined
-    /// by `merge(existing, incoming)`; a new move is added as it comes; the incoming `#`
-    /// notes are added to the file's (each once). Files that cannot be changed (problems,
-    /// illegal moves) are reported and skipped; the others are written.
-    pub fn merge_batch<I, F>(&self, items: I, mut merge: F) -> Result<BatchReport, BookError>
+    /// Adds positions' moves, all or nothing ([`batch`]), in `layout`. A move the position
+    /// already has is combined by `merge(existing, incoming)`; a new move is added as it
+    /// comes; the incoming `#` notes are added to the position's (each once). A position
+    /// that cannot be changed (problems, illegal moves) is an error naming it, and nothing
+    /// is written.
+    pub fn merge_batch<F>(
+        &self,
+        mut items: Vec<Incoming>,
+        layout: Layout,
+        mut merge: F,
+    ) -> Result<BatchReport, BookError>
     where
-        I: IntoIterator<Item = Incoming>,
         F: FnMut(&mut BookMove, &BookMove),
     {
         let dir = self.writable_dir()?;
-        let _guard = store::lock(dir)?;
-        let mut report = BatchReport::default();
+        // In key order, a position given twice merged into one.
+        items.sort_by_key(|i| i.pos.key());
+        let mut merged: Vec<Incoming> = Vec::with_capacity(items.len());
         for item in items {
-            match merge_locked(dir, item, &mut merge) {
-                Ok(()) => report.written += 1,
-                Err(e) => report.errors.push(e),
+            match merged.last_mut() {
+                Some(last) if last.pos.key() == item.pos.key() => {
+                    merge_into(
+                        &mut last.moves,
+                        &mut last.notes,
+                        item.moves,
+                        item.notes,
+                        &mut merge,
+                    );
+                }
+                _ => merged.push(item),
             }
         }
-        Ok(report)
+        let mut writer = batch::BatchWriter::begin(dir, layout.packs(dir, merged.len()))?;
+        let packed = writer.is_packed();
+        for item in merged {
+            writer.merge(item, &mut merge)?;
+        }
+        let written = writer.commit()?;
+        Ok(BatchReport { written, packed })
     }
 
     /// Sets the weight of a move, adding the move when the position does not list it yet.
@@ -507,7 +547,7 @@ enum ScanSource {
         /// The current folder's first key (for files with a bad name).
         folder_key: u64,
         pack: Option<Box<pack::Records>>,
-        /// A problem opening the pack, reported first.
+        /// A problem reading the pack, reported next.
         pack_error: Option<BookError>,
     },
 }
@@ -552,7 +592,7 @@ impl Iterator for Scan {
             ScanSource::Embedded(it) => {
                 let &(key, text) = it.next()?;
                 let shown = format!("embedded:{}", store::relative_path(key));
-                (key, check_text(&shown, Some(key), text))
+                (key, check_text(&Where::file(&shown), Some(key), text))
             }
             ScanSource::Dir {
                 dir,
@@ -563,15 +603,17 @@ impl Iterator for Scan {
                 pack_error,
             } => {
                 if let Some(e) = pack_error.take() {
-                    let report = FileReport {
+                    // The pack is damaged: reported once, and not read further.
+                    *pack = None;
+                    return Some(FileReport {
                         file: pack::path(dir).display().to_string(),
                         key: None,
                         position: None,
                         moves: Vec::new(),
                         notes: Vec::new(),
                         problems: vec![e.0],
-                    };
-                    return Some(report);
+                        damaged: true,
+                    });
                 }
                 while files.is_empty() {
                     let Some((first, name)) = folders.next() else {
@@ -600,11 +642,16 @@ impl Iterator for Scan {
                     _ => {
                         let records = pack.as_mut().expect("a packed key");
                         match records.next_record().expect("a packed key") {
-                            Ok((key, text)) => {
-                                (key, check_text(&pack::shown(dir, key), Some(key), &text))
+                            Ok(r) => {
+                                let at = Where {
+                                    file: pack::shown(dir, r.key),
+                                    lines: pack::path(dir).display().to_string(),
+                                    first_line: r.line,
+                                    name: "record's key",
+                                };
+                                (r.key, check_text(&at, Some(r.key), &r.text))
                             }
                             Err(e) => {
-                                *pack = None;
                                 *pack_error = Some(e);
                                 return self.next();
                             }
@@ -621,24 +668,19 @@ impl Iterator for Scan {
 /// Reads and checks one position file of a book directory.
 fn read_file_report(path: &Path, key: Option<u64>) -> FileReport {
     let shown = path.display().to_string();
+    let unreadable = |problem: String| FileReport {
+        file: shown.clone(),
+        key,
+        position: None,
+        moves: Vec::new(),
+        notes: Vec::new(),
+        problems: vec![problem],
+        damaged: true,
+    };
     match store::read(path) {
-        Ok(Some(text)) => check_text(&shown, key, &text),
-        Ok(None) => FileReport {
-            file: shown.clone(),
-            key,
-            position: None,
-            moves: Vec::new(),
-            notes: Vec::new(),
-            problems: vec![format!("{shown}: vanished while reading")],
-        },
-        Err(e) => FileReport {
-            file: shown,
-            key,
-            position: None,
-            moves: Vec::new(),
-            notes: Vec::new(),
-            problems: vec![e.0],
-        },
+        Ok(Some(text)) => check_text(&Where::file(&shown), key, &text),
+        Ok(None) => unreadable(format!("{shown}: vanished while reading")),
+        Err(e) => unreadable(e.0),
     }
 }
 
@@ -762,36 +804,9 @@ pub(crate) fn comment_change(mv: Move, comment: Option<&str>, file: String) -> i
     }
 }
 
-/// Merges one position's moves and notes into its file (the caller holds the lock): a move
-/// the file has is combined by `merge(existing, incoming)`, a new one added, each note
-/// added once. Illegal moves, or a file with problems, leave the file alone (the error).
-fn merge_locked<F>(dir: &Path, item: Incoming, merge: &mut F) -> Result<(), BookError>
-where
-    F: FnMut(&mut BookMove, &BookMove),
-{
-    let Incoming { pos, moves, notes } = item;
-    if let Some(m) = moves.iter().find(|m| !pos.is_legal(m.mv)) {
-        return Err(BookError(format!(
-            "{} is illegal in {}",
-            m.mv.uci(),
-            pos.epd()
-        )));
-    }
-    update_locked(
-        dir,
-        &pos,
-        Durability::NewFilesUnsynced,
-        |current, current_notes| {
-            merge_into(current, current_notes, moves, notes, merge);
-            Ok(())
-        },
-    )
-    .map(|_| ())
-}
-
 /// Adds `moves` to `current` (a move already there combined by `merge`) and each of
 /// `notes` not yet in `current_notes`.
-fn merge_into<F>(
+pub(crate) fn merge_into<F>(
     current: &mut Vec<BookMove>,
     current_notes: &mut Vec<String>,
     moves: Vec<BookMove>,
@@ -862,16 +877,39 @@ where
     })
 }
 
-/// Checks one file's text: name/key/fen agreement and every line.
-fn check_text(shown: &str, key: Option<u64>, text: &str) -> FileReport {
-    let parsed = format::parse(text);
+/// Where a checked text comes from: the file (or record) as shown, and the file its line
+/// numbers are in, from which line.
+struct Where {
+    file: String,
+    lines: String,
+    first_line: usize,
+    /// What names the key: "file name's" or "record's key".
+    name: &'static str,
+}
+
+impl Where {
+    fn file(shown: &str) -> Where {
+        Where {
+            file: shown.to_string(),
+            lines: shown.to_string(),
+            first_line: 1,
+            name: "file name's",
+        }
+    }
+}
+
+/// Checks one file's (or packed record's) text: name/key/fen agreement and every line.
+fn check_text(at: &Where, key: Option<u64>, text: &str) -> FileReport {
+    let parsed = format::parse_from(text, at.first_line);
+    let shown = &at.lines;
     let mut report = FileReport {
-        file: shown.to_string(),
+        file: at.file.clone(),
         key,
         position: None,
         moves: Vec::new(),
         notes: Vec::new(),
         problems: Vec::new(),
+        damaged: false,
     };
     if key.is_none() {
         report.problems.push(format!(
@@ -888,7 +926,7 @@ fn check_text(shown: &str, key: Option<u64>, text: &str) -> FileReport {
             );
         }
         Some(Err(e)) => {
-            let line = parsed.fen.as_ref().map_or(1, |f| f.1);
+            let line = parsed.fen.as_ref().map_or(at.first_line, |f| f.1);
             report
                 .problems
                 .push(format!("{shown}:{line}: invalid fen: {e}"));
@@ -900,13 +938,14 @@ fn check_text(shown: &str, key: Option<u64>, text: &str) -> FileReport {
             );
         }
         Some(Ok(pos)) => {
-            let line = parsed.fen.as_ref().map_or(1, |f| f.1);
+            let line = parsed.fen.as_ref().map_or(at.first_line, |f| f.1);
             if let Some(k) = key
                 && k != pos.key()
             {
                 report.problems.push(format!(
-                    "{shown}:{line}: the fen's key is {:016x}, not the file name's {k:016x}",
-                    pos.key()
+                    "{shown}:{line}: the fen's key is {:016x}, not the {} {k:016x}",
+                    pos.key(),
+                    at.name
                 ));
             }
             let r = format::resolve(&parsed, &pos, shown);

@@ -63,7 +63,9 @@ pub struct ImportReport {
     /// Problems with the file itself (a truncated last entry, keys out of order), each
     /// naming the file and byte offset.
     pub warnings: Vec<String>,
-    pub errors: Vec<BookError>,
+    /// Positions written (files or packed records), and whether into the pack.
+    pub written: usize,
+    pub packed: bool,
 }
 
 /// How a `.bin` is walked.
@@ -198,11 +200,15 @@ pub fn write_entries(entries: &mut [Entry]) -> Vec<u8> {
     out
 }
 
-/// The entries of a book, weights scaled down per position when one exceeds 65535.
-pub fn book_entries(book: &Book) -> (Vec<Entry>, ExportReport) {
+/// The entries of a book, weights scaled down per position when one exceeds 65535. A
+/// damaged book (a pack or a file that cannot be read) is an error naming it.
+pub fn book_entries(book: &Book) -> Result<(Vec<Entry>, ExportReport), BookError> {
     let mut report = ExportReport::default();
     let mut entries = Vec::new();
-    for file in book.scan() {
+    for file in book.scan_iter() {
+        if let Some(e) = file.damage() {
+            return Err(e);
+        }
         report.problems.extend(file.problems.iter().cloned());
         let Some(pos) = file.position else { continue };
         if file.moves.is_empty() {
@@ -237,12 +243,13 @@ pub fn book_entries(book: &Book) -> (Vec<Entry>, ExportReport) {
         }
     }
     report.entries = entries.len();
-    (entries, report)
+    Ok((entries, report))
 }
 
-/// Writes the book as a Polyglot `.bin` file.
+/// Writes the book as a Polyglot `.bin` file. A damaged book is an error, and nothing is
+/// written.
 pub fn export(book: &Book, path: &Path) -> Result<ExportReport, BookError> {
-    let (mut entries, report) = book_entries(book);
+    let (mut entries, report) = book_entries(book)?;
     let bytes = write_entries(&mut entries);
     crate::util::files::write_atomic(path, bytes)
         .map_err(|e| BookError(format!("cannot write {}: {e}", path.display())))?;
@@ -261,25 +268,29 @@ pub fn import_with(
     path: &Path,
     opts: &PolyglotImportOptions,
 ) -> Result<ImportReport, BookError> {
-    let (items, mut report) = read_book(path, &seeds_of(book), opts)?;
-    let r = book.merge_batch(items, |old, new| {
+    let (items, mut report) = read_book(path, &seeds_of(book)?, opts)?;
+    let r = book.merge_batch(items, super::Layout::Auto, |old, new| {
         super::merge_move(old, new, super::WeightMerge::Sum)
     })?;
-    report.errors = r.errors;
+    report.written = r.written;
+    report.packed = r.packed;
     Ok(report)
 }
 
 /// Where a walk starts: the initial position, every position of `book` and the positions
-/// after its moves.
-pub fn seeds_of(book: &Book) -> Vec<Position> {
+/// after its moves. A damaged book is an error naming it.
+pub fn seeds_of(book: &Book) -> Result<Vec<Position>, BookError> {
     let mut seeds = vec![Position::startpos()];
-    for f in book.scan() {
+    for f in book.scan_iter() {
+        if let Some(e) = f.damage() {
+            return Err(e);
+        }
         if let Some(pos) = f.position {
             seeds.push(pos);
             seeds.extend(f.moves.iter().map(|m| pos.after(m.mv)));
         }
     }
-    seeds
+    Ok(seeds)
 }
 
 /// Reads a `.bin` file into positions with their moves (weight, and `learn=N` when not 0),

@@ -2,16 +2,21 @@
 //! that serialises read-modify-write cycles between threads and processes.
 //!
 //! - A position's file is `DIR/xx/xxxxxxxxxxxxxxxx.txt`: its Polyglot key in 16 lowercase
-//!   hex digits, in a folder named by the first two. A lookup opens exactly one path.
+//!   hex digits, in a folder named by the first two. A lookup opens that path and, when it
+//!   is missing and the book has a pack, bisects the pack ([`super::pack`]).
 //! - Every change takes an exclusive lock on `DIR/.lock` (`File::lock`, an advisory lock
 //!   the OS releases if the process dies), reads the file, changes it, writes a temporary
 //!   file in the same folder and renames it over the old one. Readers never lock: a rename
 //!   is atomic, so they see the old file or the new one, never half of one.
+//! - A batch (an import, a merge) stages all its changes in `DIR/.batch.tmp` and switches
+//!   them over together ([`super::batch`]); taking the lock first finishes (or discards) a
+//!   batch a crash interrupted.
 
 use super::BookError;
 use crate::util::files::{
     Durability, create_folder_of, is_temporary, remove_if_present, write_atomic_with,
 };
+use crate::util::transaction;
 use std::fs::{self, File, OpenOptions};
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
@@ -46,7 +51,11 @@ impl Drop for LockGuard {
     }
 }
 
+/// The folder a batch stages its changes in, inside the book directory.
+pub const STAGING: &str = ".batch.tmp";
+
 /// Takes the book's exclusive lock (waiting for other writers), creating the directory.
+/// A batch a crash interrupted is finished (past its commit point) or discarded first.
 pub fn lock(dir: &Path) -> Result<LockGuard, BookError> {
     fs::create_dir_all(dir).map_err(|e| {
         BookError(format!(
@@ -63,7 +72,14 @@ pub fn lock(dir: &Path) -> Result<LockGuard, BookError> {
         .map_err(|e| BookError(format!("cannot open the lock file {}: {e}", path.display())))?;
     file.lock()
         .map_err(|e| BookError(format!("cannot lock {}: {e}", path.display())))?;
-    Ok(LockGuard { file })
+    let guard = LockGuard { file };
+    transaction::recover(dir, STAGING).map_err(|e| {
+        BookError(format!(
+            "cannot finish an interrupted import in {}: {e}",
+            dir.join(STAGING).display()
+        ))
+    })?;
+    Ok(guard)
 }
 
 /// Reads a file; `Ok(None)` when it does not exist.

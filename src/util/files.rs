@@ -1,7 +1,8 @@
 //! The one atomic file writer: a crash, a full disk or a second writer never leaves half
 //! a file. The text goes to a temporary file in the same folder, which is then renamed
 //! over the target (a rename within one folder is atomic on every file system we run on).
-//! [`write_atomic`] writes text or bytes at once; [`AtomicFile`] a file written in pieces.
+//! [`write_atomic`] writes text or bytes at once; [`AtomicFile`] a file written in pieces;
+//! [`super::transaction`] many files together, all or none.
 //!
 //! A write keeps what the path is:
 //! - a symbolic link is followed and the file it names is replaced (the link stays);
@@ -98,7 +99,7 @@ pub fn write_atomic_with(
 
 /// What a write to a path lands on, once symbolic links are followed.
 #[derive(Debug, PartialEq, Eq)]
-enum Target {
+pub(super) enum Target {
     /// A regular file (or none yet, in an existing folder): replaced atomically.
     File { path: PathBuf, exists: bool },
     /// A FIFO or a character device: written in place.
@@ -106,7 +107,7 @@ enum Target {
 }
 
 /// Follows `path`'s symbolic links to what they name and says how to write it.
-fn resolve(path: &Path) -> io::Result<Target> {
+pub(super) fn resolve(path: &Path) -> io::Result<Target> {
     let refuse = |p: &Path, why: &str| {
         io::Error::new(
             io::ErrorKind::InvalidInput,
@@ -183,7 +184,7 @@ fn keep_permissions(old: &Path, new: &File) -> io::Result<()> {
 }
 
 /// The folder `path` is in (`.` for a bare name).
-fn folder_of(path: &Path) -> &Path {
+pub(super) fn folder_of(path: &Path) -> &Path {
     match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),

@@ -1,6 +1,6 @@
-//! Small helpers every other module may use, each said once: writing a file atomically,
-//! where the user's files live, random numbers, today's date, and the tests' scratch
-//! folders. Nothing here knows about chess.
+//! Small helpers every other module may use, each said once: writing a file (or many
+//! together) atomically, where the user's files live, random numbers, today's date, and
+//! the tests' scratch folders. Nothing here knows about chess.
 
 pub mod date;
 pub mod dirs;
@@ -8,3 +8,4 @@ pub mod files;
 pub mod rng;
 #[cfg(test)]
 pub mod scratch;
+pub mod transaction;

@@ -128,3 +128,24 @@ pub fn huo_chess(args: &[&str]) -> (bool, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// Every file under `dir` with its bytes, and every folder (`None`), sorted by path: a
+/// folder's whole state, to compare byte for byte.
+pub fn tree(dir: &std::path::Path) -> Vec<(String, Option<Vec<u8>>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            let name = p.strip_prefix(dir).unwrap().display().to_string();
+            if p.is_dir() {
+                stack.push(p.clone());
+                out.push((name, None));
+            } else {
+                out.push((name, Some(std::fs::read(&p).unwrap())));
+            }
+        }
+    }
+    out.sort();
+    out
+}

@@ -10,6 +10,7 @@ mod arena;
 mod bench;
 mod book;
 mod book_cli;
+mod book_store;
 mod cli;
 mod config;
 mod differential;

@@ -2,7 +2,7 @@
 //! and for reading.
 
 use super::{Context, FenArg};
-use crate::book::{polyglot, tree};
+use crate::book::{Book, pack, polyglot, tree};
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
@@ -47,6 +47,7 @@ pub struct ExportPgn {
 impl ExportPgn {
     pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
         let book = ctx.reading_book();
+        refuse_damaged(&book)?;
         let start = self.fen.position()?;
         let headers = vec![
             ("Site".to_string(), book.describe()),
@@ -88,6 +89,7 @@ pub struct Dump {
 impl Dump {
     pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
         let book = ctx.reading_book();
+        refuse_damaged(&book)?;
         let start = self.fen.position()?;
         let (lines, r) = tree::dump(&book, start, self.max_ply);
         for p in &r.problems {
@@ -106,5 +108,14 @@ impl Dump {
             r.transpositions
         );
         Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// An export walks the book position by position: a damaged pack, whose records a lookup
+/// may not all find, stops it before anything is written.
+fn refuse_damaged(book: &Book) -> Result<(), String> {
+    match book.dir() {
+        Some(dir) => pack::verify(dir).map(|_| ()).map_err(|e| e.to_string()),
+        None => Ok(()),
     }
 }

@@ -8,6 +8,7 @@ mod check;
 mod export;
 mod find;
 mod import;
+mod layout;
 mod merge;
 mod record;
 mod show;
@@ -24,6 +25,7 @@ pub use check::{Check, Stats};
 pub use export::{Dump, ExportPgn, ExportPolyglot};
 pub use find::{Coverage, Find};
 pub use import::{ImportHuo, ImportPgn, ImportPolyglot};
+pub use layout::{Pack, Unpack};
 pub use merge::Merge;
 pub use record::{Adopt, Record, Remove};
 pub use show::Show;
@@ -197,6 +199,12 @@ pub enum Command {
     /// Prints the book's lines, one per row; a line reaching a position already shown
     /// through other moves ends with `= LINE`, LINE being that earlier line.
     Dump(Dump),
+    /// Puts every position file into the book's pack (packed.book, one sorted text file),
+    /// losslessly: for large books.
+    Pack(Pack),
+    /// Writes every record of the book's pack to its own position file, losslessly, and
+    /// deletes the pack.
+    Unpack(Unpack),
     /// Opens the editor screen.
     Edit(FenArg),
     /// Prints the completion script for a shell (bash, zsh, fish, elvish, powershell).
@@ -223,6 +231,8 @@ impl Command {
             Command::Merge(c) => c.run(ctx),
             Command::ExportPgn(c) => c.run(ctx),
             Command::Dump(c) => c.run(ctx),
+            Command::Pack(c) => c.run(ctx),
+            Command::Unpack(c) => c.run(ctx),
             Command::Edit(fen) => edit(ctx, fen),
             Command::Completions(c) => c.run(Cli::command()),
             Command::Man(m) => m.run(Cli::command()),
