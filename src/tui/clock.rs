@@ -17,6 +17,9 @@ pub struct Clock {
     pub remaining: [Duration; 2],
     /// When the side to move's time started running (`None`: stopped).
     pub since: Option<Instant>,
+    /// The time both sides had when each move since the clocks were set began, oldest
+    /// first: a takeback puts them back as they were.
+    history: Vec<[Duration; 2]>,
 }
 
 impl Clock {
@@ -25,6 +28,7 @@ impl Clock {
             control,
             remaining: [control.base; 2],
             since: None,
+            history: Vec::new(),
         }
     }
 
@@ -40,6 +44,7 @@ impl Clock {
     /// `mover` has moved at `now`: its time is charged, the increment added, and the
     /// other side's time starts.
     pub fn press(&mut self, mover: Color, now: Instant) {
+        self.history.push(self.remaining);
         let left = self.left(mover, mover, now);
         self.remaining[mover.index()] = left + self.control.inc;
         self.since = Some(now);
@@ -80,6 +85,21 @@ impl Clock {
         self.since = None;
     }
 
+    /// The last `plies` moves are taken back: both sides get the time they had when the
+    /// earliest of them began, stopped. `false` (and nothing changed) when the clocks were
+    /// set after it, so those times are not known.
+    pub fn take_back(&mut self, plies: usize) -> bool {
+        let Some(keep) = self.history.len().checked_sub(plies) else {
+            return false;
+        };
+        if plies > 0 {
+            self.remaining = self.history[keep];
+            self.history.truncate(keep);
+        }
+        self.since = None;
+        true
+    }
+
     /// Both sides get their full time again, stopped.
     pub fn reset(&mut self) {
         *self = Clock::new(self.control);
@@ -113,6 +133,17 @@ mod tests {
         );
         c.press(Color::White, t1);
         assert_eq!(c.remaining[0], Duration::from_secs(52));
+        // Black moves at t2; taking back both moves gives both their time at t0 again.
+        let t2 = t1 + Duration::from_secs(5);
+        c.press(Color::Black, t2);
+        assert_eq!(
+            c.left(Color::Black, Color::White, t2),
+            Duration::from_secs(57)
+        );
+        assert!(!c.take_back(3), "only two moves were timed");
+        assert!(c.take_back(2));
+        assert_eq!(c.remaining, [Duration::from_secs(60); 2]);
+        assert_eq!(c.since, None);
         assert_eq!(format_clock(Duration::from_secs(3725)), "1:02:05");
         assert_eq!(format_clock(Duration::from_secs(65)), "01:05");
     }

@@ -1448,3 +1448,66 @@ fn every_bad_flag_is_refused_with_its_name_and_reason() {
     let e = App::new(&config(), &resume, Some(autosave)).err().unwrap();
     assert!(e.starts_with("--resume: there is no saved game"), "{e}");
 }
+
+#[test]
+fn a_takeback_after_the_flag_fell_reopens_the_game_and_the_save_keeps_it_whole() {
+    // --clock 1+0, e4 and the reply, then White's flag falls.
+    let mut a = args("w", "classic-1");
+    a.clock = Some("1+0".into());
+    let mut app = App::new(&config(), &a, None).unwrap();
+    typed(&mut app, "e2e4");
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    assert_eq!(app.game.moves().len(), 2);
+    app.tick(Instant::now() + Duration::from_secs(61));
+    assert_eq!(app.ending.as_ref().map(Ending::result), Some("0-1"));
+    // A PGN of the ended game has its moves and its result.
+    let ended = app.pgn_text();
+    assert!(
+        ended.contains("1. e4 ") && ended.trim_end().ends_with("0-1"),
+        "{ended}"
+    );
+    // Ctrl+Z: both moves go, the clocks are as they were before e4, the game goes on.
+    app.handle_key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL));
+    assert!(app.game.moves().is_empty());
+    assert!(!app.over());
+    let c = app.clock.as_ref().unwrap();
+    assert_eq!(c.remaining, [Duration::from_secs(60); 2]);
+    // Time runs on from there: no second flag at once, no second "Game over".
+    app.tick(Instant::now() + Duration::from_secs(1));
+    assert!(!app.over(), "the flag fell again: {:?}", app.ending);
+    let over = app
+        .log
+        .lines()
+        .iter()
+        .filter(|l| l.starts_with("Game over"))
+        .count();
+    assert_eq!(over, 1, "{:?}", app.log.lines());
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(
+        text.contains("White 01:00") || text.contains("White 00:59"),
+        "{text}"
+    );
+    // Saved now: unfinished, and never a decided result without its moves.
+    let saved = app.pgn_text();
+    assert!(saved.contains("[Result \"*\"]"), "{saved}");
+    assert!(
+        !saved.contains("0-1") && !saved.contains("Termination"),
+        "{saved}"
+    );
+}
+
+#[test]
+fn a_takeback_is_refused_when_the_clocks_before_the_move_are_unknown() {
+    let mut app = app();
+    typed(&mut app, "e2e4");
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    // Clocks set after both moves, then White's flag falls.
+    typed(&mut app, ":clock 1+0");
+    app.tick(Instant::now() + Duration::from_secs(61));
+    assert!(app.over());
+    typed(&mut app, ":undo");
+    assert!(app.over(), "the game stays lost on time");
+    assert_eq!(app.game.moves().len(), 2);
+    assert!(app.alert && app.message.as_deref().unwrap_or("").contains("No takeback"));
+    assert!(app.pgn_text().contains("1. e4 "));
+}

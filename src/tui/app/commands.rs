@@ -146,25 +146,53 @@ impl App {
     }
 
     /// Takes back the player's last move and the engine's answer (just the player's move
-    /// while the engine is still thinking about it).
+    /// while the engine is still thinking about it). A game that had ended is open again:
+    /// no result, and the clocks as they were when the move taken back began. When those
+    /// times are not known (the clocks were set later) and a flag had fallen, the takeback
+    /// is refused: the game would only be lost on time again.
     pub fn takeback(&mut self) {
-        if self.game.moves().is_empty() {
+        let moves = self.game.moves().len();
+        if moves == 0 {
             self.note("Nothing to take back", true);
             return;
         }
         self.stop_watching();
         let was_thinking = self.engine.busy() == Some(Job::Move);
+        // The last move was the engine's: its answer goes too, so it is your turn again.
+        let last_mover = !self.game.position().turn();
+        let plies = if !was_thinking && last_mover != self.human && moves >= 2 {
+            2
+        } else {
+            1
+        };
+        if let Some(c) = &mut self.clock {
+            let restored = c.take_back(plies);
+            let flag_fell = matches!(
+                self.ending,
+                Some(Ending::Time { .. } | Ending::TimeButNoMate { .. })
+            );
+            if !restored && flag_fell {
+                self.note(
+                    "No takeback: the clocks were set after that move, so its times are \
+                     not known",
+                    true,
+                );
+                return;
+            }
+        }
         self.engine.cancel();
         self.thinking = None;
-        self.game.undo();
-        if !was_thinking
-            && self.game.position().turn() != self.human
-            && !self.game.moves().is_empty()
-        {
+        for _ in 0..plies {
             self.game.undo();
         }
+        let reopened = self.over();
         self.reset_game_state();
-        self.log_line("Takeback");
+        if reopened {
+            self.log_line("Takeback: the game goes on");
+            self.note("Takeback: the game goes on", false);
+        } else {
+            self.log_line("Takeback");
+        }
         if let Some(c) = &mut self.clock {
             c.since = Some(Instant::now());
         }
