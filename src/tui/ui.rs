@@ -5,8 +5,8 @@
 //! the log pane below. Bigger terminals get bigger squares (6×2, 9×3 ...).
 
 use super::app::{
-    ASK_CLOCK, ASK_COLOR, ASK_LEVEL, App, CHECK, ENTER_MOVE, EXPLAIN, MIN_HEIGHT, MIN_WIDTH, Mode,
-    Pending, THINKING,
+    ASK_CLOCK, ASK_COLOR, ASK_LEVEL, App, CHECK, ENTER_MOVE, MIN_HEIGHT, MIN_WIDTH, Mode, Pending,
+    THINKING,
 };
 use super::board::{BoardGeometry, BoardWidget};
 use super::clock::format_clock;
@@ -373,6 +373,7 @@ fn draw_dialog(frame: &mut Frame, app: &App, area: Rect) {
     let t = &app.theme;
     let prompt = |s: &str| Line::styled(s.to_string(), t.prompt);
     let text = |s: &str| Line::styled(s.to_string(), t.text);
+    let dim = |s: &str| Line::styled(s.to_string(), t.dim);
     let (title, mut lines): (&str, Vec<Line>) = match &app.mode {
         Mode::Play => return,
         Mode::Help => {
@@ -410,16 +411,29 @@ fn draw_dialog(frame: &mut Frame, app: &App, area: Rect) {
                 text("The game in progress is kept: :restore brings it back."),
             ],
         ),
-        Mode::SetupColor => (" New game ", vec![prompt(ASK_COLOR)]),
+        // Each question says what Enter takes: the default the title already shows.
+        Mode::SetupColor => (
+            " New game ",
+            vec![
+                prompt(ASK_COLOR),
+                text("w or b (white, black), or a first move to play White"),
+                dim(&format!("Enter: {}", app.human)),
+                input_line(app),
+            ],
+        ),
         Mode::SetupLevel => (
             " New game ",
             vec![
                 prompt(ASK_LEVEL),
-                text("(1 weakest, 10 strongest; classic-1/3/5: the original MiniMax)"),
+                text("1 weakest, 10 strongest; classic-1/3/5: the original MiniMax"),
+                dim(&format!("Enter: {}", app.level.name())),
                 input_line(app),
             ],
         ),
-        Mode::SetupClock => (" New game ", vec![prompt(ASK_CLOCK), input_line(app)]),
+        Mode::SetupClock => (
+            " New game ",
+            vec![prompt(ASK_CLOCK), dim("Enter: no clock"), input_line(app)],
+        ),
         Mode::Promotion { .. } => (
             " Promotion ",
             vec![prompt("Promote to: q)ueen r)ook b)ishop k(n)ight")],
@@ -432,13 +446,6 @@ fn draw_dialog(frame: &mut Frame, app: &App, area: Rect) {
             ],
         ),
     };
-    if matches!(
-        app.mode,
-        Mode::SetupColor | Mode::SetupLevel | Mode::SetupClock
-    ) {
-        lines.push(Line::raw(""));
-        lines.push(Line::styled(EXPLAIN, t.dim));
-    }
     if matches!(
         app.mode,
         Mode::Resume | Mode::SetupColor | Mode::SetupLevel | Mode::SetupClock

@@ -372,7 +372,7 @@ fn setup_dialog_asks_colour_level_and_clock() {
     assert_eq!(app.mode, Mode::SetupColor);
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains("Set your color. Please select 'w' or 'b':"));
-    key(&mut app, KeyCode::Char('b'));
+    typed(&mut app, "b");
     assert_eq!(app.mode, Mode::SetupLevel);
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(
@@ -1347,7 +1347,7 @@ fn a_level_means_the_same_in_every_place_it_is_typed() {
     );
     // The setup question reads the same map.
     let mut asked = App::new(&config(), &GameArgs::default(), None).unwrap();
-    key(&mut asked, KeyCode::Char('w'));
+    typed(&mut asked, "w");
     assert_eq!(asked.mode, Mode::SetupLevel);
     typed(&mut asked, "5");
     assert_eq!(asked.level, Level::Modern(5));
@@ -1510,4 +1510,52 @@ fn a_takeback_is_refused_when_the_clocks_before_the_move_are_unknown() {
     assert_eq!(app.game.moves().len(), 2);
     assert!(app.alert && app.message.as_deref().unwrap_or("").contains("No takeback"));
     assert!(app.pgn_text().contains("1. e4 "));
+}
+
+#[test]
+fn the_first_questions_take_whole_words_and_enter_takes_the_default_shown() {
+    let mut app = App::new(&config(), &GameArgs::default(), None).unwrap();
+    assert_eq!(app.mode, Mode::SetupColor);
+    // The title already shows the defaults, and so does each question.
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(text.contains("You: White  Level: L6"), "{text}");
+    assert!(text.contains("Enter: White"), "{text}");
+    // Each question once, without the move instructions under it.
+    assert!(!text.contains("Enter move coordinates"), "{text}");
+    // A whole word answers, and nothing spills into the next question.
+    typed(&mut app, "Black");
+    assert_eq!(
+        (app.mode.clone(), app.human),
+        (Mode::SetupLevel, Color::Black)
+    );
+    assert_eq!(app.input, "");
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(text.contains("Enter: L6"), "{text}");
+    // Enter takes the level shown, then no clock.
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.mode, Mode::SetupClock);
+    assert_eq!(app.level, huo_chess::level::Level::Modern(6));
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(text.contains("Enter: no clock"), "{text}");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.mode, Mode::Play);
+    assert!(app.clock.is_none());
+    app.engine.cancel();
+    // Enter at the colour question takes White; a wrong word is refused and asked again.
+    let mut app = App::new(&config(), &GameArgs::default(), None).unwrap();
+    typed(&mut app, "red");
+    assert_eq!(app.mode, Mode::SetupColor);
+    assert!(app.alert && app.message.as_deref().unwrap_or("").contains("'red'"));
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(
+        (app.mode.clone(), app.human),
+        (Mode::SetupLevel, Color::White)
+    );
+    typed(&mut app, "white");
+    assert_eq!(
+        app.mode,
+        Mode::SetupLevel,
+        "'white' is no level: asked again"
+    );
+    assert!(app.alert);
 }

@@ -5,7 +5,7 @@
 
 use super::commands::Action;
 use super::{App, Mode};
-use crate::core::{Color, Move, Role};
+use crate::core::{Color, Move, MoveError, Role};
 use crate::keys::KeyChord;
 use crate::tui::input::{Pick, Typed, take_typed};
 use crossterm::event::{
@@ -14,6 +14,8 @@ use crossterm::event::{
 
 /// The longest input line.
 const INPUT_MAX: usize = 100;
+/// The longest answer to a first-start question.
+const SETUP_MAX: usize = 30;
 
 /// The chord a key event is, if it can be bound at all.
 pub fn chord_of(key: &KeyEvent) -> Option<KeyChord> {
@@ -127,21 +129,7 @@ impl App {
                 }
                 _ => {}
             },
-            Mode::SetupColor => match key.code {
-                KeyCode::Char('w' | 'W') => self.set_color(Color::White),
-                KeyCode::Char('b' | 'B') => self.set_color(Color::Black),
-                // A move typed at the colour question (`e2e4`, `Nf3`): the player wants to
-                // play now. White moves first, so they take White, at the shown level and
-                // without a clock, and the key starts their move.
-                KeyCode::Char(c) if c.is_ascii_alphanumeric() => {
-                    self.ask_level = false;
-                    self.ask_clock = false;
-                    self.set_color(Color::White);
-                    self.play_key(key);
-                }
-                _ => {}
-            },
-            Mode::SetupLevel | Mode::SetupClock => self.setup_line_key(key),
+            Mode::SetupColor | Mode::SetupLevel | Mode::SetupClock => self.setup_line_key(key),
             Mode::Promotion { from, to } => {
                 let role = match key.code {
                     KeyCode::Char(c) => Role::from_char(c).filter(|r| Role::PROMOTIONS.contains(r)),
@@ -163,54 +151,100 @@ impl App {
     fn set_color(&mut self, c: Color) {
         self.human = c;
         self.flipped = c == Color::Black;
-        self.mode = self.mode_after_color();
+        self.message = None;
+        self.ask_next(self.mode_after_color());
+    }
+
+    /// The next question, or the game once none is left.
+    fn ask_next(&mut self, mode: Mode) {
+        self.mode = mode;
         if self.mode == Mode::Play {
             self.start_play();
         }
     }
 
-    /// Typing in the level and clock questions.
+    /// Typing in the first-start questions: a whole answer, then Enter (an empty answer
+    /// takes the default the question shows).
     fn setup_line_key(&mut self, key: KeyEvent) {
+        let chord = key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
         match key.code {
-            KeyCode::Char(c) if self.input.len() < 20 => self.input.push(c),
+            KeyCode::Char(c) if !chord && self.input.chars().count() < SETUP_MAX => {
+                self.input.push(c)
+            }
             KeyCode::Backspace => {
                 self.input.pop();
             }
             KeyCode::Enter => {
                 let text = std::mem::take(&mut self.input);
-                if self.mode == Mode::SetupLevel {
-                    match text.parse::<crate::level::Level>() {
-                        Ok(l) => {
-                            self.level = l;
-                            self.message = None;
-                            self.mode = if self.ask_clock {
-                                Mode::SetupClock
-                            } else {
-                                Mode::Play
-                            };
-                        }
-                        Err(e) => self.note(e, true),
-                    }
-                } else if text.trim().is_empty() {
-                    self.clock = None;
-                    self.message = None;
-                    self.mode = Mode::Play;
-                } else {
-                    match crate::tui::clock::Clock::parse(&text) {
-                        Ok(c) => {
-                            self.clock = Some(c);
-                            self.message = None;
-                            self.mode = Mode::Play;
-                        }
-                        Err(e) => self.note(e, true),
-                    }
-                }
-                if self.mode == Mode::Play {
-                    self.start_play();
+                let text = text.trim();
+                match self.mode {
+                    Mode::SetupColor => self.answer_color(text),
+                    Mode::SetupLevel => self.answer_level(text),
+                    _ => self.answer_clock(text),
                 }
             }
             _ => {}
         }
+    }
+
+    /// "Set your color": `w`, `b`, `white`, `black`, or Enter for the colour shown. A
+    /// move typed there (`e2e4`, `Nf3`) means the player wants to play now: they take the
+    /// side to move (White, in the initial position), at the level shown and without a
+    /// clock, and the move is played.
+    fn answer_color(&mut self, text: &str) {
+        if text.is_empty() {
+            return self.set_color(self.human);
+        }
+        if let Ok(c) = crate::tui::flags::read_color(text) {
+            return self.set_color(c);
+        }
+        let pos = *self.game.position();
+        let typed = crate::tui::input::read_typed_move(&pos, text);
+        if matches!(typed, Ok(_) | Err(MoveError::MissingPromotion { .. })) {
+            self.ask_level = false;
+            self.ask_clock = false;
+            self.set_color(pos.turn());
+            self.submit_move(text);
+        } else {
+            let default = self.human.to_string().to_ascii_lowercase();
+            self.note(
+                format!("'{text}': type w or b (white or black), or Enter for {default}"),
+                true,
+            );
+        }
+    }
+
+    /// "Set the level": a level as everywhere ([`crate::level::SPELLINGS`]), or Enter for
+    /// the level shown.
+    fn answer_level(&mut self, text: &str) {
+        if !text.is_empty() {
+            match text.parse::<crate::level::Level>() {
+                Ok(l) => self.level = l,
+                Err(e) => return self.note(e, true),
+            }
+        }
+        self.message = None;
+        self.ask_next(if self.ask_clock {
+            Mode::SetupClock
+        } else {
+            Mode::Play
+        });
+    }
+
+    /// "Time control": as `--clock` reads it, or Enter for none.
+    fn answer_clock(&mut self, text: &str) {
+        if text.is_empty() {
+            self.clock = None;
+        } else {
+            match crate::tui::clock::Clock::parse(text) {
+                Ok(c) => self.clock = Some(c),
+                Err(e) => return self.note(e, true),
+            }
+        }
+        self.message = None;
+        self.ask_next(Mode::Play);
     }
 
     /// Keys during play: characters type, bound chords act, arrows move the cursor.

@@ -44,7 +44,7 @@ pub const I_RESIGN: &str = "I resign!";
 pub const ASK_COLOR: &str = "Set your color. Please select 'w' or 'b':";
 pub const ASK_LEVEL: &str = "Set the level. Please select 1 to 10:";
 pub const EXPLAIN: &str = "Enter move coordinates without spaces (e.g. c2c4) and press Enter";
-pub const ASK_CLOCK: &str = "Time control, e.g. 5+3 (5 min + 3 s) or 90s+2s; Enter for none:";
+pub const ASK_CLOCK: &str = "Time control, e.g. 5+3 (5 min + 3 s) or 90s+2s:";
 
 /// The smallest screen the game is played on; below it nothing typed is played unseen.
 pub const MIN_WIDTH: u16 = 80;
