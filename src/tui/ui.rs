@@ -126,18 +126,30 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
         )
     };
     let right = format!("{who}  {}:help ", app.config.tui.keys.help.short());
-    let title = Line::from(vec![
-        Span::styled(" HUO CHESS", t.title),
-        Span::styled(" - a retro chess program", t.dim),
-    ]);
-    frame.render_widget(Paragraph::new(title), areas.title);
-    let rw = right.chars().count() as u16;
-    if rw < areas.title.width {
-        frame.render_widget(
-            Paragraph::new(Span::styled(right, t.text)),
-            Rect::new(areas.title.right() - rw, areas.title.y, rw, 1),
-        );
+    // The name, its subtitle while there is room, then who plays, never run together.
+    let (name, subtitle) = (" HUO CHESS", " - a retro chess program");
+    let width = areas.title.width as usize;
+    let mut title = vec![Span::styled(name, t.title)];
+    if name.len() + subtitle.len() + 2 + right.chars().count() <= width {
+        title.push(Span::styled(subtitle, t.dim));
     }
+    frame.render_widget(Paragraph::new(Line::from(title)), areas.title);
+    // Long player names are cut, with a mark, rather than written over the name.
+    let room = width.saturating_sub(name.len() + 2);
+    let right: String = if right.chars().count() <= room {
+        right
+    } else {
+        right
+            .chars()
+            .take(room.saturating_sub(2))
+            .collect::<String>()
+            + "… "
+    };
+    let rw = right.chars().count() as u16;
+    frame.render_widget(
+        Paragraph::new(Span::styled(right, t.text)),
+        Rect::new(areas.title.right() - rw, areas.title.y, rw, 1),
+    );
     // Board.
     let board = BoardWidget {
         position: app.game.position(),
@@ -344,17 +356,28 @@ fn captured(app: &App) -> [String; 2] {
     })
 }
 
-/// The bottom line: the bound keys, as many as fit in `width` (all of them in the help).
+/// The bottom line: the bound keys, most wanted first, as many as fit in `width`; when
+/// some do not fit, the help key comes last as the way to all of them (the help lists
+/// every key).
 pub fn key_line(app: &App, width: u16) -> String {
+    let items: Vec<String> = app
+        .bindings()
+        .iter()
+        .map(|(chord, _, what)| format!(" {}:{what}", chord.short()))
+        .collect();
+    let width = width as usize;
+    if items.iter().map(|i| i.chars().count()).sum::<usize>() <= width {
+        return items.concat();
+    }
+    let more = format!(" {}:all keys", app.config.tui.keys.help.short());
     let mut s = String::new();
-    for (chord, _, what) in app.bindings() {
-        let item = format!(" {}:{what}", chord.short());
-        if s.chars().count() + item.chars().count() > width as usize {
+    for item in &items[1..] {
+        if s.chars().count() + item.chars().count() + more.chars().count() > width {
             break;
         }
-        s.push_str(&item);
+        s.push_str(item);
     }
-    s
+    s + &more
 }
 
 /// A box in the middle of `area`.
@@ -436,7 +459,10 @@ fn draw_dialog(frame: &mut Frame, app: &App, area: Rect) {
         ),
         Mode::Promotion { .. } => (
             " Promotion ",
-            vec![prompt("Promote to: q)ueen r)ook b)ishop k(n)ight")],
+            vec![
+                prompt("Promote to: q queen, r rook, b bishop, n (or k) knight"),
+                dim("Enter: queen   Esc: no move"),
+            ],
         ),
         Mode::ConfirmQuit => (
             " Quit ",
@@ -522,7 +548,7 @@ fn draw_help(frame: &mut Frame, app: &App, area: Rect) {
     for c in [
         ":new  :undo  :flip  :switch  :hint  :now  :draw  :resign",
         ":level 1-10 | max | classic-3   :clock 5+3 | off",
-        ":save FILE.pgn  :load FILE(.pgn or FEN)  :savefen [FILE]",
+        ":save FILE.pgn  :load FILE(.pgn or FEN)  :savefen FILE",
         ":fen FEN|FILE  :restore (the game left)  :copy  :log  :quit",
         ":why (the engine's last move)  :why board (this position)",
         ":tree (browse the MiniMax tree of the last classic search)",
@@ -555,7 +581,10 @@ fn draw_too_small(frame: &mut Frame, app: &App, area: Rect) {
             ),
             app.theme.text,
         ),
-        Line::styled("Enlarge the window (q, y quits).", app.theme.dim),
+        Line::styled(
+            "Enlarge the window, or press q, then y, to quit.",
+            app.theme.dim,
+        ),
     ];
     frame.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
 }

@@ -1559,3 +1559,94 @@ fn the_first_questions_take_whole_words_and_enter_takes_the_default_shown() {
     );
     assert!(app.alert);
 }
+
+#[test]
+fn the_flagship_keys_are_on_the_key_line_at_80_columns() {
+    let mut app = app();
+    let text = screen_text(&render(&mut app, 80, 25));
+    let keys = text.lines().last().unwrap().trim_end();
+    for key in [
+        "^W:why", "F5:hint", "^Z:undo", "F2:new", "F9:level", "F10:quit",
+    ] {
+        assert!(keys.contains(key), "{key} missing: {keys}");
+    }
+    // What did not fit is one key away, and that key says so.
+    assert!(keys.ends_with("F1:all keys"), "{keys}");
+    // Wide enough for all: every key, and no pointer.
+    let text = screen_text(&render(&mut app, 140, 30));
+    let keys = text.lines().last().unwrap();
+    assert!(keys.contains("^L:log") && keys.contains("F1:help") && !keys.contains("all keys"));
+    // Too small: the way out in plain words.
+    let text = screen_text(&render(&mut app, 60, 20));
+    assert!(text.contains("press q, then y, to quit"), "{text}");
+}
+
+#[test]
+fn watching_has_a_readable_title_and_no_move_prompt_once_the_game_is_over() {
+    // Ra8 mates: White ends the watched game with its first move.
+    let mut a = GameArgs {
+        white: Some("classic-3".into()),
+        black: Some("classic-5".into()),
+        ..GameArgs::default()
+    };
+    a.fen = Some("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1".into());
+    let mut app = App::new(&config(), &a, None).unwrap();
+    assert!(app.watch.on);
+    let text = screen_text(&render(&mut app, 80, 25));
+    let title = text.lines().next().unwrap();
+    assert!(
+        title.contains("White: classic-3  Black: classic-5"),
+        "{title}"
+    );
+    assert!(title.starts_with(" HUO CHESS "), "{title}");
+    // Nothing runs into "Watching": the subtitle gives way when there is no room.
+    assert!(title.contains("  Watching  White"), "{title}");
+    assert!(!text.contains("Enter move coordinates"), "{text}");
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    assert!(app.over(), "{:?}", app.log.lines());
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(text.contains("Checkmate! White wins"), "{text}");
+    assert!(!text.contains("Enter move coordinates"), "{text}");
+    assert!(!text.contains("Watching: :watch"), "{text}");
+}
+
+#[test]
+fn promotion_says_which_keys_work_and_k_is_a_knight() {
+    let fen = "8/4P3/8/8/8/k7/8/4K3 w - - 0 1";
+    let mut app = app_from(fen);
+    typed(&mut app, "e7e8");
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(
+        text.contains("n (or k) knight") && text.contains("Esc"),
+        "{text}"
+    );
+    key(&mut app, KeyCode::Char('k'));
+    assert_eq!(app.mode, Mode::Play);
+    assert_eq!(
+        app.game.positions()[1].piece_on(Square::E8),
+        Some(Piece::new(Color::White, Role::Knight))
+    );
+}
+
+#[test]
+fn savefen_without_a_name_says_so_and_a_save_is_logged() {
+    let dir = common::tempdir("tui-savefen");
+    let mut app = app();
+    typed(&mut app, ":savefen");
+    assert!(app.alert, "{:?}", app.message);
+    assert!(
+        app.message
+            .as_deref()
+            .unwrap_or("")
+            .starts_with("Usage: :savefen FILE")
+    );
+    let file = dir.join("here.fen");
+    typed(&mut app, &format!(":savefen {}", file.display()));
+    assert!(file.exists());
+    let logged = format!("Position saved to {}", file.display());
+    assert!(
+        app.log.lines().iter().any(|l| l.starts_with(&logged)),
+        "{:?}",
+        app.log.lines()
+    );
+}

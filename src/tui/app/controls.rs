@@ -30,22 +30,23 @@ pub fn chord_of(key: &KeyEvent) -> Option<KeyChord> {
 }
 
 impl App {
-    /// The bindings, in the order the key line and the help show them.
+    /// The bindings, help first, then the most wanted first: the order the key line
+    /// shows as many of as fit, and the help all of.
     pub fn bindings(&self) -> [(KeyChord, Action, &'static str); 14] {
         let k = &self.config.tui.keys;
         [
             (k.help, Action::Help, "help"),
-            (k.quit, Action::Quit, "quit"),
-            (k.new_game, Action::NewGame, "new"),
-            (k.takeback, Action::Takeback, "undo"),
+            (k.why, Action::Why, "why"),
             (k.hint, Action::Hint, "hint"),
-            (k.move_now, Action::MoveNow, "now"),
+            (k.takeback, Action::Takeback, "undo"),
+            (k.new_game, Action::NewGame, "new"),
             (k.save, Action::Save, "save"),
             (k.load, Action::Load, "load"),
-            (k.flip, Action::Flip, "flip"),
-            (k.switch_sides, Action::SwitchSides, "switch"),
             (k.level, Action::Level, "level"),
-            (k.why, Action::Why, "why"),
+            (k.quit, Action::Quit, "quit"),
+            (k.move_now, Action::MoveNow, "now"),
+            (k.switch_sides, Action::SwitchSides, "switch"),
+            (k.flip, Action::Flip, "flip"),
             (k.copy_fen, Action::CopyFen, "fen"),
             (k.toggle_log, Action::ToggleLog, "log"),
         ]
@@ -132,6 +133,8 @@ impl App {
             Mode::SetupColor | Mode::SetupLevel | Mode::SetupClock => self.setup_line_key(key),
             Mode::Promotion { from, to } => {
                 let role = match key.code {
+                    // `k` is a knight too: a pawn never becomes a king, so it cannot mislead.
+                    KeyCode::Char('k' | 'K') => Some(Role::Knight),
                     KeyCode::Char(c) => Role::from_char(c).filter(|r| Role::PROMOTIONS.contains(r)),
                     KeyCode::Enter => Some(Role::Queen),
                     _ => None,

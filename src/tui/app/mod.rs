@@ -44,6 +44,8 @@ pub const I_RESIGN: &str = "I resign!";
 pub const ASK_COLOR: &str = "Set your color. Please select 'w' or 'b':";
 pub const ASK_LEVEL: &str = "Set the level. Please select 1 to 10:";
 pub const EXPLAIN: &str = "Enter move coordinates without spaces (e.g. c2c4) and press Enter";
+/// The note while the engine plays both sides.
+pub const WATCHING: &str = "Watching: :watch or a typed move takes over";
 pub const ASK_CLOCK: &str = "Time control, e.g. 5+3 (5 min + 3 s) or 90s+2s:";
 
 /// The smallest screen the game is played on; below it nothing typed is played unseen.
@@ -400,7 +402,11 @@ impl App {
         self.mode = Mode::Play;
         self.flipped = self.human == Color::Black;
         if self.message.is_none() {
-            self.note(EXPLAIN, false);
+            if self.watch.on {
+                self.note(WATCHING, false);
+            } else {
+                self.note(EXPLAIN, false);
+            }
         }
         let clock = self
             .clock
@@ -452,6 +458,9 @@ impl App {
             c.halt(turn, Instant::now());
         }
         self.log_line(format!("Game over: {ending} ({})", ending.result()));
+        // Whatever the panel said for the game going on (how to move, a hint, an offer)
+        // is over with it: the ending takes its place.
+        self.message = None;
         self.ending = Some(ending);
     }
 

@@ -179,16 +179,21 @@ impl App {
         Ok(())
     }
 
-    /// `:savefen [FILE]`: the position as one FEN line (to the log without a file).
+    /// `:savefen FILE`: the position as one FEN line, as `:save` writes a game.
     pub(super) fn save_fen(&mut self, path: &str) {
-        let fen = self.game.position().fen();
         if path.is_empty() {
-            self.log_line(format!("FEN: {fen}"));
-            self.note("FEN written to the log", false);
+            self.note(
+                "Usage: :savefen FILE (:copy puts the FEN in the log and the clipboard)",
+                true,
+            );
             return;
         }
+        let fen = self.game.position().fen();
         match write_atomic(Path::new(path), format!("{fen}\n")) {
-            Ok(()) => self.note(format!("FEN saved to {path}"), false),
+            Ok(()) => {
+                self.log_line(format!("Position saved to {path}: {fen}"));
+                self.note(format!("Position saved to {path}"), false);
+            }
             Err(e) => self.note(format!("Cannot save {path}: {e}"), true),
         }
     }

@@ -163,7 +163,7 @@ impl App {
             self.side_name(Color::White),
             self.side_name(Color::Black)
         ));
-        self.note("Watching: :watch or a typed move takes over", false);
+        self.note(super::WATCHING, false);
         // The side to move starts thinking (unless it already is).
         if self.thinking.as_ref().is_none_or(|t| t.job != Job::Move) {
             self.after_move();
