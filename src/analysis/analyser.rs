@@ -6,9 +6,10 @@
 //! presses. Each position takes one search, and one more when the game's move there is
 //! not the engine's: the same position searched again to the same depth, restricted to
 //! the move played (`searchmoves`), which scores it as the first search scored the best
-//! move (the transposition table still holds what the first one learned). [`Analyser`] runs jobs to the end on an engine service of its own, blocking.
-//! One service lives as long as the analyser, across positions and games, so what its
-//! transposition table learned about one position helps with the next.
+//! move (the transposition table still holds what the first one learned). [`Analyser`]
+//! runs jobs to the end on an engine service of its own, blocking. Within a game, what
+//! its transposition table learned about one position helps with the next; each game
+//! starts with an empty table, so a game is judged the same alone or among others.
 
 use super::{Eval, GameAnalysis, PositionEval, Thresholds};
 use crate::config::Config;
@@ -249,12 +250,14 @@ impl Analyser {
     }
 
     /// Every position of `game` searched and every move judged. `progress` is told, after
-    /// each position, how many of the game's positions are done.
+    /// each position, how many of the game's positions are done. The engine forgets the
+    /// games before: their searches would change this one's verdicts.
     pub fn analyse(
         &mut self,
         game: &Game,
         progress: impl FnMut(usize),
     ) -> Result<GameAnalysis, AnalyseError> {
+        self.clear();
         let mut job = AnalysisJob::new(game, self.limits.clone(), self.thresholds);
         self.run(&mut job, progress)?;
         Ok(job.analysis())

@@ -137,6 +137,26 @@ fn assert_every_move_has_an_eval(movetext: &str) -> usize {
 }
 
 #[test]
+fn a_game_is_judged_the_same_alone_or_after_another() {
+    let dir = scratch("alone");
+    let second = &GAMES[GAMES[1..].find("[Event").unwrap() + 1..];
+    let (both, alone) = (dir.join("both.pgn"), dir.join("alone.pgn"));
+    std::fs::write(&both, GAMES).unwrap();
+    std::fs::write(&alone, second).unwrap();
+    // One thread: a search of its own is the same every time.
+    let run = |input: &Path| {
+        let (ok, stdout, stderr) = analyse(&[s(input), "--depth", "6", "--threads", "1"]);
+        assert!(ok, "{stderr}");
+        movetexts(&stdout)
+    };
+    let (both, alone) = (run(&both), run(&alone));
+    assert_eq!((both.len(), alone.len()), (2, 1));
+    // What the engine learned from the first game does not change its verdicts on the
+    // second.
+    assert_eq!(both[1], alone[0]);
+}
+
+#[test]
 fn every_move_gets_an_eval_and_the_planted_blunder_a_nag_and_a_line() {
     let dir = scratch("main");
     let input = dir.join("games.pgn");
