@@ -32,7 +32,9 @@
 //!   the transposition table, move ordering, time management and the bench.
 //! - [`timecontrol`]: a time control (`5m+3s`), the one reader of every clock typed, and
 //!   how it is shown back (`5 min + 3 s`).
-//! - [`tui`]: the text screens: the game and the opening-book editor.
+//! - [`train`]: the opening trainer: the user's book lines asked back by spaced
+//!   repetition (FSRS), the schedule kept beside the book.
+//! - [`tui`]: the text screens: the game, the opening-book editor and the trainer.
 //! - [`uci`]: the Universal Chess Interface, for chess GUIs and match tools.
 //! - [`why`]: "why this move?": what the evaluation sees change along a line, in words.
 //! - [`util`]: small helpers said once, knowing nothing of chess: atomic file writes, the
@@ -43,9 +45,9 @@
 //! game; `search` the evaluation, the game and the level; `config` the evaluation's
 //! settings, the level and the book's pick mode; `player` the configuration and the level;
 //! `engine` the search and the book; `analysis` the engine, the book, the game, PGN and
-//! the configuration; the screens, UCI and `arena` sit on top (`arena` runs its own
-//! searchers: a match needs no engine service), and the screens talk to the engine only
-//! through `engine`.
+//! the configuration; `train` the book, the game and the opening names; the screens, UCI
+//! and `arena` sit on top (`arena` runs its own searchers: a match needs no engine
+//! service), and the screens talk to the engine only through `engine`.
 
 pub mod analysis;
 pub mod arena;
@@ -64,6 +66,7 @@ pub mod pgn;
 pub mod player;
 pub mod search;
 pub mod timecontrol;
+pub mod train;
 pub mod tui;
 pub mod uci;
 pub mod util;

@@ -1,5 +1,5 @@
 //! `stats` and `check`: the whole book read once, file by file (and packed record by
-//! packed record), counted and validated.
+//! packed record), counted and validated; `check` validates the training schedule too.
 
 use super::Context;
 use crate::book::{Book, FileReport};
@@ -48,6 +48,18 @@ impl Check {
             files += 1;
             bad_files += (!f.problems.is_empty()) as usize;
             for p in &f.problems {
+                let _ = writeln!(out, "{p}");
+                problems += 1;
+            }
+        }
+        // The training schedule beside the positions (`huo-book train`), line by line.
+        if let Some(dir) = book.dir()
+            && crate::train::schedule::path_in(dir).exists()
+        {
+            let found = crate::train::schedule::check(dir);
+            files += 1;
+            bad_files += (!found.is_empty()) as usize;
+            for p in &found {
                 let _ = writeln!(out, "{p}");
                 problems += 1;
             }

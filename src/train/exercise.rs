@@ -1,0 +1,126 @@
+//! What the trainer screen shows and asks, whatever kind of exercise it runs: an
+//! [`Exercise`] puts a position on the board, asks the learner for a move, says whether it
+//! was right (showing the expected moves when not), and sums up. The opening trainer
+//! ([`super::session`]) is one kind; drills from the learner's own mistakes can be another,
+//! on the same screen and the same scheduler.
+
+use crate::core::{Color, Move, Position, san};
+use crate::game::Game;
+
+/// One move the learner may answer with, as the book (or the drill) gives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    pub mv: Move,
+    /// `Nf3`.
+    pub san: String,
+    /// Its weight in the book (how often it is played).
+    pub weight: u32,
+    pub comment: Option<String>,
+}
+
+impl Answer {
+    /// The answer `mv` in `pos`, with its weight and comment.
+    pub fn new(pos: &Position, mv: Move, weight: u32, comment: Option<String>) -> Answer {
+        Answer {
+            mv,
+            san: san(pos, mv),
+            weight,
+            comment,
+        }
+    }
+}
+
+/// A position the learner must answer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Question {
+    /// The position's key (the schedule's key).
+    pub key: u64,
+    /// The moves that are right (any of them).
+    pub answers: Vec<Answer>,
+    /// The opening's name, when known.
+    pub opening: Option<String>,
+    /// How the learner did before: `None` for a position never answered.
+    pub history: Option<History>,
+}
+
+/// A position's past answers, for the question's heading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct History {
+    pub reps: u32,
+    pub lapses: u32,
+    /// The day of the last answer.
+    pub last: i64,
+}
+
+/// Counts of a line or a session.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Positions answered (each counted once, however often it came back).
+    pub reviewed: u32,
+    /// Of those, the ones whose first answer was right.
+    pub right_first_time: u32,
+}
+
+/// When positions are due next, seen from today.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DueNext {
+    /// Positions still to ask today: new ones, due ones and those missed today.
+    pub now: u32,
+    /// The next day after today with positions due, and how many.
+    pub next: Option<(i64, u32)>,
+}
+
+/// Why a line ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineEnd {
+    /// The book has no move for the side to move.
+    BookEnds,
+    /// Nothing further along the line is due.
+    NothingDue,
+}
+
+/// What the screen shows and what the learner's moves do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stage {
+    /// The learner's move is asked.
+    Ask(Question),
+    /// The learner's answer was wrong: the right moves are shown; playing one goes on.
+    Missed { question: Question, played: String },
+    /// The line is over (Enter: the next).
+    LineDone {
+        end: LineEnd,
+        line: Tally,
+        session: Tally,
+        due: DueNext,
+    },
+    /// Nothing (more) to ask.
+    Finished { session: Tally, due: DueNext },
+}
+
+/// A note for the learner about what just happened (`Right: 3. Bb5`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    pub text: String,
+    /// A warning (drawn in the alert colour).
+    pub alert: bool,
+}
+
+/// A kind of exercise the trainer screen runs.
+pub trait Exercise {
+    /// The screen's title: `OPENING TRAINER  White`.
+    fn title(&self) -> String;
+    /// The side the learner plays (the board is seen from it).
+    fn learner(&self) -> Color;
+    /// The moves on the board.
+    fn game(&self) -> &Game;
+    /// What is asked or shown now.
+    fn stage(&self) -> &Stage;
+    /// What just happened, if anything.
+    fn note(&self) -> Option<&Note>;
+    /// A move the learner played (legal in the position on the board).
+    fn play(&mut self, mv: Move);
+    /// Goes on after a line ended (Enter): the next line, or the end.
+    fn next(&mut self);
+    /// Where the answers are saved (for the title line).
+    fn saved_in(&self) -> String;
+}

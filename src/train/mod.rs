@@ -1,0 +1,23 @@
+//! Training: the program teaches its user the lines of their own book, and asks again
+//! what they forget, by spaced repetition.
+//!
+//! - [`fsrs`]: the scheduler (FSRS-6): when a position is asked again after an answer.
+//! - [`schedule`]: the schedule on disk, `training.txt` beside the user's book, one text
+//!   line per position, each answer saved at once.
+//! - [`repertoire`]: the positions a learner answers, walked from the book.
+//! - [`exercise`]: what the trainer screen shows and asks, for any kind of exercise.
+//! - [`session`]: the opening trainer, one kind of exercise: the program plays the other
+//!   side's book moves, the learner answers with theirs.
+//! - [`stats`]: the figures of `huo-book train --stats`.
+//! - [`names`]: the opening a line is in, by name.
+
+pub mod exercise;
+pub mod fsrs;
+pub mod names;
+pub mod repertoire;
+pub mod schedule;
+pub mod session;
+pub mod stats;
+
+pub use exercise::{Exercise, Stage};
+pub use session::{Options, Session};

@@ -1,0 +1,175 @@
+//! The repertoire a learner trains: every position reachable from a start through the
+//! book (the layers as the game consults them), and among them the learner's, those where
+//! the learner is to move and the book has a move to play.
+//!
+//! From each position the book's playable moves (weight above 0) are followed: the
+//! opponent's, since the program may play any of them, and the learner's, since any of
+//! them is a right answer and the line goes on from it. A position reached by two move
+//! orders is one position (its key), kept with the first, shortest line found.
+
+use crate::book::{BookMove, Books, Layer};
+use crate::core::{Color, Move, Position};
+use crate::game::Game;
+use std::collections::{HashMap, HashSet, VecDeque};
+
+/// One position of the repertoire: the book's playable moves there.
+#[derive(Clone, Debug)]
+pub struct Node {
+    pub pos: Position,
+    /// The playable moves (weight above 0), in the book's order.
+    pub moves: Vec<BookMove>,
+    /// The book's moves of weight 0 ("known, never played"): not answers, not followed.
+    pub unplayed: Vec<Move>,
+    /// The layer that answered.
+    pub layer: Layer,
+    /// The moves that lead to another position of the repertoire, and its key.
+    pub children: Vec<(Move, u64)>,
+    /// The position before on the first line found, and the move from it.
+    pub parent: Option<(u64, Move)>,
+}
+
+/// The repertoire from a start, for one learner.
+#[derive(Clone, Debug)]
+pub struct Repertoire {
+    pub learner: Color,
+    /// The moves to the start (from the initial position, or from a set-up position).
+    pub root: Game,
+    nodes: HashMap<u64, Node>,
+    /// The learner's positions, in the order found (nearest the start first).
+    learner_keys: Vec<u64>,
+}
+
+impl Repertoire {
+    /// Walks the book from the position `root` reaches (breadth first: each position is
+    /// kept with its shortest line). A position whose book has no playable move ends the
+    /// line there.
+    pub fn build(books: &Books, root: Game, learner: Color) -> Repertoire {
+        let start = *root.position();
+        let mut nodes: HashMap<u64, Node> = HashMap::new();
+        let mut learner_keys = Vec::new();
+        let mut queue = VecDeque::new();
+        if let Some(n) = Node::read(books, &start, None) {
+            queue.push_back(start.key());
+            nodes.insert(start.key(), n);
+        }
+        while let Some(key) = queue.pop_front() {
+            let node = &nodes[&key];
+            let pos = node.pos;
+            if pos.turn() == learner {
+                learner_keys.push(key);
+            }
+            let moves: Vec<Move> = node.moves.iter().map(|m| m.mv).collect();
+            let mut children = Vec::new();
+            for mv in moves {
+                let next = pos.after(mv);
+                let k = next.key();
+                if nodes.contains_key(&k) {
+                    children.push((mv, k));
+                } else if let Some(n) = Node::read(books, &next, Some((key, mv))) {
+                    nodes.insert(k, n);
+                    queue.push_back(k);
+                    children.push((mv, k));
+                }
+            }
+            nodes.get_mut(&key).expect("the node being read").children = children;
+        }
+        Repertoire {
+            learner,
+            root,
+            nodes,
+            learner_keys,
+        }
+    }
+
+    /// The position with `key`, if the repertoire has it.
+    pub fn node(&self, key: u64) -> Option<&Node> {
+        self.nodes.get(&key)
+    }
+
+    /// The learner's positions, nearest the start first.
+    pub fn learner_keys(&self) -> &[u64] {
+        &self.learner_keys
+    }
+
+    /// How many positions the repertoire has (both sides').
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The book has no move at the start.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The first line found from the start to the position with `key`.
+    pub fn line_to(&self, key: u64) -> Vec<Move> {
+        let mut moves = Vec::new();
+        let mut at = key;
+        while let Some((parent, mv)) = self.nodes.get(&at).and_then(|n| n.parent) {
+            moves.push(mv);
+            at = parent;
+        }
+        moves.reverse();
+        moves
+    }
+
+    /// The position training starts from.
+    pub fn start(&self) -> &Position {
+        self.root.position()
+    }
+
+    /// The moves to `key` as a game: the moves to the start, then the first line found
+    /// from it (for the movetext and the opening's name).
+    pub fn game_to(&self, key: u64) -> Game {
+        let mut game = self.root.clone();
+        for mv in self.line_to(key) {
+            let _ = game.play(mv);
+        }
+        game
+    }
+
+    /// The sum of `weight(key)` over the learner's positions reachable from `from` (itself
+    /// included), each counted once.
+    pub fn reachable_sum(&self, from: u64, weight: &dyn Fn(u64) -> f64) -> f64 {
+        let mut seen = HashSet::new();
+        let mut stack = vec![from];
+        let mut sum = 0.0;
+        while let Some(k) = stack.pop() {
+            if !seen.insert(k) {
+                continue;
+            }
+            let Some(node) = self.nodes.get(&k) else {
+                continue;
+            };
+            if node.pos.turn() == self.learner {
+                sum += weight(k);
+            }
+            stack.extend(node.children.iter().map(|(_, c)| *c));
+        }
+        sum
+    }
+}
+
+impl Node {
+    /// The position's node, when the book has a playable move there.
+    fn read(books: &Books, pos: &Position, parent: Option<(u64, Move)>) -> Option<Node> {
+        let found = books.lookup(pos)?;
+        let (moves, unplayed): (Vec<BookMove>, Vec<BookMove>) = found
+            .entry
+            .moves
+            .into_iter()
+            .filter(|m| pos.is_legal(m.mv))
+            .partition(|m| m.weight > 0);
+        if moves.is_empty() {
+            return None;
+        }
+        Some(Node {
+            pos: *pos,
+            moves,
+            unplayed: unplayed.into_iter().map(|m| m.mv).collect(),
+            layer: found.layer,
+            children: Vec::new(),
+            parent,
+        })
+    }
+}

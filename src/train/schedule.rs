@@ -1,0 +1,434 @@
+//! The training schedule on disk: `training.txt` in the user's book directory, one line per
+//! position the user has answered, sorted by the position's key:
+//!
+//! ```text
+//! # Huo Chess training schedule (format: books/README.md)
+//! 463b96181691fc9c due=2026-12-03 last=2026-11-30 stability=3.1730 difficulty=5.2800 reps=3 lapses=1
+//! ```
+//!
+//! The key is the position's Polyglot key, as in the book's file names (it says whose move
+//! it is, so one line serves one side). `due` is the day it is asked again, `last` the day
+//! of the last answer (both `YYYY-MM-DD`, UTC), `stability` and `difficulty` the
+//! scheduler's memory of it ([`super::fsrs`]), `reps` the answers given and `lapses` those
+//! that were wrong. Other `name=value` fields are kept as they are; `#` lines are the
+//! user's notes, kept at the top (the header line is the writer's).
+//!
+//! The schedule is apart from the positions' files on purpose: training a line only the
+//! built-in book has must not create a position in the user's book (it would hide the
+//! built-in moves there), and one sorted text file diffs well and travels with the book.
+//!
+//! Each answer is saved at once: under the book's lock the file is read again, the one
+//! line changed and the whole file replaced atomically ([`crate::util::files`]). A file
+//! with a problem is never rewritten: the trainer refuses to start and `huo-book check`
+//! names the line.
+
+use super::fsrs::{Grade, Memory, Params};
+use crate::book::store;
+use crate::util::date;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The schedule's file name in the book directory.
+pub const FILE_NAME: &str = "training.txt";
+
+/// The line the writer puts first.
+const HEADER: &str = "# Huo Chess training schedule (format: books/README.md)";
+
+/// One position's schedule.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Record {
+    pub memory: Memory,
+    /// Answers given.
+    pub reps: u32,
+    /// Answers that were wrong.
+    pub lapses: u32,
+    /// Other fields, kept as they were read.
+    pub other: Vec<(String, String)>,
+}
+
+impl Record {
+    /// The share of answers that were right, 0 to 1.
+    pub fn success(&self) -> f64 {
+        if self.reps == 0 {
+            0.0
+        } else {
+            f64::from(self.reps - self.lapses) / f64::from(self.reps)
+        }
+    }
+
+    /// Due on `today` (or overdue).
+    pub fn is_due(&self, today: i64) -> bool {
+        self.memory.is_due(today)
+    }
+}
+
+/// The fields every line has.
+const FIELDS: [&str; 6] = ["due", "last", "stability", "difficulty", "reps", "lapses"];
+
+fn write_line(key: u64, r: &Record) -> String {
+    let m = &r.memory;
+    let mut line = format!(
+        "{key:016x} due={} last={} stability={:.4} difficulty={:.4} reps={} lapses={}",
+        date::iso(m.due),
+        date::iso(m.last),
+        m.stability,
+        m.difficulty,
+        r.reps,
+        r.lapses
+    );
+    for (k, v) in &r.other {
+        line.push_str(&format!(" {k}={v}"));
+    }
+    line
+}
+
+/// Reads one line (not a comment): its key and record, or what is wrong with it.
+fn read_line(line: &str) -> Result<(u64, Record), String> {
+    let mut words = line.split_whitespace();
+    let first = words.next().unwrap_or("");
+    let key = (first.len() == 16
+        && first.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)))
+    .then(|| u64::from_str_radix(first, 16).ok())
+    .flatten()
+    .ok_or_else(|| {
+        format!("'{first}' is not a position key (16 lowercase hexadecimal digits)")
+    })?;
+    let mut found: [Option<&str>; 6] = [None; 6];
+    let mut other: Vec<(String, String)> = Vec::new();
+    for word in words {
+        let Some((name, value)) = word.split_once('=').filter(|(n, _)| !n.is_empty()) else {
+            return Err(format!("'{word}' is not a field (name=value)"));
+        };
+        let twice = || format!("{name}= is given twice");
+        match FIELDS.iter().position(|f| *f == name) {
+            Some(i) if found[i].is_some() => return Err(twice()),
+            Some(i) => found[i] = Some(value),
+            None if other.iter().any(|(n, _)| n == name) => return Err(twice()),
+            None => other.push((name.to_string(), value.to_string())),
+        }
+    }
+    let mut values = [""; 6];
+    for (i, f) in FIELDS.iter().enumerate() {
+        values[i] = found[i].ok_or_else(|| format!("{f}= is missing"))?;
+    }
+    let [due, last, stability, difficulty, reps, lapses] = values;
+    let day = |name: &str, v: &str| {
+        date::parse_iso(v).ok_or_else(|| format!("{name}={v} is not a date (YYYY-MM-DD)"))
+    };
+    let count = |name: &str, v: &str| {
+        v.parse::<u32>()
+            .map_err(|_| format!("{name}={v} is not a whole number"))
+    };
+    let number = |name: &str, v: &str, low: f64, high: f64| match v.parse::<f64>() {
+        Ok(x) if x.is_finite() && (low..=high).contains(&x) => Ok(x),
+        _ => Err(format!("{name}={v} is not a number from {low} to {high}")),
+    };
+    let record = Record {
+        memory: Memory {
+            due: day("due", due)?,
+            last: day("last", last)?,
+            stability: number("stability", stability, 0.001, 1e9)?,
+            difficulty: number("difficulty", difficulty, 1.0, 10.0)?,
+        },
+        reps: count("reps", reps)?,
+        lapses: count("lapses", lapses)?,
+        other,
+    };
+    if record.lapses > record.reps {
+        return Err(format!(
+            "lapses={} is more than reps={} (lapses are the wrong answers among them)",
+            record.lapses, record.reps
+        ));
+    }
+    Ok((key, record))
+}
+
+/// A schedule read from text: its records, the user's `#` notes, and the problems found
+/// (each `file:line: message`).
+#[derive(Clone, Debug, Default)]
+pub struct Parsed {
+    pub records: BTreeMap<u64, Record>,
+    pub notes: Vec<String>,
+    pub problems: Vec<String>,
+}
+
+/// Reads a schedule's text; `shown` names the file in the problems.
+pub fn parse(text: &str, shown: &str) -> Parsed {
+    let mut p = Parsed::default();
+    let mut lines_of: BTreeMap<u64, usize> = BTreeMap::new();
+    for (i, raw) in text.lines().enumerate() {
+        let n = i + 1;
+        let line = raw.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if line.starts_with('#') {
+            if line != HEADER {
+                p.notes.push(line.to_string());
+            }
+            continue;
+        }
+        match read_line(line) {
+            Ok((key, record)) => {
+                if let Some(first) = lines_of.get(&key) {
+                    p.problems.push(format!(
+                        "{shown}:{n}: position {key:016x} is listed twice (first on line {first})"
+                    ));
+                    continue;
+                }
+                lines_of.insert(key, n);
+                p.records.insert(key, record);
+            }
+            Err(e) => p.problems.push(format!("{shown}:{n}: {e}")),
+        }
+    }
+    p
+}
+
+/// Writes a schedule's text: the header, the notes, one line per record by key.
+pub fn write(records: &BTreeMap<u64, Record>, notes: &[String]) -> String {
+    let mut out = String::from(HEADER);
+    out.push('\n');
+    for n in notes {
+        out.push_str(n);
+        out.push('\n');
+    }
+    for (key, r) in records {
+        out.push_str(&write_line(*key, r));
+        out.push('\n');
+    }
+    out
+}
+
+/// A schedule that cannot be read or written: the message names the file (and line).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScheduleError(pub String);
+
+impl std::fmt::Display for ScheduleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ScheduleError {}
+
+/// The schedule of one book directory, as last read or written.
+#[derive(Clone, Debug)]
+pub struct Schedule {
+    path: PathBuf,
+    dir: PathBuf,
+    records: BTreeMap<u64, Record>,
+    params: Params,
+}
+
+/// The schedule file of the book directory `dir`.
+pub fn path_in(dir: &Path) -> PathBuf {
+    dir.join(FILE_NAME)
+}
+
+/// Reads the file at `path`: its parsed text (empty when it does not exist).
+fn read_file(path: &Path) -> Result<Parsed, ScheduleError> {
+    let shown = path.display().to_string();
+    match store::read(path) {
+        Ok(Some(text)) => Ok(parse(&text, &shown)),
+        Ok(None) => Ok(Parsed::default()),
+        Err(e) => Err(ScheduleError(e.0)),
+    }
+}
+
+/// The problems of the schedule in book directory `dir` (`file:line: message` each), for
+/// `huo-book check`; none when there is no schedule.
+pub fn check(dir: &Path) -> Vec<String> {
+    match read_file(&path_in(dir)) {
+        Ok(p) => p.problems,
+        Err(e) => vec![e.0],
+    }
+}
+
+impl Schedule {
+    /// The schedule of book directory `dir` (empty when it has none yet). A file with any
+    /// problem is refused, naming each, so that it is never rewritten without them.
+    pub fn load(dir: &Path) -> Result<Schedule, ScheduleError> {
+        let path = path_in(dir);
+        let parsed = read_file(&path)?;
+        if !parsed.problems.is_empty() {
+            return Err(ScheduleError(format!(
+                "the training schedule has problems (fix them by hand; 'huo-book check' \
+                 lists them):\n{}",
+                parsed.problems.join("\n")
+            )));
+        }
+        Ok(Schedule {
+            path,
+            dir: dir.to_path_buf(),
+            records: parsed.records,
+            params: Params::default(),
+        })
+    }
+
+    /// The file, as shown to the user.
+    pub fn file(&self) -> String {
+        self.path.display().to_string()
+    }
+
+    /// The record of the position with `key`, if it was ever answered.
+    pub fn get(&self, key: u64) -> Option<&Record> {
+        self.records.get(&key)
+    }
+
+    /// Every record, by key.
+    pub fn records(&self) -> &BTreeMap<u64, Record> {
+        &self.records
+    }
+
+    /// The scheduler's settings.
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// Records an answer to the position with `key` on `today`, and saves it: under the
+    /// book's lock, the file is read again (another program may have changed other lines),
+    /// this line changed, and the file replaced atomically. Returns the new record.
+    pub fn answer(&mut self, key: u64, grade: Grade, today: i64) -> Result<Record, ScheduleError> {
+        let _guard = store::lock(&self.dir).map_err(|e| ScheduleError(e.0))?;
+        let mut current = read_file(&self.path)?;
+        if !current.problems.is_empty() {
+            return Err(ScheduleError(format!(
+                "not saved: the training schedule has problems now (fix them by hand): {}",
+                current.problems.join("; ")
+            )));
+        }
+        let before = current.records.get(&key);
+        let memory = self
+            .params
+            .review(before.map(|r| &r.memory), grade, today);
+        let record = Record {
+            memory,
+            reps: before.map_or(0, |r| r.reps).saturating_add(1),
+            lapses: before.map_or(0, |r| r.lapses) + u32::from(grade == Grade::Again),
+            other: before.map(|r| r.other.clone()).unwrap_or_default(),
+        };
+        current.records.insert(key, record.clone());
+        let text = write(&current.records, &current.notes);
+        crate::util::files::write_atomic(&self.path, text)
+            .map_err(|e| ScheduleError(format!("not saved: cannot write {}: {e}", self.file())))?;
+        self.records = current.records;
+        Ok(record)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::util::scratch::Scratch;
+
+    #[test]
+    fn a_line_written_reads_back() {
+        let mut records = BTreeMap::new();
+        let r = Record {
+            memory: Memory {
+                stability: 3.17301,
+                difficulty: 5.28,
+                last: date::parse_iso("2026-11-30").unwrap(),
+                due: date::parse_iso("2026-12-03").unwrap(),
+            },
+            reps: 3,
+            lapses: 1,
+            other: vec![("mine".into(), "x".into())],
+        };
+        records.insert(0x463b96181691fc9c, r.clone());
+        records.insert(0x0000000000000001, r.clone());
+        let text = write(&records, &["# my note".to_string()]);
+        assert_eq!(
+            text,
+            "# Huo Chess training schedule (format: books/README.md)\n# my note\n\
+             0000000000000001 due=2026-12-03 last=2026-11-30 stability=3.1730 difficulty=5.2800 reps=3 lapses=1 mine=x\n\
+             463b96181691fc9c due=2026-12-03 last=2026-11-30 stability=3.1730 difficulty=5.2800 reps=3 lapses=1 mine=x\n"
+        );
+        let back = parse(&text, "t");
+        assert!(back.problems.is_empty(), "{:?}", back.problems);
+        assert_eq!(back.notes, vec!["# my note".to_string()]);
+        let got = &back.records[&0x463b96181691fc9c];
+        assert_eq!((got.reps, got.lapses, got.memory.due), (3, 1, r.memory.due));
+        assert!((got.memory.stability - 3.173).abs() < 1e-9);
+        assert_eq!(write(&back.records, &back.notes), text, "written again the same");
+    }
+
+    #[test]
+    fn each_malformed_line_is_named_with_its_line() {
+        let good = "due=2026-12-03 last=2026-11-30 stability=3 difficulty=5 reps=3 lapses=1";
+        let cases = [
+            (format!("463b9618169 {good}"), "is not a position key"),
+            (format!("463B96181691FC9C {good}"), "is not a position key"),
+            (
+                "463b96181691fc9c due=2026-13-03 last=2026-11-30 stability=3 difficulty=5 reps=3 lapses=1".to_string(),
+                "due=2026-13-03 is not a date",
+            ),
+            (
+                "463b96181691fc9c due=2026-12-03 last=2026-11-30 stability=NaN difficulty=5 reps=3 lapses=1".to_string(),
+                "stability=NaN is not a number",
+            ),
+            (
+                "463b96181691fc9c due=2026-12-03 last=2026-11-30 stability=3 difficulty=11 reps=3 lapses=1".to_string(),
+                "difficulty=11 is not a number from 1 to 10",
+            ),
+            (
+                "463b96181691fc9c due=2026-12-03 last=2026-11-30 stability=3 difficulty=5 reps=-1 lapses=0".to_string(),
+                "reps=-1 is not a whole number",
+            ),
+            (
+                "463b96181691fc9c due=2026-12-03 last=2026-11-30 stability=3 difficulty=5 reps=1 lapses=2".to_string(),
+                "lapses=2 is more than reps=1",
+            ),
+            (
+                "463b96181691fc9c due=2026-12-03 stability=3 difficulty=5 reps=1 lapses=0".to_string(),
+                "last= is missing",
+            ),
+            (format!("463b96181691fc9c {good} due=2026-12-04"), "due= is given twice"),
+            (format!("463b96181691fc9c {good} train"), "'train' is not a field"),
+        ];
+        for (line, said) in cases {
+            let text = format!("# header\n\n{line}\n");
+            let p = parse(&text, "books/training.txt");
+            assert_eq!(p.problems.len(), 1, "{line}: {:?}", p.problems);
+            assert!(
+                p.problems[0].starts_with("books/training.txt:3: ") && p.problems[0].contains(said),
+                "{line}: {}",
+                p.problems[0]
+            );
+            assert!(p.records.is_empty());
+        }
+        let twice = format!("463b96181691fc9c {good}\n463b96181691fc9c {good}\n");
+        let p = parse(&twice, "f");
+        assert_eq!(
+            p.problems,
+            vec!["f:2: position 463b96181691fc9c is listed twice (first on line 1)".to_string()]
+        );
+    }
+
+    #[test]
+    fn answers_are_saved_at_once_and_other_lines_kept() {
+        let dir = Scratch::new("schedule");
+        let mut s = Schedule::load(dir.path()).unwrap();
+        assert!(s.records().is_empty());
+        let day = 20_000;
+        s.answer(1, Grade::Good, day).unwrap();
+        // Another program adds a line meanwhile; the next answer keeps it.
+        let path = path_in(dir.path());
+        let mut text = std::fs::read_to_string(&path).unwrap();
+        text.push_str("00000000000000ff due=2026-12-03 last=2026-11-30 stability=3 difficulty=5 reps=1 lapses=0\n");
+        std::fs::write(&path, text).unwrap();
+        let r = s.answer(2, Grade::Again, day).unwrap();
+        assert_eq!((r.reps, r.lapses, r.memory.due), (1, 1, day));
+        let back = Schedule::load(dir.path()).unwrap();
+        assert_eq!(back.records().keys().copied().collect::<Vec<_>>(), vec![1, 2, 0xff]);
+        assert_eq!(back.get(1).unwrap().memory.due, day + 2);
+        // A damaged file is refused, and not rewritten by an answer.
+        std::fs::write(&path, "0000000000000001 due=soon\n").unwrap();
+        let e = Schedule::load(dir.path()).unwrap_err();
+        assert!(e.0.contains("training.txt:1: "), "{e}");
+        assert!(s.answer(1, Grade::Good, day).is_err());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "0000000000000001 due=soon\n");
+        assert_eq!(check(dir.path()).len(), 1);
+    }
+}

@@ -1,0 +1,429 @@
+//! The opening trainer: the program plays the other side's book moves, the learner must
+//! answer with a move their book plays, line after line.
+//!
+//! A line starts at the start position. At each of the learner's positions that is to be
+//! asked (new, or due by the schedule; every one with `--all`) the learner answers: a move
+//! the book plays there (any of them) is right and the line goes on from it; any other is
+//! wrong, the book's moves are shown with their comments and the opening's name, and the
+//! learner plays one of them to go on. Each answer is graded and saved at once
+//! ([`super::schedule`]): a wrong one is asked again the same day, so it comes back in a
+//! later line of the session. A learner's position not to be asked is played for them.
+//!
+//! The other side's move is chosen among the book's playable moves leading on to
+//! positions still to ask: half by the book's weights, half by how little the learner
+//! knows what lies behind each (the positions to ask there, each counted by how likely it
+//! is forgotten and how hard it has been). A line ends where the book ends, or where
+//! nothing further along it is to be asked; the session ends when nothing is left to ask.
+
+use super::exercise::{
+    Answer, DueNext, Exercise, History, LineEnd, Note, Question, Stage, Tally,
+};
+use super::fsrs::Grade;
+use super::names;
+use super::repertoire::Repertoire;
+use super::schedule::Schedule;
+use crate::book::Books;
+use crate::core::{Color, Move, san};
+use crate::game::Game;
+use crate::util::rng::Rng;
+use std::collections::{HashMap, HashSet};
+
+/// The longest line played (a book looping through repetitions ends there).
+const MAX_LINE: usize = 400;
+
+/// What a session trains.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The side the learner plays.
+    pub learner: Color,
+    /// The moves to the start position.
+    pub root: Game,
+    /// Ask every position, due or not.
+    pub all: bool,
+    /// Today (days since 1970-01-01): the schedule's clock.
+    pub today: i64,
+    /// Drives the other side's choice of moves.
+    pub seed: u64,
+}
+
+/// An opening-training session.
+pub struct Session {
+    repertoire: Repertoire,
+    schedule: Schedule,
+    all: bool,
+    today: i64,
+    rng: Rng,
+    game: Game,
+    stage: Stage,
+    note: Option<Note>,
+    /// Each position answered in this session, and whether its first answer was right.
+    answered: HashMap<u64, bool>,
+    /// Positions answered right in this session (not asked again).
+    right: HashSet<u64>,
+    /// Positions asked in the current line (each once a line).
+    asked_in_line: HashSet<u64>,
+    line: Tally,
+}
+
+impl Session {
+    /// A session over `books` (the user's book must be a directory: the schedule is kept
+    /// there). Fails when the schedule cannot be read.
+    pub fn open(books: &Books, options: Options) -> Result<Session, String> {
+        let dir = books
+            .user()
+            .and_then(|b| b.dir())
+            .ok_or("no book directory to keep the training schedule in (--book DIR)")?;
+        let schedule = Schedule::load(dir).map_err(|e| e.0)?;
+        let repertoire = Repertoire::build(books, options.root.clone(), options.learner);
+        Ok(Session::new(repertoire, schedule, options))
+    }
+
+    /// A session on a repertoire already built, the schedule already read.
+    pub fn new(repertoire: Repertoire, schedule: Schedule, options: Options) -> Session {
+        let mut s = Session {
+            repertoire,
+            schedule,
+            all: options.all,
+            today: options.today,
+            rng: Rng::new(options.seed),
+            game: options.root.clone(),
+            stage: Stage::Finished {
+                session: Tally::default(),
+                due: DueNext::default(),
+            },
+            note: None,
+            answered: HashMap::new(),
+            right: HashSet::new(),
+            asked_in_line: HashSet::new(),
+            line: Tally::default(),
+        };
+        s.start_line();
+        s
+    }
+
+    /// The repertoire trained.
+    pub fn repertoire(&self) -> &Repertoire {
+        &self.repertoire
+    }
+
+    /// The schedule, as last saved.
+    pub fn schedule(&self) -> &Schedule {
+        &self.schedule
+    }
+
+    /// Is the learner's position `key` to be asked (now, in this line)?
+    fn askable(&self, key: u64) -> bool {
+        !self.asked_in_line.contains(&key) && self.to_ask(key)
+    }
+
+    /// Is the learner's position `key` to be asked today: new or due, or with `--all`
+    /// any not yet answered right in this session?
+    fn to_ask(&self, key: u64) -> bool {
+        if self.all {
+            return !self.right.contains(&key);
+        }
+        self.schedule
+            .get(key)
+            .is_none_or(|r| r.is_due(self.today))
+    }
+
+    /// How little the learner knows position `key`: the chance it is forgotten (1 for a
+    /// new one or one missed today) plus a tenth of its difficulty (5 for a new one).
+    fn weakness(&self, key: u64) -> f64 {
+        match self.schedule.get(key) {
+            None => 1.5,
+            Some(r) => {
+                let m = &r.memory;
+                let recall = if m.in_step() {
+                    0.0
+                } else {
+                    self.schedule.params().retrievability(m, self.today)
+                };
+                (1.0 - recall) + m.difficulty / 10.0
+            }
+        }
+    }
+
+    /// What lies behind position `key` still to ask in this line: the sum of the
+    /// weaknesses of the learner's positions to ask reachable from it.
+    fn need(&self, key: u64) -> f64 {
+        self.repertoire.reachable_sum(key, &|k| {
+            if self.askable(k) { self.weakness(k) } else { 0.0 }
+        })
+    }
+
+    /// The move to play in position `key` (not a question): among the book's moves
+    /// leading to positions still to ask, at random, half by the book's weights and half
+    /// by what lies behind each.
+    fn choose(&mut self, key: u64) -> Option<Move> {
+        let node = self.repertoire.node(key)?;
+        let candidates: Vec<(Move, f64, f64)> = node
+            .children
+            .iter()
+            .filter_map(|&(mv, child)| {
+                let need = self.need(child);
+                let weight = node.moves.iter().find(|m| m.mv == mv)?.weight;
+                (need > 0.0).then_some((mv, f64::from(weight), need))
+            })
+            .collect();
+        let total_weight: f64 = candidates.iter().map(|c| c.1).sum();
+        let total_need: f64 = candidates.iter().map(|c| c.2).sum();
+        let score = |c: &(Move, f64, f64)| c.1 / total_weight + c.2 / total_need;
+        let sum: f64 = candidates.iter().map(score).sum();
+        let mut r = (self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * sum;
+        for c in &candidates {
+            r -= score(c);
+            if r < 0.0 {
+                return Some(c.0);
+            }
+        }
+        candidates.last().map(|c| c.0)
+    }
+
+    /// Starts a line from the start position, or ends the session when nothing is left
+    /// to ask.
+    fn start_line(&mut self) {
+        self.game = self.repertoire.root.clone();
+        self.asked_in_line.clear();
+        self.line = Tally::default();
+        let start = self.game.position().key();
+        if self.repertoire.node(start).is_none() || self.need(start) <= 0.0 {
+            self.stage = Stage::Finished {
+                session: self.session_tally(),
+                due: self.due_next(),
+            };
+            return;
+        }
+        self.advance(String::new());
+    }
+
+    /// Plays the moves that are not questions until the next question or the end of the
+    /// line; `said` is what the note says before the moves played.
+    fn advance(&mut self, said: String) {
+        let from = self.game.moves().len();
+        let end = loop {
+            let pos = *self.game.position();
+            let key = pos.key();
+            let repeated = self.game.positions()[..self.game.positions().len() - 1]
+                .iter()
+                .any(|p| p.key() == key);
+            if self.repertoire.node(key).is_none() || repeated || self.game.moves().len() >= MAX_LINE {
+                break LineEnd::BookEnds;
+            }
+            if self.need(key) <= 0.0 {
+                // Nothing to ask further on: is there anything for the learner at all?
+                let ahead = self.repertoire.reachable_sum(key, &|_| 1.0);
+                break if ahead > 0.0 { LineEnd::NothingDue } else { LineEnd::BookEnds };
+            }
+            if pos.turn() == self.repertoire.learner && self.askable(key) {
+                self.stage = Stage::Ask(self.question(key));
+                self.say_played(said, from);
+                return;
+            }
+            match self.choose(key) {
+                Some(mv) => {
+                    let _ = self.game.play(mv);
+                }
+                None => break LineEnd::NothingDue,
+            }
+        };
+        self.say_played(said, from);
+        let session = self.session_tally();
+        if self.to_ask_count() == 0 {
+            self.stage = Stage::Finished {
+                session,
+                due: self.due_next(),
+            };
+        } else {
+            self.stage = Stage::LineDone {
+                end,
+                line: self.line,
+                session,
+                due: self.due_next(),
+            };
+        }
+    }
+
+    /// The note: `said`, then the moves played since ply `from` (`Then: 3... a6 4. Ba4`).
+    fn say_played(&mut self, said: String, from: usize) {
+        let moves = &self.game.moves()[from..];
+        let mut text = said;
+        if !moves.is_empty() {
+            let mut g = Game::from_position(self.game.positions()[from]);
+            for &mv in moves {
+                let _ = g.play(mv);
+            }
+            if !text.is_empty() {
+                text.push_str(". Then: ");
+            } else {
+                text.push_str("Played: ");
+            }
+            text.push_str(&g.movetext());
+        }
+        self.note = (!text.is_empty()).then_some(Note { text, alert: false });
+    }
+
+    fn question(&self, key: u64) -> Question {
+        let node = self.repertoire.node(key).expect("asked in the repertoire");
+        Question {
+            key,
+            answers: node
+                .moves
+                .iter()
+                .map(|m| Answer::new(&node.pos, m.mv, m.weight, m.comment.clone()))
+                .collect(),
+            opening: names::opening_of(self.game.positions()),
+            history: self.schedule.get(key).map(|r| History {
+                reps: r.reps,
+                lapses: r.lapses,
+                last: r.memory.last,
+            }),
+        }
+    }
+
+    /// Grades and saves an answer to the question `key`; counts it.
+    fn grade(&mut self, key: u64, grade: Grade) -> Option<String> {
+        let right = grade != Grade::Again;
+        if !self.answered.contains_key(&key) {
+            self.answered.insert(key, right);
+            self.line.reviewed += 1;
+            self.line.right_first_time += u32::from(right);
+        }
+        if right {
+            self.right.insert(key);
+        }
+        self.asked_in_line.insert(key);
+        self.schedule
+            .answer(key, grade, self.today)
+            .err()
+            .map(|e| e.0)
+    }
+
+    /// The session's counts.
+    fn session_tally(&self) -> Tally {
+        Tally {
+            reviewed: self.answered.len() as u32,
+            right_first_time: self.answered.values().filter(|r| **r).count() as u32,
+        }
+    }
+
+    /// The learner's positions still to ask today.
+    fn to_ask_count(&self) -> u32 {
+        self.repertoire
+            .learner_keys()
+            .iter()
+            .filter(|k| self.to_ask(**k))
+            .count() as u32
+    }
+
+    /// When the learner's positions are due next.
+    fn due_next(&self) -> DueNext {
+        let mut next: Option<(i64, u32)> = None;
+        for key in self.repertoire.learner_keys() {
+            let Some(r) = self.schedule.get(*key) else {
+                continue;
+            };
+            let due = r.memory.due;
+            if due <= self.today {
+                continue;
+            }
+            next = match next {
+                Some((d, n)) if d == due => Some((d, n + 1)),
+                Some((d, n)) if d < due => Some((d, n)),
+                _ => Some((due, 1)),
+            };
+        }
+        DueNext {
+            now: self.to_ask_count(),
+            next,
+        }
+    }
+}
+
+impl Exercise for Session {
+    fn title(&self) -> String {
+        format!("OPENING TRAINER  you play {}", self.repertoire.learner)
+    }
+
+    fn learner(&self) -> Color {
+        self.repertoire.learner
+    }
+
+    fn game(&self) -> &Game {
+        &self.game
+    }
+
+    fn stage(&self) -> &Stage {
+        &self.stage
+    }
+
+    fn note(&self) -> Option<&Note> {
+        self.note.as_ref()
+    }
+
+    fn play(&mut self, mv: Move) {
+        let pos = *self.game.position();
+        if !pos.is_legal(mv) {
+            self.note = Some(Note {
+                text: "Invalid move - Please try again".into(),
+                alert: true,
+            });
+            return;
+        }
+        let text = san(&pos, mv);
+        match self.stage.clone() {
+            Stage::Ask(q) => {
+                if q.answers.iter().any(|a| a.mv == mv) {
+                    let failed = self.grade(q.key, Grade::Good);
+                    let _ = self.game.play(mv);
+                    self.advance(format!("Right: {text}"));
+                    if let Some(e) = failed {
+                        self.note = Some(Note { text: e, alert: true });
+                    }
+                    return;
+                }
+                let node = self.repertoire.node(q.key).expect("asked in the repertoire");
+                if node.unplayed.contains(&mv) {
+                    self.note = Some(Note {
+                        text: format!(
+                            "Your book knows {text} but never plays it (weight 0): \
+                             play a move it plays"
+                        ),
+                        alert: true,
+                    });
+                    return;
+                }
+                let failed = self.grade(q.key, Grade::Again);
+                self.stage = Stage::Missed {
+                    question: q,
+                    played: text.clone(),
+                };
+                // The screen shows the book's moves; a note only when the answer was not saved.
+                self.note = failed.map(|text| Note { text, alert: true });
+            }
+            Stage::Missed { question, .. } => {
+                if question.answers.iter().any(|a| a.mv == mv) {
+                    let _ = self.game.play(mv);
+                    self.advance(format!("Played {text}"));
+                } else {
+                    self.note = Some(Note {
+                        text: format!("{text} is not your book's move: play one of those shown"),
+                        alert: true,
+                    });
+                }
+            }
+            Stage::LineDone { .. } | Stage::Finished { .. } => {}
+        }
+    }
+
+    fn next(&mut self) {
+        if matches!(self.stage, Stage::LineDone { .. }) {
+            self.note = None;
+            self.start_line();
+        }
+    }
+
+    fn saved_in(&self) -> String {
+        self.schedule.file()
+    }
+}
