@@ -1,4 +1,5 @@
-//! The text screens: the game (`huo-chess`) and the opening book editor (`huo-book edit`).
+//! The text screens: the game (`huo-chess`), the opening book editor (`huo-book edit`) and
+//! the trainer (`huo-book train`).
 //!
 //! Built the ratatui way, state apart from drawing apart from input: an
 //! [`App`](app::App) holds the game screen's state and its game flow (in parts: keys,
@@ -11,7 +12,7 @@
 //! resigns or offers a draw), [`log`] (the log pane), [`input`] (choosing moves on the
 //! board, shared with the editor), [`engine`] (the screens' link to the engine service),
 //! [`board`] (the board widget), [`analysis`] (the analysis screen), [`tree`] (the MiniMax tree browser), [`theme`] (colours, glyphs), [`terminal`] (setup,
-//! restore, signals, panic hook), [`editor`] (the book editor).
+//! restore, signals, panic hook), [`editor`] (the book editor), [`trainer`] (the trainer).
 
 pub mod analysis;
 pub mod app;
@@ -25,6 +26,7 @@ pub mod log;
 pub mod policy;
 pub mod terminal;
 pub mod theme;
+pub mod trainer;
 pub mod tree;
 pub mod ui;
 
@@ -46,6 +48,11 @@ pub const IDLE_TICK: Duration = Duration::from_millis(250);
 /// Runs the opening book editor screen on `book`, starting from `start`.
 pub fn run_editor(book: Books, start: Position, config: &Config) -> io::Result<()> {
     editor::run(book, start, config)
+}
+
+/// Runs the trainer screen on `exercise` until Esc (every answer is saved as it is given).
+pub fn run_trainer(exercise: Box<dyn crate::train::Exercise>, config: &Config) -> io::Result<()> {
+    trainer::run(exercise, config)
 }
 
 /// Runs the game screen until the player quits. A bad flag, or no terminal to play on,

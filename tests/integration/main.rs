@@ -22,5 +22,6 @@ mod perft;
 mod pgn;
 mod search;
 mod terminal;
+mod train;
 mod tui;
 mod uci;

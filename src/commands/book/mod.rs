@@ -12,6 +12,7 @@ mod layout;
 mod merge;
 mod record;
 mod show;
+mod train;
 
 use super::meta::{Completions, Man};
 use crate::book::{Book, Books, LayerPolicy};
@@ -29,6 +30,7 @@ pub use layout::{Pack, Unpack};
 pub use merge::Merge;
 pub use record::{Adopt, Record, Remove};
 pub use show::Show;
+pub use train::Train;
 
 /// What a command works on: the user's book as given, the layers, the configuration.
 pub struct Context {
@@ -211,6 +213,10 @@ pub enum Command {
     Completions(Completions),
     /// Prints the man page (roff), of huo-book or of one of its commands.
     Man(Man),
+    /// Opens the opening trainer: the program plays the other side's book moves, you
+    /// answer with your book's; each position comes back by spaced repetition (the
+    /// schedule is training.txt in the book directory). --stats prints the figures.
+    Train(Train),
 }
 
 impl Command {
@@ -236,6 +242,7 @@ impl Command {
             Command::Edit(fen) => edit(ctx, fen),
             Command::Completions(c) => c.run(Cli::command()),
             Command::Man(m) => m.run(Cli::command()),
+            Command::Train(c) => c.run(ctx),
         }
     }
 }

@@ -5,13 +5,14 @@
 use super::{Editor, Focus};
 use crate::core::san;
 use crate::tui::board::{BoardGeometry, BoardWidget};
+use crate::tui::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-/// The board's part of the screen.
+/// The board's part of the screen (the trainer's too: it has as many key lines).
 pub fn board_area(screen: Rect) -> Rect {
     let h = screen.height.saturating_sub(2 + KEY_LINES.len() as u16);
     let scale = (screen.width.saturating_sub(40) / 24)
@@ -34,18 +35,7 @@ pub fn draw(frame: &mut Frame, ed: &mut Editor) {
     ed.board.geometry = BoardGeometry::fit(board_area(area), ed.flipped);
     let ed = &*ed;
     let t = &ed.theme;
-    if area.width < 60 || area.height < 16 {
-        frame.render_widget(
-            Paragraph::new(Line::styled(
-                format!(
-                    "Terminal too small ({}x{}): the book editor needs 60x16",
-                    area.width, area.height
-                ),
-                t.alert,
-            ))
-            .wrap(Wrap { trim: true }),
-            area,
-        );
+    if too_small(frame, t, "the book editor") {
         return;
     }
     frame.render_widget(
@@ -128,22 +118,62 @@ pub fn draw(frame: &mut Frame, ed: &mut Editor) {
         );
     }
     if ed.promotion.is_some() {
-        let r = Rect::new(
-            area.x + area.width.saturating_sub(48) / 2,
-            area.y + area.height / 2 - 1,
-            48.min(area.width),
-            3,
-        );
-        frame.render_widget(Clear, r);
-        frame.render_widget(
-            Paragraph::new(Line::styled(
-                "Promote to: q)ueen r)ook b)ishop k(n)ight",
-                t.prompt,
-            ))
-            .block(Block::bordered().border_style(t.prompt)),
-            r,
-        );
+        promotion_popup(frame, t);
     }
+}
+
+/// The smallest screen the book screens (the editor, the trainer) are drawn on.
+pub const MIN_SIZE: (u16, u16) = (60, 16);
+
+/// Says the terminal is too small for `what` (`the book editor`) when it is: then
+/// nothing else is drawn.
+pub fn too_small(frame: &mut Frame, t: &Theme, what: &str) -> bool {
+    let area = frame.area();
+    let (w, h) = MIN_SIZE;
+    if area.width >= w && area.height >= h {
+        return false;
+    }
+    frame.render_widget(
+        Paragraph::new(Line::styled(
+            format!(
+                "Terminal too small ({}x{}): {what} needs {w}x{h}",
+                area.width, area.height
+            ),
+            t.alert,
+        ))
+        .wrap(Wrap { trim: true }),
+        area,
+    );
+    true
+}
+
+/// The question of a pawn reaching the last rank, over the middle of the screen.
+pub fn promotion_popup(frame: &mut Frame, t: &Theme) {
+    let area = frame.area();
+    let r = Rect::new(
+        area.x + area.width.saturating_sub(48) / 2,
+        area.y + area.height / 2 - 1,
+        48.min(area.width),
+        3,
+    );
+    frame.render_widget(Clear, r);
+    frame.render_widget(
+        Paragraph::new(Line::styled(
+            "Promote to: q)ueen r)ook b)ishop k(n)ight",
+            t.prompt,
+        ))
+        .block(Block::bordered().border_style(t.prompt)),
+        r,
+    );
+}
+
+/// The input line: `> ` and what is typed, with a cursor.
+pub fn input_line(t: &Theme, input: &str) -> Line<'static> {
+    Line::from(vec![
+        Span::styled("> ", t.dim),
+        Span::styled(input.to_string(), t.prompt),
+        Span::styled("_", t.prompt),
+    ])
 }
 
 /// The panel: where the position's moves come from, the moves, the message, the input line.
@@ -225,10 +255,6 @@ pub fn panel_lines(ed: &Editor) -> Vec<Line<'static>> {
         },
         t.prompt,
     ));
-    lines.push(Line::from(vec![
-        Span::styled("> ", t.dim),
-        Span::styled(ed.input.clone(), t.prompt),
-        Span::styled("_", t.prompt),
-    ]));
+    lines.push(input_line(t, &ed.input));
     lines
 }

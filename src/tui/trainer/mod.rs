@@ -1,0 +1,216 @@
+//! The trainer screen (`huo-book train`, `:train` in the game): a position on the board,
+//! the learner's move asked, the answer judged, the right moves shown when it was wrong.
+//! It runs any [`Exercise`] (the opening trainer is one); its state and keys are here, its
+//! drawing in [`ui`]. It looks like the book editor and takes moves the same ways: typed
+//! (`e4`, `Nf3`, `g1f3`), or with the arrows and Enter, or the mouse, on the board
+//! ([`BoardInput`]).
+//!
+//! Keys: a move and Enter answers; Enter alone plays on the board's cursor, or goes on to
+//! the next line when one is over; `:flip` turns the board; Esc (also F10, Ctrl+C) leaves
+//! at any time. Nothing is lost by leaving: each answer was saved when it was given.
+
+pub mod ui;
+
+use super::input::{BoardInput, Pick, Typed, read_typed_move, take_typed};
+use super::terminal;
+use super::theme::Theme;
+use crate::config::Config;
+use crate::core::{Move, MoveError, Role, Square};
+use crate::train::{Exercise, Stage};
+use crossterm::event::{
+    self, Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton,
+    MouseEvent, MouseEventKind,
+};
+use ratatui::layout::Rect;
+use std::io;
+
+/// The trainer screen's state.
+pub struct Trainer {
+    pub theme: Theme,
+    /// What is trained: it plays its moves, judges the learner's, keeps the score.
+    pub exercise: Box<dyn Exercise>,
+    /// The board cursor and selection (shared with the game and the editor).
+    pub board: BoardInput,
+    /// Waiting for the promotion piece of this pawn move.
+    pub promotion: Option<(Square, Square)>,
+    pub input: String,
+    /// The board seen from the other side than the learner's.
+    pub flipped: bool,
+    /// The screen's own note (a move it could not read), shown over the exercise's.
+    pub message: Option<String>,
+    pub quit: bool,
+    pub screen: Rect,
+}
+
+impl Trainer {
+    /// The screen on `exercise`, the board seen from the learner's side.
+    pub fn new(exercise: Box<dyn Exercise>, config: &Config) -> Trainer {
+        Trainer {
+            theme: Theme::by_name(&config.tui.theme),
+            flipped: exercise.learner() == crate::core::Color::Black,
+            exercise,
+            board: BoardInput::default(),
+            promotion: None,
+            input: String::new(),
+            message: None,
+            quit: false,
+            screen: Rect::new(0, 0, 80, 25),
+        }
+    }
+
+    /// Is a line over (Enter goes on), or the session?
+    fn between_lines(&self) -> bool {
+        matches!(
+            self.exercise.stage(),
+            Stage::LineDone { .. } | Stage::Finished { .. }
+        )
+    }
+
+    /// A move of the learner's, typed or played on the board.
+    pub fn play_move(&mut self, mv: Move) {
+        if self.between_lines() {
+            self.message = Some(self.between_lines_hint().into());
+            return;
+        }
+        self.message = None;
+        self.board.selected = None;
+        self.exercise.play(mv);
+    }
+
+    fn between_lines_hint(&self) -> &'static str {
+        match self.exercise.stage() {
+            Stage::Finished { .. } => "Nothing more to ask now: Esc leaves",
+            _ => "The line is over: Enter goes on to the next",
+        }
+    }
+
+    /// A typed move.
+    pub fn submit_move(&mut self, text: &str) {
+        match read_typed_move(self.exercise.game().position(), text) {
+            Ok(mv) => self.play_move(mv),
+            Err(MoveError::MissingPromotion { from, to, .. }) => self.promotion = Some((from, to)),
+            Err(e) => {
+                self.message = Some(format!("Invalid move - Please try again ({e})"));
+            }
+        }
+    }
+
+    /// A `:` command (without the colon).
+    pub fn handle_command(&mut self, line: &str) {
+        match line.trim().to_ascii_lowercase().as_str() {
+            "flip" => self.flipped = !self.flipped,
+            "next" => self.go_on(),
+            "quit" | "q" => self.quit = true,
+            other => self.message = Some(format!("Unknown command ':{other}' (:flip, :next, :quit)")),
+        }
+    }
+
+    /// Enter between lines: the next line.
+    fn go_on(&mut self) {
+        self.message = None;
+        self.board.selected = None;
+        self.exercise.next();
+    }
+
+    /// One key press.
+    pub fn handle_key(&mut self, key: KeyEvent) {
+        if key.kind == KeyEventKind::Release {
+            return;
+        }
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        let alt = key.modifiers.contains(KeyModifiers::ALT);
+        // Leaving is always one key away: every answer is saved already.
+        if key.code == KeyCode::Esc
+            || key.code == KeyCode::F(10)
+            || (ctrl && matches!(key.code, KeyCode::Char('c' | 'd')))
+        {
+            self.quit = true;
+            return;
+        }
+        if let Some((from, to)) = self.promotion {
+            let role = match key.code {
+                KeyCode::Char(c) => Role::from_char(c).filter(|r| Role::PROMOTIONS.contains(r)),
+                KeyCode::Enter => Some(Role::Queen),
+                _ => None,
+            };
+            if let Some(role) = role {
+                self.promotion = None;
+                self.play_move(Move::new(from, to, Some(role)));
+            }
+            return;
+        }
+        match key.code {
+            KeyCode::Enter => match take_typed(&mut self.input) {
+                Typed::Command(cmd) => self.handle_command(&cmd),
+                Typed::Move(text) => self.submit_move(&text),
+                Typed::Empty if self.between_lines() => self.go_on(),
+                Typed::Empty => self.cursor_select(),
+            },
+            KeyCode::Backspace => {
+                self.input.pop();
+            }
+            KeyCode::Up | KeyCode::Down | KeyCode::Left | KeyCode::Right => {
+                self.board.arrow(key.code, self.flipped);
+            }
+            KeyCode::Char(c) if !ctrl && !alt && self.input.chars().count() < 100 => {
+                self.input.push(c)
+            }
+            _ => {}
+        }
+    }
+
+    /// Enter on the board, or a click: select a piece of the side to move, or move it.
+    pub fn cursor_select(&mut self) {
+        let pos = *self.exercise.game().position();
+        match self.board.select(&pos, pos.turn()) {
+            Pick::Move(mv) => self.play_move(mv),
+            Pick::Promotion { from, to } => self.promotion = Some((from, to)),
+            Pick::Illegal => self.message = Some("Invalid move - Please try again".into()),
+            Pick::Selected | Pick::Nothing => {}
+        }
+    }
+
+    /// A mouse click on the board (as last drawn).
+    pub fn handle_mouse(&mut self, ev: MouseEvent) {
+        if let MouseEventKind::Down(MouseButton::Left) = ev.kind
+            && let Some(sq) = self.board.square_at(ev.column, ev.row)
+        {
+            self.board.cursor = sq;
+            self.cursor_select();
+        }
+    }
+}
+
+/// Runs the trainer on `exercise` on its own terminal session until Esc.
+pub fn run(exercise: Box<dyn Exercise>, config: &Config) -> io::Result<()> {
+    let mut trainer = Trainer::new(exercise, config);
+    let mut session = terminal::Session::start()?;
+    let ending = session.ending.clone();
+    run_on(&mut session.terminal, &ending, &mut trainer)
+}
+
+/// Runs the trainer on a terminal already taken (the game screen's, for `:train`) until
+/// Esc, a signal or the terminal going.
+pub fn run_on(
+    term: &mut terminal::Tui,
+    ending: &terminal::Ending,
+    trainer: &mut Trainer,
+) -> io::Result<()> {
+    // The terminal's last frame is known (ratatui diffs against it): no clear needed.
+    loop {
+        term.draw(|f| ui::draw(f, trainer))?;
+        if trainer.quit || ending.now() {
+            return Ok(());
+        }
+        if event::poll(super::IDLE_TICK)? {
+            match event::read()? {
+                TermEvent::Key(k) => trainer.handle_key(k),
+                TermEvent::Mouse(m) => trainer.handle_mouse(m),
+                _ => {}
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,292 @@
+//! The trainer screen without a terminal: keys in; the screen drawn at 80×25, the stage
+//! and the schedule on disk checked. "Today" is given, never the wall clock.
+
+use super::*;
+use crate::book::{Book, Books, LayerPolicy};
+use crate::core::{Color, Position, parse_move};
+use crate::game::Game;
+use crate::train::exercise::LineEnd;
+use crate::train::schedule::{self, Schedule};
+use crate::train::{Options, Session};
+use crate::util::date;
+use crate::util::scratch::Scratch;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+/// 2026-11-25.
+const TODAY: i64 = 20_782;
+
+/// A user book with one line for White: 1. e4 e5 2. Nf3 Nc6 3. Bb5 (comments on two of
+/// White's moves). Read alone (the built-in book would carry the line on).
+fn ruy_lopez(dir: &Scratch) -> Books {
+    let book = Book::open(dir.path());
+    let mut pos = Position::startpos();
+    for (text, comment) in [
+        ("e4", Some("King's pawn")),
+        ("e5", None),
+        ("Nf3", Some("Develops, attacks e5")),
+        ("Nc6", None),
+        ("Bb5", None),
+    ] {
+        let mv = parse_move(&pos, text).unwrap();
+        book.record(&pos, mv, 1).unwrap();
+        if let Some(c) = comment {
+            book.set_comment(&pos, mv, Some(c)).unwrap();
+        }
+        pos.play(mv);
+    }
+    Books::new(Some(book), LayerPolicy::UserOnly)
+}
+
+fn trainer(books: &Books, learner: Color, today: i64) -> Trainer {
+    let session = Session::open(
+        books,
+        Options {
+            learner,
+            root: Game::new(),
+            all: false,
+            today,
+            seed: 7,
+        },
+    )
+    .unwrap();
+    Trainer::new(Box::new(session), &Config::default())
+}
+
+fn key(tr: &mut Trainer, code: KeyCode) {
+    tr.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+fn typed(tr: &mut Trainer, s: &str) {
+    for c in s.chars() {
+        key(tr, KeyCode::Char(c));
+    }
+    key(tr, KeyCode::Enter);
+}
+
+fn screen(tr: &mut Trainer) -> String {
+    let mut t = Terminal::new(TestBackend::new(80, 25)).unwrap();
+    t.draw(|f| ui::draw(f, tr)).unwrap();
+    crate::tui::ui::buffer_text(t.backend().buffer())
+}
+
+/// The key of the position after `moves` from the start.
+fn key_after(moves: &str) -> u64 {
+    let mut g = Game::new();
+    for m in moves.split_whitespace() {
+        g.play_text(m).unwrap();
+    }
+    g.position().key()
+}
+
+/// The stage's name, for messages.
+fn asked_at(tr: &Trainer) -> Option<u64> {
+    match tr.exercise.stage() {
+        Stage::Ask(q) => Some(q.key),
+        _ => None,
+    }
+}
+
+#[test]
+fn a_scripted_session_right_wrong_and_the_wrong_one_back_sooner() {
+    let dir = Scratch::new("trainer-session");
+    let books = ruy_lopez(&dir);
+    let files_before: Vec<String> = books.user().unwrap().scan_iter().map(|f| f.file).collect();
+    let (start, after_e5, after_nc6) = (key_after(""), key_after("e4 e5"), key_after("e4 e5 Nf3 Nc6"));
+
+    let mut tr = trainer(&books, Color::White, TODAY);
+    assert_eq!(asked_at(&tr), Some(start), "a new repertoire starts at its first move");
+    let s = screen(&mut tr);
+    assert!(s.contains("White to move: what does your book play?"), "{s}");
+    assert!(s.contains("A new position"), "{s}");
+    for keys in ui::KEY_LINES {
+        assert!(s.contains(keys), "the keys are on the 80x25 screen: {keys}\n{s}");
+    }
+
+    // Right: the program answers from the book at once.
+    typed(&mut tr, "e4");
+    assert_eq!(asked_at(&tr), Some(after_e5));
+    assert_eq!(tr.exercise.game().movetext(), "1. e4 e5");
+    assert!(screen(&mut tr).contains("Right: e4. Then: 1... e5"));
+
+    // Wrong: the book's move is shown with its comment; the line waits for it.
+    typed(&mut tr, "Bc4");
+    let Stage::Missed { played, .. } = tr.exercise.stage() else {
+        panic!("a wrong answer shows the book's moves: {:?}", tr.exercise.stage());
+    };
+    assert_eq!(played, "Bc4");
+    let s = screen(&mut tr);
+    assert!(s.contains("Bc4 is not in your book here"), "{s}");
+    assert!(s.contains("Nf3     weight 1  Develops, attacks e5"), "{s}");
+    // Another wrong move now is not graded again; an unreadable one is not a move.
+    typed(&mut tr, "d4");
+    assert!(screen(&mut tr).contains("d4 is not your book's move"));
+    typed(&mut tr, "zz9");
+    assert!(tr.message.as_deref().unwrap().starts_with("Invalid move"));
+    typed(&mut tr, "Nf3");
+    assert_eq!(asked_at(&tr), Some(after_nc6));
+    typed(&mut tr, "Bb5");
+    let Stage::LineDone { end, line, .. } = tr.exercise.stage().clone() else {
+        panic!("the book ends after 3. Bb5: {:?}", tr.exercise.stage());
+    };
+    assert_eq!(end, LineEnd::BookEnds);
+    assert_eq!((line.reviewed, line.right_first_time), (3, 2));
+    let s = screen(&mut tr);
+    assert!(s.contains("This line: 3 positions answered, 2 right the first"), "{s}");
+    assert!(s.contains("Still to ask today: 1 position"), "{s}");
+
+    // The fields written, read back from the book directory: the wrong one is due today,
+    // the right ones in two days (FSRS-6's first interval for a right answer).
+    let read = Schedule::load(dir.path()).unwrap();
+    let due = |k: u64| read.get(k).map(|r| (r.memory.due - TODAY, r.reps, r.lapses));
+    assert_eq!(due(start), Some((2, 1, 0)));
+    assert_eq!(due(after_e5), Some((0, 1, 1)));
+    assert_eq!(due(after_nc6), Some((2, 1, 0)));
+    let text = std::fs::read_to_string(schedule::path_in(dir.path())).unwrap();
+    assert!(
+        text.contains(&format!(
+            "{after_e5:016x} due=2026-11-25 last=2026-11-25 stability=0.2120 difficulty=6.4133 reps=1 lapses=1"
+        )),
+        "{text}"
+    );
+
+    // The next line: what is not due is played for the learner, the missed one asked.
+    key(&mut tr, KeyCode::Enter);
+    assert_eq!(asked_at(&tr), Some(after_e5), "the wrong position comes back");
+    assert!(screen(&mut tr).contains("Played: 1. e4 e5"));
+    let s = screen(&mut tr);
+    assert!(s.contains("Asked 1 time before (1 wrong), last 2026-11-25"), "{s}");
+    typed(&mut tr, "Nf3");
+    let Stage::Finished { session, due } = tr.exercise.stage().clone() else {
+        panic!("nothing more is due: {:?}", tr.exercise.stage());
+    };
+    assert_eq!((session.reviewed, session.right_first_time), (3, 2));
+    assert_eq!(due.now, 0);
+    // Relearnt today: due tomorrow, before the two answered right at once.
+    assert_eq!(due.next, Some((TODAY + 1, 1)));
+    let s = screen(&mut tr);
+    assert!(s.contains("That is all for now"), "{s}");
+    assert!(s.contains("Next due: 2026-11-26 (1 position)"), "{s}");
+    key(&mut tr, KeyCode::Esc);
+    assert!(tr.quit);
+
+    let read = Schedule::load(dir.path()).unwrap();
+    let r = read.get(after_e5).unwrap();
+    assert_eq!((r.reps, r.lapses, r.memory.due), (2, 1, TODAY + 1));
+    // Training wrote no position of the book.
+    let files_after: Vec<String> = books.user().unwrap().scan_iter().map(|f| f.file).collect();
+    assert_eq!(files_before, files_after);
+
+    // Tomorrow only that position is due: the rest of the line is played for the learner.
+    let mut tr = trainer(&books, Color::White, TODAY + 1);
+    assert_eq!(asked_at(&tr), Some(after_e5));
+    typed(&mut tr, "Nf3");
+    assert!(matches!(tr.exercise.stage(), Stage::Finished { .. }));
+    // Two days on, the first and the last are due again.
+    let tr = trainer(&books, Color::White, TODAY + 2);
+    assert_eq!(asked_at(&tr), Some(start));
+}
+
+#[test]
+fn esc_leaves_at_any_time_and_answers_are_already_saved() {
+    let dir = Scratch::new("trainer-esc");
+    let books = ruy_lopez(&dir);
+    let mut tr = trainer(&books, Color::White, TODAY);
+    typed(&mut tr, "e4");
+    // Half a move typed: Esc still leaves, and what was answered is on disk.
+    key(&mut tr, KeyCode::Char('N'));
+    key(&mut tr, KeyCode::Esc);
+    assert!(tr.quit);
+    let read = Schedule::load(dir.path()).unwrap();
+    assert_eq!(read.records().len(), 1);
+    // Dropping the screen without leaving it (as a killed program would) loses nothing
+    // answered: the schedule was written with each answer.
+    let mut tr = trainer(&books, Color::White, TODAY);
+    typed(&mut tr, "d4");
+    drop(tr);
+    let read = Schedule::load(dir.path()).unwrap();
+    assert_eq!(read.get(key_after("e4 e5")).map(|r| r.lapses), Some(1));
+}
+
+#[test]
+fn the_built_in_book_as_black_writes_no_book_position() {
+    let dir = Scratch::new("trainer-builtin");
+    // An empty user book: the built-in book answers everywhere.
+    let books = Books::new(Some(Book::open(dir.path())), LayerPolicy::Both);
+    let mut tr = trainer(&books, Color::Black, TODAY);
+    assert!(tr.flipped, "Black's side at the bottom");
+    // The program played a White first move from the built-in book; Black is asked.
+    assert_eq!(tr.exercise.game().moves().len(), 1);
+    let Stage::Ask(q) = tr.exercise.stage().clone() else {
+        panic!("Black is asked: {:?}", tr.exercise.stage());
+    };
+    let builtin = books.builtin().lookup(tr.exercise.game().position()).unwrap();
+    for a in &q.answers {
+        assert!(builtin.moves.iter().any(|m| m.mv == a.mv && m.weight > 0));
+    }
+    // Any of the book's moves is right.
+    let answer = q.answers.last().unwrap().san.clone();
+    typed(&mut tr, &answer);
+    assert!(screen(&mut tr).contains(&format!("Right: {answer}")));
+    // Only the schedule was written: no position folder in the user's book.
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n != ".lock")
+        .collect();
+    assert_eq!(names, vec![schedule::FILE_NAME.to_string()]);
+    assert_eq!(books.user().unwrap().scan_iter().count(), 0);
+}
+
+#[test]
+fn nothing_due_says_when_and_moves_are_not_taken() {
+    let dir = Scratch::new("trainer-none-due");
+    let books = ruy_lopez(&dir);
+    let mut tr = trainer(&books, Color::White, TODAY);
+    typed(&mut tr, "e4");
+    typed(&mut tr, "Nf3");
+    typed(&mut tr, "Bb5");
+    key(&mut tr, KeyCode::Esc);
+    // The same day, all three are learned: nothing to ask, the next day said.
+    let mut tr = trainer(&books, Color::White, TODAY);
+    assert!(matches!(tr.exercise.stage(), Stage::Finished { .. }));
+    let s = screen(&mut tr);
+    assert!(s.contains("Nothing to ask now"), "{s}");
+    assert!(s.contains("Next due: 2026-11-27 (3 positions)"), "{s}");
+    typed(&mut tr, "e4");
+    assert_eq!(tr.message.as_deref(), Some("Nothing more to ask now: Esc leaves"));
+    assert!(tr.exercise.game().moves().is_empty());
+    // --all asks them anyway.
+    let session = Session::open(
+        &books,
+        Options {
+            learner: Color::White,
+            root: Game::new(),
+            all: true,
+            today: TODAY,
+            seed: 1,
+        },
+    )
+    .unwrap();
+    assert!(matches!(session.stage(), Stage::Ask(_)));
+    assert_eq!(date::iso(TODAY + 2), "2026-11-27");
+}
+
+#[test]
+fn a_board_move_is_an_answer_and_commands_work() {
+    let dir = Scratch::new("trainer-board");
+    let books = ruy_lopez(&dir);
+    let mut tr = trainer(&books, Color::White, TODAY);
+    screen(&mut tr); // the board is drawn: clicks and the cursor know where it is
+    tr.board.cursor = crate::core::Square::E2;
+    key(&mut tr, KeyCode::Enter);
+    key(&mut tr, KeyCode::Up);
+    key(&mut tr, KeyCode::Up);
+    key(&mut tr, KeyCode::Enter);
+    assert_eq!(tr.exercise.game().moves()[0].uci(), "e2e4");
+    assert!(screen(&mut tr).contains("Right: e4"));
+    typed(&mut tr, ":flip");
+    assert!(tr.flipped);
+    typed(&mut tr, ":nonsense");
+    assert!(tr.message.as_deref().unwrap().starts_with("Unknown command"));
+}

@@ -1,0 +1,259 @@
+//! Drawing the trainer screen in the book editor's look: the title, the board (the right
+//! moves marked on it after a wrong answer), the panel with the question or the summary,
+//! the line's moves under the board, and two key lines that fit 80 columns.
+
+use super::Trainer;
+use crate::train::exercise::{DueNext, LineEnd, Question, Stage, Tally};
+use crate::tui::board::{BoardGeometry, BoardWidget};
+use crate::tui::editor::ui::{board_area, input_line, promotion_popup, too_small};
+use crate::tui::theme::Theme;
+use crate::util::date;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Wrap};
+
+/// The trainer's keys, each line in 80 columns (as many as the editor's).
+pub const KEY_LINES: [&str; 2] = [
+    " Type a move (e4, Nf3, g1f3) + Enter, or arrows + Enter or a click on the board",
+    " Enter: next line when one ends   :flip turns the board   Esc: leave (all saved)",
+];
+
+/// Draws the trainer.
+pub fn draw(frame: &mut Frame, tr: &mut Trainer) {
+    let area = frame.area();
+    tr.screen = area;
+    tr.board.geometry = BoardGeometry::fit(board_area(area), tr.flipped);
+    let tr = &*tr;
+    let t = &tr.theme;
+    if too_small(frame, t, "the trainer") {
+        return;
+    }
+    let ex = &tr.exercise;
+    frame.render_widget(
+        Paragraph::new(Line::from(vec![
+            Span::styled(format!(" HUO CHESS {}", ex.title()), t.title),
+            Span::styled(format!("  saved in {}", ex.saved_in()), t.dim),
+        ])),
+        Rect::new(area.x, area.y, area.width, 1),
+    );
+    let game = ex.game();
+    let pos = game.position();
+    let board_rect = board_area(area);
+    // After a wrong answer the book's moves are marked (unless a piece is picked up).
+    let (selected, targets) = match (tr.board.selected, ex.stage()) {
+        (None, Stage::Missed { question, .. }) => {
+            let from = question.answers.first().map(|a| a.mv.from());
+            let to = question
+                .answers
+                .iter()
+                .filter(|a| Some(a.mv.from()) == from)
+                .map(|a| a.mv.to())
+                .collect();
+            (from, to)
+        }
+        (sel, _) => (sel, tr.board.targets(pos)),
+    };
+    let asking = matches!(ex.stage(), Stage::Ask(_) | Stage::Missed { .. });
+    frame.render_widget(
+        BoardWidget {
+            position: pos,
+            theme: t,
+            flipped: tr.flipped,
+            last_move: game.moves().last().copied(),
+            selected,
+            targets,
+            cursor: asking.then_some(tr.board.cursor),
+        },
+        board_rect,
+    );
+    let panel = Rect::new(
+        board_rect.right() + 1,
+        area.y + 1,
+        area.width.saturating_sub(board_rect.width + 1),
+        board_rect.height,
+    );
+    frame.render_widget(
+        Paragraph::new(panel_lines(tr))
+            .wrap(Wrap { trim: false })
+            .block(
+                Block::bordered()
+                    .title(Span::styled(" Training ", t.prompt))
+                    .border_style(t.prompt),
+            ),
+        panel,
+    );
+    let moves = game.movetext();
+    frame.render_widget(
+        Paragraph::new(Line::styled(
+            if moves.is_empty() {
+                " (start position)".to_string()
+            } else {
+                format!(" {moves}")
+            },
+            t.text,
+        )),
+        Rect::new(area.x, board_rect.bottom(), area.width, 1),
+    );
+    for (i, keys) in KEY_LINES.iter().enumerate() {
+        frame.render_widget(
+            Paragraph::new(Line::styled(*keys, t.dim)),
+            Rect::new(area.x, board_rect.bottom() + 1 + i as u16, area.width, 1),
+        );
+    }
+    if tr.promotion.is_some() {
+        promotion_popup(frame, t);
+    }
+}
+
+/// `1 position` / `3 positions`.
+fn positions(n: u32) -> String {
+    format!("{n} position{}", if n == 1 { "" } else { "s" })
+}
+
+/// `5 positions answered, 4 right the first time`.
+fn tally(t: Tally) -> String {
+    format!(
+        "{} answered, {} right the first time",
+        positions(t.reviewed),
+        t.right_first_time
+    )
+}
+
+/// What is due next, in a line or two.
+fn due_lines(t: &Theme, due: DueNext) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    if due.now > 0 {
+        lines.push(Line::styled(
+            format!("Still to ask today: {}", positions(due.now)),
+            t.text,
+        ));
+    }
+    lines.push(Line::styled(
+        match due.next {
+            Some((day, n)) => format!("Next due: {} ({})", date::iso(day), positions(n)),
+            None if due.now > 0 => "Nothing else scheduled yet".to_string(),
+            None => "Nothing scheduled yet".to_string(),
+        },
+        t.text,
+    ));
+    lines
+}
+
+/// The question's heading: whose move, the opening, how it went before.
+fn question_lines(tr: &Trainer, q: &Question) -> Vec<Line<'static>> {
+    let t = &tr.theme;
+    let mut lines = Vec::new();
+    if let Some(name) = &q.opening {
+        lines.push(Line::styled(name.clone(), t.text));
+    }
+    lines.push(Line::styled(
+        match q.history {
+            None => "A new position: never answered".to_string(),
+            Some(h) => format!(
+                "Asked {} time{} before ({} wrong), last {}",
+                h.reps,
+                if h.reps == 1 { "" } else { "s" },
+                h.lapses,
+                date::iso(h.last)
+            ),
+        },
+        t.dim,
+    ));
+    lines
+}
+
+/// The panel: the question (or the right moves, or the summary), the notes, the input.
+pub fn panel_lines(tr: &Trainer) -> Vec<Line<'static>> {
+    let t = &tr.theme;
+    let ex = &tr.exercise;
+    let turn = ex.game().position().turn();
+    let mut lines = Vec::new();
+    // The screen's own message (a move it could not read) replaces the exercise's note.
+    let note = |lines: &mut Vec<Line<'static>>| {
+        if let Some(n) = ex.note().filter(|_| tr.message.is_none()) {
+            lines.push(Line::styled(
+                n.text.clone(),
+                if n.alert { t.alert } else { t.text },
+            ));
+        }
+    };
+    match ex.stage() {
+        Stage::Ask(q) => {
+            lines.push(Line::styled(
+                format!("{turn} to move: what does your book play?"),
+                t.prompt,
+            ));
+            lines.extend(question_lines(tr, q));
+            lines.push(Line::raw(""));
+            note(&mut lines);
+        }
+        Stage::Missed { question, played } => {
+            lines.push(Line::styled(
+                format!("{played} is not in your book here. It plays:"),
+                t.alert,
+            ));
+            for a in &question.answers {
+                let mut text = format!("  {:<7} weight {}", a.san, a.weight);
+                if let Some(c) = &a.comment {
+                    text.push_str(&format!("  {c}"));
+                }
+                lines.push(Line::styled(text, t.text));
+            }
+            if let Some(name) = &question.opening {
+                lines.push(Line::styled(name.clone(), t.dim));
+            }
+            lines.push(Line::styled(
+                "It comes back later today. Play the book's move to go on.",
+                t.dim,
+            ));
+            lines.push(Line::raw(""));
+            note(&mut lines);
+        }
+        Stage::LineDone {
+            end,
+            line,
+            session,
+            due,
+        } => {
+            note(&mut lines);
+            lines.push(Line::styled(
+                match end {
+                    LineEnd::BookEnds => "Line done: your book ends here.",
+                    LineEnd::NothingDue => "Line done: nothing further along it is due.",
+                },
+                t.prompt,
+            ));
+            lines.push(Line::styled(format!("This line: {}", tally(*line)), t.text));
+            lines.push(Line::styled(format!("Session: {}", tally(*session)), t.text));
+            lines.extend(due_lines(t, *due));
+            lines.push(Line::raw(""));
+            lines.push(Line::styled("Enter: the next line   Esc: leave", t.prompt));
+        }
+        Stage::Finished { session, due } => {
+            note(&mut lines);
+            lines.push(Line::styled(
+                if session.reviewed == 0 {
+                    "Nothing to ask now: every position is learned until its due day."
+                } else {
+                    "That is all for now: nothing more is due."
+                },
+                t.prompt,
+            ));
+            if session.reviewed > 0 {
+                lines.push(Line::styled(format!("Session: {}", tally(*session)), t.text));
+            }
+            lines.extend(due_lines(t, *due));
+            lines.push(Line::raw(""));
+            lines.push(Line::styled("Esc: leave", t.prompt));
+        }
+    }
+    if let Some(m) = &tr.message {
+        lines.push(Line::styled(m.clone(), t.alert));
+    }
+    if matches!(ex.stage(), Stage::Ask(_) | Stage::Missed { .. }) {
+        lines.push(Line::styled("Enter your move:", t.prompt));
+        lines.push(input_line(t, &tr.input));
+    }
+    lines
+}
