@@ -46,8 +46,8 @@ pub enum Grade {
 
 /// FSRS-6's published default parameters w0 … w20.
 pub const DEFAULT_WEIGHTS: [f64; 21] = [
-    0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796,
-    1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542,
+    0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835,
+    0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542,
 ];
 
 /// The smallest stability, in days.
@@ -115,8 +115,8 @@ impl Params {
 
     /// Days until the chance of remembering falls to the desired retention: at least one.
     pub fn interval(&self, stability: f64) -> i64 {
-        let days = stability / self.factor()
-            * (self.desired_retention.powf(1.0 / self.decay()) - 1.0);
+        let days =
+            stability / self.factor() * (self.desired_retention.powf(1.0 / self.decay()) - 1.0);
         (days.round() as i64).clamp(1, self.maximum_interval)
     }
 
@@ -143,12 +143,19 @@ impl Params {
     fn later_stability(&self, s: f64, d: f64, r: f64, g: Grade) -> f64 {
         let w = &self.w;
         let next = if g == Grade::Again {
-            let long = w[11] * d.powf(-w[12]) * ((s + 1.0).powf(w[13]) - 1.0) * (w[14] * (1.0 - r)).exp();
+            let long =
+                w[11] * d.powf(-w[12]) * ((s + 1.0).powf(w[13]) - 1.0) * (w[14] * (1.0 - r)).exp();
             long.min(s / (w[17] * w[18]).exp())
         } else {
             let hard = if g == Grade::Hard { w[15] } else { 1.0 };
             let easy = if g == Grade::Easy { w[16] } else { 1.0 };
-            s * (1.0 + w[8].exp() * (11.0 - d) * s.powf(-w[9]) * ((w[10] * (1.0 - r)).exp() - 1.0) * hard * easy)
+            s * (1.0
+                + w[8].exp()
+                    * (11.0 - d)
+                    * s.powf(-w[9])
+                    * ((w[10] * (1.0 - r)).exp() - 1.0)
+                    * hard
+                    * easy)
         };
         next.max(MIN_STABILITY)
     }
@@ -269,8 +276,16 @@ mod tests {
             for (i, &(day, grade, s, d, due)) in steps.iter().enumerate() {
                 let m = p.review(memory.as_ref(), grade, day0 + day);
                 let at = format!("{name}, review {} ({grade:?} on day {day})", i + 1);
-                assert!((m.stability - s).abs() < 5e-6, "{at}: stability {} not {s}", m.stability);
-                assert!((m.difficulty - d).abs() < 5e-6, "{at}: difficulty {} not {d}", m.difficulty);
+                assert!(
+                    (m.stability - s).abs() < 5e-6,
+                    "{at}: stability {} not {s}",
+                    m.stability
+                );
+                assert!(
+                    (m.difficulty - d).abs() < 5e-6,
+                    "{at}: difficulty {} not {d}",
+                    m.difficulty
+                );
                 assert_eq!(m.due - day0, due, "{at}: due day");
                 assert_eq!(m.last, day0 + day, "{at}: last day");
                 memory = Some(m);

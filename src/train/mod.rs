@@ -9,11 +9,9 @@
 //! - [`session`]: the opening trainer, one kind of exercise: the program plays the other
 //!   side's book moves, the learner answers with theirs.
 //! - [`stats`]: the figures of `huo-book train --stats`.
-//! - [`names`]: the opening a line is in, by name.
 
 pub mod exercise;
 pub mod fsrs;
-pub mod names;
 pub mod repertoire;
 pub mod schedule;
 pub mod session;

@@ -60,15 +60,32 @@ impl Record {
     pub fn is_due(&self, today: i64) -> bool {
         self.memory.is_due(today)
     }
+
+    /// The record after an answer graded `grade` on `today`; `before`: the record before
+    /// it (`None`: a first answer).
+    pub fn after(params: &Params, before: Option<&Record>, grade: Grade, today: i64) -> Record {
+        Record {
+            memory: params.review(before.map(|r| &r.memory), grade, today),
+            reps: before.map_or(0, |r| r.reps).saturating_add(1),
+            lapses: before.map_or(0, |r| r.lapses) + u32::from(grade == Grade::Again),
+            other: before.map(|r| r.other.clone()).unwrap_or_default(),
+        }
+    }
 }
 
 /// The fields every line has.
 const FIELDS: [&str; 6] = ["due", "last", "stability", "difficulty", "reps", "lapses"];
 
 fn write_line(key: u64, r: &Record) -> String {
+    format!("{key:016x} {}", write_fields(r))
+}
+
+/// A record's fields, `due=… last=… stability=… difficulty=… reps=… lapses=…` and the
+/// others kept (the drills' deck writes them too).
+pub fn write_fields(r: &Record) -> String {
     let m = &r.memory;
     let mut line = format!(
-        "{key:016x} due={} last={} stability={:.4} difficulty={:.4} reps={} lapses={}",
+        "due={} last={} stability={:.4} difficulty={:.4} reps={} lapses={}",
         date::iso(m.due),
         date::iso(m.last),
         m.stability,
@@ -87,12 +104,18 @@ fn read_line(line: &str) -> Result<(u64, Record), String> {
     let mut words = line.split_whitespace();
     let first = words.next().unwrap_or("");
     let key = (first.len() == 16
-        && first.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)))
+        && first
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)))
     .then(|| u64::from_str_radix(first, 16).ok())
     .flatten()
-    .ok_or_else(|| {
-        format!("'{first}' is not a position key (16 lowercase hexadecimal digits)")
-    })?;
+    .ok_or_else(|| format!("'{first}' is not a position key (16 lowercase hexadecimal digits)"))?;
+    Ok((key, read_fields(words)?))
+}
+
+/// Reads a record's `name=value` fields (as [`write_fields`] writes them), or says what
+/// is wrong with them.
+pub fn read_fields<'a>(words: impl Iterator<Item = &'a str>) -> Result<Record, String> {
     let mut found: [Option<&str>; 6] = [None; 6];
     let mut other: Vec<(String, String)> = Vec::new();
     for word in words {
@@ -140,7 +163,7 @@ fn read_line(line: &str) -> Result<(u64, Record), String> {
             record.lapses, record.reps
         ));
     }
-    Ok((key, record))
+    Ok(record)
 }
 
 /// A schedule read from text: its records, the user's `#` notes, and the problems found
@@ -298,16 +321,7 @@ impl Schedule {
                 current.problems.join("; ")
             )));
         }
-        let before = current.records.get(&key);
-        let memory = self
-            .params
-            .review(before.map(|r| &r.memory), grade, today);
-        let record = Record {
-            memory,
-            reps: before.map_or(0, |r| r.reps).saturating_add(1),
-            lapses: before.map_or(0, |r| r.lapses) + u32::from(grade == Grade::Again),
-            other: before.map(|r| r.other.clone()).unwrap_or_default(),
-        };
+        let record = Record::after(&self.params, current.records.get(&key), grade, today);
         current.records.insert(key, record.clone());
         let text = write(&current.records, &current.notes);
         crate::util::files::write_atomic(&self.path, text)
@@ -351,7 +365,11 @@ mod tests {
         let got = &back.records[&0x463b96181691fc9c];
         assert_eq!((got.reps, got.lapses, got.memory.due), (3, 1, r.memory.due));
         assert!((got.memory.stability - 3.173).abs() < 1e-9);
-        assert_eq!(write(&back.records, &back.notes), text, "written again the same");
+        assert_eq!(
+            write(&back.records, &back.notes),
+            text,
+            "written again the same"
+        );
     }
 
     #[test]
@@ -421,14 +439,20 @@ mod tests {
         let r = s.answer(2, Grade::Again, day).unwrap();
         assert_eq!((r.reps, r.lapses, r.memory.due), (1, 1, day));
         let back = Schedule::load(dir.path()).unwrap();
-        assert_eq!(back.records().keys().copied().collect::<Vec<_>>(), vec![1, 2, 0xff]);
+        assert_eq!(
+            back.records().keys().copied().collect::<Vec<_>>(),
+            vec![1, 2, 0xff]
+        );
         assert_eq!(back.get(1).unwrap().memory.due, day + 2);
         // A damaged file is refused, and not rewritten by an answer.
         std::fs::write(&path, "0000000000000001 due=soon\n").unwrap();
         let e = Schedule::load(dir.path()).unwrap_err();
         assert!(e.0.contains("training.txt:1: "), "{e}");
         assert!(s.answer(1, Grade::Good, day).is_err());
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "0000000000000001 due=soon\n");
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "0000000000000001 due=soon\n"
+        );
         assert_eq!(check(dir.path()).len(), 1);
     }
 }

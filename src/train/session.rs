@@ -15,11 +15,8 @@
 //! is forgotten and how hard it has been). A line ends where the book ends, or where
 //! nothing further along it is to be asked; the session ends when nothing is left to ask.
 
-use super::exercise::{
-    Answer, DueNext, Exercise, History, LineEnd, Note, Question, Stage, Tally,
-};
+use super::exercise::{Answer, DueNext, Exercise, History, LineEnd, Note, Question, Stage, Tally};
 use super::fsrs::Grade;
-use super::names;
 use super::repertoire::Repertoire;
 use super::schedule::Schedule;
 use crate::book::Books;
@@ -122,9 +119,7 @@ impl Session {
         if self.all {
             return !self.right.contains(&key);
         }
-        self.schedule
-            .get(key)
-            .is_none_or(|r| r.is_due(self.today))
+        self.schedule.get(key).is_none_or(|r| r.is_due(self.today))
     }
 
     /// How little the learner knows position `key`: the chance it is forgotten (1 for a
@@ -148,7 +143,11 @@ impl Session {
     /// weaknesses of the learner's positions to ask reachable from it.
     fn need(&self, key: u64) -> f64 {
         self.repertoire.reachable_sum(key, &|k| {
-            if self.askable(k) { self.weakness(k) } else { 0.0 }
+            if self.askable(k) {
+                self.weakness(k)
+            } else {
+                0.0
+            }
         })
     }
 
@@ -207,13 +206,20 @@ impl Session {
             let repeated = self.game.positions()[..self.game.positions().len() - 1]
                 .iter()
                 .any(|p| p.key() == key);
-            if self.repertoire.node(key).is_none() || repeated || self.game.moves().len() >= MAX_LINE {
+            if self.repertoire.node(key).is_none()
+                || repeated
+                || self.game.moves().len() >= MAX_LINE
+            {
                 break LineEnd::BookEnds;
             }
             if self.need(key) <= 0.0 {
                 // Nothing to ask further on: is there anything for the learner at all?
                 let ahead = self.repertoire.reachable_sum(key, &|_| 1.0);
-                break if ahead > 0.0 { LineEnd::NothingDue } else { LineEnd::BookEnds };
+                break if ahead > 0.0 {
+                    LineEnd::NothingDue
+                } else {
+                    LineEnd::BookEnds
+                };
             }
             if pos.turn() == self.repertoire.learner && self.askable(key) {
                 self.stage = Stage::Ask(self.question(key));
@@ -272,7 +278,7 @@ impl Session {
                 .iter()
                 .map(|m| Answer::new(&node.pos, m.mv, m.weight, m.comment.clone()))
                 .collect(),
-            opening: names::opening_of(self.game.positions()),
+            opening: crate::openings::of_game(&self.game).map(|o| o.label()),
             history: self.schedule.get(key).map(|r| History {
                 reps: r.reps,
                 lapses: r.lapses,
@@ -378,11 +384,17 @@ impl Exercise for Session {
                     let _ = self.game.play(mv);
                     self.advance(format!("Right: {text}"));
                     if let Some(e) = failed {
-                        self.note = Some(Note { text: e, alert: true });
+                        self.note = Some(Note {
+                            text: e,
+                            alert: true,
+                        });
                     }
                     return;
                 }
-                let node = self.repertoire.node(q.key).expect("asked in the repertoire");
+                let node = self
+                    .repertoire
+                    .node(q.key)
+                    .expect("asked in the repertoire");
                 if node.unplayed.contains(&mv) {
                     self.note = Some(Note {
                         text: format!(

@@ -4,7 +4,6 @@
 //! (asked today), learned (answered, and not due before a later day). The success rate
 //! counts every answer saved for these positions.
 
-use super::names;
 use super::repertoire::Repertoire;
 use super::schedule::Schedule;
 
@@ -84,7 +83,7 @@ pub fn stats(repertoire: &Repertoire, schedule: &Schedule, today: i64) -> Stats 
             let game = repertoire.game_to(key);
             Hard {
                 line: game.movetext(),
-                opening: names::opening_of(game.positions()),
+                opening: crate::openings::of_game(&game).map(|o| o.label()),
                 reps,
                 lapses,
             }

@@ -47,9 +47,16 @@ fn schedule(book: &Path, lines: &[&str]) {
 fn the_keys_named_here_are_the_positions() {
     let dir = tempdir("train-keys");
     repertoire(&dir);
-    for (moves, key) in [(&[][..], START), (&["e4", "e5"][..], AFTER_E5), (&["e4", "c5"][..], AFTER_C5)] {
+    for (moves, key) in [
+        (&[][..], START),
+        (&["e4", "e5"][..], AFTER_E5),
+        (&["e4", "c5"][..], AFTER_C5),
+    ] {
         let (ok, out, _) = huo_book(&dir, &[&["show"][..], moves].concat());
-        assert!(ok && out.contains(&format!("key  {key}")), "{moves:?}: {out}");
+        assert!(
+            ok && out.contains(&format!("key  {key}")),
+            "{moves:?}: {out}"
+        );
     }
 }
 
@@ -59,34 +66,56 @@ fn stats_add_up_and_name_the_hardest_position() {
     repertoire(&dir);
     let (ok, out, err) = huo_book(&dir, &["train", "--stats"]);
     assert!(ok, "{err}");
-    assert!(out.contains("Positions to answer: 3 (3 new, 0 due now, 0 learned)"), "{out}");
+    assert!(
+        out.contains("Positions to answer: 3 (3 new, 0 due now, 0 learned)"),
+        "{out}"
+    );
     assert!(out.contains("Success rate: no answers yet"), "{out}");
     schedule(
         &dir,
         &[
             // Learned until 2999; missed 3 times in 4 answers, due long ago; a position of
             // Black's (not White's to answer).
-            &format!("{START} due=2999-01-01 last=2000-01-01 stability=30 difficulty=3 reps=2 lapses=0"),
-            &format!("{AFTER_E5} due=2000-01-02 last=2000-01-01 stability=1 difficulty=8 reps=4 lapses=3"),
+            &format!(
+                "{START} due=2999-01-01 last=2000-01-01 stability=30 difficulty=3 reps=2 lapses=0"
+            ),
+            &format!(
+                "{AFTER_E5} due=2000-01-02 last=2000-01-01 stability=1 difficulty=8 reps=4 lapses=3"
+            ),
             "823c9b50fd114196 due=2000-01-02 last=2000-01-01 stability=1 difficulty=5 reps=1 lapses=0",
         ],
     );
     let (ok, out, err) = huo_book(&dir, &["train", "--stats"]);
     assert!(ok, "{err}");
-    assert!(out.contains("Positions to answer: 3 (1 new, 1 due now, 1 learned)"), "{out}");
-    assert!(out.contains("Success rate: 50% (3 of 6 answers right)"), "{out}");
+    assert!(
+        out.contains("Positions to answer: 3 (1 new, 1 due now, 1 learned)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Success rate: 50% (3 of 6 answers right)"),
+        "{out}"
+    );
     assert!(out.contains("Next due: 2999-01-01 (1 position)"), "{out}");
-    assert!(out.contains("after 1. e4 e5: wrong 3 of 4 times"), "{out}");
+    assert!(
+        out.contains("after 1. e4 e5 (C20 King's Pawn Game): wrong 3 of 4 times"),
+        "{out}"
+    );
     assert!(out.contains("The schedule has 1 other position"), "{out}");
     // As Black: the one position (after 1. e4) is due; the others are White's.
     let (ok, out, _) = huo_book(&dir, &["train", "--stats", "--color", "b"]);
     assert!(ok);
-    assert!(out.contains("Positions to answer: 1 (0 new, 1 due now, 0 learned)"), "{out}");
+    assert!(
+        out.contains("Positions to answer: 1 (0 new, 1 due now, 0 learned)"),
+        "{out}"
+    );
     // From 1. e4 c5 only White's reply there is trained.
     let (ok, out, _) = huo_book(&dir, &["train", "--stats", "--from", "1. e4 c5"]);
     assert!(ok);
     assert!(out.contains("Training White from 1. e4 c5"), "{out}");
-    assert!(out.contains("Positions to answer: 1 (1 new, 0 due now, 0 learned)"), "{out}");
+    assert!(
+        out.contains("Positions to answer: 1 (1 new, 0 due now, 0 learned)"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -98,15 +127,21 @@ fn check_and_train_refuse_a_malformed_schedule_line() {
     schedule(
         &dir,
         &[
-            &format!("{START} due=2999-01-01 last=2000-01-01 stability=30 difficulty=3 reps=2 lapses=0"),
-            &format!("{AFTER_E5} due=tomorrow last=2000-01-01 stability=1 difficulty=8 reps=4 lapses=3"),
+            &format!(
+                "{START} due=2999-01-01 last=2000-01-01 stability=30 difficulty=3 reps=2 lapses=0"
+            ),
+            &format!(
+                "{AFTER_E5} due=tomorrow last=2000-01-01 stability=1 difficulty=8 reps=4 lapses=3"
+            ),
         ],
     );
     let shown = dir.join("training.txt").display().to_string();
     let (ok, out, _) = huo_book(&dir, &["check"]);
     assert!(!ok, "a malformed line fails the check: {out}");
     assert!(
-        out.contains(&format!("{shown}:3: due=tomorrow is not a date (YYYY-MM-DD)")),
+        out.contains(&format!(
+            "{shown}:3: due=tomorrow is not a date (YYYY-MM-DD)"
+        )),
         "{out}"
     );
     let before = std::fs::read_to_string(dir.join("training.txt")).unwrap();
@@ -115,7 +150,10 @@ fn check_and_train_refuse_a_malformed_schedule_line() {
         assert!(!ok, "{args:?}");
         assert!(err.contains(&format!("{shown}:3: due=tomorrow")), "{err}");
     }
-    assert_eq!(std::fs::read_to_string(dir.join("training.txt")).unwrap(), before);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("training.txt")).unwrap(),
+        before
+    );
 }
 
 #[test]
@@ -124,7 +162,10 @@ fn nothing_to_train_says_so() {
     repertoire(&dir);
     let (ok, _, err) = huo_book(&dir, &["train", "--color", "white", "--from", "e4 e5 Nf3"]);
     assert!(!ok);
-    assert!(err.contains("nothing to train") && err.contains("from 1. e4 e5 2. Nf3"), "{err}");
+    assert!(
+        err.contains("nothing to train") && err.contains("from 1. e4 e5 2. Nf3"),
+        "{err}"
+    );
     let (ok, _, err) = huo_book(&dir, &["train", "--from", "e4 e6"]);
     assert!(!ok);
     assert!(err.contains("nothing to train"), "{err}");
@@ -147,7 +188,10 @@ fn from_an_empty_directory_the_built_in_lines_are_counted() {
         .unwrap();
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{said}");
-    assert!(said.contains("Training Black from the start position: the built-in book"), "{said}");
+    assert!(
+        said.contains("Training Black from the start position: the built-in book"),
+        "{said}"
+    );
     assert!(said.contains("Schedule: books/training.txt"), "{said}");
     assert!(!dir.join("books").exists(), "figures write nothing");
 }
@@ -164,12 +208,19 @@ fn a_trainer_killed_mid_session_keeps_every_answer_given() {
         .output()
         .expect("python3 runs the pseudo-terminal driver");
     let said = String::from_utf8_lossy(&out.stdout);
-    assert!(said.starts_with("killed"), "{said}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        said.starts_with("killed"),
+        "{said}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     // Both answers are on disk; the half-typed third is all that was lost.
     let text = std::fs::read_to_string(dir.join("training.txt")).unwrap();
     let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(lines.len(), 2, "{text}");
-    assert!(lines.iter().all(|l| l.contains(" reps=1 lapses=0")), "{text}");
+    assert!(
+        lines.iter().all(|l| l.contains(" reps=1 lapses=0")),
+        "{text}"
+    );
     assert!(text.contains(START), "{text}");
     let (ok, out, _) = huo_book(&dir, &["check"]);
     assert!(ok, "the schedule left by the kill is valid: {out}");

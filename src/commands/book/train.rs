@@ -73,7 +73,9 @@ impl Train {
         let learner = Color::from(self.color);
         let mut root = Game::new();
         if let Some(text) = &self.from {
-            for (_, mv) in walk(Position::startpos(), &from_moves(text)).map_err(|e| format!("--from: {e}"))? {
+            for (_, mv) in
+                walk(Position::startpos(), &from_moves(text)).map_err(|e| format!("--from: {e}"))?
+            {
                 root.play(mv).map_err(|e| format!("--from: {e}"))?;
             }
         }
@@ -170,8 +172,16 @@ fn print_stats(
     } else {
         println!("Hardest positions (the most often wrong):");
         for h in &s.hardest {
-            let line = if h.line.is_empty() { "the start position".to_string() } else { format!("after {}", h.line) };
-            let name = h.opening.as_ref().map(|n| format!(" ({n})")).unwrap_or_default();
+            let line = if h.line.is_empty() {
+                "the start position".to_string()
+            } else {
+                format!("after {}", h.line)
+            };
+            let name = h
+                .opening
+                .as_ref()
+                .map(|n| format!(" ({n})"))
+                .unwrap_or_default();
             println!("  {line}{name}: wrong {} of {} times", h.lapses, h.reps);
         }
     }
@@ -192,7 +202,10 @@ mod tests {
 
     #[test]
     fn move_numbers_are_left_out() {
-        assert_eq!(from_moves("1. e4 c5 2.Nf3 2... d6"), vec!["e4", "c5", "Nf3", "d6"]);
+        assert_eq!(
+            from_moves("1. e4 c5 2.Nf3 2... d6"),
+            vec!["e4", "c5", "Nf3", "d6"]
+        );
         assert_eq!(from_moves("e2e4 0-0 O-O"), vec!["e2e4", "0-0", "O-O"]);
     }
 }

@@ -101,7 +101,9 @@ impl Trainer {
             "flip" => self.flipped = !self.flipped,
             "next" => self.go_on(),
             "quit" | "q" => self.quit = true,
-            other => self.message = Some(format!("Unknown command ':{other}' (:flip, :next, :quit)")),
+            other => {
+                self.message = Some(format!("Unknown command ':{other}' (:flip, :next, :quit)"))
+            }
         }
     }
 

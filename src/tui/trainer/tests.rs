@@ -92,15 +92,29 @@ fn a_scripted_session_right_wrong_and_the_wrong_one_back_sooner() {
     let dir = Scratch::new("trainer-session");
     let books = ruy_lopez(&dir);
     let files_before: Vec<String> = books.user().unwrap().scan_iter().map(|f| f.file).collect();
-    let (start, after_e5, after_nc6) = (key_after(""), key_after("e4 e5"), key_after("e4 e5 Nf3 Nc6"));
+    let (start, after_e5, after_nc6) = (
+        key_after(""),
+        key_after("e4 e5"),
+        key_after("e4 e5 Nf3 Nc6"),
+    );
 
     let mut tr = trainer(&books, Color::White, TODAY);
-    assert_eq!(asked_at(&tr), Some(start), "a new repertoire starts at its first move");
+    assert_eq!(
+        asked_at(&tr),
+        Some(start),
+        "a new repertoire starts at its first move"
+    );
     let s = screen(&mut tr);
-    assert!(s.contains("White to move: what does your book play?"), "{s}");
+    assert!(
+        s.contains("White to move: what does your book play?"),
+        "{s}"
+    );
     assert!(s.contains("A new position"), "{s}");
     for keys in ui::KEY_LINES {
-        assert!(s.contains(keys), "the keys are on the 80x25 screen: {keys}\n{s}");
+        assert!(
+            s.contains(keys),
+            "the keys are on the 80x25 screen: {keys}\n{s}"
+        );
     }
 
     // Right: the program answers from the book at once.
@@ -112,12 +126,16 @@ fn a_scripted_session_right_wrong_and_the_wrong_one_back_sooner() {
     // Wrong: the book's move is shown with its comment; the line waits for it.
     typed(&mut tr, "Bc4");
     let Stage::Missed { played, .. } = tr.exercise.stage() else {
-        panic!("a wrong answer shows the book's moves: {:?}", tr.exercise.stage());
+        panic!(
+            "a wrong answer shows the book's moves: {:?}",
+            tr.exercise.stage()
+        );
     };
     assert_eq!(played, "Bc4");
     let s = screen(&mut tr);
     assert!(s.contains("Bc4 is not in your book here"), "{s}");
     assert!(s.contains("Nf3     weight 1  Develops, attacks e5"), "{s}");
+    assert!(s.contains("C20 King's Pawn Game"), "the opening named: {s}");
     // Another wrong move now is not graded again; an unreadable one is not a move.
     typed(&mut tr, "d4");
     assert!(screen(&mut tr).contains("d4 is not your book's move"));
@@ -132,13 +150,19 @@ fn a_scripted_session_right_wrong_and_the_wrong_one_back_sooner() {
     assert_eq!(end, LineEnd::BookEnds);
     assert_eq!((line.reviewed, line.right_first_time), (3, 2));
     let s = screen(&mut tr);
-    assert!(s.contains("This line: 3 positions answered, 2 right the first"), "{s}");
+    assert!(
+        s.contains("This line: 3 positions answered, 2 right the first"),
+        "{s}"
+    );
     assert!(s.contains("Still to ask today: 1 position"), "{s}");
 
     // The fields written, read back from the book directory: the wrong one is due today,
     // the right ones in two days (FSRS-6's first interval for a right answer).
     let read = Schedule::load(dir.path()).unwrap();
-    let due = |k: u64| read.get(k).map(|r| (r.memory.due - TODAY, r.reps, r.lapses));
+    let due = |k: u64| {
+        read.get(k)
+            .map(|r| (r.memory.due - TODAY, r.reps, r.lapses))
+    };
     assert_eq!(due(start), Some((2, 1, 0)));
     assert_eq!(due(after_e5), Some((0, 1, 1)));
     assert_eq!(due(after_nc6), Some((2, 1, 0)));
@@ -152,10 +176,17 @@ fn a_scripted_session_right_wrong_and_the_wrong_one_back_sooner() {
 
     // The next line: what is not due is played for the learner, the missed one asked.
     key(&mut tr, KeyCode::Enter);
-    assert_eq!(asked_at(&tr), Some(after_e5), "the wrong position comes back");
+    assert_eq!(
+        asked_at(&tr),
+        Some(after_e5),
+        "the wrong position comes back"
+    );
     assert!(screen(&mut tr).contains("Played: 1. e4 e5"));
     let s = screen(&mut tr);
-    assert!(s.contains("Asked 1 time before (1 wrong), last 2026-11-25"), "{s}");
+    assert!(
+        s.contains("Asked 1 time before (1 wrong), last 2026-11-25"),
+        "{s}"
+    );
     typed(&mut tr, "Nf3");
     let Stage::Finished { session, due } = tr.exercise.stage().clone() else {
         panic!("nothing more is due: {:?}", tr.exercise.stage());
@@ -220,7 +251,10 @@ fn the_built_in_book_as_black_writes_no_book_position() {
     let Stage::Ask(q) = tr.exercise.stage().clone() else {
         panic!("Black is asked: {:?}", tr.exercise.stage());
     };
-    let builtin = books.builtin().lookup(tr.exercise.game().position()).unwrap();
+    let builtin = books
+        .builtin()
+        .lookup(tr.exercise.game().position())
+        .unwrap();
     for a in &q.answers {
         assert!(builtin.moves.iter().any(|m| m.mv == a.mv && m.weight > 0));
     }
@@ -254,7 +288,10 @@ fn nothing_due_says_when_and_moves_are_not_taken() {
     assert!(s.contains("Nothing to ask now"), "{s}");
     assert!(s.contains("Next due: 2026-11-27 (3 positions)"), "{s}");
     typed(&mut tr, "e4");
-    assert_eq!(tr.message.as_deref(), Some("Nothing more to ask now: Esc leaves"));
+    assert_eq!(
+        tr.message.as_deref(),
+        Some("Nothing more to ask now: Esc leaves")
+    );
     assert!(tr.exercise.game().moves().is_empty());
     // --all asks them anyway.
     let session = Session::open(
@@ -288,5 +325,10 @@ fn a_board_move_is_an_answer_and_commands_work() {
     typed(&mut tr, ":flip");
     assert!(tr.flipped);
     typed(&mut tr, ":nonsense");
-    assert!(tr.message.as_deref().unwrap().starts_with("Unknown command"));
+    assert!(
+        tr.message
+            .as_deref()
+            .unwrap()
+            .starts_with("Unknown command")
+    );
 }

@@ -225,7 +225,10 @@ pub fn panel_lines(tr: &Trainer) -> Vec<Line<'static>> {
                 t.prompt,
             ));
             lines.push(Line::styled(format!("This line: {}", tally(*line)), t.text));
-            lines.push(Line::styled(format!("Session: {}", tally(*session)), t.text));
+            lines.push(Line::styled(
+                format!("Session: {}", tally(*session)),
+                t.text,
+            ));
             lines.extend(due_lines(t, *due));
             lines.push(Line::raw(""));
             lines.push(Line::styled("Enter: the next line   Esc: leave", t.prompt));
@@ -241,7 +244,10 @@ pub fn panel_lines(tr: &Trainer) -> Vec<Line<'static>> {
                 t.prompt,
             ));
             if session.reviewed > 0 {
-                lines.push(Line::styled(format!("Session: {}", tally(*session)), t.text));
+                lines.push(Line::styled(
+                    format!("Session: {}", tally(*session)),
+                    t.text,
+                ));
             }
             lines.extend(due_lines(t, *due));
             lines.push(Line::raw(""));
