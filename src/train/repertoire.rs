@@ -10,6 +10,7 @@
 use crate::book::{BookMove, Books, Layer};
 use crate::core::{Color, Move, Position};
 use crate::game::Game;
+use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet, VecDeque};
 
 /// One position of the repertoire: the book's playable moves there.
@@ -63,11 +64,20 @@ impl Repertoire {
             for mv in moves {
                 let next = pos.after(mv);
                 let k = next.key();
-                if nodes.contains_key(&k) {
-                    children.push((mv, k));
-                } else if let Some(n) = Node::read(books, &next, Some((key, mv))) {
-                    nodes.insert(k, n);
-                    queue.push_back(k);
+                // A position seen before is linked to; a new one is read (when the book
+                // has a move there) and walked later.
+                let known = match nodes.entry(k) {
+                    Entry::Occupied(_) => true,
+                    Entry::Vacant(slot) => match Node::read(books, &next, Some((key, mv))) {
+                        Some(n) => {
+                            slot.insert(n);
+                            queue.push_back(k);
+                            true
+                        }
+                        None => false,
+                    },
+                };
+                if known {
                     children.push((mv, k));
                 }
             }

@@ -290,8 +290,8 @@ impl Session {
     /// Grades and saves an answer to the question `key`; counts it.
     fn grade(&mut self, key: u64, grade: Grade) -> Option<String> {
         let right = grade != Grade::Again;
-        if !self.answered.contains_key(&key) {
-            self.answered.insert(key, right);
+        if let std::collections::hash_map::Entry::Vacant(first) = self.answered.entry(key) {
+            first.insert(right);
             self.line.reviewed += 1;
             self.line.right_first_time += u32::from(right);
         }
