@@ -37,8 +37,8 @@
 //! - [`tui`]: the text screens: the game, the opening-book editor and the trainer.
 //! - [`uci`]: the Universal Chess Interface, for chess GUIs and match tools.
 //! - [`why`]: "why this move?": what the evaluation sees change along a line, in words.
-//! - [`util`]: small helpers said once, knowing nothing of chess: atomic file writes, the
-//!   user's folders, a random-number step, today's date.
+//! - [`util`]: small helpers said once, knowing nothing of chess: atomic file writes, inputs
+//!   read decompressed (a file or `-`), the user's folders, a random-number step, today's date.
 //!
 //! Each module uses only those below it: `core`, `level`, `timecontrol`, `logfile` and
 //! `util` use none; `game` and `eval` the rules; `openings` the game; `pgn` and `book` the

@@ -7,7 +7,9 @@
 //! the end of the line), variations `( ... )` (skipped, nested), NAGs (`$1`), annotation and
 //! check marks (`!?`, `+`), results (`1-0 0-1 1/2-1/2 *`, or none) and `%` escape lines.
 //! A game with a problem (an illegal move, a bad FEN tag) is returned as a [`PgnError`]
-//! naming the game, the line and the move, and reading goes on with the next game.
+//! naming the game, the line and the move, and reading goes on with the next game. An
+//! input that fails part-way (a damaged archive) ends with an error marked
+//! [`PgnError::read_failed`].
 //!
 //! For one game in a text (a saved game): [`parse_game`], then [`PgnGame::to_game`],
 //! [`PgnGame::header`] and [`PgnGame::result`].
@@ -35,6 +37,9 @@ pub struct PgnError {
     pub game: usize,
     pub line: usize,
     pub message: String,
+    /// The input itself failed here (a read error: a damaged or truncated archive): the
+    /// reader's last item, nothing after it was read. A caller stops rather than skips.
+    pub read_failed: bool,
 }
 
 impl std::fmt::Display for PgnError {
@@ -103,6 +108,7 @@ pub fn parse_game(text: &str) -> Result<PgnGame, PgnError> {
         game: 1,
         line: 1,
         message: "no game found".into(),
+        read_failed: false,
     }))
 }
 
@@ -220,6 +226,8 @@ struct PgnReader<R> {
     /// `line` is a tag line read while finishing the previous game, not yet used.
     pending: bool,
     eof: bool,
+    /// Why the input stopped before its end (reported once, as the last item).
+    failed: Option<std::io::Error>,
     /// Half-moves kept per game; those after are skipped unread.
     max_moves: usize,
     /// Keep every tag pair (else only those [`read_openings`] keeps).
@@ -380,6 +388,7 @@ impl<R: BufRead> PgnReader<R> {
             bytes: Vec::new(),
             pending: false,
             eof: false,
+            failed: None,
             max_moves,
             all_tags,
             initial: Position::startpos(),
@@ -397,8 +406,13 @@ impl<R: BufRead> PgnReader<R> {
         }
         self.bytes.clear();
         match self.reader.read_until(b'\n', &mut self.bytes) {
-            Ok(0) | Err(_) => {
+            Ok(0) => {
                 self.eof = true;
+                None
+            }
+            Err(e) => {
+                self.eof = true;
+                self.failed = Some(e);
                 None
             }
             Ok(_) => {
@@ -511,6 +525,15 @@ impl<R: BufRead> Iterator for PgnReader<R> {
                 }
             }
         }
+        if let Some(e) = self.failed.take() {
+            // The game being read is cut short: not a game, the input's failure.
+            return Some(Err(PgnError {
+                game: self.game_no + 1,
+                line: self.line_no + 1,
+                message: format!("the input cannot be read further: {e}"),
+                read_failed: true,
+            }));
+        }
         let first_line = first_line?;
         self.game_no += 1;
         if mt.in_comment {
@@ -524,6 +547,7 @@ impl<R: BufRead> Iterator for PgnReader<R> {
                 game: self.game_no,
                 line,
                 message,
+                read_failed: false,
             }));
         }
         if !g.started_moves && g.result.is_none() && g.headers.is_empty() {
@@ -531,6 +555,7 @@ impl<R: BufRead> Iterator for PgnReader<R> {
                 game: self.game_no,
                 line: first_line,
                 message: "no game here".into(),
+                read_failed: false,
             }));
         }
         g.begin_moves(first_line);

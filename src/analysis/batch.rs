@@ -1,6 +1,7 @@
-//! `huo-chess analyse FILE.pgn`: every game of a PGN file analysed and written back as
-//! annotated PGN, to a file (`--out`, written atomically at the end, never over the input)
-//! or to standard output (game by game, as each is done). Progress goes to standard error:
+//! `huo-chess analyse FILE.pgn`: every game of a PGN file (plain, gzip or zstd; `-` for
+//! standard input) analysed and written back as annotated PGN, to a file (`--out`, written
+//! atomically at the end, never over the input) or to standard output (game by game, as
+//! each is done). Progress goes to standard error:
 //! a line redrawn in place on a terminal, else a line per game. A game that cannot be read
 //! is reported as `file:line: game N: reason` and skipped; the others go on.
 
@@ -9,8 +10,8 @@ use crate::config::Config;
 use crate::pgn::read_games;
 use crate::search::{Limits, available_threads};
 use crate::util::files::write_atomic;
-use std::fs::{self, File};
-use std::io::{BufReader, Write};
+use std::fs;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -61,15 +62,11 @@ pub fn run(
             out.display()
         ));
     }
-    let open = || {
-        File::open(input)
-            .map(BufReader::new)
-            .map_err(|e| format!("{name}: {e}"))
-    };
-    // A first pass counts games and positions, for the progress line (cheap next to the
-    // searches).
+    // The text is read once (decompressed; standard input cannot be read twice): a first
+    // pass counts games and positions for the progress line (cheap next to the searches).
+    let text = crate::util::input::read_to_string(input)?;
     let (mut total_games, mut total_positions) = (0, 0);
-    for game in read_games(open()?) {
+    for game in read_games(text.as_bytes()) {
         total_games += 1;
         if let Ok(g) = game {
             total_positions += g.moves.len() + 1;
@@ -103,7 +100,7 @@ pub fn run(
     };
     let mut summary = Summary::default();
     let mut buffer = String::new();
-    for (index, read) in read_games(open()?).enumerate() {
+    for (index, read) in read_games(text.as_bytes()).enumerate() {
         let number = index + 1;
         let pgn = match read {
             Ok(pgn) => pgn,

@@ -36,11 +36,11 @@ pub fn builtin() -> Vec<Opening> {
     parse_named_lines(BUILTIN, "built-in openings").unwrap_or_default()
 }
 
-/// Reads an openings file: a PGN (its first line that is not blank or a comment starts
+/// Reads an openings file (plain, gzip or zstd; `-`: standard input): a PGN (its first line that is not blank or a comment starts
 /// with `[` or a move number) or one FEN/EPD a line. Errors name the file and the line.
 pub fn from_file(path: &Path) -> Result<Vec<Opening>, String> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
+    let text = crate::util::input::read_to_string(path)?;
     let openings = parse_text(&text, &name)?;
     if openings.is_empty() {
         return Err(format!("{name}: no opening found"));

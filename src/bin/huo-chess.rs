@@ -52,7 +52,8 @@ enum Command {
     /// $4) and, from a mistake up, the engine's line as a variation. Bad games are reported
     /// and skipped; the input file is never modified.
     Analyse {
-        /// The PGN file to analyse.
+        /// The PGN file to analyse: plain text, gzip or zstd (known by its content); `-`
+        /// reads standard input.
         file: PathBuf,
         /// Write the annotated games to this file (default: standard output). Written when
         /// the analysis ends, in one piece; never the input file.

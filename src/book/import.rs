@@ -597,8 +597,9 @@ pub fn merge_imported(existing: &mut BookMove, incoming: &BookMove, policy: Weig
 /// illegal move after them is imported (its opening is sound), one with an illegal move
 /// among them is reported and skipped. The book changes all at once at the end, or not at
 /// all: a position that cannot be changed (its file has a problem), a damaged pack or a
-/// write error stops the import, and the book is as it was. Without a game read, nothing
-/// is written.
+/// write error stops the import, and the book is as it was; so does an input that cannot
+/// be read to its end (a damaged or truncated archive). Without a game read, nothing is
+/// written.
 pub fn import_pgn<R: BufRead>(
     book: &Book,
     reader: R,
@@ -616,6 +617,12 @@ pub fn import_pgn<R: BufRead>(
             Ok(g) => {
                 report.games += 1;
                 tally.add_game(&g.start, &g.moves, &g.result, opts);
+            }
+            Err(e) if e.read_failed => {
+                return Err(BookError(format!(
+                    "game {}, line {}: {}; nothing imported",
+                    e.game, e.line, e.message
+                )));
             }
             Err(e) => report.bad_games.push(e),
         }

@@ -1,10 +1,12 @@
 //! Small helpers every other module may use, each said once: writing a file (or many
-//! together) atomically, where the user's files live, random numbers, today's date, and
-//! the tests' scratch folders. Nothing here knows about chess.
+//! together) atomically, reading a named input (a file or standard input, decompressed),
+//! where the user's files live, random numbers, today's date, and the tests' scratch
+//! folders. Nothing here knows about chess.
 
 pub mod date;
 pub mod dirs;
 pub mod files;
+pub mod input;
 pub mod rng;
 #[cfg(test)]
 pub mod scratch;

@@ -20,6 +20,7 @@ mod notation;
 mod outputs;
 mod perft;
 mod pgn;
+mod pgn_input;
 mod search;
 mod terminal;
 mod train;

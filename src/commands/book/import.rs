@@ -5,15 +5,17 @@ use super::Context;
 use crate::book::{WeightPolicy, import, pack, polyglot};
 use crate::core::Color;
 use clap::Args;
-use std::io::{BufReader, IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 /// `huo-book import-pgn`.
 #[derive(Args)]
 pub struct ImportPgn {
-    /// The PGN file.
+    /// The PGN file: plain text, gzip (.pgn.gz) or zstd (.pgn.zst), known by its content;
+    /// `-` reads standard input.
     file: PathBuf,
     /// Record only the first N half-moves of each game.
     #[arg(long, default_value_t = 20)]
@@ -49,18 +51,10 @@ impl ImportPgn {
             return Err(format!("--min-score {m}: a percentage, 0 to 100"));
         }
         let book = ctx.writing_book();
-        let file = &self.file;
-        let f = std::fs::File::open(file)
-            .map_err(|e| format!("cannot open {}: {e}", file.display()))?;
-        let size = f.metadata().map(|m| m.len()).unwrap_or(0);
-        let counter = std::rc::Rc::new(std::cell::Cell::new(0u64));
-        let reader = BufReader::with_capacity(
-            1 << 16,
-            Counting {
-                inner: f,
-                count: counter.clone(),
-            },
-        );
+        let input = crate::util::input::open(&self.file)?;
+        let name = input.name().to_string();
+        let size = input.size().unwrap_or(0);
+        let counter = input.consumed();
         let opts = import::PgnImportOptions {
             max_ply: self.max_ply,
             min_games: self.min_games,
@@ -79,10 +73,10 @@ impl ImportPgn {
         let show_bar = size >= 1 << 20;
         let t0 = Instant::now();
         let mut last = Instant::now();
-        let report = import::import_pgn(&book, reader, &opts, |games| {
+        let report = import::import_pgn(&book, input, &opts, |games| {
             if show_bar && last.elapsed().as_millis() >= 200 {
                 last = Instant::now();
-                progress_bar(counter.get(), size, games);
+                progress_bar(counter.load(Ordering::Relaxed), size, games);
             }
         })
         .map_err(|e| e.to_string())?;
@@ -91,18 +85,11 @@ impl ImportPgn {
             eprintln!();
         }
         for e in &report.bad_games {
-            eprintln!(
-                "{}:{}: game {} skipped: {}",
-                file.display(),
-                e.line,
-                e.game,
-                e.message
-            );
+            eprintln!("{name}:{}: game {} skipped: {}", e.line, e.game, e.message);
         }
         if report.games == 0 {
             return Err(format!(
-                "{}: no game could be read ({} skipped): nothing imported",
-                file.display(),
+                "{name}: no game could be read ({} skipped): nothing imported",
                 report.bad_games.len()
             ));
         }
@@ -211,20 +198,6 @@ impl ImportPolyglot {
             );
         }
         Ok(ExitCode::SUCCESS)
-    }
-}
-
-/// Counts the bytes read, for the progress bar.
-struct Counting<R> {
-    inner: R,
-    count: std::rc::Rc<std::cell::Cell<u64>>,
-}
-
-impl<R: Read> Read for Counting<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.count.set(self.count.get() + n as u64);
-        Ok(n)
     }
 }
 
