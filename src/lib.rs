@@ -41,13 +41,14 @@
 //!   read decompressed (a file or `-`), the user's folders, a random-number step, today's date.
 //!
 //! Each module uses only those below it: `core`, `level`, `timecontrol`, `logfile` and
-//! `util` use none; `game` and `eval` the rules; `openings` the game; `pgn` and `book` the
-//! game; `search` the evaluation, the game and the level; `config` the evaluation's
-//! settings, the level and the book's pick mode; `player` the configuration and the level;
-//! `engine` the search and the book; `analysis` the engine, the book, the game, PGN and
-//! the configuration; `train` the book, the game and the opening names; the screens, UCI
-//! and `arena` sit on top (`arena` runs its own searchers: a match needs no engine
-//! service), and the screens talk to the engine only through `engine`.
+//! `util` use none; `game` and `eval` the rules; `openings` the game; `pgn` the game and
+//! the openings; `book` the game; `search` the evaluation, the game and the level; `config`
+//! the evaluation's settings, the level and the book's pick mode; `player` the
+//! configuration and the level; `engine` the search and the book; `analysis` the engine,
+//! the book, the game, PGN and the configuration; `train` the book, the game and the
+//! opening names; the screens, UCI and `arena` sit on top (`arena` runs its own searchers:
+//! a match needs no engine service), and the screens talk to the engine only through
+//! `engine`.
 
 pub mod analysis;
 pub mod arena;

@@ -16,6 +16,7 @@
 
 use crate::core::{Color, Move, Position, parse_move, san};
 use crate::game::Game;
+use crate::openings;
 use std::io::BufRead;
 
 /// One game read from a PGN file.
@@ -112,10 +113,9 @@ pub fn parse_game(text: &str) -> Result<PgnGame, PgnError> {
     }))
 }
 
-/// Writes `game` as PGN: the Seven Tag Roster (missing tags get `?`), then `headers` in
-/// order, `SetUp`/`FEN` when the game does not start from the initial position, the
-/// movetext in SAN wrapped at 80 columns, and the result (`result`, else the `Result`
-/// header if it is a result token, else `*`).
+/// Writes `game` as PGN: the tags as [`write_tags`] writes them, the movetext in SAN
+/// wrapped at 80 columns, and the result (`result`, else the `Result` header if it is a
+/// result token, else `*`).
 pub fn write_game(game: &Game, headers: &[(String, String)], result: Option<&str>) -> String {
     let result = result
         .map(str::to_string)
@@ -127,7 +127,7 @@ pub fn write_game(game: &Game, headers: &[(String, String)], result: Option<&str
                 .filter(|v| is_result(v))
         })
         .unwrap_or_else(|| "*".to_string());
-    let mut out = write_tags(game.start(), headers, &result);
+    let mut out = write_tags(game, headers, &result);
     let mut tokens: Vec<String> = Vec::new();
     for (i, (&mv, pos)) in game.moves().iter().zip(game.positions()).enumerate() {
         let s = san(pos, mv);
@@ -172,15 +172,20 @@ pub(crate) fn push_wrapped(out: &mut String, line_len: &mut usize, word: &str, w
 }
 
 /// The tag section of a game, as [`write_game`] writes it: the Seven Tag Roster (missing
-/// tags get `?`, `Result` is `result`), then `headers` in order, `SetUp`/`FEN` when `start`
-/// is not the initial position, and the blank line before the movetext.
-pub fn write_tags(start: &Position, headers: &[(String, String)], result: &str) -> String {
+/// tags get `?`, `Result` is `result`); the game's opening as `ECO` and `Opening` (the last
+/// named position along its moves, see [`openings::of_game`]), which replace those tags
+/// of `headers` (a game without a named position keeps them); then the other `headers` in
+/// order, `SetUp`/`FEN` when the game does not start from the initial position, and the
+/// blank line before the movetext.
+pub fn write_tags(game: &Game, headers: &[(String, String)], result: &str) -> String {
+    let start = game.start();
     let get = |name: &str| {
         headers
             .iter()
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.as_str())
     };
+    let opening = openings::of_game(game);
     let mut out = String::new();
     let mut tag = |k: &str, v: &str| {
         out.push_str(&format!(
@@ -199,11 +204,16 @@ pub fn write_tags(start: &Position, headers: &[(String, String)], result: &str) 
         tag(name, get(name).unwrap_or(default));
     }
     tag("Result", result);
+    if let Some(o) = opening {
+        tag("ECO", o.eco);
+        tag("Opening", o.name);
+    }
     const SPECIAL: [&str; 9] = [
         "Event", "Site", "Date", "Round", "White", "Black", "Result", "SetUp", "FEN",
     ];
     for (k, v) in headers {
-        if !SPECIAL.contains(&k.as_str()) {
+        let ours = opening.is_some() && (k == "ECO" || k == "Opening");
+        if !SPECIAL.contains(&k.as_str()) && !ours {
             tag(k, v);
         }
     }

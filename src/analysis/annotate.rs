@@ -27,7 +27,7 @@ pub fn write_annotated(
     if let Some(a) = annotator {
         tags.push(("Annotator".into(), a.into()));
     }
-    let mut out = write_tags(game.start(), &tags, result);
+    let mut out = write_tags(game, &tags, result);
     let mut text = Movetext::default();
     let positions = game.positions();
     for (i, &mv) in game.moves().iter().enumerate() {

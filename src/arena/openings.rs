@@ -1,20 +1,25 @@
 //! Where match games start: the built-in list of short balanced lines
 //! (`openings.txt`, compiled in), or a file: one FEN or EPD a line, or a PGN whose games'
 //! moves (from their `FEN` tag, if any) are the openings.
+//!
+//! A start from a file is labelled by where it is in the file (an EPD's `id`, else
+//! `file:line`, a PGN's `file #N`), for the games' `Start` tag; what opening a game plays
+//! is named, as in every game the program writes, by the `ECO` and `Opening` tags.
 
 use crate::core::{Move, Position, parse_move};
 use crate::game::Game;
 use crate::pgn;
 use std::path::Path;
 
-/// The built-in openings: `name | SAN moves` a line, `#` comments.
+/// The built-in openings: the moves in SAN a line, `#` comments.
 const BUILTIN: &str = include_str!("openings.txt");
 
 /// A start for a pair of games: a position and the moves that lead on from it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Opening {
-    /// For the PGN `Opening` tag: the line's name, an EPD `id`, or `file:line`.
-    pub name: String,
+    /// Which start of a file this is, for the PGN `Start` tag: an EPD `id`, `file:line`,
+    /// or `file #N`; none for the built-in lines.
+    pub label: Option<String>,
     pub start: Position,
     pub moves: Vec<Move>,
 }
@@ -33,7 +38,7 @@ impl Opening {
 
 /// The built-in openings (their legality is checked by the tests).
 pub fn builtin() -> Vec<Opening> {
-    parse_named_lines(BUILTIN, "built-in openings").unwrap_or_default()
+    parse_lines(BUILTIN, "built-in openings", |line, _| read_moves(line)).unwrap_or_default()
 }
 
 /// Reads an openings file (plain, gzip or zstd; `-`: standard input): a PGN (its first line that is not blank or a comment starts
@@ -65,13 +70,8 @@ fn parse_pgn(text: &str, file: &str) -> Result<Vec<Opening>, String> {
     let mut out = Vec::new();
     for (i, game) in pgn::read_games(text.as_bytes()).enumerate() {
         let game = game.map_err(|e| format!("{file}: {e}"))?;
-        let name = game
-            .header("Opening")
-            .or(game.header("ECO"))
-            .map(str::to_string)
-            .unwrap_or_else(|| format!("{file} #{}", i + 1));
         let opening = Opening {
-            name,
+            label: Some(format!("{file} #{}", i + 1)),
             start: game.start,
             moves: game.moves.clone(),
         };
@@ -93,7 +93,7 @@ fn parse_epd(text: &str, file: &str) -> Result<Vec<Opening>, String> {
         let start = Position::from_fen(&fields[..take].join(" ")).map_err(|e| e.to_string())?;
         let rest = fields[take..].join(" ");
         Ok(Opening {
-            name: epd_id(&rest).unwrap_or_else(|| format!("{file}:{n}")),
+            label: Some(epd_id(&rest).unwrap_or_else(|| format!("{file}:{n}"))),
             start,
             moves: Vec::new(),
         })
@@ -106,24 +106,19 @@ fn epd_id(ops: &str) -> Option<String> {
     Some(after.split_once('"')?.0.to_string())
 }
 
-/// `name | SAN moves` lines (the built-in list's format).
-fn parse_named_lines(text: &str, file: &str) -> Result<Vec<Opening>, String> {
-    parse_lines(text, file, |line, _| {
-        let (name, moves) = line
-            .split_once('|')
-            .ok_or_else(|| "expected `name | moves`".to_string())?;
-        let mut pos = Position::startpos();
-        let mut list = Vec::new();
-        for text in moves.split_whitespace() {
-            let mv = parse_move(&pos, text).map_err(|e| e.to_string())?;
-            pos.play(mv);
-            list.push(mv);
-        }
-        Ok(Opening {
-            name: name.trim().to_string(),
-            start: Position::startpos(),
-            moves: list,
-        })
+/// A line of moves in SAN from the initial position (the built-in list's format).
+fn read_moves(line: &str) -> Result<Opening, String> {
+    let mut pos = Position::startpos();
+    let mut list = Vec::new();
+    for text in line.split_whitespace() {
+        let mv = parse_move(&pos, text).map_err(|e| e.to_string())?;
+        pos.play(mv);
+        list.push(mv);
+    }
+    Ok(Opening {
+        label: None,
+        start: Position::startpos(),
+        moves: list,
     })
 }
 
@@ -162,8 +157,14 @@ mod tests {
 
     #[test]
     fn builtin_openings_are_legal_distinct_and_short() {
-        let list = parse_named_lines(BUILTIN, "built-in").unwrap();
+        let list = parse_lines(BUILTIN, "built-in", |line, _| read_moves(line)).unwrap();
         assert_eq!(list.len(), 51);
+        assert_eq!(builtin(), list);
+        // Every one is a named opening.
+        assert!(
+            list.iter()
+                .all(|o| crate::openings::of_game(&o.game()).is_some())
+        );
         let mut keys: Vec<u64> = list.iter().map(|o| o.game().position().key()).collect();
         keys.sort_unstable();
         keys.dedup();
@@ -182,14 +183,14 @@ mod tests {
                    rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n";
         let list = parse_text(epd, "o.epd").unwrap();
         assert_eq!(list.len(), 2);
-        assert_eq!(list[0].name, "king pawn");
-        assert_eq!(list[1].name, "o.epd:3");
+        assert_eq!(list[0].label.as_deref(), Some("king pawn"));
+        assert_eq!(list[1].label.as_deref(), Some("o.epd:3"));
         let pgn = "[Event \"x\"]\n[Opening \"Open Game\"]\n\n1. e4 e5 *\n\n1. d4 d5 *\n";
         let list = parse_text(pgn, "o.pgn").unwrap();
         assert_eq!(list.len(), 2);
         assert_eq!(
-            (list[0].name.as_str(), list[0].moves.len()),
-            ("Open Game", 2)
+            (list[0].label.as_deref(), list[0].moves.len()),
+            (Some("o.pgn #1"), 2)
         );
         let e = parse_text("8/8/8/8/8/8/8/8 w - -\n", "bad.epd").unwrap_err();
         assert!(e.starts_with("bad.epd:1:"), "{e}");

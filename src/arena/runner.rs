@@ -40,7 +40,8 @@ pub struct MatchSpec {
 pub struct GameRecord {
     /// From 0, in the match's order.
     pub index: usize,
-    pub opening: String,
+    /// The start's label in its file (see [`Opening::label`]).
+    pub start: Option<String>,
     /// Did engine 1 have White?
     pub engine1_white: bool,
     pub played: Played,
@@ -182,12 +183,9 @@ impl MatchSpec {
 
     /// Game `index`, with a fresh start for both searchers.
     fn play_game(&self, index: usize, one: &mut Searcher, two: &mut Searcher) -> GameRecord {
-        let (game, opening) = match self.openings.get((index / 2) % self.openings.len().max(1)) {
-            Some(o) => (o.game(), o.name.clone()),
-            None => (
-                crate::game::Game::from_position(Position::startpos()),
-                "-".into(),
-            ),
+        let (game, start) = match self.openings.get((index / 2) % self.openings.len().max(1)) {
+            Some(o) => (o.game(), o.label.clone()),
+            None => (crate::game::Game::from_position(Position::startpos()), None),
         };
         // The seed drives the weak levels' noise: fixed per game, so matches repeat.
         let seed = rng::splitmix64(index as u64);
@@ -211,15 +209,16 @@ impl MatchSpec {
         };
         GameRecord {
             index,
-            opening,
+            start,
             engine1_white,
             played: play::play(game, white, black, self.control),
         }
     }
 
-    /// The games as PGN: `Event`, `Date`, `Round`, `White`, `Black`, `Result`,
-    /// `Termination` (`normal`, `time forfeit`, `adjudication`), `TimeControl`, `Opening`
-    /// and `PlyCount`, the opening's moves first in each game's movetext.
+    /// The games as PGN: `Event`, `Date`, `Round`, `White`, `Black`, `Result`, `ECO` and
+    /// `Opening` (the opening names'), `Termination` (`normal`, `time forfeit`,
+    /// `adjudication`), `TimeControl`, `Start` (a start from a file: its label there) and
+    /// `PlyCount`, the opening's moves first in each game's movetext.
     pub fn pgn(&self, games: &[GameRecord]) -> String {
         let (one, two) = self.names();
         let date = crate::util::date::pgn_today();
@@ -236,19 +235,19 @@ impl MatchSpec {
             };
             let t: Termination = r.played.termination;
             let headers: Vec<(String, String)> = [
-                ("Event", EVENT.to_string()),
-                ("Date", date.clone()),
-                ("Round", (r.index + 1).to_string()),
-                ("White", white.clone()),
-                ("Black", black.clone()),
-                ("Result", t.result().to_string()),
-                ("Termination", t.pgn_tag().to_string()),
-                ("TimeControl", control.clone()),
-                ("Opening", r.opening.clone()),
-                ("PlyCount", r.played.game.moves().len().to_string()),
+                ("Event", Some(EVENT.to_string())),
+                ("Date", Some(date.clone())),
+                ("Round", Some((r.index + 1).to_string())),
+                ("White", Some(white.clone())),
+                ("Black", Some(black.clone())),
+                ("Result", Some(t.result().to_string())),
+                ("Termination", Some(t.pgn_tag().to_string())),
+                ("TimeControl", Some(control.clone())),
+                ("Start", r.start.clone()),
+                ("PlyCount", Some(r.played.game.moves().len().to_string())),
             ]
             .into_iter()
-            .map(|(k, v)| (k.to_string(), v))
+            .filter_map(|(k, v)| Some((k.to_string(), v?)))
             .collect();
             out.push_str(&crate::pgn::write_game(
                 &r.played.game,

@@ -259,7 +259,9 @@ pub fn export_pgn<S: MoveSource>(
         tags.retain(|(t, _)| t != k);
         tags.push((k.clone(), v.clone()));
     }
-    let mut text = crate::pgn::write_tags(&start, &tags, "*");
+    // The root's name, if it has one, as the `ECO` and `Opening` tags.
+    let root = crate::game::Game::from_position(start);
+    let mut text = crate::pgn::write_tags(&root, &tags, "*");
     text.push_str(&wrap(&tokens));
     text.push_str("\n\n");
     (text, w.report)

@@ -186,6 +186,21 @@ fn every_move_gets_an_eval_and_the_planted_blunder_a_nag_and_a_line() {
         assert_eq!(a.header("White"), o.header("White"));
         assert_eq!(a.header("Annotator"), Some("Huo Chess 0.1.0 (depth 6)"));
     }
+    // Each game is named by its last named position.
+    let named: Vec<_> = annotated
+        .iter()
+        .map(|a| (a.header("ECO"), a.header("Opening")))
+        .collect();
+    assert_eq!(
+        named,
+        [
+            (
+                Some("D67"),
+                Some("Queen's Gambit Declined: Orthodox Defense, Bd3 Line")
+            ),
+            (Some("C53"), Some("Italian Game: Classical Variation"))
+        ]
+    );
 
     let texts = movetexts(&text);
     assert_eq!(texts.len(), 2, "{text}");

@@ -133,7 +133,21 @@ fn fixed_nodes_matches_repeat_whatever_the_concurrency() {
     // Games 1 and 2 start from the first position, colours swapped; 3 and 4 the second.
     assert_eq!(games[0].header("FEN"), games[1].header("FEN"));
     assert_ne!(games[0].header("FEN"), games[2].header("FEN"));
-    assert_eq!(games[0].header("Opening"), Some("e4"));
+    // The EPD's id labels the start (a start without one: its file:line); the opening is
+    // named by the opening names, by the last named position of the game, as in every game
+    // written (the start itself, after 1.e4, is the King's Pawn Game).
+    assert_eq!(games[0].header("Start"), Some("e4"));
+    assert_eq!(
+        games[2].header("Start"),
+        Some(format!("{openings}:2").as_str())
+    );
+    for g in &games {
+        let named = huo_chess::openings::of_game(&g.to_game()).expect("1.e4 or 1.d4 at least");
+        assert_eq!(g.header("ECO"), Some(named.eco));
+        assert_eq!(g.header("Opening"), Some(named.name));
+    }
+    let start = huo_chess::openings::named(&games[0].start).unwrap();
+    assert_eq!((start.eco, start.name), ("B00", "King's Pawn Game"));
     assert_eq!(games[0].header("White"), games[1].header("Black"));
 }
 

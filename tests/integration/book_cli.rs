@@ -549,3 +549,27 @@ fn find_without_a_user_book_says_so() {
     assert!(!out.contains("your book follows"), "{out}");
     assert!(out.contains("No book of yours was found"), "{out}");
 }
+
+#[test]
+fn export_pgn_names_a_named_root() {
+    let dir = tempdir("export-name");
+    let (ok, _, err) = huo_book(&dir, &["record", "e4", "c5", "Nf3", "d6", "d4"]);
+    assert!(ok, "{err}");
+    let out = dir.join("book.pgn");
+    let out = out.to_str().unwrap();
+    // From the initial position: no name.
+    let (ok, _, err) = huo_book(&dir, &["export-pgn", out]);
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(out).unwrap();
+    assert!(!text.contains("[ECO "), "{text}");
+    // From the Sicilian after 1.e4 c5 2.Nf3 d6: that position's name.
+    let fen = "rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3";
+    let (ok, _, err) = huo_book(&dir, &["export-pgn", out, "--fen", fen]);
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(out).unwrap();
+    assert!(
+        text.contains("[ECO \"B50\"]\n[Opening \"Sicilian Defense: Modern Variations\"]\n"),
+        "{text}"
+    );
+    assert!(text.contains("3. d4"), "{text}");
+}

@@ -71,20 +71,58 @@ fn round_trip() {
     }
     let headers = vec![
         ("White".to_string(), "Huo".to_string()),
-        ("Opening".to_string(), "Sicilian \\ Najdorf".to_string()),
+        ("Annotator".to_string(), "Huo \\ \"Chess\"".to_string()),
     ];
     let text = write_game(&game, &headers, Some("0-1"));
-    assert!(text.starts_with("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"Huo\"]\n[Black \"?\"]\n[Result \"0-1\"]\n[Opening \"Sicilian \\\\ Najdorf\"]\n\n1. e4 c5"), "{text}");
+    assert!(text.starts_with("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"Huo\"]\n[Black \"?\"]\n[Result \"0-1\"]\n[ECO \"B90\"]\n[Opening \"Sicilian Defense: Najdorf Variation, English Attack\"]\n[Annotator \"Huo \\\\ \\\"Chess\\\"\"]\n\n1. e4 c5"), "{text}");
     assert!(text.lines().all(|l| l.len() <= 80), "{text}");
     assert!(text.trim_end().ends_with("0-1"));
     let back = parse_game(&text).unwrap();
     assert_eq!(back.moves, game.moves());
     assert_eq!(back.result, "0-1");
-    assert_eq!(back.header("Opening"), Some("Sicilian \\ Najdorf"));
+    assert_eq!(back.header("Annotator"), Some("Huo \\ \"Chess\""));
     assert_eq!(
         write_game(&back.to_game(), &back.headers, Some(&back.result)),
         text
     );
+}
+
+#[test]
+fn the_opening_is_named_by_position_and_replaces_the_tags_read() {
+    let tags = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    };
+    // 1.Nf3 d5 2.d4 transposes to 1.d4 d5 2.Nf3; the kings' walk after it leaves theory
+    // and the name stays.
+    let mut game = Game::new();
+    for m in ["Nf3", "d5", "d4", "Kd7", "Kd2"] {
+        game.play_text(m).unwrap();
+    }
+    let read = tags(&[("Opening", "My line"), ("ECO", "A00"), ("Annotator", "me")]);
+    let text = write_game(&game, &read, None);
+    assert_eq!(text.matches("[ECO ").count(), 1, "{text}");
+    assert_eq!(text.matches("[Opening ").count(), 1, "{text}");
+    assert!(
+        text.contains(
+            "[Result \"*\"]\n[ECO \"D02\"]\n[Opening \"Queen's Pawn Game: Zukertort Variation\"]\n\
+             [Annotator \"me\"]\n\n1. Nf3"
+        ),
+        "{text}"
+    );
+    // A game that reaches no named position keeps the tags it was read with.
+    let start = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+    let mut ending = Game::from_position(start);
+    ending.play_text("e4").unwrap();
+    let text = write_game(&ending, &read, None);
+    assert!(
+        text.contains("[Opening \"My line\"]\n[ECO \"A00\"]\n"),
+        "{text}"
+    );
+    // Nor does a game of no moves get one.
+    assert!(!write_game(&Game::new(), &[], None).contains("[ECO"));
 }
 
 #[test]
