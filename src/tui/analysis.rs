@@ -92,10 +92,14 @@ impl AnalysisView {
         true
     }
 
-    /// The text beside the board: the move that led here and its verdict, the evaluation,
-    /// the engine's best move and line, and the tally of judged moves.
+    /// The text beside the board: the game's title and opening, the move that led here and
+    /// its verdict, the evaluation, the engine's best move and line, and the tally of
+    /// judged moves.
     pub fn panel(&self) -> Vec<String> {
         let mut out = vec![self.title.clone()];
+        if let Some(o) = crate::openings::of_game(&self.game) {
+            out.push(o.label());
+        }
         let evals = self.job.evals();
         let done = evals.len();
         let total = self.game.positions().len();

@@ -176,7 +176,7 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
     draw_dialog(frame, app, area);
 }
 
-/// The side panel: clocks, the original's prompts, captured pieces.
+/// The side panel: clocks, the original's prompts, the opening's name, captured pieces.
 pub fn panel_lines(app: &App) -> Vec<Line<'static>> {
     let t = &app.theme;
     let mut lines = Vec::new();
@@ -252,6 +252,10 @@ pub fn panel_lines(app: &App) -> Vec<Line<'static>> {
             lines.push(Line::styled(ENTER_MOVE, t.prompt));
             lines.push(input_line(app));
         }
+    }
+    // The opening's name, under the prompt so a long one never pushes the prompt away.
+    if let Some(o) = app.opening {
+        lines.push(Line::styled(o.label(), t.dim));
     }
     let [white_took, black_took] = captured(app);
     if !white_took.is_empty() {

@@ -1041,6 +1041,11 @@ fn the_analysis_screen_steps_through_a_game_with_its_graph() {
         "{text}"
     );
     assert!(text.contains("Evaluation (White +)"), "{text}");
+    // The game is named (by its last named position, 2.Qh5's).
+    assert!(
+        text.contains("C20 King's Pawn Game: Wayward Queen Attack"),
+        "{text}"
+    );
     assert!(
         text.contains(&format!("Black: {black_blunders} ?? ")),
         "{text}"
@@ -1648,5 +1653,51 @@ fn savefen_without_a_name_says_so_and_a_save_is_logged() {
         app.log.lines().iter().any(|l| l.starts_with(&logged)),
         "{:?}",
         app.log.lines()
+    );
+}
+
+#[test]
+fn the_panel_and_the_log_name_the_opening_as_it_is_played() {
+    let dir = common::tempdir("tui-opening");
+    let file = dir.join("game.pgn");
+    let mut app = app();
+    app.set_game_from_pgn("1. Nf3 d5 *").unwrap();
+    assert_eq!(app.opening.map(|o| o.eco), Some("A06"));
+    // 2.d4 transposes to the Queen's Pawn Game of 1.d4 d5 2.Nf3: the panel and the log say
+    // so as soon as the move is played.
+    typed(&mut app, "d2d4");
+    let said = "Opening: D02 Queen's Pawn Game: Zukertort Variation";
+    assert!(
+        app.log.lines().iter().any(|l| l == said),
+        "{:?}",
+        app.log.lines()
+    );
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(text.contains("D02 Queen's Pawn Game: Zukertort"), "{text}");
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    // Whatever the reply, the name is that of the last named position: the log's last
+    // word on it, and the saved game's tags.
+    let o = app.opening.expect("still named");
+    let last = app
+        .log
+        .lines()
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("Opening: "))
+        .cloned();
+    assert_eq!(last, Some(format!("Opening: {}", o.label())));
+    typed(&mut app, &format!(":save {}", file.display()));
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        saved.contains(&format!("[ECO \"{}\"]\n[Opening \"{}\"]\n", o.eco, o.name)),
+        "{saved}"
+    );
+    // A takeback to before 2.d4 names the Zukertort Opening again.
+    typed(&mut app, ":undo");
+    assert_eq!(app.game.moves().len(), 2);
+    assert_eq!(app.opening.map(|o| o.eco), Some("A06"));
+    assert_eq!(
+        app.log.lines().last().map(String::as_str),
+        Some("Opening: A06 Zukertort Opening")
     );
 }

@@ -165,6 +165,9 @@ pub struct App {
     pub(super) last_alternatives: Vec<(Move, crate::search::Score)>,
     /// The first plies of the last classic search's MiniMax tree (for `:tree`).
     pub last_tree: Option<crate::search::tree::TreeTop>,
+    /// The opening the game has reached (the last named position along its moves), as
+    /// the panel shows it and the log last said it.
+    pub opening: Option<&'static crate::openings::Opening>,
     /// The game under analysis, while the analysis screen is open.
     pub analysis: Option<super::analysis::AnalysisView>,
     /// The tree browser, while open.
@@ -236,6 +239,7 @@ impl App {
             saves: Saves::new(autosave),
             thought: None,
             last_tree: None,
+            opening: None,
             tree: None,
             analysis: None,
             watch: watch::Watch::default(),
@@ -432,9 +436,17 @@ impl App {
         self.after_move();
     }
 
-    /// After any change of position: check, game end, and the engine's turn.
+    /// After any change of position: the opening's name, check, game end, and the engine's
+    /// turn.
     pub(super) fn after_move(&mut self) {
         self.board.selected = None;
+        let opening = crate::openings::of_game(&self.game);
+        if opening != self.opening {
+            self.opening = opening;
+            if let Some(o) = opening {
+                self.log_line(format!("Opening: {}", o.label()));
+            }
+        }
         let pos = *self.game.position();
         self.check = pos.in_check();
         if let Some(outcome) = self.game.outcome() {

@@ -341,6 +341,8 @@ impl App {
 
     pub(super) fn reset_game_state(&mut self) {
         self.thinking = None;
+        // The log names the opening again for the game as it now stands.
+        self.opening = None;
         self.watch.held = None;
         self.ending = None;
         self.my_move = None;
