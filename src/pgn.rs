@@ -140,35 +140,40 @@ pub fn write_game(game: &Game, headers: &[(String, String)], result: Option<&str
         }
     }
     tokens.push(result);
-    let mut line_len = 0;
-    for t in tokens {
-        // A "12. Nf3" token may be split at its space; keep it whole when it fits.
-        let parts: Vec<&str> = if line_len + 1 + t.len() > 80 {
-            t.split(' ').collect()
-        } else {
-            vec![t.as_str()]
-        };
-        for p in parts {
-            push_wrapped(&mut out, &mut line_len, p, 80);
-        }
-    }
+    out.push_str(&wrap_movetext(&tokens));
     out.push_str("\n\n");
     out
 }
 
-/// Appends `word` to movetext `out`, whose last line is `line_len` columns long: after a
-/// space, or on a new line when it would pass `width` (a longer word gets a line of its own).
-pub(crate) fn push_wrapped(out: &mut String, line_len: &mut usize, word: &str, width: usize) {
-    if *line_len > 0 && *line_len + 1 + word.len() > width {
-        out.push('\n');
-        *line_len = 0;
+/// Movetext tokens joined into lines of at most 80 columns, as PGN asks. A token is never
+/// split (a move keeps its number: `12. Nf3`; one longer than a line gets a line of its
+/// own), and a variation's `(` and `)` hug what they enclose: `(12. Nf3 d5)`.
+pub fn wrap_movetext(tokens: &[String]) -> String {
+    const WIDTH: usize = 80;
+    // A `(` joins the token after it and a `)` the one before, so neither stands alone.
+    let mut words: Vec<String> = Vec::new();
+    let mut opened = false;
+    for t in tokens {
+        match words.last_mut() {
+            Some(w) if opened || t == ")" => w.push_str(t),
+            _ => words.push(t.clone()),
+        }
+        opened = t == "(";
     }
-    if *line_len > 0 {
-        out.push(' ');
-        *line_len += 1;
+    let mut out = String::new();
+    let mut len = 0;
+    for w in &words {
+        if len > 0 && len + 1 + w.len() > WIDTH {
+            out.push('\n');
+            len = 0;
+        } else if len > 0 {
+            out.push(' ');
+            len += 1;
+        }
+        out.push_str(w);
+        len += w.len();
     }
-    out.push_str(word);
-    *line_len += word.len();
+    out
 }
 
 /// The tag section of a game, as [`write_game`] writes it: the Seven Tag Roster (missing
@@ -585,5 +590,37 @@ impl<R: BufRead> Iterator for PgnReader<R> {
             moves: g.moves,
             result,
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap_movetext;
+
+    #[test]
+    fn movetext_wraps_at_80_keeping_moves_and_variations_whole() {
+        let mut tokens = Vec::new();
+        for n in 1..=40 {
+            tokens.push(format!("{n}. Nf3"));
+            tokens.push("(".to_string());
+            tokens.push(format!("{n}. d4"));
+            tokens.push("{a comment}".to_string());
+            tokens.push(")".to_string());
+        }
+        let text = wrap_movetext(&tokens);
+        assert!(text.lines().all(|l| l.len() <= 80), "{text}");
+        assert!(text.lines().count() > 1);
+        // Every token is there, whole: the lines joined again give the same words.
+        let words: Vec<&str> = text.split_whitespace().collect();
+        assert_eq!(words.len(), 40 * 6);
+        assert!(text.contains("(1. d4 {a comment})"), "{text}");
+        assert!(!text.contains("( ") && !text.contains(" )"), "{text}");
+        for line in text.lines() {
+            assert!(!line.ends_with('.'), "a number left alone: {line}");
+        }
+        // One token longer than a line gets a line of its own.
+        let long = "x".repeat(90);
+        let text = wrap_movetext(&["1. e4".into(), long.clone(), "e5".into()]);
+        assert_eq!(text, format!("1. e4\n{long}\ne5"));
     }
 }

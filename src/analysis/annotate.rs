@@ -7,7 +7,7 @@
 use super::{GameAnalysis, Judgement};
 use crate::core::{Color, Move, Position, san};
 use crate::game::Game;
-use crate::pgn::{push_wrapped, write_tags};
+use crate::pgn::{wrap_movetext, write_tags};
 
 /// `game` as annotated PGN: its tags (`headers`, with `Annotator` set to `annotator` when
 /// given), then the movetext with the analysis and `result`. Moves `analysis` does not
@@ -48,7 +48,7 @@ pub fn write_annotated(
         }
     }
     text.push(result.to_string());
-    out.push_str(&wrap(&text.tokens, 80));
+    out.push_str(&wrap_movetext(&text.tokens));
     out.push_str("\n\n");
     out
 }
@@ -107,17 +107,6 @@ impl Movetext {
         self.tokens.extend(inner.tokens);
         self.number_black = true;
     }
-}
-
-/// Tokens joined by spaces into lines of at most `width` columns. A token is never split
-/// (a move keeps its number: `12. Nf3`); one longer than a line gets a line of its own.
-fn wrap(tokens: &[String], width: usize) -> String {
-    let mut out = String::new();
-    let mut line_len = 0;
-    for t in tokens {
-        push_wrapped(&mut out, &mut line_len, t, width);
-    }
-    out
 }
 
 #[cfg(test)]

@@ -218,25 +218,6 @@ impl<'a, S: MoveSource> Walker<'a, S> {
     }
 }
 
-/// Wraps tokens at 80 columns, a `(` or `{` never ending a line alone when avoidable.
-fn wrap(tokens: &[String]) -> String {
-    let mut out = String::new();
-    let mut len = 0;
-    for (i, t) in tokens.iter().enumerate() {
-        let glue = i > 0 && (tokens[i - 1] == "(" || t == ")");
-        if len > 0 && !glue && len + 1 + t.len() > 80 {
-            out.push('\n');
-            len = 0;
-        } else if len > 0 && !glue {
-            out.push(' ');
-            len += 1;
-        }
-        out.push_str(t);
-        len += t.len();
-    }
-    out
-}
-
 /// The book from `start` as one PGN game: the heaviest line as the main line, every other
 /// book move as a variation, each move with a comment `{weight=N (share%) W ..% D ..% L ..%
 /// (N games) ; comment}`; `max_ply` limits the depth.
@@ -262,7 +243,7 @@ pub fn export_pgn<S: MoveSource>(
     // The root's name, if it has one, as the `ECO` and `Opening` tags.
     let root = crate::game::Game::from_position(start);
     let mut text = crate::pgn::write_tags(&root, &tags, "*");
-    text.push_str(&wrap(&tokens));
+    text.push_str(&crate::pgn::wrap_movetext(&tokens));
     text.push_str("\n\n");
     (text, w.report)
 }
