@@ -1,6 +1,7 @@
 //! `huo-chess`: the game, and the engine's command-line tools.
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
+use huo_chess::commands::meta::{Completions, Man};
 use huo_chess::config::Config;
 use huo_chess::core::{Position, perft, perft_divide};
 use huo_chess::eval::Evaluator;
@@ -124,6 +125,10 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Print the shell completion script (`huo-chess completions bash`).
+    Completions(Completions),
+    /// Print the man page, of the program or of one command (`huo-chess man analyse`).
+    Man(Man),
 }
 
 #[derive(Subcommand)]
@@ -185,6 +190,8 @@ fn main() -> ExitCode {
         },
         Some(Command::Eval { fen }) => run_eval(fen.as_deref(), cli.config.as_deref()),
         Some(Command::Perft { depth, fen, divide }) => run_perft(&depth, fen.as_deref(), divide),
+        Some(Command::Completions(c)) => report(c.run(Cli::command())),
+        Some(Command::Man(m)) => report(m.run(Cli::command())),
         None => {
             let loaded = match Config::load(cli.config.as_deref()) {
                 Ok(l) => l,
@@ -510,4 +517,12 @@ fn run_match(spec: &huo_chess::arena::MatchSpec, pgn: Option<&std::path::Path>) 
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// A command's result as the exit status, its error on standard error.
+fn report(result: Result<ExitCode, String>) -> ExitCode {
+    result.unwrap_or_else(|e| {
+        eprintln!("error: {e}");
+        ExitCode::FAILURE
+    })
 }

@@ -71,6 +71,32 @@ fn huo_book_writes_completions_and_man_pages_of_every_command() {
 }
 
 #[test]
+fn huo_chess_writes_completions_and_man_pages_of_every_command() {
+    let dir = common::tempdir("install-man-chess");
+    let (ok, bash, err) = run(Path::new(CHESS), &dir, &["completions", "bash"]);
+    assert!(ok, "{err}");
+    for word in ["huo-chess", "analyse", "match", "--clock", "--level"] {
+        assert!(bash.contains(word), "bash completions lack {word}");
+    }
+    let (ok, page, _) = run(Path::new(CHESS), &dir, &["man"]);
+    assert!(ok);
+    assert!(page.contains(".TH huo-chess 1"), "{page}");
+    for command in ["uci", "analyse", "match", "perft"] {
+        assert!(page.contains(command), "the man page lacks {command}");
+    }
+    let (ok, page, _) = run(Path::new(CHESS), &dir, &["man", "analyse"]);
+    assert!(ok);
+    assert!(page.contains(".TH huo-chess-analyse 1"), "{page}");
+    assert!(page.contains("\\-\\-movetime"), "{page}");
+    let (ok, _, err) = run(Path::new(CHESS), &dir, &["man", "analyze"]);
+    assert!(!ok);
+    assert!(
+        err.contains("no command analyze") && err.contains("analyse"),
+        "{err}"
+    );
+}
+
+#[test]
 fn copied_programs_find_their_built_in_data_from_any_folder() {
     // As `cargo install` leaves them: the two programs alone in a bin folder, run from an
     // empty folder with an empty home.
