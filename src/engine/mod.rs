@@ -1,7 +1,8 @@
 //! The engine service: one long-lived thread that owns the searcher (and so its
 //! transposition table) and the opening book, and thinks when asked. Every front end —
-//! the game screen, the book editor, UCI, analysis — talks to the engine through it, and
-//! nothing else starts a search thread.
+//! the game screen, the book editor, UCI, analysis — talks to the engine through it. Only
+//! `huo-chess match` (`arena`, a searcher per side and game) and `bench` (its fixed
+//! positions) run searchers of their own.
 //!
 //! The front end sends requests through an [`Engine`] handle: *think about this game
 //! with these limits, this level and this book policy*, *clear*, new settings, *quit*.
