@@ -16,6 +16,9 @@ pub use bitboard::Bitboard;
 pub use castling::CastlingRights;
 pub use movegen::{CheckSquares, PieceMoves, perft, perft_divide};
 pub use moves::{Move, MoveList};
-pub use notation::{MoveError, huo, parse_coordinates, parse_move, parse_san, parse_uci, san};
+pub use notation::{
+    MoveError, huo, parse_coordinates, parse_move, parse_san, parse_uci, san, san_line,
+    san_numbered,
+};
 pub use position::{FenError, FenField, Position};
 pub use types::{Color, File, Piece, Rank, Role, Square};

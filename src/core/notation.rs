@@ -460,6 +460,32 @@ pub fn san(pos: &Position, mv: Move) -> String {
     s
 }
 
+/// Writes a line of moves (a principal variation) in SAN, each move in the position the
+/// ones before it lead to, stopping at the first move that is not legal there (a line
+/// from an older position, or cut from a table, may not fit to its end).
+pub fn san_line(pos: &Position, line: &[Move]) -> Vec<String> {
+    let mut p = *pos;
+    let mut out = Vec::with_capacity(line.len());
+    for &mv in line {
+        if !p.is_legal(mv) {
+            break;
+        }
+        out.push(san(&p, mv));
+        p.play(mv);
+    }
+    out
+}
+
+/// A legal move in SAN with its number, as a score sheet writes it: `12. Nf3` for
+/// White, `12... Nf6` for Black.
+pub fn san_numbered(pos: &Position, mv: Move) -> String {
+    let dots = match pos.turn() {
+        super::types::Color::White => ".",
+        super::types::Color::Black => "...",
+    };
+    format!("{}{dots} {}", pos.fullmove_number(), san(pos, mv))
+}
+
 fn san_without_suffix(pos: &Position, mv: Move) -> String {
     if pos.is_castling(mv) {
         return if mv.to().file() == File::G {

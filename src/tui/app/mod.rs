@@ -90,16 +90,7 @@ pub enum Mode {
 
 /// Plays `pv` from `pos` and writes it in SAN, stopping at the first move that does not fit.
 pub fn pv_san(pos: &Position, pv: &[Move]) -> String {
-    let mut p = *pos;
-    let mut out = Vec::new();
-    for &mv in pv {
-        if !p.is_legal(mv) {
-            break;
-        }
-        out.push(san(&p, mv));
-        p.play(mv);
-    }
-    out.join(" ")
+    crate::core::san_line(pos, pv).join(" ")
 }
 
 /// The thinking shown while the engine works.
