@@ -1,24 +1,36 @@
 //! "Why this move?" in a learner's words. The engine's principal variation is played out,
-//! and the evaluation's parts (material, king safety, pawn structure, …) are compared at
-//! its start and its end: what changed, and by how much, is the reason the engine saw —
-//! "wins a knight (+3.0)", "opens Black's king (+0.6)", "gives up mobility (-0.3)".
-//! Captures along the line name the pieces won and lost.
+//! then the captures still hanging at its end (a search's line often stops between a
+//! capture and the recapture), so the line ends in a quiet position. The evaluation's parts
+//! (material, king safety, pawn structure, …) are compared at its start and its end: what
+//! changed, and by how much, is the reason the engine saw — "wins a knight (+3.00)",
+//! "opens Black's king (+0.60)", "gives up mobility (-0.30)". The changes listed add up,
+//! to the centipawn, to the change of the evaluation along the line, which is shown too.
 
-use crate::core::{Color, Move, Position, Role, san};
+use crate::core::{Color, Move, Position, Role, san_line};
 use crate::eval::Evaluator;
+use crate::eval::explain::{ENDINGS, ROUNDING, SIDE_TO_MOVE};
 use std::fmt;
 
 /// Parts whose change is smaller than this (centipawns) are not worth a sentence.
 pub const NOTEWORTHY_CP: i32 = 15;
-/// At most this many reasons are given, the largest first.
+/// At most this many parts are named, the largest changes first.
 pub const MAX_REASONS: usize = 4;
+/// The captures played out at the end of a line: at most this many plies, and this many
+/// positions looked at to choose them.
+const SETTLE_PLIES: usize = 32;
+const SETTLE_NODES: u32 = 50_000;
 
 /// One reason: what changed along the line, and its worth for the mover in centipawns.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reason {
+    /// The part of the evaluation that changed ([`SMALLER`] for the small ones together).
+    pub part: &'static str,
     pub text: String,
     pub cp: i32,
 }
+
+/// The reason that gathers the changes too small to name (the rounding among them).
+pub const SMALLER: &str = "Smaller changes";
 
 impl fmt::Display for Reason {
     /// `wins a knight (+3.00)`.
@@ -27,13 +39,46 @@ impl fmt::Display for Reason {
     }
 }
 
+/// How the line ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// In a quiet position the evaluation scores this (centipawns, for the mover).
+    Eval(i32),
+    /// In checkmate; `mover_wins` when the mover gives it.
+    Checkmate {
+        mover_wins: bool,
+    },
+    Stalemate,
+}
+
 /// The line played out and what it changes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Why {
+    /// Who moves first on the line.
+    pub mover: Color,
     /// The line in SAN, as far as it is legal.
     pub line: Vec<String>,
-    /// The reasons, largest first.
+    /// The captures played out after it, to a quiet position (SAN).
+    pub settled: Vec<String>,
+    /// With [`Horizon::Leaf`], the captures that would follow the line's end, not counted.
+    pub beyond: Vec<String>,
+    /// The evaluation of the start for the mover (centipawns, the bonus for having the
+    /// move included).
+    pub start: i32,
+    pub end: End,
+    /// The reasons, largest first, then the smaller changes together and whose move it
+    /// is at the end. With an [`End::Eval`] they add up to its value minus `start`.
     pub reasons: Vec<Reason>,
+}
+
+impl Why {
+    /// The change along the line the reasons add up to (none when the game ends on it).
+    pub fn change(&self) -> Option<i32> {
+        match self.end {
+            End::Eval(e) => Some(e - self.start),
+            _ => None,
+        }
+    }
 }
 
 /// "a knight", "two pawns", "a bishop and a pawn".
@@ -65,16 +110,6 @@ fn pieces_phrase(roles: &[Role]) -> String {
     }
 }
 
-/// The evaluation's parts blended by the phase, White's point of view, centipawns.
-fn blended_parts(eval: &Evaluator, pos: &Position) -> Vec<(&'static str, i32)> {
-    let e = eval.explain(pos);
-    let blend = |mg: i32, eg: i32| (mg * e.phase + eg * (24 - e.phase)) / 24;
-    e.parts
-        .iter()
-        .map(|&(name, mg, eg)| (name, blend(mg, eg)))
-        .collect()
-}
-
 /// What a change of `cp` (for the mover) in part `name` means, in words.
 fn sentence(name: &str, cp: i32, mover: Color) -> String {
     let them = !mover;
@@ -98,14 +133,97 @@ fn sentence(name: &str, cp: i32, mover: Color) -> String {
         ("Threats", false) => "allows threats".into(),
         ("Winning chances", true) => "steers towards an ending that suits it".into(),
         ("Winning chances", false) => format!("steers towards an ending that suits {them}"),
+        ("Huo hints", true) => "follows the Huo hints (centre pawns, development)".into(),
+        ("Huo hints", false) => "goes against the Huo hints (centre pawns, development)".into(),
+        (ENDINGS, true) => "makes its ending easier to win".into(),
+        (ENDINGS, false) => "heads for an ending that is hard to win".into(),
         ("Material", true) => "wins material".into(),
         (_, true) => format!("improves {}", name.to_lowercase()),
         (_, false) => format!("worsens {}", name.to_lowercase()),
     }
 }
 
-/// Explains `line` (the move and the expected continuation) from `pos`: the evaluation's
-/// parts at the start and at the end of the line, compared for the side to move.
+/// The piece a legal `mv` takes, en passant included.
+fn victim(pos: &Position, mv: Move) -> Option<Role> {
+    if !pos.is_capture(mv) {
+        return None;
+    }
+    Some(pos.piece_on(mv.to()).map_or(Role::Pawn, |p| p.role))
+}
+
+/// The captures (and, in check, the replies) worth playing from `pos` until the position
+/// is quiet: a search of captures only, each side free to stop capturing when that is
+/// better ("standing pat"), the most valuable victim tried first.
+pub fn settle(eval: &Evaluator, pos: &Position) -> Vec<Move> {
+    let mut nodes = 0;
+    quiesce(eval, pos, -i32::MAX, i32::MAX, 0, &mut nodes).1
+}
+
+fn quiesce(
+    eval: &Evaluator,
+    pos: &Position,
+    mut alpha: i32,
+    beta: i32,
+    ply: usize,
+    nodes: &mut u32,
+) -> (i32, Vec<Move>) {
+    *nodes += 1;
+    let moves = pos.legal_moves();
+    let in_check = pos.in_check();
+    if moves.is_empty() {
+        // Mated (sooner is worse) or stalemated.
+        return (if in_check { ply as i32 - 100_000 } else { 0 }, Vec::new());
+    }
+    let stand = eval.evaluate(pos);
+    if ply >= SETTLE_PLIES || *nodes >= SETTLE_NODES {
+        return (stand, Vec::new());
+    }
+    let mut best = (-i32::MAX, Vec::new());
+    if !in_check {
+        if stand >= beta {
+            return (stand, Vec::new());
+        }
+        alpha = alpha.max(stand);
+        best.0 = stand;
+    }
+    let value = |r: Option<Role>| r.map_or(0, |r| eval.value(r));
+    let mut tries: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|&m| in_check || pos.is_capture(m) || m.promotion().is_some())
+        .collect();
+    tries.sort_by_key(|&m| {
+        let attacker = pos.piece_on(m.from()).map(|p| p.role);
+        (-value(victim(pos, m)), value(attacker))
+    });
+    for mv in tries {
+        let (v, line) = quiesce(eval, &pos.after(mv), -beta, -alpha, ply + 1, nodes);
+        let v = -v;
+        if v > best.0 {
+            best = (v, std::iter::once(mv).chain(line).collect());
+        }
+        alpha = alpha.max(v);
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+/// Where an explanation takes the end of a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Horizon {
+    /// After the captures left hanging at the line's end are played out: a search that
+    /// looks at captures beyond its depth (the modern levels) scored that quiet position.
+    Settle,
+    /// At the line's last move, as plain MiniMax (the classic levels) scored it; the
+    /// captures that would follow are named, not counted: they lie beyond its horizon.
+    Leaf,
+}
+
+/// Explains `line` (the move and the expected continuation) from `pos`: the line is
+/// played as far as it is legal, then the captures left hanging at its end; the
+/// evaluation's parts at the start and at the quiet end are compared for the side to move.
 ///
 /// ```
 /// use huo_chess::core::{Position, parse_move};
@@ -118,62 +236,129 @@ fn sentence(name: &str, cp: i32, mover: Color) -> String {
 /// assert!(why.reasons[0].text.starts_with("wins a knight"), "{:?}", why.reasons);
 /// ```
 pub fn explain(eval: &Evaluator, pos: &Position, line: &[Move]) -> Why {
+    explain_to(eval, pos, line, Horizon::Settle)
+}
+
+/// [`explain`], with the line's end taken as `horizon` says.
+pub fn explain_to(eval: &Evaluator, pos: &Position, line: &[Move], horizon: Horizon) -> Why {
     let mover = pos.turn();
     let sign = if mover == Color::White { 1 } else { -1 };
+    let sans = san_line(pos, line);
     let mut p = *pos;
-    let mut sans = Vec::new();
-    // Pieces taken by the mover and by the opponent along the line.
-    let mut won = Vec::new();
-    let mut lost = Vec::new();
-    for &mv in line {
-        if !p.is_legal(mv) {
-            break;
-        }
-        let victim = p
-            .piece_on(mv.to())
-            .filter(|v| v.color != p.turn())
-            .map(|v| v.role)
-            .or_else(|| {
-                (p.ep_square() == Some(mv.to())
-                    && p.piece_on(mv.from()).is_some_and(|x| x.role == Role::Pawn))
-                .then_some(Role::Pawn)
-            });
-        if let Some(role) = victim {
-            if p.turn() == mover {
-                won.push(role);
-            } else {
-                lost.push(role);
-            }
-        }
-        sans.push(san(&p, mv));
+    let mut played: Vec<Move> = line[..sans.len()].to_vec();
+    for &mv in &played {
         p.play(mv);
     }
-    let before = blended_parts(eval, pos);
-    let after = blended_parts(eval, &p);
-    let mut reasons: Vec<Reason> = Vec::new();
-    for ((name, b), (_, a)) in before.iter().zip(&after) {
-        let cp = (a - b) * sign;
-        if cp.abs() < NOTEWORTHY_CP {
-            continue;
+    let tail = settle(eval, &p);
+    let (settled, beyond) = match horizon {
+        Horizon::Settle => {
+            played.extend(&tail);
+            (san_line(&p, &tail), Vec::new())
         }
-        let text = if *name == "Material" {
-            material_sentence(&mut won, &mut lost, cp > 0)
-        } else {
-            sentence(name, cp, mover)
-        };
-        reasons.push(Reason { text, cp });
+        Horizon::Leaf => (Vec::new(), san_line(&p, &tail)),
+    };
+    // Pieces taken by the mover and by the opponent along the whole line.
+    let (mut won, mut lost) = (Vec::new(), Vec::new());
+    let mut q = *pos;
+    for &mv in &played {
+        if let Some(role) = victim(&q, mv) {
+            if q.turn() == mover {
+                &mut won
+            } else {
+                &mut lost
+            }
+            .push(role);
+        }
+        if let Some(role) = mv.promotion() {
+            let (gain, loss) = if q.turn() == mover {
+                (&mut won, &mut lost)
+            } else {
+                (&mut lost, &mut won)
+            };
+            gain.push(role);
+            loss.push(Role::Pawn);
+        }
+        q.play(mv);
     }
-    reasons.sort_by_key(|r| std::cmp::Reverse(r.cp.abs()));
-    reasons.truncate(MAX_REASONS);
+    let before = eval.explain(pos);
+    let start = before.side_to_move;
+    let end = if q.has_legal_moves() {
+        End::Eval(if q.turn() == mover {
+            eval.evaluate(&q)
+        } else {
+            -eval.evaluate(&q)
+        })
+    } else if q.in_check() {
+        End::Checkmate {
+            mover_wins: q.turn() != mover,
+        }
+    } else {
+        End::Stalemate
+    };
+    let mut reasons: Vec<Reason> = Vec::new();
+    if let End::Eval(_) = end {
+        let after = eval.explain(&q);
+        let mut rest = 0;
+        let mut tempo = 0;
+        for ((name, b), (_, a)) in before.lines().into_iter().zip(after.lines()) {
+            let cp = (a - b) * sign;
+            if name == SIDE_TO_MOVE {
+                tempo = cp;
+            } else if name == ROUNDING || cp.abs() < NOTEWORTHY_CP {
+                rest += cp;
+            } else {
+                let text = if name == "Material" {
+                    material_sentence(eval, &mut won, &mut lost, cp)
+                } else {
+                    sentence(name, cp, mover)
+                };
+                reasons.push(Reason {
+                    part: name,
+                    text,
+                    cp,
+                });
+            }
+        }
+        reasons.sort_by_key(|r| std::cmp::Reverse(r.cp.abs()));
+        rest += reasons
+            .drain(MAX_REASONS.min(reasons.len())..)
+            .map(|r| r.cp)
+            .sum::<i32>();
+        if rest != 0 {
+            reasons.push(Reason {
+                part: SMALLER,
+                text: "smaller changes together".into(),
+                cp: rest,
+            });
+        }
+        if tempo != 0 {
+            reasons.push(Reason {
+                part: SIDE_TO_MOVE,
+                text: format!("{} has the move at its end", !mover),
+                cp: tempo,
+            });
+        }
+    }
     Why {
+        mover,
         line: sans,
+        settled,
+        beyond,
+        start,
+        end,
         reasons,
     }
 }
 
-/// "wins a knight", "wins a rook for a bishop", "gives up a pawn", "trades …".
-fn material_sentence(won: &mut Vec<Role>, lost: &mut Vec<Role>, good: bool) -> String {
-    // Equal trades cancel out of the sentence.
+/// "wins a knight", "wins a rook for a bishop", "gives up a pawn", … for a material
+/// change of `cp` for the mover. Equal trades cancel out; the pieces named always point
+/// the way `cp` does (a line that wins a pawn but loses a knight never "wins" anything).
+fn material_sentence(
+    eval: &Evaluator,
+    won: &mut Vec<Role>,
+    lost: &mut Vec<Role>,
+    cp: i32,
+) -> String {
     let mut i = 0;
     while i < won.len() {
         if let Some(j) = lost.iter().position(|r| *r == won[i]) {
@@ -182,6 +367,17 @@ fn material_sentence(won: &mut Vec<Role>, lost: &mut Vec<Role>, good: bool) -> S
         } else {
             i += 1;
         }
+    }
+    let worth = |roles: &[Role]| roles.iter().map(|&r| eval.value(r)).sum::<i32>();
+    let net = worth(won) - worth(lost);
+    let good = cp > 0;
+    if net != 0 && (net > 0) != good {
+        return if good {
+            "gains material"
+        } else {
+            "loses material"
+        }
+        .into();
     }
     match (won.is_empty(), lost.is_empty(), good) {
         (false, true, _) => format!("wins {}", pieces_phrase(won)),
@@ -234,7 +430,11 @@ mod tests {
         );
         let mut won = vec![Role::Bishop, Role::Pawn];
         let mut lost = vec![Role::Bishop];
-        assert_eq!(material_sentence(&mut won, &mut lost, true), "wins a pawn");
+        let e = Evaluator::default();
+        assert_eq!(
+            material_sentence(&e, &mut won, &mut lost, 90),
+            "wins a pawn"
+        );
     }
 
     #[test]

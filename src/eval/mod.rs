@@ -35,12 +35,12 @@ use crate::core::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
 use crate::core::{Bitboard, Color, File, Position, Rank, Role, Square};
-pub use explain::Explanation;
+pub use explain::{Explanation, PartValue};
 pub use pawn_cache::PawnCache;
 pub use settings::{EvalWeights, HuoHints, PieceValues, Settings};
 use trace::{NoTrace, Trace};
 
-mod explain;
+pub mod explain;
 mod masks;
 mod pawn_cache;
 mod settings;
@@ -88,6 +88,25 @@ const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 const MAX_PHASE: i32 = 24;
 /// Endgame scale factors are in 64ths.
 const FULL_SCALE: i32 = 64;
+
+/// The tapered blend of a middlegame and an endgame value: the middlegame counts
+/// `phase`/24, the ending (first scaled by `eg_scale`/64: drawish endings count less) the
+/// rest. Whole centipawns, rounded towards zero, as the evaluation does it.
+pub fn taper(score: Pair, phase: i32, eg_scale: i32) -> i32 {
+    let eg = score.1 * eg_scale / FULL_SCALE;
+    (score.0 * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE
+}
+
+/// The same blend unrounded, in [`TAPER_UNIT`]ths of a centipawn: exact, so the shares of
+/// several parts add up to the share of their sum.
+pub fn taper_exact(score: Pair, phase: i32, eg_scale: i32) -> i64 {
+    let (mg, eg) = (score.0 as i64, score.1 as i64);
+    let (phase, eg_scale) = (phase as i64, eg_scale as i64);
+    mg * phase * FULL_SCALE as i64 + eg * eg_scale * (MAX_PHASE as i64 - phase)
+}
+
+/// [`taper_exact`]'s unit: this many make a centipawn.
+pub const TAPER_UNIT: i64 = (MAX_PHASE * FULL_SCALE) as i64;
 
 /// How much non-pawn material is on the board, 24 at the start down to 0.
 fn phase(pos: &Position) -> i32 {
@@ -331,6 +350,14 @@ impl Evaluator {
         t.add(term, n);
     }
 
+    /// Adds the Huo hint `v` (a configured weight, not a tuned term) to `s`, and tells
+    /// the trace.
+    #[inline(always)]
+    fn hint<T: Trace>(&self, s: &mut Pair, t: &mut T, v: Pair) {
+        *s += v;
+        t.hint(v);
+    }
+
     fn white_score<T: Trace>(
         &self,
         pos: &Position,
@@ -361,14 +388,13 @@ impl Evaluator {
             side += self.king(view, t);
             side += self.threats(view, t);
             if phase > 16 {
-                side += Pair(self.opening_hints(pos, us), 0);
+                self.hint(&mut side, t, Pair(self.opening_hints(pos, us), 0));
             }
             s[us.index()] += side;
         }
         let mut total = s[0] - s[1];
         total.1 += self.complexity(pos, passed, total.1, t);
-        let eg = total.1 * self.endgame_scale(pos) / FULL_SCALE;
-        let blended = (total.0 * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE;
+        let blended = taper(total, phase, self.endgame_scale(pos));
         self.scale_drawish(pos, blended) + self.mop_up(pos, blended)
     }
 
@@ -443,7 +469,7 @@ impl Evaluator {
                             let n = (our_pawns & colour).count() as i32;
                             self.add(&mut s, t, terms::BISHOP_PAWNS, n);
                         } else if matches!(sq.file(), File::A | File::H) {
-                            s -= self.knight_rim;
+                            self.hint(&mut s, t, self.knight_rim * -1);
                         }
                     }
                     Role::Rook => {
@@ -539,7 +565,7 @@ impl Evaluator {
             if !doubled && (PASSED_SPAN[us.index()][i] & theirs).is_empty() {
                 passed = passed.with(sq);
                 self.add(&mut s, t, terms::PASSED + rank, 1);
-                s += Pair(0, self.passed_ending * (rank as i32 - 1));
+                self.hint(&mut s, t, Pair(0, self.passed_ending * (rank as i32 - 1)));
             }
         }
         (s, passed)

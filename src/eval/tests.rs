@@ -216,30 +216,41 @@ fn a_pawn_the_king_cannot_catch_is_almost_a_queen() {
 }
 
 #[test]
-fn the_explanation_adds_up_to_the_score() {
+fn the_explanation_adds_up_to_the_score_exactly() {
     for fen in [
         Position::STARTING_FEN,
         "r1b2rk1/ppp2ppp/2n5/3qN1N1/3P4/2P5/P4PPP/R2QR1K1 w - - 0 15",
         "8/5k2/1P6/3K4/8/6p1/8/8 w - - 0 60",
+        // Opening hints, a knight on the rim, Black to move.
+        "r1bqkb1r/pppp1ppp/5n2/4p3/n3P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 0 4",
+        // Bishops of opposite colours (the ending counts half) and a lone king.
+        "8/4k3/8/3b4/8/2B5/4K1P1/8 w - - 0 50",
+        "8/8/8/4k3/8/8/8/KQ6 w - - 0 60",
+        // Both kings under attack.
+        "r1b2rk1/pp3ppp/2n1pq2/3p4/3P1B2/2PBPN2/P1Q2PPP/R4RK1 b - - 0 12",
     ] {
         let e = Evaluator::default();
-        let x = e.explain(&Position::from_fen(fen).unwrap());
-        let blend = |mg: i32, eg: i32| (mg * x.phase + eg * (24 - x.phase)) as f64 / 24.0;
-        let total: f64 = x
+        let pos = Position::from_fen(fen).unwrap();
+        let x = e.explain(&pos);
+        let sum: i32 = x.lines().iter().map(|l| l.1).sum();
+        assert_eq!(sum, x.for_white(), "{fen}: {:?}", x.lines());
+        assert_eq!(x.side_to_move, e.evaluate(&pos), "{fen}");
+        // The parts' middlegame and ending values blend to the score before the endings.
+        let total = x
             .parts
             .iter()
-            .map(|&(_, mg, eg)| blend(mg, eg))
-            .sum::<f64>()
-            + x.rest as f64;
-        assert!(
-            (total - x.white as f64).abs() <= 3.0,
-            "{fen}: {total} {}",
-            x.white
-        );
+            .fold(Pair::default(), |a, p| a + Pair(p.mg, p.eg));
         assert_eq!(
-            x.side_to_move,
-            e.evaluate(&Position::from_fen(fen).unwrap())
+            taper(total, x.phase, x.eg_scale),
+            x.white - x.endings,
+            "{fen}"
         );
+        assert!(x.rounding.abs() <= 3, "{fen}: rounding {}", x.rounding);
+        // Only the lone king is driven to the edge: elsewhere the parts alone make the
+        // score (what the evaluation added up, part for part).
+        let lone_king = fen.starts_with("8/8/8/4k3");
+        assert_eq!(x.endings != 0, lone_king, "{fen}: {}", x.endings);
+        assert_eq!(x.tempo, e.tempo, "{fen}");
     }
 }
 
@@ -355,10 +366,15 @@ fn winning_chances_never_change_who_is_better() {
         let ending: i32 = x
             .parts
             .iter()
-            .filter(|p| p.0 != "Winning chances")
-            .map(|p| p.2)
+            .filter(|p| p.name != "Winning chances")
+            .map(|p| p.eg)
             .sum();
-        let shift = x.parts.iter().find(|p| p.0 == "Winning chances").unwrap().2;
+        let shift = x
+            .parts
+            .iter()
+            .find(|p| p.name == "Winning chances")
+            .unwrap()
+            .eg;
         assert!(
             ending.signum() * (ending + shift).signum() >= 0,
             "{fen}: {ending} {shift}"
@@ -376,7 +392,11 @@ fn an_extra_pawn_wins_more_easily_with_pawns_on_both_wings() {
     let both_wings = "2r3k1/p4pp1/7p/8/8/7P/P3PPP1/1R4K1 w - - 0 40";
     let chances = |fen: &str| {
         let x = Evaluator::default().explain(&Position::from_fen(fen).unwrap());
-        x.parts.iter().find(|p| p.0 == "Winning chances").unwrap().2
+        x.parts
+            .iter()
+            .find(|p| p.name == "Winning chances")
+            .unwrap()
+            .eg
     };
     assert!(
         chances(one_wing) < chances(both_wings),

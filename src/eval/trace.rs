@@ -23,6 +23,9 @@ pub trait Trace {
     fn danger(&mut self, weight: usize, n: i32);
     /// Complexity term `term` counted `n` times (for the whole board, not per side).
     fn complexity(&mut self, term: usize, n: i32);
+    /// A Huo hint worth `v` was added for the current side (a configured weight, which
+    /// the tuner leaves alone; the explanation shows it).
+    fn hint(&mut self, v: super::Pair);
 }
 
 /// The trace that records nothing: what the search uses.
@@ -37,6 +40,8 @@ impl Trace for NoTrace {
     fn danger(&mut self, _: usize, _: i32) {}
     #[inline(always)]
     fn complexity(&mut self, _: usize, _: i32) {}
+    #[inline(always)]
+    fn hint(&mut self, _: super::Pair) {}
 }
 
 /// Index of a term's middlegame value in the flat weight vector.
@@ -124,6 +129,8 @@ impl Trace for Features {
     fn complexity(&mut self, term: usize, n: i32) {
         self.complexity.push((term as u16, n as i16));
     }
+    /// The hints are not fitted: the traced score leaves them out.
+    fn hint(&mut self, _: super::Pair) {}
 }
 
 impl Features {

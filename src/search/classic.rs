@@ -93,13 +93,14 @@ impl Classic<'_> {
                 hashfull: 0,
             }));
         }
-        if !self.aborted {
-            (self.on_event)(Event::Tree(Box::new(TreeTop {
-                depth,
-                root: *pos,
-                moves: top,
-            })));
-        }
+        // The tree as far as it got: a search stopped early hands over the root moves it
+        // finished (and says how many it did not).
+        (self.on_event)(Event::Tree(Box::new(TreeTop {
+            depth,
+            root: *pos,
+            moves: top,
+            total: moves.len(),
+        })));
         if self.logged >= NODE_LOG_CAP {
             (self.on_event)(Event::Message(format!(
                 "Node log stopped after {NODE_LOG_CAP} lines ({} nodes searched)",

@@ -32,7 +32,18 @@ pub struct TreeTop {
     /// The search's depth in half-moves.
     pub depth: u32,
     pub root: Position,
+    /// The root moves the search finished, in the order it searched them.
     pub moves: Vec<TopMove>,
+    /// How many root moves it had to search (more than `moves` when it was stopped early).
+    pub total: usize,
+}
+
+impl TreeTop {
+    /// A search stopped before it had finished every root move: how many it finished, of
+    /// how many.
+    pub fn cut_short(&self) -> Option<(usize, usize)> {
+        (self.moves.len() < self.total).then_some((self.moves.len(), self.total))
+    }
 }
 
 /// One child in the browser: the move, its backed-up value for the root side, and whether
@@ -68,6 +79,11 @@ impl Tree {
     /// The search's depth.
     pub fn depth(&self) -> u32 {
         self.top.depth
+    }
+
+    /// A search stopped early: how many root moves it finished, of how many.
+    pub fn cut_short(&self) -> Option<(usize, usize)> {
+        self.top.cut_short()
     }
 
     /// The root position.
@@ -166,9 +182,12 @@ impl Tree {
             .collect()
     }
 
-    /// The evaluation of the leaf at the end of `path`, part by part (White's view).
+    /// The evaluation of the leaf at the end of `path`, part by part (White's view);
+    /// `None` where the game is over (the rules score it, not the evaluation).
     pub fn leaf(&self, path: &[Move]) -> Option<Explanation> {
-        self.position(path).map(|p| self.eval.explain(&p))
+        self.position(path)
+            .filter(Position::has_legal_moves)
+            .map(|p| self.eval.explain(&p))
     }
 
     /// How many values the browser holds now (the bound: the first two plies plus

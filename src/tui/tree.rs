@@ -4,8 +4,9 @@
 //! Nodes after" logs, navigable with the arrow keys. What it keeps is said on screen.
 
 use super::theme::Theme;
-use crate::core::{Move, san};
-use crate::eval::Evaluator;
+use crate::core::{Color, Move, san, san_line};
+use crate::eval::explain::SIDE_TO_MOVE;
+use crate::eval::{Evaluator, Explanation};
 use crate::search::tree::{Child, MAX_KEPT_LEVELS, Tree, TreeTop};
 use crossterm::event::KeyCode;
 use ratatui::Frame;
@@ -23,11 +24,13 @@ pub struct TreeView {
     pub selected: Vec<usize>,
     /// The children of the node at the end of `path`.
     pub children: Vec<Child>,
+    /// Which search and which position of the game the tree belongs to.
+    pub label: String,
 }
 
 impl TreeView {
-    /// Opens the tree of a finished classic search.
-    pub fn new(top: TreeTop, eval: Evaluator) -> TreeView {
+    /// Opens the tree of a classic search (`label`: whose search, and where in the game).
+    pub fn new(top: TreeTop, eval: Evaluator, label: String) -> TreeView {
         let mut tree = Tree::new(top, eval);
         let children = tree.children(&[]);
         TreeView {
@@ -35,6 +38,7 @@ impl TreeView {
             path: Vec::new(),
             selected: vec![0],
             children,
+            label,
         }
     }
 
@@ -104,13 +108,58 @@ impl TreeView {
     }
 }
 
+/// A leaf's evaluation as the browser lists it: every line of the breakdown for White
+/// (the parts, the rounding, the endings, the bonus for the move), their total, and that
+/// total for the side at the root (the value in the list, MAX's point of view).
+pub fn leaf_rows(e: &Explanation, root_side: Color) -> Vec<(String, i32)> {
+    let mut rows: Vec<(String, i32)> = e
+        .lines()
+        .into_iter()
+        .map(|(name, cp)| {
+            let name = if name == SIDE_TO_MOVE {
+                format!("{name} ({})", e.turn)
+            } else {
+                name.to_string()
+            };
+            (name, cp)
+        })
+        .collect();
+    let total = e.for_white();
+    rows.push(("Total for White".into(), total));
+    let mine = if root_side == Color::White {
+        total
+    } else {
+        -total
+    };
+    rows.push((format!("Value for {root_side} (MAX)"), mine));
+    rows
+}
+
+/// A leaf where the game is over: the search scores it by the rules, not the evaluation.
+fn ending(pos: &crate::core::Position) -> Option<&'static str> {
+    if pos.has_legal_moves() {
+        None
+    } else if pos.in_check() {
+        Some("Checkmate: the game is over here")
+    } else {
+        Some("Stalemate: a draw (0.00)")
+    }
+}
+
 /// Draws the browser over `area`.
 pub fn draw(frame: &mut Frame, view: &TreeView, theme: &Theme, area: Rect) {
     let t = theme;
     frame.render_widget(Clear, area);
     let block = Block::bordered()
         .title(Span::styled(
-            format!(" MiniMax tree, depth {} ", view.tree.depth()),
+            format!(
+                " MiniMax tree, depth {}{} ",
+                view.tree.depth(),
+                view.tree
+                    .cut_short()
+                    .map(|(done, all)| format!(", stopped after {done} of {all} moves"))
+                    .unwrap_or_default()
+            ),
             t.title,
         ))
         .title_bottom(Line::styled(
@@ -122,18 +171,13 @@ pub fn draw(frame: &mut Frame, view: &TreeView, theme: &Theme, area: Rect) {
     frame.render_widget(block, area);
     let pos = view.tree.position(&view.path).unwrap_or(*view.tree.root());
     let [head, body, foot] = Layout::vertical([
-        Constraint::Length(2),
+        Constraint::Length(3),
         Constraint::Min(3),
         Constraint::Length(1),
     ])
     .areas(inner);
     // Where we are, and whose choice it is.
-    let mut p = *view.tree.root();
-    let mut trail = Vec::new();
-    for &m in &view.path {
-        trail.push(san(&p, m));
-        p.play(m);
-    }
+    let trail = san_line(view.tree.root(), &view.path);
     let who = if Tree::maximising(&view.path) {
         "my move: MAX takes the highest value"
     } else {
@@ -141,6 +185,7 @@ pub fn draw(frame: &mut Frame, view: &TreeView, theme: &Theme, area: Rect) {
     };
     frame.render_widget(
         Paragraph::new(vec![
+            Line::styled(view.label.clone(), t.prompt),
             Line::styled(
                 format!(
                     "Line: {}",
@@ -191,23 +236,19 @@ pub fn draw(frame: &mut Frame, view: &TreeView, theme: &Theme, area: Rect) {
         if c.leaf {
             let mut leaf_path = view.path.clone();
             leaf_path.push(c.mv);
-            if let Some(e) = view.tree.leaf(&leaf_path) {
+            let root_side = view.tree.root().turn();
+            if let Some(rows) = view.tree.leaf(&leaf_path).map(|e| leaf_rows(&e, root_side)) {
                 d.push(Line::styled("CountScore of this leaf (White):", t.prompt));
-                for (name, mg, eg) in &e.parts {
-                    let blended = (mg * e.phase + eg * (24 - e.phase)) / 24;
+                let n = rows.len();
+                for (i, (name, cp)) in rows.into_iter().enumerate() {
+                    let style = if i + 2 >= n { t.prompt } else { t.text };
                     d.push(Line::styled(
-                        format!("{name:<15}{:>+7.2}", blended as f64 / 100.0),
-                        t.text,
+                        format!("{name:<22}{:>+7.2}", cp as f64 / 100.0),
+                        style,
                     ));
                 }
-                d.push(Line::styled(
-                    format!("{:<15}{:>+7.2}", "Hints, endings", e.rest as f64 / 100.0),
-                    t.text,
-                ));
-                d.push(Line::styled(
-                    format!("{:<15}{:>+7.2}", "Total", e.white as f64 / 100.0),
-                    t.prompt,
-                ));
+            } else if let Some(end) = view.tree.position(&leaf_path).and_then(|p| ending(&p)) {
+                d.push(Line::styled(end, t.prompt));
             }
         } else {
             d.push(Line::styled("→ opens this move's replies", t.dim));

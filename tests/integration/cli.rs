@@ -48,10 +48,11 @@ fn eval_explains_a_position_and_rejects_a_bad_one() {
         .map(|n| n.parse().unwrap())
         .collect();
     assert!(
-        material.len() == 2 && material.iter().all(|&p| p > 8.0),
+        material.len() == 3 && material.iter().all(|&p| p > 8.0),
         "{out}"
     );
-    assert!(out.contains("Score for White: +"), "{out}");
+    let (_, white, _) = common::read_breakdown(&out);
+    assert!(white > 800, "{out}");
     let (ok, _, err) = huo_chess(&["eval", "--fen", "8/8/8 w - - 0 1"]);
     assert!(!ok);
     assert!(err.contains("FEN"), "{err}");
@@ -85,4 +86,36 @@ fn bench_searches_with_the_evaluation_of_an_explicit_config() {
     assert!(!ok);
     assert!(out.is_empty(), "{out}");
     assert!(err.contains("queen"), "{err}");
+}
+
+/// `huo-chess eval` lists every part of the score, the bonus for having the move too (it
+/// was in no line: every total was 0.25 off), and they add up to the score the search
+/// uses, to the centipawn, on every bench position and with either side to move.
+#[test]
+fn eval_lines_add_up_to_the_score_the_search_uses() {
+    let e = huo_chess::eval::Evaluator::default();
+    for fen in huo_chess::search::bench::POSITIONS {
+        let (ok, out, err) = huo_chess(&["eval", "--fen", fen]);
+        assert!(ok, "{fen}: {err}");
+        let (parts, white, side_to_move) = common::read_breakdown(&out);
+        assert!(
+            parts
+                .iter()
+                .any(|(name, _)| name.starts_with("Side to move (")),
+            "{out}"
+        );
+        assert_eq!(
+            parts.iter().map(|p| p.1).sum::<i32>(),
+            white,
+            "{fen}: {out}"
+        );
+        let pos = huo_chess::Position::from_fen(fen).unwrap();
+        assert_eq!(side_to_move, e.evaluate(&pos), "{fen}");
+        let sign = if pos.turn() == huo_chess::Color::White {
+            1
+        } else {
+            -1
+        };
+        assert_eq!(white, sign * side_to_move, "{fen}: {out}");
+    }
 }

@@ -149,3 +149,39 @@ pub fn tree(dir: &std::path::Path) -> Vec<(String, Option<Vec<u8>>)> {
     out.sort();
     out
 }
+
+/// Reads the evaluation's breakdown as `huo-chess eval` and UCI's `eval` print it (each
+/// line perhaps behind a prefix such as `info string `): the blended value of every line
+/// between the table's head and `Score for White`, that score, and the score for the side
+/// to move, all in centipawns.
+pub fn read_breakdown(text: &str) -> (Vec<(String, i32)>, i32, i32) {
+    let cp = |word: &str| -> i32 {
+        let pawns: f64 = word
+            .trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("'{word}' in {text}"));
+        (pawns * 100.0).round() as i32
+    };
+    let mut lines = text
+        .lines()
+        .skip_while(|l| !l.contains("Part (White - Black)"));
+    lines.next().unwrap_or_else(|| panic!("no table in {text}"));
+    let mut parts = Vec::new();
+    let mut white = None;
+    for l in lines.by_ref() {
+        let (name, value) = l.trim_end().rsplit_once(' ').unwrap();
+        if name.contains("Score for White") {
+            white = Some(cp(value));
+            break;
+        }
+        parts.push((name.trim().to_string(), cp(value)));
+    }
+    let stm = lines
+        .find_map(|l| {
+            l.split_once("Score for the side to move")
+                .map(|x| x.1.to_string())
+        })
+        .unwrap_or_else(|| panic!("no side to move in {text}"));
+    let stm = cp(stm.rsplit_once(' ').unwrap().1);
+    (parts, white.unwrap(), stm)
+}

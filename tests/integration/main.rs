@@ -26,3 +26,4 @@ mod terminal;
 mod train;
 mod tui;
 mod uci;
+mod why;

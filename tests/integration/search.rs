@@ -496,7 +496,7 @@ fn the_tree_browser_backs_up_values_as_minimax_does() {
         assert_eq!(max, Some(r.value));
         // At the leaves the evaluation is shown part by part.
         let leaf = tree.leaf(&[c.mv, r.mv, deeper[0].mv]).unwrap();
-        assert!(leaf.parts.iter().any(|p| p.0 == "Material"));
+        assert!(leaf.parts.iter().any(|p| p.name == "Material"));
     }
 }
 

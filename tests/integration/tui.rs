@@ -5,7 +5,7 @@ use crate::common;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use huo_chess::config::Config;
-use huo_chess::core::{Color, Piece, Position, Role, Square, parse_move};
+use huo_chess::core::{Color, Piece, Position, Role, Square, parse_move, san};
 use huo_chess::game::Ending;
 use huo_chess::search::{Event, Iteration, Score, SearchResult};
 use huo_chess::tui::GameArgs;
@@ -936,7 +936,10 @@ fn why_explains_a_searched_move_in_words() {
     app.handle_key(KeyEvent::new(KeyCode::Char('w'), KeyModifiers::CONTROL));
     assert_eq!(app.mode, Mode::Why);
     let lines = app.why_lines().join("\n");
-    assert!(lines.starts_with("Why Rxd4?"), "{lines}");
+    assert!(
+        lines.starts_with("Why 1... Rxd4? My move for Black."),
+        "{lines}"
+    );
     assert!(
         lines.contains("Best moves:") && lines.contains("1. Rxd4"),
         "{lines}"
@@ -972,7 +975,9 @@ fn why_board_asks_the_engine_about_the_position() {
     assert_eq!(app.mode, Mode::Why);
     let lines = app.why_lines().join("\n");
     assert!(
-        lines.starts_with("Why Ra8#?") && lines.contains("It mates in 1."),
+        lines.starts_with("Not a move of mine: for White to move here I would play 1. Ra8#.")
+            && lines.contains("It mates in 1 (a 2-second search).")
+            && lines.contains("White mates at its end."),
         "{lines}"
     );
     assert!(app.game.moves().is_empty(), "nothing is played");
@@ -1700,4 +1705,187 @@ fn the_panel_and_the_log_name_the_opening_as_it_is_played() {
         app.log.lines().last().map(String::as_str),
         Some("Opening: A06 Zukertort Opening")
     );
+}
+
+/// The rows of the screen, as text.
+fn screen_rows(app: &mut App) -> Vec<String> {
+    screen_text(&render(app, 80, 25))
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// A number in pawns at the end of `text` (`+0.25`), in centipawns.
+fn cp_at_end(text: &str) -> Option<i32> {
+    let word = text.split_whitespace().last()?;
+    let pawns: f64 = word.parse().ok()?;
+    Some((pawns * 100.0).round() as i32)
+}
+
+/// The tree browser's leaves: the breakdown beside a leaf lists every part (the bonus for
+/// having the move too), its lines add up to its total, and the total is the value the
+/// list shows for that leaf (they were 0.25 apart: the bonus was in no breakdown).
+#[test]
+fn every_tree_leaf_adds_up_to_the_value_beside_it() {
+    let mut app = app_from("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    typed(&mut app, "Bb5");
+    assert!(app.wait_engine(Duration::from_secs(60)));
+    typed(&mut app, ":tree");
+    assert_eq!(app.mode, Mode::Tree);
+    // Black's move, then White's reply: the leaves.
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Right);
+    let leaves = app.tree.as_ref().unwrap().children.len();
+    assert!(leaves > 20);
+    for i in 0..leaves {
+        let rows = screen_rows(&mut app);
+        let selected = rows
+            .iter()
+            .find(|r| r.starts_with("│> "))
+            .unwrap_or_else(|| panic!("no selection: {rows:#?}"));
+        // The list: `> Nxe5        -0.10 .`; the breakdown to its right.
+        let list: String = selected.chars().take(22).collect();
+        let listed = cp_at_end(list.trim_end().trim_end_matches(" .")).unwrap();
+        let detail: Vec<&str> = rows
+            .iter()
+            .map(|r| r.chars().skip(23).collect::<String>())
+            .map(|d| d.trim_end_matches('│').trim_end().to_string())
+            .filter(|d| !d.is_empty())
+            .map(|d| &*Box::leak(d.into_boxed_str()))
+            .collect();
+        let head = detail
+            .iter()
+            .position(|d| d.starts_with("CountScore of this leaf"))
+            .unwrap_or_else(|| panic!("leaf {i}: {rows:#?}"));
+        let total = detail
+            .iter()
+            .position(|d| d.starts_with("Total for White"))
+            .unwrap();
+        let parts: Vec<i32> = detail[head + 1..total]
+            .iter()
+            .map(|d| cp_at_end(d).unwrap())
+            .collect();
+        assert!(
+            detail[head + 1..total]
+                .iter()
+                .any(|d| d.starts_with("Side to move (")),
+            "{detail:#?}"
+        );
+        let white = cp_at_end(detail[total]).unwrap();
+        assert_eq!(parts.iter().sum::<i32>(), white, "leaf {i}: {detail:#?}");
+        let value = detail[total + 1];
+        assert!(value.starts_with("Value for Black (MAX)"), "{value}");
+        assert_eq!(cp_at_end(value), Some(listed), "leaf {i}: {rows:#?}");
+        assert_eq!(cp_at_end(value), Some(-white));
+        key(&mut app, KeyCode::Down);
+    }
+}
+
+/// F6 during a classic search: it plays the best move of those it compared, and the tree
+/// and "why?" say so (the tree was lost, and "why?" claimed a full search).
+#[test]
+fn a_classic_search_stopped_early_keeps_its_tree_and_says_so() {
+    let mut app = app_from("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    app.level = huo_chess::search::Level::Classic(5);
+    typed(&mut app, "Bb5");
+    // Wait until it has finished two root moves, then "move now".
+    let start = Instant::now();
+    while app
+        .thinking
+        .as_ref()
+        .and_then(|t| t.root)
+        .is_none_or(|(i, _)| i < 3)
+    {
+        assert!(start.elapsed() < Duration::from_secs(60), "no progress");
+        app.poll_engine();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    app.handle_key(KeyEvent::new(KeyCode::F(6), KeyModifiers::NONE));
+    assert!(app.wait_engine(Duration::from_secs(60)));
+    assert_eq!(app.game.moves().len(), 2, "it moved");
+    let (done, all) = app.last_tree.as_ref().unwrap().cut_short().unwrap();
+    assert!(done >= 2 && done < all, "{done} of {all}");
+    let said = app.log.lines().last().unwrap();
+    assert!(
+        said.starts_with("My move: ")
+            && said.ends_with(&format!("stopped after {done} of {all} moves)")),
+        "{said}"
+    );
+    typed(&mut app, ":tree");
+    assert_eq!(app.mode, Mode::Tree, "{:?}", app.message);
+    let text = screen_text(&render(&mut app, 80, 25));
+    let played = app.thought.as_ref().map(|t| san(&t.before, t.mv)).unwrap();
+    assert!(
+        text.contains(&format!(
+            "MiniMax tree, depth 5, stopped after {done} of {all} moves"
+        )) && text.contains(&format!(
+            "My search at move 3, Black to move: 3... {played} was played"
+        )),
+        "{text}"
+    );
+    assert_eq!(app.tree.as_ref().unwrap().children.len(), done);
+    key(&mut app, KeyCode::Esc);
+    typed(&mut app, ":why");
+    let lines = app.why_lines().join("\n");
+    assert!(
+        lines.contains(&format!(
+            "stopped early: depth 5 for {done} of {all} moves, the other moves not compared"
+        )),
+        "{lines}"
+    );
+}
+
+/// After a takeback "why?" and the tree say that what they show is no longer on the board.
+#[test]
+fn why_and_the_tree_after_a_takeback_say_it_was_taken_back() {
+    let mut app = app();
+    typed(&mut app, "e2e4");
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    let reply = san(&app.game.positions()[1], app.game.moves()[1]);
+    typed(&mut app, ":why");
+    let first = app.why_lines()[0].clone();
+    assert_eq!(first, format!("Why 1... {reply}? My move for Black."));
+    key(&mut app, KeyCode::Esc);
+    typed(&mut app, ":undo");
+    assert!(app.game.moves().is_empty());
+    typed(&mut app, ":why");
+    assert_eq!(app.mode, Mode::Why);
+    assert_eq!(
+        app.why_lines()[0],
+        format!("Why 1... {reply}? It was taken back: this move is no longer on the board.")
+    );
+    key(&mut app, KeyCode::Esc);
+    typed(&mut app, ":tree");
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(
+        text.contains("My search at move 1, Black to move (taken back: no longer on the board)"),
+        "{text}"
+    );
+}
+
+/// A resumed game has no move of mine to explain: `:why` says its answer is a suggestion
+/// for the side to move, not my move (it used to explain it as if I had played it).
+#[test]
+fn why_on_a_resumed_game_says_it_is_a_suggestion_for_the_side_to_move() {
+    let dir = common::tempdir("tui-why-resume");
+    let path = dir.join("huo-chess").join("autosave.pgn");
+    let mut first = App::new(&config(), &args("w", "3"), Some(path.clone())).unwrap();
+    typed(&mut first, "e2e4");
+    assert!(first.wait_engine(Duration::from_secs(30)));
+    first.autosave_now().unwrap();
+    let r = GameArgs {
+        resume: true,
+        ..GameArgs::default()
+    };
+    let mut app = App::new(&config(), &r, Some(path.clone())).unwrap();
+    assert!(app.thought.is_none());
+    typed(&mut app, ":why");
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    assert_eq!(app.mode, Mode::Why);
+    let lines = app.why_lines();
+    assert!(
+        lines[0].starts_with("Not a move of mine: for White to move here I would play 2. "),
+        "{lines:?}"
+    );
+    assert!(lines[1].contains("a 2-second search"), "{lines:?}");
 }

@@ -221,6 +221,29 @@ fn eval_shows_the_parts_of_the_evaluation() {
     e.quit();
 }
 
+/// UCI's `eval` prints the same breakdown as `huo-chess eval`: its lines add up to the
+/// score for White, the bonus for having the move included, which is the side to move's
+/// score turned round.
+#[test]
+fn eval_lines_add_up_to_the_score() {
+    let mut e = Engine::start(&[]);
+    for (moves, sign) in [("", 1), (" moves e2e4", -1), (" moves e2e4 c7c5 g1f3", -1)] {
+        e.send(&format!("position startpos{moves}"));
+        e.send("eval");
+        e.send("isready");
+        let lines = e.until("readyok");
+        let text: Vec<&str> = lines
+            .iter()
+            .filter_map(|l| l.strip_prefix("info string "))
+            .collect();
+        let (parts, white, side_to_move) = common::read_breakdown(&text.join("\n"));
+        assert_eq!(parts.iter().map(|p| p.1).sum::<i32>(), white, "{text:#?}");
+        assert_eq!(white, sign * side_to_move, "{text:#?}");
+        assert!(parts.iter().any(|p| p.0.starts_with("Side to move")));
+    }
+    e.quit();
+}
+
 #[test]
 fn stop_ends_an_infinite_search_with_a_legal_move() {
     let mut e = Engine::start(&[]);

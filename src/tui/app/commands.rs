@@ -255,9 +255,11 @@ impl App {
     fn open_tree(&mut self) {
         match self.last_tree.clone() {
             Some(top) => {
+                let label = self.tree_label(&top);
                 self.tree = Some(crate::tui::tree::TreeView::new(
                     top,
                     self.evaluator().clone(),
+                    label,
                 ));
                 self.back_to = Mode::Play;
                 self.mode = Mode::Tree;

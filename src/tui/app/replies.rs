@@ -64,7 +64,9 @@ impl App {
             let _ = view.on_reply(&reply);
         }
         match reply {
-            Reply::Event { event, .. } => self.handle_engine_event(event),
+            Reply::Event { event, .. } => match (job, event) {
+                (_, event) => self.handle_engine_event(event),
+            },
             Reply::Done { result, origin, .. } => match job {
                 Job::Move => self.handle_move_done(result, origin),
                 Job::Hint => self.handle_hint_done(result),
@@ -72,7 +74,7 @@ impl App {
                 Job::Why => {
                     self.thinking = None;
                     if let Some(mv) = result.best {
-                        self.remember_thought(mv, &result, &origin);
+                        self.remember_thought(mv, &result, &origin, false, Level::FULL);
                         self.open_why();
                     }
                 }
@@ -123,9 +125,8 @@ impl App {
         }
     }
 
-    fn log_iteration(&mut self, it: &Iteration) {
-        let pos = *self.game.position();
-        let pv = pv_san(&pos, &it.pv);
+    /// Keeps the principal variation and the alternatives of a search's report.
+    fn track_lines(&mut self, it: &Iteration) {
         // Line 1 is the principal variation; each line's first move is an alternative.
         if it.multipv <= 1 {
             self.last_pv = it.pv.clone();
@@ -138,6 +139,12 @@ impl App {
                 self.last_alternatives.push((first, it.score));
             }
         }
+    }
+
+    fn log_iteration(&mut self, it: &Iteration) {
+        self.track_lines(it);
+        let pos = *self.game.position();
+        let pv = pv_san(&pos, &it.pv);
         if it.multipv > 1 {
             return; // the log and the panel follow the main line
         }
@@ -183,14 +190,15 @@ impl App {
             self.after_move();
             return;
         };
+        let level = self.level_of(self.game.position().turn());
         match origin {
             Origin::Book { ref file, .. } => {
                 let why = format!("book, {file}");
-                self.remember_thought(mv, &result, &origin);
+                self.remember_thought(mv, &result, &origin, true, level);
                 self.play_engine_move(mv, why);
             }
             Origin::Forced => {
-                self.remember_thought(mv, &result, &origin);
+                self.remember_thought(mv, &result, &origin, true, level);
                 self.play_engine_move(mv, "forced: the only legal move".into());
             }
             Origin::Search => self.handle_search_done(result),
@@ -228,14 +236,21 @@ impl App {
             self.after_move();
             return;
         };
+        let level = self.level_of(side);
+        self.remember_thought(mv, &result, &Origin::Search, true, level);
+        let stopped = self
+            .thought
+            .as_ref()
+            .and_then(|t| t.cut_short)
+            .map(|(done, all)| format!(", stopped after {done} of {all} moves"))
+            .unwrap_or_default();
         let why = match result.score {
-            crate::search::Score::Mate(n) if n > 0 => format!("mate found: mate in {n}"),
+            crate::search::Score::Mate(n) if n > 0 => format!("mate found: mate in {n}{stopped}"),
             s => format!(
-                "search: depth {}, score {s}, {} nodes",
+                "search: depth {}, score {s}, {} nodes{stopped}",
                 result.depth, result.nodes
             ),
         };
-        self.remember_thought(mv, &result, &Origin::Search);
         self.play_engine_move(mv, why);
         if verdict == Verdict::PlayAndOfferDraw && !self.over() {
             self.note("I offer a draw: :draw accepts", false);
