@@ -642,7 +642,8 @@ fn hint_suggests_a_move_without_playing_it() {
     let msg = app.message.clone().unwrap();
     assert!(msg.starts_with("Hint: "), "{msg}");
     let text = msg.trim_start_matches("Hint: ");
-    assert!(parse_move(app.game.position(), text).is_ok());
+    let mv = text.split_whitespace().next().unwrap();
+    assert!(parse_move(app.game.position(), mv).is_ok(), "{msg}");
 }
 
 #[test]
@@ -1888,4 +1889,42 @@ fn why_on_a_resumed_game_says_it_is_a_suggestion_for_the_side_to_move() {
         "{lines:?}"
     );
     assert!(lines[1].contains("a 2-second search"), "{lines:?}");
+}
+
+/// F5 thinks as the engine plays this game: at classic-3 the same depth-3 MiniMax (the
+/// same move and the same node count); it stopped at depth 4 of another level before.
+#[test]
+fn the_hint_thinks_at_the_game_level() {
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let mut app = app_from(fen);
+    key(&mut app, KeyCode::F(5));
+    assert!(app.wait_engine(Duration::from_secs(60)));
+    let mut searcher = huo_chess::search::Searcher::new(app.evaluator().clone(), 1);
+    let game = huo_chess::game::Game::from_position(Position::from_fen(fen).unwrap());
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let r = searcher.think(
+        &game,
+        huo_chess::search::Level::Classic(3),
+        &huo_chess::search::Limits::default(),
+        &stop,
+        &mut |_| {},
+    );
+    let pos = *app.game.position();
+    let best = san(&pos, r.best.unwrap());
+    let line = app.log.lines().last().unwrap().clone();
+    assert_eq!(
+        line,
+        format!(
+            "Hint: {best} ({}, classic-3, depth 3, {} nodes)",
+            r.score, r.nodes
+        )
+    );
+    let note = app.message.clone().unwrap();
+    assert_eq!(
+        note,
+        format!(
+            "Hint: {best} {}\n(as I play at classic-3, depth 3)",
+            r.score
+        )
+    );
 }

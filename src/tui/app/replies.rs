@@ -65,6 +65,8 @@ impl App {
         }
         match reply {
             Reply::Event { event, .. } => match (job, event) {
+                // The node log speaks of "my move": not of a hint for the player.
+                (Job::Hint, Event::Node(_)) => {}
                 (_, event) => self.handle_engine_event(event),
             },
             Reply::Done { result, origin, .. } => match job {
@@ -264,28 +266,54 @@ impl App {
         match result.best.filter(|&m| pos.is_legal(m)) {
             Some(mv) if self.humans_turn() => {
                 let text = san(&pos, mv);
-                self.log_line(format!("Hint: {text} ({})", result.score));
-                self.note(format!("Hint: {text}"), false);
+                let level = self.hint_level().name();
+                // A classic search hands over its tree just before its result.
+                let stopped = self
+                    .last_tree
+                    .as_ref()
+                    .filter(|t| t.root == pos && matches!(self.hint_level(), Level::Classic(_)))
+                    .and_then(|t| t.cut_short())
+                    .map(|(done, all)| format!(", stopped after {done} of {all} moves"))
+                    .unwrap_or_default();
+                let how = format!("{level}, depth {}{stopped}", result.depth);
+                self.log_line(format!(
+                    "Hint: {text} ({}, {how}, {} nodes)",
+                    result.score, result.nodes
+                ));
+                self.note(
+                    format!("Hint: {text} {}\n(as I play at {how})", result.score),
+                    false,
+                );
                 self.board.cursor = mv.from();
             }
             _ => {}
         }
     }
 
-    /// The engine suggests a move for the player (a short search).
+    /// The level hints think at: the one the engine plays this game at.
+    fn hint_level(&self) -> Level {
+        self.level_of(self.engine_side())
+    }
+
+    /// The engine suggests a move for the player: what it would play in the player's
+    /// place at the game's level, with the player's clock when the clocks run.
     pub fn hint(&mut self) {
         if !self.humans_turn() || self.thinking.is_some() {
             return;
         }
-        let limits = Limits {
-            depth: Some(4),
-            movetime: Some(Duration::from_secs(1)),
-            ..Limits::default()
+        let level = self.hint_level();
+        let limits = match (&self.clock, level) {
+            (Some(_), _) => self.limits(),
+            (None, Level::Classic(d)) => Limits {
+                depth: Some(u32::from(d)),
+                ..Limits::default()
+            },
+            (None, Level::Modern(_)) => Limits::default(),
         };
-        self.engine.think(
-            Job::Hint,
-            Think::search(&self.game, Level::Modern(5), limits),
-        );
+        self.last_pv.clear();
+        self.last_alternatives.clear();
+        self.engine
+            .think(Job::Hint, Think::search(&self.game, level, limits));
         self.thinking = Some(Thinking::new(Job::Hint));
     }
 }
