@@ -7,8 +7,8 @@
 
 use super::board::{BoardGeometry, BoardWidget};
 use super::theme::Theme;
-use crate::analysis::{AnalysisJob, Eval, GameAnalysis, Thresholds};
-use crate::core::{Color, san};
+use crate::analysis::{AnalysisJob, Eval, GameAnalysis, PositionEval, Thresholds};
+use crate::core::{Color, Position, san, san_numbered};
 use crate::engine::{Reply, Think};
 use crate::game::Game;
 use crate::search::Limits;
@@ -23,6 +23,9 @@ use ratatui::widgets::{Axis, Block, Chart, Clear, Dataset, GraphType, Paragraph,
 /// The graph shows evaluations up to this many pawns either way.
 const GRAPH_PAWNS: f64 = 5.0;
 
+/// PgUp/PgDn step this many half-moves: five moves of each side.
+pub const PAGE_PLIES: usize = 10;
+
 /// A game under analysis.
 pub struct AnalysisView {
     pub game: Game,
@@ -32,6 +35,8 @@ pub struct AnalysisView {
     pub job: AnalysisJob,
     /// The moves judged once every position is known.
     pub analysis: Option<GameAnalysis>,
+    /// The game's log has had its one line about this analysis.
+    reported: bool,
     /// The position shown: after this many moves.
     pub ply: usize,
 }
@@ -45,6 +50,7 @@ impl AnalysisView {
             game,
             title,
             analysis: None,
+            reported: false,
             ply: 0,
         }
     }
@@ -84,8 +90,8 @@ impl AnalysisView {
             KeyCode::Right | KeyCode::Down => self.ply = (self.ply + 1).min(last),
             KeyCode::Home => self.ply = 0,
             KeyCode::End => self.ply = last,
-            KeyCode::PageUp => self.ply = self.ply.saturating_sub(10),
-            KeyCode::PageDown => self.ply = (self.ply + 10).min(last),
+            KeyCode::PageUp => self.ply = self.ply.saturating_sub(PAGE_PLIES),
+            KeyCode::PageDown => self.ply = (self.ply + PAGE_PLIES).min(last),
             KeyCode::Esc => return false,
             _ => {}
         }
@@ -113,13 +119,7 @@ impl AnalysisView {
             let i = self.ply - 1;
             let pos = positions[i];
             let mv = self.game.moves()[i];
-            let number = pos.fullmove_number();
-            let dots = if pos.turn() == Color::White {
-                "."
-            } else {
-                "..."
-            };
-            let mut line = format!("{number}{dots} {}", san(&pos, mv));
+            let mut line = san_numbered(&pos, mv);
             if let Some(review) = self.analysis.as_ref().and_then(|a| a.moves.get(i)) {
                 if let Some(j) = review.judgement {
                     line.push_str(&format!("{} {} ({})", j.symbol(), j.name(), review.cost()));
@@ -136,8 +136,8 @@ impl AnalysisView {
         }
         match evals.get(self.ply) {
             Some(e) => {
-                out.push(format!("Evaluation {} (depth {})", e.eval, e.depth));
                 let pos = positions[self.ply];
+                out.push(evaluation_text(e, &pos));
                 if let Some(best) = e.best.filter(|b| pos.is_legal(*b)) {
                     out.push(format!(
                         "Best {}: {}",
@@ -150,16 +150,23 @@ impl AnalysisView {
         }
         if let Some(a) = &self.analysis {
             for side in [Color::White, Color::Black] {
-                use crate::analysis::Judgement::*;
-                out.push(format!(
-                    "{side}: {} ?? {} ? {} ?!",
-                    a.count(side, Blunder),
-                    a.count(side, Mistake),
-                    a.count(side, Inaccuracy)
-                ));
+                out.push(tally(a, side));
             }
         }
         out
+    }
+
+    /// Once, when every position is evaluated: one line for the game's log, the game and
+    /// each side's tally of judged moves.
+    pub fn summary(&mut self) -> Option<String> {
+        let a = self.analysis.as_ref().filter(|_| !self.reported)?;
+        self.reported = true;
+        Some(format!(
+            "Analysis of {}: {}; {}",
+            self.title,
+            tally(a, Color::White),
+            tally(a, Color::Black)
+        ))
     }
 
     /// The evaluation after each move so far, in pawns for White, clamped to the graph.
@@ -182,6 +189,34 @@ impl AnalysisView {
                 (i as f64, pawns.clamp(-GRAPH_PAWNS, GRAPH_PAWNS))
             })
             .collect()
+    }
+}
+
+/// `White: 0 ?? 1 ? 2 ?!`.
+fn tally(a: &GameAnalysis, side: Color) -> String {
+    use crate::analysis::Judgement::*;
+    format!(
+        "{side}: {} ?? {} ? {} ?!",
+        a.count(side, Blunder),
+        a.count(side, Mistake),
+        a.count(side, Inaccuracy)
+    )
+}
+
+/// The engine's view of `pos` in words: `Evaluation +0.35 (depth 12)` (pawns for White,
+/// always signed), `White mates in 3 (depth 9)`, or, where the game is over, the rule that
+/// ended it.
+pub fn evaluation_text(e: &PositionEval, pos: &Position) -> String {
+    if !pos.has_legal_moves() {
+        return if pos.in_check() {
+            format!("Checkmate: {} wins", !pos.turn())
+        } else {
+            "Stalemate: a draw".into()
+        };
+    }
+    match e.eval {
+        Eval::Cp(cp) => format!("Evaluation {:+.2} (depth {})", cp as f64 / 100.0, e.depth),
+        Eval::Mate { winner, moves } => format!("{winner} mates in {moves} (depth {})", e.depth),
     }
 }
 
@@ -264,7 +299,10 @@ pub fn draw(frame: &mut Frame, view: &AnalysisView, theme: &Theme, area: Rect) {
     frame.render_widget(chart, graph);
     frame.render_widget(
         Paragraph::new(Span::styled(
-            " ←/→ step  Home/End ends  PgUp/PgDn 10 moves  Esc back to the game",
+            format!(
+                " ←/→ a half-move  PgUp/PgDn {} moves  Home/End the ends  Esc back to the game",
+                PAGE_PLIES / 2
+            ),
             t.dim,
         )),
         keys,

@@ -1928,3 +1928,57 @@ fn the_hint_thinks_at_the_game_level() {
         )
     );
 }
+
+/// The analysis screen keeps its searches out of the game's log (about 60 lines, nearly
+/// all with an empty line of moves), signs its evaluations, calls a mate on the board
+/// checkmate, and says what PgUp/PgDn step.
+#[test]
+fn the_analysis_writes_one_line_to_the_log_and_says_what_it_shows() {
+    let mut c = config();
+    c.analysis.depth = 6;
+    let mut app = App::new(&c, &args("w", "classic-3"), None).unwrap();
+    app.set_game_from_pgn("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0")
+        .unwrap();
+    let before = app.log.lines().len();
+    typed(&mut app, ":analyse");
+    assert!(app.wait_engine(Duration::from_secs(60)));
+    let added = &app.log.lines()[before..];
+    // The tally is the judged game's: 3...Nf6 allowed mate in one, a blunder.
+    let judged = app.analysis.as_ref().unwrap().analysis.clone().unwrap();
+    let tally = |side: Color| {
+        use huo_chess::analysis::Judgement::*;
+        let n = |j| judged.count(side, j);
+        format!(
+            "{side}: {} ?? {} ? {} ?!",
+            n(Blunder),
+            n(Mistake),
+            n(Inaccuracy)
+        )
+    };
+    assert_eq!(
+        judged.count(Color::Black, huo_chess::analysis::Judgement::Blunder),
+        1
+    );
+    assert_eq!(
+        added,
+        [format!(
+            "Analysis of Player - Huo Chess (classic-3): {}; {}",
+            tally(Color::White),
+            tally(Color::Black)
+        )],
+        "{added:#?}"
+    );
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(text.contains("Checkmate: White wins"), "{text}");
+    assert!(!text.contains("#0"), "{text}");
+    assert!(text.contains("PgUp/PgDn 5 moves"), "{text}");
+    key(&mut app, KeyCode::Home);
+    let panel = app.analysis.as_ref().unwrap().panel();
+    let eval = panel.iter().find(|l| l.starts_with("Evaluation ")).unwrap();
+    let number = eval.split_whitespace().nth(1).unwrap();
+    assert!(number.starts_with('+') || number.starts_with('-'), "{eval}");
+    key(&mut app, KeyCode::PageDown);
+    assert_eq!(app.analysis.as_ref().unwrap().ply, 7);
+    key(&mut app, KeyCode::PageUp);
+    assert_eq!(app.analysis.as_ref().unwrap().ply, 0);
+}

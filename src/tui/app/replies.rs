@@ -65,6 +65,9 @@ impl App {
         }
         match reply {
             Reply::Event { event, .. } => match (job, event) {
+                // The analysis screen shows its own results (the view has them): its
+                // searches keep out of the game's log and of the lines "why?" explains.
+                (Job::Analyse, _) => {}
                 // The node log speaks of "my move": not of a hint for the player.
                 (Job::Hint, Event::Node(_)) => {}
                 (_, event) => self.handle_engine_event(event),

@@ -69,6 +69,10 @@ impl App {
             let id = self.engine.think(Job::Analyse, think);
             view.sent(id);
         }
+        // Done: one line in the game's log says what the analysis found.
+        if let Some(summary) = view.summary() {
+            self.log_line(summary);
+        }
     }
 
     /// Esc on the analysis screen: back to the game, which goes on.
