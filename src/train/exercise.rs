@@ -13,8 +13,8 @@ pub struct Answer {
     pub mv: Move,
     /// `Nf3`.
     pub san: String,
-    /// Its weight in the book (how often it is played).
-    pub weight: u32,
+    /// Its weight in the book (how often it is played); `None` for a drill's move.
+    pub weight: Option<u32>,
     pub comment: Option<String>,
 }
 
@@ -24,7 +24,7 @@ impl Answer {
         Answer {
             mv,
             san: san(pos, mv),
-            weight,
+            weight: Some(weight),
             comment,
         }
     }
@@ -37,8 +37,9 @@ pub struct Question {
     pub key: u64,
     /// The moves that are right (any of them).
     pub answers: Vec<Answer>,
-    /// The opening's name, when known.
-    pub opening: Option<String>,
+    /// A line over the question: the opening's name (the trainer), where the mistake
+    /// was made (a drill).
+    pub heading: Option<String>,
     /// How the learner did before: `None` for a position never answered.
     pub history: Option<History>,
 }
@@ -77,6 +78,38 @@ pub enum LineEnd {
     BookEnds,
     /// Nothing further along the line is due.
     NothingDue,
+    /// A drill's exercise was answered.
+    Solved,
+}
+
+/// The words a kind of exercise uses on the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Words {
+    /// After `White to move: `.
+    pub ask: &'static str,
+    /// After the move played, when it was wrong; the right moves follow.
+    pub missed: &'static str,
+    /// After the right moves.
+    pub again: &'static str,
+    /// When a line or an exercise is over: Enter goes on to the …
+    pub next: &'static str,
+}
+
+impl Words {
+    /// The opening trainer's.
+    pub const BOOK: Words = Words {
+        ask: "what does your book play?",
+        missed: "is not in your book here. It plays:",
+        again: "It comes back later today. Play the book's move to go on.",
+        next: "next line",
+    };
+    /// The drills'.
+    pub const DRILL: Words = Words {
+        ask: "find a move as good as the engine's",
+        missed: "is not as good. The engine plays:",
+        again: "It comes back at the end. Play the engine's move to go on.",
+        next: "next exercise",
+    };
 }
 
 /// What the screen shows and what the learner's moves do.
@@ -109,6 +142,8 @@ pub struct Note {
 pub trait Exercise {
     /// The screen's title: `OPENING TRAINER  White`.
     fn title(&self) -> String;
+    /// The words it uses on the screen.
+    fn words(&self) -> Words;
     /// The side the learner plays (the board is seen from it).
     fn learner(&self) -> Color;
     /// The moves on the board.

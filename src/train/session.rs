@@ -15,7 +15,9 @@
 //! is forgotten and how hard it has been). A line ends where the book ends, or where
 //! nothing further along it is to be asked; the session ends when nothing is left to ask.
 
-use super::exercise::{Answer, DueNext, Exercise, History, LineEnd, Note, Question, Stage, Tally};
+use super::exercise::{
+    Answer, DueNext, Exercise, History, LineEnd, Note, Question, Stage, Tally, Words,
+};
 use super::fsrs::Grade;
 use super::repertoire::Repertoire;
 use super::schedule::Schedule;
@@ -278,7 +280,7 @@ impl Session {
                 .iter()
                 .map(|m| Answer::new(&node.pos, m.mv, m.weight, m.comment.clone()))
                 .collect(),
-            opening: crate::openings::of_game(&self.game).map(|o| o.label()),
+            heading: crate::openings::of_game(&self.game).map(|o| o.label()),
             history: self.schedule.get(key).map(|r| History {
                 reps: r.reps,
                 lapses: r.lapses,
@@ -287,14 +289,13 @@ impl Session {
         }
     }
 
-    /// Grades and saves an answer to the question `key`; counts it.
+    /// Grades and saves an answer to the question `key`; counts it, for the line (a
+    /// position is asked once a line) and, the first time, for the session.
     fn grade(&mut self, key: u64, grade: Grade) -> Option<String> {
         let right = grade != Grade::Again;
-        if let std::collections::hash_map::Entry::Vacant(first) = self.answered.entry(key) {
-            first.insert(right);
-            self.line.reviewed += 1;
-            self.line.right_first_time += u32::from(right);
-        }
+        self.answered.entry(key).or_insert(right);
+        self.line.reviewed += 1;
+        self.line.right_first_time += u32::from(right);
         if right {
             self.right.insert(key);
         }
@@ -349,6 +350,10 @@ impl Session {
 impl Exercise for Session {
     fn title(&self) -> String {
         format!("OPENING TRAINER  you play {}", self.repertoire.learner)
+    }
+
+    fn words(&self) -> Words {
+        Words::BOOK
     }
 
     fn learner(&self) -> Color {

@@ -332,3 +332,58 @@ fn a_board_move_is_an_answer_and_commands_work() {
             .starts_with("Unknown command")
     );
 }
+
+#[test]
+fn each_line_counts_the_answers_given_in_it() {
+    // Two replies for Black: after a miss, the line that asks the missed position again
+    // counts that answer (it counted only positions new to the session).
+    let dir = Scratch::new("trainer-line-tally");
+    let book = Book::open(dir.path());
+    for line in [["e4", "e5", "Nf3"], ["e4", "c5", "Nf3"]] {
+        let mut pos = Position::startpos();
+        for text in line {
+            let mv = parse_move(&pos, text).unwrap();
+            book.record(&pos, mv, 1).unwrap();
+            pos.play(mv);
+        }
+    }
+    let books = Books::new(Some(book), LayerPolicy::UserOnly);
+    // The other side's choice is random: each seed is a session of its own (the schedule
+    // removed before each), and the missed position comes back in the second line or the
+    // third.
+    for seed in 1..=8 {
+        let _ = std::fs::remove_file(schedule::path_in(dir.path()));
+        let session = Session::open(
+            &books,
+            Options {
+                learner: Color::White,
+                root: Game::new(),
+                all: false,
+                today: TODAY,
+                seed,
+            },
+        )
+        .unwrap();
+        let mut tr = Trainer::new(Box::new(session), &Config::default());
+        typed(&mut tr, "e4");
+        typed(&mut tr, "a3");
+        typed(&mut tr, "Nf3");
+        let mut lines = Vec::new();
+        loop {
+            match tr.exercise.stage().clone() {
+                Stage::LineDone { line, .. } => {
+                    lines.push((line.reviewed, line.right_first_time));
+                    key(&mut tr, KeyCode::Enter);
+                }
+                Stage::Ask(_) => typed(&mut tr, "Nf3"),
+                Stage::Finished { session, .. } => {
+                    assert_eq!((session.reviewed, session.right_first_time), (3, 2));
+                    break;
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        // The first line: e4 right, the reply missed; the second: one answer, right.
+        assert_eq!(lines, vec![(2, 1), (1, 1)], "seed {seed}");
+    }
+}

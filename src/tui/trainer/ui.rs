@@ -144,7 +144,7 @@ fn due_lines(t: &Theme, due: DueNext) -> Vec<Line<'static>> {
 fn question_lines(tr: &Trainer, q: &Question) -> Vec<Line<'static>> {
     let t = &tr.theme;
     let mut lines = Vec::new();
-    if let Some(name) = &q.opening {
+    if let Some(name) = &q.heading {
         lines.push(Line::styled(name.clone(), t.text));
     }
     lines.push(Line::styled(
@@ -181,7 +181,7 @@ pub fn panel_lines(tr: &Trainer) -> Vec<Line<'static>> {
     match ex.stage() {
         Stage::Ask(q) => {
             lines.push(Line::styled(
-                format!("{turn} to move: what does your book play?"),
+                format!("{turn} to move: {}", ex.words().ask),
                 t.prompt,
             ));
             lines.extend(question_lines(tr, q));
@@ -190,23 +190,23 @@ pub fn panel_lines(tr: &Trainer) -> Vec<Line<'static>> {
         }
         Stage::Missed { question, played } => {
             lines.push(Line::styled(
-                format!("{played} is not in your book here. It plays:"),
+                format!("{played} {}", ex.words().missed),
                 t.alert,
             ));
             for a in &question.answers {
-                let mut text = format!("  {:<7} weight {}", a.san, a.weight);
+                let mut text = format!("  {:<7}", a.san);
+                if let Some(w) = a.weight {
+                    text.push_str(&format!(" weight {w}"));
+                }
                 if let Some(c) = &a.comment {
                     text.push_str(&format!("  {c}"));
                 }
                 lines.push(Line::styled(text, t.text));
             }
-            if let Some(name) = &question.opening {
+            if let Some(name) = &question.heading {
                 lines.push(Line::styled(name.clone(), t.dim));
             }
-            lines.push(Line::styled(
-                "It comes back later today. Play the book's move to go on.",
-                t.dim,
-            ));
+            lines.push(Line::styled(ex.words().again, t.dim));
             lines.push(Line::raw(""));
             note(&mut lines);
         }
@@ -221,17 +221,23 @@ pub fn panel_lines(tr: &Trainer) -> Vec<Line<'static>> {
                 match end {
                     LineEnd::BookEnds => "Line done: your book ends here.",
                     LineEnd::NothingDue => "Line done: nothing further along it is due.",
+                    LineEnd::Solved => "Exercise done.",
                 },
                 t.prompt,
             ));
-            lines.push(Line::styled(format!("This line: {}", tally(*line)), t.text));
+            if *end != LineEnd::Solved {
+                lines.push(Line::styled(format!("This line: {}", tally(*line)), t.text));
+            }
             lines.push(Line::styled(
                 format!("Session: {}", tally(*session)),
                 t.text,
             ));
             lines.extend(due_lines(t, *due));
             lines.push(Line::raw(""));
-            lines.push(Line::styled("Enter: the next line   Esc: leave", t.prompt));
+            lines.push(Line::styled(
+                format!("Enter: the {}   Esc: leave", ex.words().next),
+                t.prompt,
+            ));
         }
         Stage::Finished { session, due } => {
             note(&mut lines);
