@@ -71,6 +71,22 @@ enum Command {
         /// the machine's cores are counted as its cores, with a note.
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
         threads: Option<u32>,
+        /// Instead of annotating: this player's mistakes (?) and blunders (??), in the
+        /// games where the name is White or Black, become exercises for `huo-chess drill`
+        /// (kept in drills.txt in the user's data folder).
+        #[arg(long, value_name = "NAME", conflicts_with = "out")]
+        player: Option<String>,
+    },
+    /// Drill your own mistakes (made by `analyse FILE --player NAME`): each due exercise
+    /// on the board; find a move as good as the engine's. Spaced repetition as `huo-book
+    /// train`.
+    Drill {
+        /// Ask every exercise, not only those due (or new).
+        #[arg(long)]
+        all: bool,
+        /// Print the counts instead: exercises new, due now and learned, the success rate.
+        #[arg(long)]
+        stats: bool,
     },
     /// Play two players against each other, in-process, and estimate their Elo difference.
     /// A player is a level (1 to 10, max, classic-1, classic-3, classic-5: the built-in
@@ -163,7 +179,24 @@ fn main() -> ExitCode {
             depth,
             movetime,
             threads,
+            player: None,
         }) => run_analyse(cli.config.as_deref(), file, out, depth, movetime, threads),
+        Some(Command::Analyse {
+            file,
+            depth,
+            movetime,
+            threads,
+            player: Some(player),
+            ..
+        }) => run_drill_maker(
+            cli.config.as_deref(),
+            file,
+            &player,
+            depth,
+            movetime,
+            threads,
+        ),
+        Some(Command::Drill { all, stats }) => run_drill(cli.config.as_deref(), all, stats),
         Some(Command::Match {
             engine1,
             engine2,
@@ -274,6 +307,61 @@ fn run_eval(fen: Option<&str>, config: Option<&std::path::Path>) -> ExitCode {
     println!("{}", pos.ascii());
     println!("{}", eval.explain(&pos));
     ExitCode::SUCCESS
+}
+
+/// `analyse FILE --player NAME`: the player's mistakes into the drills' deck.
+fn run_drill_maker(
+    config: Option<&std::path::Path>,
+    input: PathBuf,
+    player: &str,
+    depth: Option<u32>,
+    movetime: Option<u64>,
+    threads: Option<u32>,
+) -> ExitCode {
+    let mut loaded = match Config::load(config) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Some(n) = threads {
+        loaded.config.search.threads =
+            (n as usize).clamp(1, huo_chess::search::available_threads());
+    }
+    let limits = huo_chess::search::Limits {
+        depth: match (depth, movetime) {
+            (None, None) => Some(loaded.config.analysis.depth),
+            _ => depth,
+        },
+        movetime: movetime.map(std::time::Duration::from_millis),
+        ..Default::default()
+    };
+    huo_chess::commands::drill::analyse_player(&loaded.config, &input, player, limits)
+        .unwrap_or_else(|e| {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        })
+}
+
+/// `drill [--all] [--stats]`.
+fn run_drill(config: Option<&std::path::Path>, all: bool, stats: bool) -> ExitCode {
+    let loaded = match Config::load(config) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = if stats {
+        huo_chess::commands::drill::stats(huo_chess::util::date::today())
+    } else {
+        huo_chess::commands::drill::drill(&loaded.config, all)
+    };
+    result.unwrap_or_else(|e| {
+        eprintln!("error: {e}");
+        ExitCode::FAILURE
+    })
 }
 
 fn run_analyse(

@@ -93,6 +93,8 @@ pub struct Words {
     pub again: &'static str,
     /// When a line or an exercise is over: Enter goes on to the …
     pub next: &'static str,
+    /// What is counted: `position`, `exercise` (`s` added for more than one).
+    pub item: &'static str,
 }
 
 impl Words {
@@ -102,6 +104,7 @@ impl Words {
         missed: "is not in your book here. It plays:",
         again: "It comes back later today. Play the book's move to go on.",
         next: "next line",
+        item: "position",
     };
     /// The drills'.
     pub const DRILL: Words = Words {
@@ -109,6 +112,7 @@ impl Words {
         missed: "is not as good. The engine plays:",
         again: "It comes back at the end. Play the engine's move to go on.",
         next: "next exercise",
+        item: "exercise",
     };
 }
 

@@ -5,11 +5,16 @@
 //! - [`schedule`]: the schedule on disk, `training.txt` beside the user's book, one text
 //!   line per position, each answer saved at once.
 //! - [`repertoire`]: the positions a learner answers, walked from the book.
+//! - [`deck`]: the drills' deck, the learner's mistakes from analysed games, as text.
+//! - [`drill`]: the drills: the deck's exercises asked on the trainer screen, a move
+//!   judged by the engine as the analysis judges one.
 //! - [`exercise`]: what the trainer screen shows and asks, for any kind of exercise.
 //! - [`session`]: the opening trainer, one kind of exercise: the program plays the other
 //!   side's book moves, the learner answers with theirs.
 //! - [`stats`]: the figures of `huo-book train --stats`.
 
+pub mod deck;
+pub mod drill;
 pub mod exercise;
 pub mod fsrs;
 pub mod repertoire;
@@ -17,5 +22,5 @@ pub mod schedule;
 pub mod session;
 pub mod stats;
 
-pub use exercise::{Exercise, Stage};
+pub use exercise::{Exercise, Stage, Words};
 pub use session::{Options, Session};

@@ -14,6 +14,7 @@ mod book_store;
 mod cli;
 mod config;
 mod differential;
+mod drill;
 mod game;
 mod install;
 mod notation;

@@ -3,6 +3,7 @@
 //! the line's moves under the board, and two key lines that fit 80 columns.
 
 use super::Trainer;
+use crate::core::Position;
 use crate::train::exercise::{DueNext, LineEnd, Question, Stage, Tally};
 use crate::tui::board::{BoardGeometry, BoardWidget};
 use crate::tui::editor::ui::{board_area, input_line, promotion_popup, too_small};
@@ -16,7 +17,7 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 /// The trainer's keys, each line in 80 columns (as many as the editor's).
 pub const KEY_LINES: [&str; 2] = [
     " Type a move (e4, Nf3, g1f3) + Enter, or arrows + Enter or a click on the board",
-    " Enter: next line when one ends   :flip turns the board   Esc: leave (all saved)",
+    " Enter: go on when a line ends   :flip turns the board   Esc: leave (all saved)",
 ];
 
 /// Draws the trainer.
@@ -86,7 +87,7 @@ pub fn draw(frame: &mut Frame, tr: &mut Trainer) {
     let moves = game.movetext();
     frame.render_widget(
         Paragraph::new(Line::styled(
-            if moves.is_empty() {
+            if moves.is_empty() && game.positions()[0] == Position::startpos() {
                 " (start position)".to_string()
             } else {
                 format!(" {moves}")
@@ -106,32 +107,32 @@ pub fn draw(frame: &mut Frame, tr: &mut Trainer) {
     }
 }
 
-/// `1 position` / `3 positions`.
-fn positions(n: u32) -> String {
-    format!("{n} position{}", if n == 1 { "" } else { "s" })
+/// `1 position` / `3 positions` (or exercises: `item`).
+fn count(n: u32, item: &str) -> String {
+    format!("{n} {item}{}", if n == 1 { "" } else { "s" })
 }
 
 /// `5 positions answered, 4 right the first time`.
-fn tally(t: Tally) -> String {
+fn tally(t: Tally, item: &str) -> String {
     format!(
         "{} answered, {} right the first time",
-        positions(t.reviewed),
+        count(t.reviewed, item),
         t.right_first_time
     )
 }
 
 /// What is due next, in a line or two.
-fn due_lines(t: &Theme, due: DueNext) -> Vec<Line<'static>> {
+fn due_lines(t: &Theme, due: DueNext, item: &str) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     if due.now > 0 {
         lines.push(Line::styled(
-            format!("Still to ask today: {}", positions(due.now)),
+            format!("Still to ask today: {}", count(due.now, item)),
             t.text,
         ));
     }
     lines.push(Line::styled(
         match due.next {
-            Some((day, n)) => format!("Next due: {} ({})", date::iso(day), positions(n)),
+            Some((day, n)) => format!("Next due: {} ({})", date::iso(day), count(n, item)),
             None if due.now > 0 => "Nothing else scheduled yet".to_string(),
             None => "Nothing scheduled yet".to_string(),
         },
@@ -168,6 +169,7 @@ pub fn panel_lines(tr: &Trainer) -> Vec<Line<'static>> {
     let t = &tr.theme;
     let ex = &tr.exercise;
     let turn = ex.game().position().turn();
+    let item = ex.words().item;
     let mut lines = Vec::new();
     // The screen's own message (a move it could not read) replaces the exercise's note.
     let note = |lines: &mut Vec<Line<'static>>| {
@@ -226,13 +228,16 @@ pub fn panel_lines(tr: &Trainer) -> Vec<Line<'static>> {
                 t.prompt,
             ));
             if *end != LineEnd::Solved {
-                lines.push(Line::styled(format!("This line: {}", tally(*line)), t.text));
+                lines.push(Line::styled(
+                    format!("This line: {}", tally(*line, item)),
+                    t.text,
+                ));
             }
             lines.push(Line::styled(
-                format!("Session: {}", tally(*session)),
+                format!("Session: {}", tally(*session, item)),
                 t.text,
             ));
-            lines.extend(due_lines(t, *due));
+            lines.extend(due_lines(t, *due, item));
             lines.push(Line::raw(""));
             lines.push(Line::styled(
                 format!("Enter: the {}   Esc: leave", ex.words().next),
@@ -251,11 +256,11 @@ pub fn panel_lines(tr: &Trainer) -> Vec<Line<'static>> {
             ));
             if session.reviewed > 0 {
                 lines.push(Line::styled(
-                    format!("Session: {}", tally(*session)),
+                    format!("Session: {}", tally(*session, item)),
                     t.text,
                 ));
             }
-            lines.extend(due_lines(t, *due));
+            lines.extend(due_lines(t, *due, item));
             lines.push(Line::raw(""));
             lines.push(Line::styled("Esc: leave", t.prompt));
         }

@@ -1,0 +1,133 @@
+//! Drills from the player's own games: `huo-chess analyse FILE --player NAME` turns that
+//! player's mistakes (`?`) and blunders (`??`) into exercises of the deck
+//! ([`crate::train::deck`]); `huo-chess drill` asks the due ones on the trainer screen,
+//! `huo-chess drill --stats` counts them.
+
+use crate::analysis::Analyser;
+use crate::config::Config;
+use crate::pgn::read_games;
+use crate::search::Limits;
+use crate::train::deck::{self, Deck};
+use crate::train::drill::{DrillSession, EngineJudge};
+use crate::util::date;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// The deck: `--deck`-less, in the user's data folder.
+fn deck_path() -> Result<PathBuf, String> {
+    deck::default_path().ok_or_else(|| "no home folder to keep the drills in".to_string())
+}
+
+/// `huo-chess analyse FILE --player NAME`: the games of `file` where NAME is White or
+/// Black are analysed within `limits`; NAME's mistakes and blunders are added to the deck.
+/// Progress (a line per game) goes to standard error, the summary to standard output.
+pub fn analyse_player(
+    config: &Config,
+    file: &Path,
+    player: &str,
+    limits: Limits,
+) -> Result<ExitCode, String> {
+    let path = deck_path()?;
+    let mut deck = Deck::load(&path)?;
+    let name = file.display().to_string();
+    let open = || {
+        std::fs::File::open(file)
+            .map(BufReader::new)
+            .map_err(|e| format!("{name}: {e}"))
+    };
+    let mut analyser = Analyser::new(config, limits);
+    let (mut games, mut found) = (0, Vec::new());
+    for (i, read) in read_games(open()?).enumerate() {
+        let pgn = match read {
+            Ok(pgn) => pgn,
+            Err(e) => {
+                eprintln!(
+                    "{name}:{}: game {}: {} (skipped)",
+                    e.line, e.game, e.message
+                );
+                continue;
+            }
+        };
+        let plays = ["White", "Black"].iter().any(|tag| {
+            pgn.header(tag)
+                .is_some_and(|n| n.trim().eq_ignore_ascii_case(player.trim()))
+        });
+        if !plays {
+            continue;
+        }
+        games += 1;
+        let analysis = analyser
+            .analyse(&pgn.to_game(), |_| {})
+            .map_err(|e| format!("{name}: game {}: {}", i + 1, e.0))?;
+        let drills = deck::from_game(&pgn, &analysis, player);
+        eprintln!("game {}: {} exercise(s)", i + 1, drills.len());
+        found.extend(drills);
+        analyser.clear();
+    }
+    if games == 0 {
+        return Err(format!("{name}: no game has {player} as White or Black"));
+    }
+    let count = found.len();
+    let added = deck.add(found)?;
+    println!(
+        "{games} game(s) of {player} analysed: {count} mistake(s) and blunder(s), {added} new \
+         exercise(s) in {} ({} in all). Drill them: huo-chess drill",
+        deck.file(),
+        deck.drills().len()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `huo-chess drill [--all]`: the trainer screen on the due exercises.
+pub fn drill(config: &Config, all: bool) -> Result<ExitCode, String> {
+    let path = deck_path()?;
+    let deck = Deck::load(&path)?;
+    if deck.drills().is_empty() {
+        return Err(format!(
+            "no exercises yet in {}: make some with huo-chess analyse FILE.pgn --player NAME",
+            path.display()
+        ));
+    }
+    let session = DrillSession::new(deck, Box::new(EngineJudge::new(config)), all, date::today());
+    crate::tui::run_trainer(Box::new(session), config).map_err(|e| format!("drill: {e}"))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `huo-chess drill --stats`: the exercises new, due now and learned, the success rate.
+pub fn stats(today: i64) -> Result<ExitCode, String> {
+    let path = deck_path()?;
+    let deck = Deck::load(&path)?;
+    print!("{}", stats_text(&deck, today));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The figures of `drill --stats`.
+pub fn stats_text(deck: &Deck, today: i64) -> String {
+    let drills = deck.drills();
+    let new = drills.iter().filter(|d| d.record.is_none()).count();
+    let due = drills
+        .iter()
+        .filter(|d| d.record.as_ref().is_some_and(|r| r.is_due(today)))
+        .count();
+    let learned = drills.len() - new - due;
+    let (answers, wrong) = drills
+        .iter()
+        .filter_map(|d| d.record.as_ref())
+        .fold((0, 0), |(a, w), r| (a + r.reps, w + r.lapses));
+    let mut out = format!("Drills: {}\n", deck.file());
+    out.push_str(&format!(
+        "Exercises: {} ({new} new, {due} due now, {learned} learned)\n",
+        drills.len()
+    ));
+    if answers == 0 {
+        out.push_str("Success rate: no answers yet\n");
+    } else {
+        out.push_str(&format!(
+            "Success rate: {:.0}% ({} of {answers} answers right)\n",
+            100.0 * f64::from(answers - wrong) / f64::from(answers),
+            answers - wrong
+        ));
+    }
+    out
+}

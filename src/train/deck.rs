@@ -1,0 +1,521 @@
+//! The drills' deck: the learner's own mistakes, found by analysing their games, kept as
+//! exercises in `drills.txt` in the user's data folder, one paragraph per exercise:
+//!
+//! ```text
+//! # Huo Chess drills: your mistakes from analysed games (huo-chess analyse --player)
+//!
+//! [exercise]
+//! fen = r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3
+//! played = Ng5 ?
+//! cost = expected score 55% → 41%
+//! best = Bb5
+//! line = Bb5 a6 Ba4 Nf6
+//! depth = 10
+//! game = Me - Friend, 2026.11.25, move 3
+//! train = due=2026-11-28 last=2026-11-25 stability=2.3065 difficulty=2.1181 reps=1 lapses=0
+//! ```
+//!
+//! `played` is the move of the game with its judgement (`?` a mistake, `??` a blunder),
+//! `cost` what it cost in the analysis's words, `best` and `line` the engine's move and line there
+//! (SAN), searched to `depth`; `game` says where it came from. `train` is the schedule
+//! (the fields of [`super::schedule`], the same FSRS), absent until the first answer. An
+//! exercise is known by its position and the move played: analysing a game again adds
+//! nothing twice. `#` lines before the first exercise are kept.
+//!
+//! Like the training schedule, the deck is read strictly (a problem names `file:line`
+//! and the deck is then never rewritten), and each answer is saved at once, atomically.
+
+use super::fsrs::{Grade, Params};
+use super::schedule::{Record, read_fields, write_fields};
+use crate::analysis::{GameAnalysis, Judgement};
+use crate::book::store;
+use crate::core::{Move, Position, parse_san, san};
+use crate::pgn::PgnGame;
+use std::path::{Path, PathBuf};
+
+/// The deck's file name in the data folder.
+pub const FILE_NAME: &str = "drills.txt";
+
+/// The line the writer puts first.
+const HEADER: &str =
+    "# Huo Chess drills: your mistakes from analysed games (huo-chess analyse --player)";
+
+/// One exercise: a position of the learner's where they went wrong.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Drill {
+    pub pos: Position,
+    /// The move of the game, and how bad it was.
+    pub played: Move,
+    pub judgement: Judgement,
+    /// What it cost, as the analysis said it (`expected score 55% → 41%`).
+    pub cost: String,
+    /// The engine's move, and its line (starting with it).
+    pub best: Move,
+    pub line: Vec<Move>,
+    /// The depth the engine searched to; a drill answer is judged at it.
+    pub depth: u32,
+    /// Where it came from: `White - Black, date, move N`.
+    pub game: String,
+    /// The schedule: `None` until the first answer.
+    pub record: Option<Record>,
+}
+
+impl Drill {
+    /// What the exercise is known by: its position and the move played.
+    pub fn id(&self) -> (u64, Move) {
+        (self.pos.key(), self.played)
+    }
+
+    /// To be asked on `today`: new, or due.
+    pub fn is_due(&self, today: i64) -> bool {
+        self.record.as_ref().is_none_or(|r| r.is_due(today))
+    }
+
+    /// The line in SAN, moves apart by spaces (`Bb5 a6 Ba4`).
+    pub fn line_san(&self) -> String {
+        let mut pos = self.pos;
+        let mut words = Vec::new();
+        for &mv in &self.line {
+            words.push(san(&pos, mv));
+            pos.play(mv);
+        }
+        words.join(" ")
+    }
+}
+
+fn judgement_of(symbol: &str) -> Option<Judgement> {
+    [
+        Judgement::Inaccuracy,
+        Judgement::Mistake,
+        Judgement::Blunder,
+    ]
+    .into_iter()
+    .find(|j| j.symbol() == symbol)
+}
+
+/// The exercise as the deck writes it.
+fn write_drill(d: &Drill) -> String {
+    let mut text = format!(
+        "[exercise]\nfen = {}\nplayed = {} {}\ncost = {}\nbest = {}\nline = {}\ndepth = {}\ngame = {}\n",
+        d.pos.fen(),
+        san(&d.pos, d.played),
+        d.judgement.symbol(),
+        d.cost,
+        san(&d.pos, d.best),
+        d.line_san(),
+        d.depth,
+        d.game
+    );
+    if let Some(r) = &d.record {
+        text.push_str(&format!("train = {}\n", write_fields(r)));
+    }
+    text
+}
+
+/// Writes a deck: the header, the notes, the exercises in their order.
+pub fn write(drills: &[Drill], notes: &[String]) -> String {
+    let mut out = format!("{HEADER}\n");
+    for n in notes {
+        out.push_str(n);
+        out.push('\n');
+    }
+    for d in drills {
+        out.push('\n');
+        out.push_str(&write_drill(d));
+    }
+    out
+}
+
+/// A deck read from text: its exercises, the notes, the problems (`file:line: message`).
+#[derive(Clone, Debug, Default)]
+pub struct Parsed {
+    pub drills: Vec<Drill>,
+    pub notes: Vec<String>,
+    pub problems: Vec<String>,
+}
+
+/// The fields of one `[exercise]` as read, each with its line number.
+#[derive(Default)]
+struct Fields<'a> {
+    at: usize,
+    list: Vec<(usize, &'a str, &'a str)>,
+}
+
+impl<'a> Fields<'a> {
+    fn get(&self, name: &str) -> Result<(usize, &'a str), String> {
+        self.list
+            .iter()
+            .find(|(_, n, _)| *n == name)
+            .map(|&(line, _, v)| (line, v))
+            .ok_or_else(|| format!("{}: the exercise has no '{name} ='", self.at))
+    }
+
+    fn drill(&self) -> Result<Drill, String> {
+        let at = |line: usize, e: String| format!("{line}: {e}");
+        let (l, fen) = self.get("fen")?;
+        let pos = Position::from_fen(fen).map_err(|e| at(l, format!("fen: {e}")))?;
+        let (l, played) = self.get("played")?;
+        let (mv, symbol) = played.split_once(' ').unwrap_or((played, ""));
+        let played = parse_san(&pos, mv).map_err(|e| at(l, format!("played: {mv}: {e}")))?;
+        let judgement = judgement_of(symbol.trim())
+            .ok_or_else(|| at(l, format!("played: '{}' is not ?!, ? or ??", symbol.trim())))?;
+        let number = |name: &str| -> Result<i64, String> {
+            let (l, v) = self.get(name)?;
+            v.parse::<i64>()
+                .ok()
+                .filter(|n| *n >= 0)
+                .ok_or_else(|| at(l, format!("{name} = {v} is not a whole number")))
+        };
+        let depth = number("depth")?.min(64) as u32;
+        let (l, best) = self.get("best")?;
+        let best = parse_san(&pos, best).map_err(|e| at(l, format!("best: {best}: {e}")))?;
+        let (l, line_text) = self.get("line")?;
+        let mut line = Vec::new();
+        let mut p = pos;
+        for word in line_text.split_whitespace() {
+            let mv = parse_san(&p, word).map_err(|e| at(l, format!("line: {word}: {e}")))?;
+            p.play(mv);
+            line.push(mv);
+        }
+        if line.first() != Some(&best) {
+            return Err(at(l, "line: it must start with the best move".into()));
+        }
+        let (_, game) = self.get("game")?;
+        let record = match self.get("train") {
+            Ok((l, v)) => {
+                Some(read_fields(v.split_whitespace()).map_err(|e| at(l, format!("train: {e}")))?)
+            }
+            Err(_) => None,
+        };
+        Ok(Drill {
+            pos,
+            played,
+            judgement,
+            cost: self.get("cost")?.1.to_string(),
+            best,
+            line,
+            depth,
+            game: game.to_string(),
+            record,
+        })
+    }
+}
+
+/// The names an exercise may have.
+const NAMES: [&str; 8] = [
+    "fen", "played", "cost", "best", "line", "depth", "game", "train",
+];
+
+/// Reads a deck's text; `shown` names the file in the problems.
+pub fn parse(text: &str, shown: &str) -> Parsed {
+    let mut p = Parsed::default();
+    let mut current: Option<Fields> = None;
+    let finish = |f: Option<Fields>, p: &mut Parsed| {
+        if let Some(f) = f {
+            match f.drill() {
+                Ok(d) if p.drills.iter().any(|o| o.id() == d.id()) => p.problems.push(format!(
+                    "{shown}:{}: the same position and move as an exercise before",
+                    f.at
+                )),
+                Ok(d) => p.drills.push(d),
+                Err(e) => p.problems.push(format!("{shown}:{e}")),
+            }
+        }
+    };
+    for (i, raw) in text.lines().enumerate() {
+        let n = i + 1;
+        let line = raw.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if line.starts_with('#') {
+            if current.is_none() && p.drills.is_empty() && line != HEADER {
+                p.notes.push(line.to_string());
+            }
+            continue;
+        }
+        if line == "[exercise]" {
+            finish(current.take(), &mut p);
+            current = Some(Fields {
+                at: n,
+                list: Vec::new(),
+            });
+            continue;
+        }
+        let Some(f) = current.as_mut() else {
+            p.problems
+                .push(format!("{shown}:{n}: expected [exercise] first"));
+            continue;
+        };
+        match line.split_once('=').map(|(k, v)| (k.trim(), v.trim())) {
+            Some((k, _)) if f.list.iter().any(|(_, n, _)| *n == k) => {
+                p.problems
+                    .push(format!("{shown}:{n}: '{k}' is given twice"));
+            }
+            Some((k, v)) if NAMES.contains(&k) => f.list.push((n, k, v)),
+            _ => p.problems.push(format!(
+                "{shown}:{n}: '{line}' is not a field (one of {} = value)",
+                NAMES.join(", ")
+            )),
+        }
+    }
+    finish(current.take(), &mut p);
+    p
+}
+
+/// The deck in the user's data folder, `None` without a home.
+pub fn default_path() -> Option<PathBuf> {
+    crate::util::dirs::data_dir().map(|d| d.join(FILE_NAME))
+}
+
+/// Reads the deck at `path` (empty when there is none), its problems included.
+fn read(path: &Path) -> Result<Parsed, String> {
+    match store::read(path) {
+        Ok(Some(text)) => Ok(parse(&text, &path.display().to_string())),
+        Ok(None) => Ok(Parsed::default()),
+        Err(e) => Err(e.0),
+    }
+}
+
+/// The problems of the deck at `path` (`file:line: message` each).
+pub fn check(path: &Path) -> Vec<String> {
+    match read(path) {
+        Ok(p) => p.problems,
+        Err(e) => vec![e],
+    }
+}
+
+/// Reads the deck, refusing one with problems (it is then never rewritten).
+fn read_clean(path: &Path) -> Result<Parsed, String> {
+    let p = read(path)?;
+    if p.problems.is_empty() {
+        Ok(p)
+    } else {
+        Err(format!(
+            "the drills' deck has problems (fix them by hand):\n{}",
+            p.problems.join("\n")
+        ))
+    }
+}
+
+/// The deck of one file, as last read or written.
+#[derive(Clone, Debug)]
+pub struct Deck {
+    path: PathBuf,
+    drills: Vec<Drill>,
+    params: Params,
+}
+
+impl Deck {
+    /// The deck at `path` (empty when there is none yet).
+    pub fn load(path: &Path) -> Result<Deck, String> {
+        Ok(Deck {
+            path: path.to_path_buf(),
+            drills: read_clean(path)?.drills,
+            params: Params::default(),
+        })
+    }
+
+    /// The file, as shown to the user.
+    pub fn file(&self) -> String {
+        self.path.display().to_string()
+    }
+
+    pub fn drills(&self) -> &[Drill] {
+        &self.drills
+    }
+
+    /// The scheduler's settings.
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// Reads the file again under the lock of its folder, changes it with `change`, and
+    /// replaces it atomically.
+    fn update<T>(&mut self, change: impl FnOnce(&mut Vec<Drill>) -> T) -> Result<T, String> {
+        let dir = self.path.parent().unwrap_or(Path::new("."));
+        let _guard = store::lock(dir).map_err(|e| e.0)?;
+        let mut current = read_clean(&self.path)?;
+        let result = change(&mut current.drills);
+        crate::util::files::write_atomic(&self.path, write(&current.drills, &current.notes))
+            .map_err(|e| format!("not saved: cannot write {}: {e}", self.file()))?;
+        self.drills = current.drills;
+        Ok(result)
+    }
+
+    /// Adds the exercises not in the deck yet; returns how many were added.
+    pub fn add(&mut self, new: Vec<Drill>) -> Result<usize, String> {
+        self.update(|drills| {
+            let mut added = 0;
+            for d in new {
+                if !drills.iter().any(|o| o.id() == d.id()) {
+                    drills.push(d);
+                    added += 1;
+                }
+            }
+            added
+        })
+    }
+
+    /// Records an answer to the exercise `id` on `today`, and saves it at once.
+    pub fn answer(&mut self, id: (u64, Move), grade: Grade, today: i64) -> Result<Record, String> {
+        let params = self.params.clone();
+        self.update(|drills| {
+            let d = drills.iter_mut().find(|d| d.id() == id)?;
+            let r = Record::after(&params, d.record.as_ref(), grade, today);
+            d.record = Some(r.clone());
+            Some(r)
+        })?
+        .ok_or_else(|| "not saved: the exercise is no longer in the deck".to_string())
+    }
+}
+
+/// The exercises `player`'s mistakes and blunders in an analysed game make: the player is
+/// the game's `White` or `Black` (the name compared without regard to case).
+pub fn from_game(pgn: &PgnGame, analysis: &GameAnalysis, player: &str) -> Vec<Drill> {
+    let is = |tag: &str| {
+        pgn.header(tag)
+            .is_some_and(|n| n.trim().eq_ignore_ascii_case(player.trim()))
+    };
+    let sides: Vec<crate::core::Color> = [crate::core::Color::White, crate::core::Color::Black]
+        .into_iter()
+        .filter(|c| {
+            is(if *c == crate::core::Color::White {
+                "White"
+            } else {
+                "Black"
+            })
+        })
+        .collect();
+    let game = pgn.to_game();
+    let where_from = format!(
+        "{} - {}, {}",
+        pgn.header("White").unwrap_or("?"),
+        pgn.header("Black").unwrap_or("?"),
+        pgn.header("Date").unwrap_or("????.??.??")
+    );
+    analysis
+        .moves
+        .iter()
+        .filter(|m| sides.contains(&m.mover) && m.judgement >= Some(Judgement::Mistake))
+        .filter_map(|m| {
+            let best = m.best.filter(|b| *b != m.mv)?;
+            let pos = game.positions()[m.ply];
+            Some(Drill {
+                pos,
+                played: m.mv,
+                judgement: m.judgement?,
+                cost: m.cost(),
+                best,
+                line: if m.pv.first() == Some(&best) {
+                    m.pv.clone()
+                } else {
+                    vec![best]
+                },
+                depth: analysis.positions[m.ply].depth,
+                game: format!("{where_from}, move {}", pos.fullmove_number()),
+                record: None,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::util::scratch::Scratch;
+
+    fn drill() -> Drill {
+        let pos =
+            Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+                .unwrap();
+        let mv = |p: &Position, s: &str| parse_san(p, s).unwrap();
+        let best = mv(&pos, "Bb5");
+        let mut after = pos;
+        after.play(best);
+        Drill {
+            pos,
+            played: mv(&pos, "Ng5"),
+            judgement: Judgement::Mistake,
+            cost: "expected score 55% → 41%".into(),
+            best,
+            line: vec![best, mv(&after, "a6")],
+            depth: 10,
+            game: "Me - Friend, 2026.11.25, move 3".into(),
+            record: None,
+        }
+    }
+
+    #[test]
+    fn an_exercise_written_reads_back() {
+        let d = drill();
+        let text = write(std::slice::from_ref(&d), &["# mine".into()]);
+        assert!(
+            text.contains(
+                "played = Ng5 ?\ncost = expected score 55% → 41%\nbest = Bb5\nline = Bb5 a6\n"
+            ),
+            "{text}"
+        );
+        let back = parse(&text, "d");
+        assert!(back.problems.is_empty(), "{:?}", back.problems);
+        assert_eq!(back.drills, vec![d]);
+        assert_eq!(back.notes, vec!["# mine".to_string()]);
+        assert_eq!(write(&back.drills, &back.notes), text);
+    }
+
+    #[test]
+    fn problems_name_their_line() {
+        let text = write(&[drill()], &[]);
+        for (from, to, said) in [
+            ("best = Bb5", "best = Bb6", "d:7: best: Bb6"),
+            (
+                "played = Ng5 ?",
+                "played = Ng5 !",
+                "d:5: played: '!' is not",
+            ),
+            ("line = Bb5 a6", "line = Bc4 a6", "d:8: line: it must start"),
+            (
+                "depth = 10",
+                "depth = ten",
+                "d:9: depth = ten is not a whole number",
+            ),
+            ("game = ", "gmae = ", "d:10: 'gmae = "),
+        ] {
+            let p = parse(&text.replace(from, to), "d");
+            assert!(
+                p.problems.iter().any(|e| e.starts_with(said)),
+                "{to}: {:?}",
+                p.problems
+            );
+        }
+        let bad = format!(
+            "{text}train = due=soon last=2026-11-25 stability=1 difficulty=5 reps=1 lapses=0\n"
+        );
+        let p = parse(&bad, "d");
+        assert!(
+            p.problems[0].starts_with("d:11: train: due=soon is not a date"),
+            "{:?}",
+            p.problems
+        );
+    }
+
+    #[test]
+    fn added_once_and_answers_saved() {
+        let dir = Scratch::new("deck");
+        let path = dir.path().join(FILE_NAME);
+        let mut deck = Deck::load(&path).unwrap();
+        assert_eq!(deck.add(vec![drill(), drill()]).unwrap(), 1);
+        assert_eq!(deck.add(vec![drill()]).unwrap(), 0);
+        let r = deck.answer(drill().id(), Grade::Again, 20_000).unwrap();
+        assert_eq!((r.reps, r.lapses, r.memory.due), (1, 1, 20_000));
+        let back = Deck::load(&path).unwrap();
+        assert_eq!(back.drills()[0].record, Some(r));
+        std::fs::write(&path, "[exercise]\nfen = nonsense\n").unwrap();
+        assert!(Deck::load(&path).unwrap_err().contains("drills.txt:2: fen"));
+        assert!(deck.answer(drill().id(), Grade::Good, 20_000).is_err());
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "[exercise]\nfen = nonsense\n"
+        );
+    }
+}

@@ -1,0 +1,467 @@
+//! Drills: the learner's own mistakes asked back ([`super::deck`]), on the trainer screen,
+//! by the same spaced repetition as the opening trainer.
+//!
+//! Each exercise due (or new; every one with `--all`) puts the position of the mistake on
+//! the board. The engine's move is right; so is any other move the engine, searching as
+//! deep as the analysis did, values at least as much as the engine's move (both searched
+//! afresh from the position after them, so the two values are alike): chess often has two
+//! good moves. The move of the game is wrong, and so is any move worth less; then the
+//! engine's move and line are shown, and the learner plays the move to go on. A wrong
+//! answer comes back the same day (at the end of the session).
+
+use super::deck::{Deck, Drill};
+use super::exercise::{
+    Answer, DueNext, Exercise, History, LineEnd, Note, Question, Stage, Tally, Words,
+};
+use super::fsrs::Grade;
+use crate::analysis::{Analyser, Eval};
+use crate::config::Config;
+use crate::core::{Color, Move, Position, san};
+use crate::game::Game;
+use crate::search::Limits;
+use std::collections::HashMap;
+
+/// Judges a move for the drill, as the analysis judges a move of a game: the position
+/// searched to `depth` for the engine's move, and again restricted to `mv` at the same
+/// depth. Returns the two evaluations (White's side, seen after each move): the engine's
+/// move's, then `mv`'s.
+pub trait Judge {
+    fn judge(&mut self, pos: &Position, mv: Move, depth: u32) -> Result<(Eval, Eval), String>;
+}
+
+/// The engine as judge, through the analysis ([`Analyser`]) on a one-move game: one
+/// thread (the same search gives the same value every time), a fresh transposition table.
+pub struct EngineJudge {
+    config: Config,
+}
+
+impl EngineJudge {
+    pub fn new(config: &Config) -> EngineJudge {
+        let mut config = config.clone();
+        config.search.threads = 1;
+        EngineJudge { config }
+    }
+}
+
+impl Judge for EngineJudge {
+    fn judge(&mut self, pos: &Position, mv: Move, depth: u32) -> Result<(Eval, Eval), String> {
+        let limits = Limits {
+            depth: Some(depth.max(1)),
+            ..Limits::default()
+        };
+        let mut analyser = Analyser::new(&self.config, limits);
+        let mut game = Game::from_position(*pos);
+        game.play(mv).map_err(|e| e.to_string())?;
+        let analysis = analyser.analyse(&game, |_| {}).map_err(|e| e.0)?;
+        let review = analysis.moves.first().ok_or("the engine judged no move")?;
+        Ok((review.before, review.after))
+    }
+}
+
+/// A drills session.
+pub struct DrillSession {
+    deck: Deck,
+    judge: Box<dyn Judge>,
+    all: bool,
+    today: i64,
+    /// The exercises to ask, in order; one missed is asked again at the end.
+    queue: Vec<(u64, Move)>,
+    at: usize,
+    game: Game,
+    stage: Stage,
+    note: Option<Note>,
+    /// Each exercise answered, and whether its first answer was right.
+    answered: HashMap<(u64, Move), bool>,
+}
+
+/// An evaluation from `side`'s point of view, in words: `+0.35`, `-1.20`, `mate in 3`,
+/// `mated in 2`, `checkmate` (the move mates).
+fn shown(e: Eval, side: Color) -> String {
+    match e {
+        Eval::Mate { winner, moves: 0 } if winner == side => "checkmate".into(),
+        Eval::Mate { winner, moves } if winner == side => format!("mate in {moves}"),
+        Eval::Mate { moves, .. } => format!("mated in {moves}"),
+        Eval::Cp(_) => {
+            let v = e.value(side);
+            let text = Eval::Cp(v).to_string();
+            if v >= 0 { format!("+{text}") } else { text }
+        }
+    }
+}
+
+impl DrillSession {
+    /// A session over `deck`, judged by `judge`.
+    pub fn new(deck: Deck, judge: Box<dyn Judge>, all: bool, today: i64) -> DrillSession {
+        let queue = deck
+            .drills()
+            .iter()
+            .filter(|d| all || d.is_due(today))
+            .map(Drill::id)
+            .collect();
+        let mut s = DrillSession {
+            deck,
+            judge,
+            all,
+            today,
+            queue,
+            at: 0,
+            game: Game::new(),
+            stage: Stage::Finished {
+                session: Tally::default(),
+                due: DueNext::default(),
+            },
+            note: None,
+            answered: HashMap::new(),
+        };
+        s.ask();
+        s
+    }
+
+    /// The deck, as last saved.
+    pub fn deck(&self) -> &Deck {
+        &self.deck
+    }
+
+    fn drill(&self, id: (u64, Move)) -> Option<&Drill> {
+        self.deck.drills().iter().find(|d| d.id() == id)
+    }
+
+    /// Puts the next exercise on the board, or ends the session.
+    fn ask(&mut self) {
+        while self.at < self.queue.len() {
+            let id = self.queue[self.at];
+            if let Some(d) = self.drill(id).cloned() {
+                self.game = Game::from_position(d.pos);
+                self.stage = Stage::Ask(self.question(&d));
+                return;
+            }
+            self.at += 1;
+        }
+        self.stage = Stage::Finished {
+            session: self.tally(),
+            due: self.due_next(),
+        };
+    }
+
+    fn question(&self, d: &Drill) -> Question {
+        Question {
+            key: d.pos.key(),
+            answers: vec![Answer {
+                mv: d.best,
+                san: san(&d.pos, d.best),
+                weight: None,
+                comment: Some(format!("line: {} (depth {})", d.line_san(), d.depth)),
+            }],
+            heading: Some(format!(
+                "From {}: you played {} {}",
+                d.game,
+                san(&d.pos, d.played),
+                d.judgement.symbol()
+            )),
+            history: d.record.as_ref().map(|r| History {
+                reps: r.reps,
+                lapses: r.lapses,
+                last: r.memory.last,
+            }),
+        }
+    }
+
+    fn tally(&self) -> Tally {
+        Tally {
+            reviewed: self.answered.len() as u32,
+            right_first_time: self.answered.values().filter(|r| **r).count() as u32,
+        }
+    }
+
+    /// Still to ask today: due (a wrong answer is due again today), or with `--all` not
+    /// yet answered right in this session.
+    fn to_ask(&self, d: &Drill) -> bool {
+        if self.all {
+            !self.answered.contains_key(&d.id()) || d.is_due(self.today)
+        } else {
+            d.is_due(self.today)
+        }
+    }
+
+    fn due_next(&self) -> DueNext {
+        let mut now = 0;
+        let mut next: Option<(i64, u32)> = None;
+        for d in self.deck.drills() {
+            if self.to_ask(d) {
+                now += 1;
+                continue;
+            }
+            if let Some(r) = &d.record
+                && r.memory.due > self.today
+            {
+                let due = r.memory.due;
+                next = match next {
+                    Some((day, n)) if day == due => Some((day, n + 1)),
+                    Some((day, n)) if day < due => Some((day, n)),
+                    _ => Some((due, 1)),
+                };
+            }
+        }
+        DueNext { now, next }
+    }
+
+    /// Grades the exercise on the board and saves it; the note when it was not saved.
+    fn grade(&mut self, id: (u64, Move), grade: Grade) -> Option<Note> {
+        let right = grade != Grade::Again;
+        self.answered.entry(id).or_insert(right);
+        if !right && !self.queue[self.at + 1..].contains(&id) {
+            self.queue.push(id); // again at the end of the session
+        }
+        self.deck
+            .answer(id, grade, self.today)
+            .err()
+            .map(|text| Note { text, alert: true })
+    }
+
+    /// The exercise is over: the move is played, a summary shown.
+    fn done(&mut self, mv: Move, said: String, failed: Option<Note>) {
+        let _ = self.game.play(mv);
+        self.note = failed.or(Some(Note {
+            text: said,
+            alert: false,
+        }));
+        let line = Tally {
+            reviewed: 1,
+            right_first_time: u32::from(self.answered.get(&self.queue[self.at]) == Some(&true)),
+        };
+        // The last one: the session is over (no "next exercise" to go on to).
+        let more = self.queue[self.at + 1..]
+            .iter()
+            .any(|id| self.drill(*id).is_some());
+        if !more {
+            self.stage = Stage::Finished {
+                session: self.tally(),
+                due: self.due_next(),
+            };
+            return;
+        }
+        self.stage = Stage::LineDone {
+            end: LineEnd::Solved,
+            line,
+            session: self.tally(),
+            due: self.due_next(),
+        };
+    }
+}
+
+impl Exercise for DrillSession {
+    fn title(&self) -> String {
+        "DRILLS  your mistakes".into()
+    }
+
+    fn words(&self) -> Words {
+        Words::DRILL
+    }
+
+    fn learner(&self) -> Color {
+        match self.stage {
+            Stage::LineDone { .. } | Stage::Finished { .. } => self.game.positions()[0].turn(),
+            _ => self.game.position().turn(),
+        }
+    }
+
+    fn game(&self) -> &Game {
+        &self.game
+    }
+
+    fn stage(&self) -> &Stage {
+        &self.stage
+    }
+
+    fn note(&self) -> Option<&Note> {
+        self.note.as_ref()
+    }
+
+    fn play(&mut self, mv: Move) {
+        let pos = *self.game.position();
+        if !pos.is_legal(mv) {
+            self.note = Some(Note {
+                text: "Invalid move - Please try again".into(),
+                alert: true,
+            });
+            return;
+        }
+        let Some(id) = self.queue.get(self.at).copied() else {
+            return;
+        };
+        let Some(d) = self.drill(id).cloned() else {
+            return;
+        };
+        let text = san(&pos, mv);
+        let best = san(&pos, d.best);
+        match self.stage.clone() {
+            Stage::Ask(q) => {
+                if mv == d.best {
+                    let failed = self.grade(id, Grade::Good);
+                    self.done(mv, format!("Right: {text}, the engine's move"), failed);
+                    return;
+                }
+                // Any other move is searched as deep as the analysis searched, and so is
+                // the engine's move: at least as good is right.
+                let judged = if mv == d.played {
+                    None
+                } else {
+                    match self.judge.judge(&pos, mv, d.depth) {
+                        Ok(found) => Some(found),
+                        Err(e) => {
+                            self.note = Some(Note {
+                                text: format!("The engine could not judge {text}: {e}"),
+                                alert: true,
+                            });
+                            return;
+                        }
+                    }
+                };
+                let side = pos.turn();
+                if let Some((b, v)) = judged
+                    && v.value(side) >= b.value(side)
+                {
+                    let failed = self.grade(id, Grade::Good);
+                    self.done(
+                        mv,
+                        format!(
+                            "Right: {text} is as good as the engine's {best} ({} against {} \
+                             at depth {})",
+                            shown(v, side),
+                            shown(b, side),
+                            d.depth
+                        ),
+                        failed,
+                    );
+                    return;
+                }
+                let failed = self.grade(id, Grade::Again);
+                self.stage = Stage::Missed {
+                    question: q,
+                    played: text.clone(),
+                };
+                self.note = failed.or_else(|| {
+                    Some(Note {
+                        text: match judged {
+                            None => format!("{text} is the move of the game"),
+                            Some((b, v)) => format!(
+                                "{text}: {} against {} for {best} at depth {}",
+                                shown(v, side),
+                                shown(b, side),
+                                d.depth
+                            ),
+                        },
+                        alert: false,
+                    })
+                });
+            }
+            Stage::Missed { .. } => {
+                if mv == d.best {
+                    self.done(mv, format!("Played {text}"), None);
+                } else {
+                    self.note = Some(Note {
+                        text: format!("{text} is not the engine's move: play {best}"),
+                        alert: true,
+                    });
+                }
+            }
+            Stage::LineDone { .. } | Stage::Finished { .. } => {}
+        }
+    }
+
+    fn next(&mut self) {
+        if matches!(self.stage, Stage::LineDone { .. }) {
+            self.note = None;
+            self.at += 1;
+            self.ask();
+        }
+    }
+
+    fn saved_in(&self) -> String {
+        self.deck.file()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::Judgement;
+    use crate::core::parse_san;
+    use crate::util::scratch::Scratch;
+
+    /// A back-rank position with two mates in one (Ra8#, Rb8#); the game played Kf2.
+    fn two_mates(dir: &Scratch) -> (Deck, Drill) {
+        let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/RR4K1 w - - 0 30").unwrap();
+        let mv = |s: &str| parse_san(&pos, s).unwrap();
+        let drill = Drill {
+            pos,
+            played: mv("Kf2"),
+            judgement: Judgement::Blunder,
+            cost: "misses a mate, expected score 100% → 99%".into(),
+            best: mv("Ra8"),
+            line: vec![mv("Ra8")],
+            depth: 3,
+            game: "Me - You, 2026.11.25, move 30".into(),
+            record: None,
+        };
+        let path = dir.path().join(super::super::deck::FILE_NAME);
+        let mut deck = Deck::load(&path).unwrap();
+        deck.add(vec![drill.clone()]).unwrap();
+        (deck, drill)
+    }
+
+    #[test]
+    fn a_second_move_as_good_is_right_a_worse_one_wrong() {
+        let dir = Scratch::new("drill-two-mates");
+        let (deck, d) = two_mates(&dir);
+        let judge = Box::new(EngineJudge::new(&Config::default()));
+        let mut s = DrillSession::new(deck, judge, false, 20_000);
+        assert!(matches!(s.stage(), Stage::Ask(_)));
+        // Not the engine's move, but as good: mate too.
+        s.play(parse_san(&d.pos, "Rb8").unwrap());
+        assert!(
+            matches!(s.stage(), Stage::Finished { .. }),
+            "{:?}",
+            s.stage()
+        );
+        let note = s.note().unwrap().text.clone();
+        assert!(
+            note.starts_with(
+                "Right: Rb8# is as good as the engine's Ra8# (checkmate against checkmate at depth 3)"
+            ),
+            "{note}"
+        );
+        assert_eq!(s.deck().drills()[0].record.as_ref().unwrap().lapses, 0);
+
+        // With --all, asked again: a quiet rook move is worse than mate: wrong.
+        let deck = Deck::load(&dir.path().join(super::super::deck::FILE_NAME)).unwrap();
+        let judge = Box::new(EngineJudge::new(&Config::default()));
+        let mut s = DrillSession::new(deck, judge, true, 20_000);
+        s.play(parse_san(&d.pos, "Ra2").unwrap());
+        assert!(matches!(s.stage(), Stage::Missed { .. }), "{:?}", s.stage());
+        assert!(
+            s.note()
+                .unwrap()
+                .text
+                .contains("against checkmate for Ra8#"),
+            "{:?}",
+            s.note()
+        );
+        // The game's move is wrong without a search; the engine's move goes on.
+        s.play(parse_san(&d.pos, "Rb8").unwrap());
+        assert!(s.note().unwrap().alert, "only the engine's move goes on");
+        s.play(d.best);
+        assert!(matches!(s.stage(), Stage::LineDone { .. }));
+        let r = s.deck().drills()[0].record.clone().unwrap();
+        assert_eq!((r.reps, r.lapses, r.memory.due), (2, 1, 20_000));
+        // Missed: asked again at the end of the session.
+        s.next();
+        assert!(matches!(s.stage(), Stage::Ask(_)), "{:?}", s.stage());
+        s.play(d.played);
+        assert!(
+            s.note().unwrap().text.contains("is the move of the game"),
+            "{:?}",
+            s.note()
+        );
+    }
+}

@@ -1,0 +1,187 @@
+//! `huo-chess analyse FILE --player NAME` and `huo-chess drill`: a game with a planted
+//! blunder becomes an exercise whose best move the drill accepts and whose blunder it
+//! refuses. The deck goes to the data folder given by `XDG_DATA_HOME`.
+
+use crate::common::tempdir;
+use huo_chess::config::Config;
+use huo_chess::core::parse_san;
+use huo_chess::train::deck::{Deck, FILE_NAME};
+use huo_chess::train::drill::{DrillSession, EngineJudge};
+use huo_chess::train::{Exercise, Stage};
+use std::path::Path;
+use std::process::Command;
+
+/// White, "Me", gives the queen away on move 3 (3. Qxe5+?? Nxe5); the other moves are
+/// ordinary.
+const GAME: &str = r#"[Event "Casual"]
+[White "Me"]
+[Black "Friend"]
+[Date "2026.11.25"]
+[Result "0-1"]
+
+1. e4 e5 2. Qh5 Nc6 3. Qxe5+ Nxe5 4. d4 Ng6 5. Nf3 Nf6 0-1
+"#;
+
+fn huo_chess(data: &Path, args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_huo-chess"))
+        .env("XDG_DATA_HOME", data)
+        .env("HOME", data)
+        .args(args)
+        .output()
+        .expect("run huo-chess");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_planted_blunder_becomes_a_drill_that_refuses_it_and_accepts_the_best_move() {
+    let dir = tempdir("drill-analyse");
+    let pgn = dir.join("mine.pgn");
+    std::fs::write(&pgn, GAME).unwrap();
+    let data = dir.join("data");
+    let pgn_arg = pgn.to_str().unwrap();
+    let (ok, out, err) = huo_chess(
+        &data,
+        &["analyse", pgn_arg, "--player", "me", "--depth", "5"],
+    );
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("1 game(s) of me analysed"), "{out}");
+    let path = data.join("huo-chess").join(FILE_NAME);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("played = Qxe5+ ??"), "{text}");
+    assert!(
+        text.contains("game = Me - Friend, 2026.11.25, move 3"),
+        "{text}"
+    );
+    // Only Me's moves: Black's are not Me's to drill.
+    let deck = Deck::load(&path).unwrap();
+    assert!(
+        deck.drills()
+            .iter()
+            .all(|d| d.pos.turn() == huo_chess::core::Color::White)
+    );
+    // Analysing again adds nothing twice.
+    let (ok, out, _) = huo_chess(
+        &data,
+        &["analyse", pgn_arg, "--player", "Me", "--depth", "5"],
+    );
+    assert!(ok && out.contains(" 0 new exercise(s)"), "{out}");
+    assert_eq!(
+        Deck::load(&path).unwrap().drills().len(),
+        deck.drills().len()
+    );
+
+    let blunder = deck
+        .drills()
+        .iter()
+        .find(|d| d.pos.fullmove_number() == 3)
+        .expect("the blunder is an exercise")
+        .clone();
+    // The drill: the blunder is refused, the engine's move accepted.
+    let today = huo_chess::util::date::parse_iso("2026-11-26").unwrap();
+    let config = Config::default();
+    let mut s = DrillSession::new(deck, Box::new(EngineJudge::new(&config)), false, today);
+    while let Stage::Ask(q) = s.stage() {
+        if q.key == blunder.pos.key() {
+            break;
+        }
+        // Another exercise first: answer it with its own best move.
+        let best = q.answers[0].mv;
+        s.play(best);
+        s.next();
+    }
+    assert!(matches!(s.stage(), Stage::Ask(_)), "{:?}", s.stage());
+    s.play(parse_san(&blunder.pos, "Qxe5+").unwrap());
+    assert!(
+        matches!(s.stage(), Stage::Missed { .. }),
+        "the blunder is wrong: {:?}",
+        s.stage()
+    );
+    s.play(blunder.best);
+    assert!(
+        matches!(s.stage(), Stage::LineDone { .. }),
+        "{:?}",
+        s.stage()
+    );
+    let saved = Deck::load(&path).unwrap();
+    let r = saved
+        .drills()
+        .iter()
+        .find(|d| d.id() == blunder.id())
+        .unwrap()
+        .record
+        .clone()
+        .unwrap();
+    assert_eq!(
+        (r.reps, r.lapses, r.memory.due),
+        (1, 1, today),
+        "wrong: due again today"
+    );
+    // Asked again at the end of the session: now the engine's move is right at once.
+    s.next();
+    while let Stage::Ask(q) = s.stage() {
+        if q.key == blunder.pos.key() {
+            break;
+        }
+        let best = q.answers[0].mv;
+        s.play(best);
+        s.next();
+    }
+    s.play(blunder.best);
+    assert!(
+        s.note().unwrap().text.starts_with("Right: "),
+        "{:?}",
+        s.note()
+    );
+    let saved = Deck::load(&path).unwrap();
+    let r = saved
+        .drills()
+        .iter()
+        .find(|d| d.id() == blunder.id())
+        .unwrap()
+        .record
+        .clone()
+        .unwrap();
+    assert_eq!((r.reps, r.lapses), (2, 1));
+    assert!(r.memory.due > today);
+
+    let (ok, out, _) = huo_chess(&data, &["drill", "--stats"]);
+    assert!(ok, "{out}");
+    assert!(out.contains("Success rate: "), "{out}");
+}
+
+#[test]
+fn analyse_player_refuses_a_name_not_in_the_file_and_a_damaged_deck() {
+    let dir = tempdir("drill-refuse");
+    let pgn = dir.join("mine.pgn");
+    std::fs::write(&pgn, GAME).unwrap();
+    let data = dir.join("data");
+    let pgn_arg = pgn.to_str().unwrap();
+    let (ok, _, err) = huo_chess(
+        &data,
+        &["analyse", pgn_arg, "--player", "Nobody", "--depth", "2"],
+    );
+    assert!(!ok);
+    assert!(
+        err.contains("no game has Nobody as White or Black"),
+        "{err}"
+    );
+    let deck = data.join("huo-chess").join(FILE_NAME);
+    std::fs::create_dir_all(deck.parent().unwrap()).unwrap();
+    std::fs::write(&deck, "[exercise]\nfen = 8/8/8\n").unwrap();
+    let (ok, _, err) = huo_chess(
+        &data,
+        &["analyse", pgn_arg, "--player", "Me", "--depth", "2"],
+    );
+    assert!(!ok);
+    assert!(err.contains("drills.txt:2: fen"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&deck).unwrap(),
+        "[exercise]\nfen = 8/8/8\n"
+    );
+    let (ok, _, err) = huo_chess(&data, &["drill"]);
+    assert!(!ok && err.contains("drills.txt:2: fen"), "{err}");
+}
