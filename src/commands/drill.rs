@@ -10,7 +10,6 @@ use crate::search::Limits;
 use crate::train::deck::{self, Deck};
 use crate::train::drill::{DrillSession, EngineJudge};
 use crate::util::date;
-use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -31,14 +30,11 @@ pub fn analyse_player(
     let path = deck_path()?;
     let mut deck = Deck::load(&path)?;
     let name = file.display().to_string();
-    let open = || {
-        std::fs::File::open(file)
-            .map(BufReader::new)
-            .map_err(|e| format!("{name}: {e}"))
-    };
+    // Read as `analyse` reads it: gzip or zstd decompressed, `-` standard input.
+    let text = crate::util::input::read_to_string(file)?;
     let mut analyser = Analyser::new(config, limits);
     let (mut games, mut found) = (0, Vec::new());
-    for (i, read) in read_games(open()?).enumerate() {
+    for (i, read) in read_games(text.as_bytes()).enumerate() {
         let pgn = match read {
             Ok(pgn) => pgn,
             Err(e) => {
