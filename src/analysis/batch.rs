@@ -1,15 +1,17 @@
 //! `huo-chess analyse FILE.pgn`: every game of a PGN file (plain, gzip or zstd; `-` for
 //! standard input) analysed and written back as annotated PGN, to a file (`--out`, written
 //! atomically at the end, never over the input) or to standard output (game by game, as
-//! each is done). Progress goes to standard error:
-//! a line redrawn in place on a terminal, else a line per game. A game that cannot be read
-//! is reported as `file:line: game N: reason` and skipped; the others go on.
+//! each is done). A progress bar shows on standard error when it is a terminal, and a
+//! summary line at the end. A game that cannot be read is reported as
+//! `file:line: game N: reason` and skipped; the others go on.
 
 use super::{Analyser, annotate};
 use crate::config::Config;
 use crate::pgn::read_games;
 use crate::search::{Limits, available_threads};
 use crate::util::files::write_atomic;
+use crate::util::progress;
+use indicatif::ProgressBar;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -26,8 +28,8 @@ pub struct Options {
     /// Search threads (Lazy SMP, each position at full strength). More than the machine's
     /// cores are counted as its cores, and said so on standard error.
     pub threads: usize,
-    /// Redraw one progress line with `\r` (standard error is a terminal); else write a
-    /// line per game.
+    /// Draw a progress bar on standard error (when it is a terminal; reports then go to
+    /// the terminal's standard error too, around the bar).
     pub live_progress: bool,
 }
 
@@ -88,16 +90,17 @@ pub fn run(
         describe(&opts.limits)
     );
     let mut analyser = Analyser::new(&config, opts.limits.clone());
-    let mut progress = Progress {
-        live: opts.live_progress,
-        start: Instant::now(),
-        last_draw: None,
-        drawn: 0,
-        total_games,
-        total_positions,
-        games_done: 0,
-        positions_done: 0,
+    let start = Instant::now();
+    // Counted in positions (what the time goes into); the message names the game.
+    let bar = if opts.live_progress {
+        progress::bar(
+            total_positions as u64,
+            "game {msg}, {pos}/{len} positions, {per_sec}, {eta} left",
+        )
+    } else {
+        ProgressBar::hidden()
     };
+    let mut positions_done = 0u64;
     let mut summary = Summary::default();
     let mut buffer = String::new();
     for (index, read) in read_games(text.as_bytes()).enumerate() {
@@ -105,25 +108,24 @@ pub fn run(
         let pgn = match read {
             Ok(pgn) => pgn,
             Err(e) => {
-                progress.clear(stderr);
-                let _ = writeln!(stderr, "{name}:{}: game {}: {}", e.line, e.game, e.message);
+                bar.suspend(|| {
+                    let _ = writeln!(stderr, "{name}:{}: game {}: {}", e.line, e.game, e.message);
+                });
                 summary.skipped += 1;
-                progress.games_done += 1;
                 continue;
             }
         };
         let game = pgn.to_game();
-        let before = progress.positions_done;
-        let analysed = analyser.analyse(&game, |k| {
-            progress.positions_done = before + k;
-            progress.draw(stderr, number, false);
-        });
-        progress.games_done += 1;
+        bar.set_message(format!("{number}/{total_games}"));
+        let before = positions_done;
+        let analysed = analyser.analyse(&game, |k| bar.set_position(before + k as u64));
+        positions_done = before + pgn.moves.len() as u64 + 1;
         let analysis = match analysed {
             Ok(a) => a,
             Err(e) => {
-                progress.clear(stderr);
-                let _ = writeln!(stderr, "{name}: game {number}: {e}; skipped");
+                bar.suspend(|| {
+                    let _ = writeln!(stderr, "{name}: game {number}: {e}; skipped");
+                });
                 summary.skipped += 1;
                 continue;
             }
@@ -146,10 +148,10 @@ pub fn run(
                     .map_err(|e| format!("standard output: {e}"))?;
             }
         }
-        progress.draw(stderr, number, true);
+        bar.set_position(positions_done);
     }
-    progress.clear(stderr);
-    summary.elapsed = progress.start.elapsed();
+    bar.finish_and_clear();
+    summary.elapsed = start.elapsed();
     if let Some(out) = &opts.out
         && summary.games > 0
     {
@@ -196,80 +198,6 @@ fn same_file(a: &Path, b: &Path) -> bool {
     match (canonical(a), canonical(b)) {
         (Some(x), Some(y)) => x == y,
         _ => a == b,
-    }
-}
-
-/// The progress report on standard error.
-struct Progress {
-    live: bool,
-    start: Instant,
-    last_draw: Option<Instant>,
-    /// Characters of the live line on screen.
-    drawn: usize,
-    total_games: usize,
-    total_positions: usize,
-    games_done: usize,
-    positions_done: usize,
-}
-
-impl Progress {
-    /// Redraws the live line (at most ten times a second), or, off a terminal, writes a
-    /// line when a game is `finished`.
-    fn draw(&mut self, err: &mut dyn Write, game: usize, finished: bool) {
-        let now = Instant::now();
-        if self.live {
-            if !finished
-                && self
-                    .last_draw
-                    .is_some_and(|t| now - t < Duration::from_millis(100))
-            {
-                return;
-            }
-        } else if !finished {
-            return;
-        }
-        self.last_draw = Some(now);
-        let secs = (now - self.start).as_secs_f64().max(1e-9);
-        let rate = self.positions_done as f64 / secs;
-        let total = self.total_positions.max(self.positions_done);
-        let left = if rate > 0.0 {
-            let s = ((total - self.positions_done) as f64 / rate).round() as u64;
-            match s / 3600 {
-                0 => format!(", {}:{:02} left", s / 60, s % 60),
-                h => format!(", {h}:{:02}:{:02} left", s / 60 % 60, s % 60),
-            }
-        } else {
-            String::new()
-        };
-        // Fits 80 columns up to thousands of games and a hundred thousand positions.
-        const WIDTH: usize = 12;
-        let filled = (self.positions_done * WIDTH)
-            .checked_div(total)
-            .unwrap_or(0);
-        let line = format!(
-            "[{}{}] game {game}/{}, {}/{total} positions, {rate:.1} pos/s{left}",
-            "#".repeat(filled),
-            "-".repeat(WIDTH - filled),
-            self.total_games,
-            self.positions_done,
-        );
-        if self.live {
-            let pad = self.drawn.saturating_sub(line.len());
-            let _ = write!(err, "\r{line}{}", " ".repeat(pad));
-            self.drawn = line.len();
-        } else {
-            let _ = writeln!(err, "{line}");
-        }
-        let _ = err.flush();
-    }
-
-    /// Takes the live line off the screen (before a message, or at the end).
-    fn clear(&mut self, err: &mut dyn Write) {
-        if self.live && self.drawn > 0 {
-            let _ = write!(err, "\r{}\r", " ".repeat(self.drawn));
-            let _ = err.flush();
-            self.drawn = 0;
-        }
     }
 }
 

@@ -520,7 +520,6 @@ fn match_spec(
 }
 
 fn run_match(spec: &huo_chess::arena::MatchSpec, pgn: Option<&std::path::Path>) -> ExitCode {
-    use std::io::IsTerminal;
     let (one, two) = spec.names();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     if spec.concurrency > cores && matches!(spec.control, huo_chess::arena::Control::Clock(_)) {
@@ -535,7 +534,7 @@ fn run_match(spec: &huo_chess::arena::MatchSpec, pgn: Option<&std::path::Path>) 
         spec.control,
         spec.openings.len()
     );
-    let live = std::io::stderr().is_terminal();
+    let bar = huo_chess::util::progress::bar(spec.games as u64, "{pos}/{len} games: {msg}");
     // The PGN is rewritten (atomically) after every game, so an interrupted match keeps
     // the games it finished; a stream (a FIFO, a device) gets them once, at the end.
     let rewrite_each_game = pgn.is_some_and(|p| !huo_chess::util::files::is_stream_path(p));
@@ -549,23 +548,18 @@ fn run_match(spec: &huo_chess::arena::MatchSpec, pgn: Option<&std::path::Path>) 
     };
     let summary = spec.run(&mut |games, tally| {
         if rewrite_each_game && let Some(e) = save(games) {
-            eprintln!("\nerror: {e}");
+            bar.suspend(|| eprintln!("error: {e}"));
         }
-        if live {
-            eprint!(
-                "\r{}/{} games: +{} ={} -{}  {}   ",
-                tally.games(),
-                spec.games,
-                tally.wins,
-                tally.draws,
-                tally.losses,
-                tally.elo()
-            );
-        }
+        bar.set_position(tally.games() as u64);
+        bar.set_message(format!(
+            "+{} ={} -{}  {}",
+            tally.wins,
+            tally.draws,
+            tally.losses,
+            tally.elo()
+        ));
     });
-    if live {
-        eprintln!();
-    }
+    bar.finish_and_clear();
     let tally = &summary.tally;
     let elo = tally.elo();
     println!(

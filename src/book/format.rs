@@ -280,23 +280,41 @@ pub fn write_record(pos: &Position, moves: &[BookMove], notes: &[String]) -> Str
         s.push_str(l);
         s.push('\n');
     }
-    s.push_str("fen ");
-    s.push_str(&pos.epd());
-    s.push('\n');
+    write_fen_line(&mut s, &pos.epd());
     for m in &sorted {
         write_move(&mut s, m);
     }
     s
 }
 
+/// A record's `fen` line: `fen` and the position's first four FEN fields.
+pub fn write_fen_line(s: &mut String, epd: &str) {
+    s.push_str("fen ");
+    s.push_str(epd);
+    s.push('\n');
+}
+
 fn write_move(s: &mut String, m: &BookMove) {
+    let fields = m.fields.iter().map(|(k, v)| (k, v));
+    write_move_line(s, &m.mv.uci(), m.weight, fields, m.comment.as_deref());
+}
+
+/// One move line: the move in UCI, its weight, its `name=value` fields and its comment
+/// (on one line): `e2e4 weight=3 games=3 w=1 d=1 l=1 ; the main line`.
+pub fn write_move_line<K: std::fmt::Display, V: std::fmt::Display>(
+    s: &mut String,
+    uci: &str,
+    weight: u32,
+    fields: impl IntoIterator<Item = (K, V)>,
+    comment: Option<&str>,
+) {
     use std::fmt::Write as _;
-    s.push_str(&m.mv.uci());
-    let _ = write!(s, " weight={}", m.weight);
-    for (k, v) in &m.fields {
+    s.push_str(uci);
+    let _ = write!(s, " weight={weight}");
+    for (k, v) in fields {
         let _ = write!(s, " {k}={v}");
     }
-    if let Some(c) = &m.comment {
+    if let Some(c) = comment {
         let c = c.replace(['\n', '\r'], " ");
         if !c.trim().is_empty() {
             s.push_str(" ; ");

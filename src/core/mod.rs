@@ -20,5 +20,5 @@ pub use notation::{
     MoveError, huo, parse_coordinates, parse_move, parse_san, parse_uci, san, san_line,
     san_numbered,
 };
-pub use position::{FenError, FenField, Position};
+pub use position::{FenError, FenField, Position, epd_of, placement_fen};
 pub use types::{Color, File, Piece, Rank, Role, Square};

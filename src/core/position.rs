@@ -779,40 +779,17 @@ impl Position {
 
     /// The piece-placement field of the FEN.
     pub fn board_fen(&self) -> String {
-        let mut s = String::with_capacity(64);
-        for rank in Rank::ALL.iter().rev() {
-            let mut empty = 0;
-            for file in File::ALL {
-                match self.piece_on(Square::new(file, *rank)) {
-                    Some(p) => {
-                        if empty > 0 {
-                            s.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        s.push(p.fen_char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                s.push(char::from(b'0' + empty));
-            }
-            if *rank != Rank::First {
-                s.push('/');
-            }
-        }
-        s
+        placement_fen(|sq| self.piece_on(sq))
     }
 
     /// The first four FEN fields (placement, side, castling, en passant): what identifies
     /// a position for repetition and the opening book.
     pub fn epd(&self) -> String {
-        format!(
-            "{} {} {} {}",
-            self.board_fen(),
-            self.turn.fen_char(),
-            self.castling.fen(),
-            self.ep_square.map_or("-".to_string(), |sq| sq.to_string())
+        epd_of(
+            |sq| self.piece_on(sq),
+            self.turn,
+            self.castling,
+            self.ep_square,
         )
     }
 
@@ -893,6 +870,51 @@ impl std::str::FromStr for Position {
     fn from_str(s: &str) -> Result<Position, FenError> {
         Position::from_fen(s)
     }
+}
+
+/// The piece-placement field of a FEN for any board given square by square: ranks 8 to 1,
+/// files a to h, a digit for each run of empty squares. The one placement writer:
+/// [`Position::board_fen`], and the book's compact positions, use it.
+pub fn placement_fen(piece_on: impl Fn(Square) -> Option<Piece>) -> String {
+    let mut s = String::with_capacity(64);
+    for rank in Rank::ALL.iter().rev() {
+        let mut empty = 0;
+        for file in File::ALL {
+            match piece_on(Square::new(file, *rank)) {
+                Some(p) => {
+                    if empty > 0 {
+                        s.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    s.push(p.fen_char());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            s.push(char::from(b'0' + empty));
+        }
+        if *rank != Rank::First {
+            s.push('/');
+        }
+    }
+    s
+}
+
+/// The first four FEN fields of a position given by its parts (see [`Position::epd`]).
+pub fn epd_of(
+    piece_on: impl Fn(Square) -> Option<Piece>,
+    turn: Color,
+    castling: CastlingRights,
+    ep: Option<Square>,
+) -> String {
+    format!(
+        "{} {} {} {}",
+        placement_fen(piece_on),
+        turn.fen_char(),
+        castling.fen(),
+        ep.map_or("-".to_string(), |sq| sq.to_string())
+    )
 }
 
 #[cfg(all(test, debug_assertions))]

@@ -1,12 +1,13 @@
 //! Small helpers every other module may use, each said once: writing a file (or many
 //! together) atomically, reading a named input (a file or standard input, decompressed),
-//! where the user's files live, random numbers, today's date, and the tests' scratch
-//! folders. Nothing here knows about chess.
+//! progress bars on a terminal, where the user's files live, random numbers, today's
+//! date, and the tests' scratch folders. Nothing here knows about chess.
 
 pub mod date;
 pub mod dirs;
 pub mod files;
 pub mod input;
+pub mod progress;
 pub mod rng;
 #[cfg(test)]
 pub mod scratch;

@@ -3,10 +3,10 @@
 
 use super::Context;
 use crate::book::{Book, FileReport};
+use crate::util::progress;
 use clap::Args;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
 
 /// `huo-book stats`.
 #[derive(Args)]
@@ -94,35 +94,21 @@ impl Totals {
     }
 }
 
-/// How often a progress line is redrawn.
-const PROGRESS_EVERY: Duration = Duration::from_millis(200);
-
-/// The book's files and packed records, streamed one at a time, with a progress line on
-/// stderr when it is a terminal (cleared at the end).
+/// The book's files and packed records, streamed one at a time, with a progress bar on
+/// standard error when it is a terminal (cleared at the end).
 fn scanned(book: &Book) -> impl Iterator<Item = FileReport> {
     let mut scan = book.scan_iter();
-    let show = std::io::stderr().is_terminal();
-    let mut last = Instant::now();
-    let (mut count, mut shown) = (0usize, false);
+    // In thousandths of the key space (keys are spread evenly: that tracks the work).
+    let bar = progress::bar(1000, "{percent:>3}% {msg}");
+    let mut count = 0u64;
     std::iter::from_fn(move || {
         let next = scan.next();
         count += 1;
-        if show && next.is_some() && last.elapsed() >= PROGRESS_EVERY {
-            last = Instant::now();
-            shown = true;
-            let frac = scan.fraction();
-            let width = 40;
-            let filled = (frac * width as f64) as usize;
-            eprint!(
-                "\r[{}{}] {:>3.0}% {count} files",
-                "#".repeat(filled),
-                ".".repeat(width - filled),
-                frac * 100.0
-            );
-        }
-        if next.is_none() && shown {
-            eprint!("\r{}\r", " ".repeat(70));
-            shown = false;
+        if next.is_none() {
+            bar.finish_and_clear();
+        } else if count.is_multiple_of(64) {
+            bar.set_position((scan.fraction() * 1000.0) as u64);
+            bar.set_message(format!("{count} files"));
         }
         next
     })

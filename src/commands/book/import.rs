@@ -4,8 +4,8 @@
 use super::Context;
 use crate::book::{WeightPolicy, import, pack, polyglot};
 use crate::core::Color;
+use crate::util::progress;
 use clap::Args;
-use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
@@ -53,7 +53,6 @@ impl ImportPgn {
         let book = ctx.writing_book();
         let input = crate::util::input::open(&self.file)?;
         let name = input.name().to_string();
-        let size = input.size().unwrap_or(0);
         let counter = input.consumed();
         let opts = import::PgnImportOptions {
             max_ply: self.max_ply,
@@ -70,20 +69,22 @@ impl ImportPgn {
             layout: self.layout,
             ..Default::default()
         };
-        let show_bar = size >= 1 << 20;
+        // A bar for large files (by the stored bytes read: compressed ones too), a count
+        // for standard input; on a terminal only.
+        let bar = match input.size() {
+            Some(size) if size >= 1 << 20 => progress::bar(size, "{percent:>3}% {msg}"),
+            Some(_) => indicatif::ProgressBar::hidden(),
+            None => progress::spinner("{msg}"),
+        };
         let t0 = Instant::now();
-        let mut last = Instant::now();
         let report = import::import_pgn(&book, input, &opts, |games| {
-            if show_bar && last.elapsed().as_millis() >= 200 {
-                last = Instant::now();
-                progress_bar(counter.load(Ordering::Relaxed), size, games);
+            if games.is_multiple_of(256) {
+                bar.set_position(counter.load(Ordering::Relaxed));
+                bar.set_message(format!("{games} games"));
             }
-        })
-        .map_err(|e| e.to_string())?;
-        if show_bar {
-            progress_bar(size, size, report.games + report.bad_games.len());
-            eprintln!();
-        }
+        });
+        bar.finish_and_clear();
+        let report = report.map_err(|e| e.to_string())?;
         for e in &report.bad_games {
             eprintln!("{name}:{}: game {} skipped: {}", e.line, e.game, e.message);
         }
@@ -199,24 +200,4 @@ impl ImportPolyglot {
         }
         Ok(ExitCode::SUCCESS)
     }
-}
-
-fn progress_bar(done: u64, total: u64, games: usize) {
-    let frac = if total == 0 {
-        1.0
-    } else {
-        (done as f64 / total as f64).min(1.0)
-    };
-    let width = 40;
-    let filled = (frac * width as f64) as usize;
-    let mut err = std::io::stderr();
-    let end = if err.is_terminal() { "\r" } else { "\n" };
-    let _ = write!(
-        err,
-        "[{}{}] {:>3.0}% {games} games{end}",
-        "#".repeat(filled),
-        ".".repeat(width - filled),
-        frac * 100.0
-    );
-    let _ = err.flush();
 }
