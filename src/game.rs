@@ -178,21 +178,7 @@ impl Game {
 
     /// The move list as in a score sheet: `1. e4 e5 2. Nf3 Nc6`.
     pub fn movetext(&self) -> String {
-        let mut out = String::new();
-        for (i, (san, pos)) in self.san_moves().iter().zip(&self.positions).enumerate() {
-            if pos.turn() == Color::White {
-                if i > 0 {
-                    out.push(' ');
-                }
-                out.push_str(&format!("{}. ", pos.fullmove_number()));
-            } else if i == 0 {
-                out.push_str(&format!("{}... ", pos.fullmove_number()));
-            } else {
-                out.push(' ');
-            }
-            out.push_str(san);
-        }
-        out
+        notation::san_movetext(self.start(), &self.moves).join(" ")
     }
 }
 

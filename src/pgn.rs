@@ -14,7 +14,7 @@
 //! For one game in a text (a saved game): [`parse_game`], then [`PgnGame::to_game`],
 //! [`PgnGame::header`] and [`PgnGame::result`].
 
-use crate::core::{Color, Move, Position, parse_move, san};
+use crate::core::{Color, Move, Position, parse_move, san_movetext};
 use crate::game::Game;
 use crate::openings;
 use std::io::BufRead;
@@ -128,17 +128,7 @@ pub fn write_game(game: &Game, headers: &[(String, String)], result: Option<&str
         })
         .unwrap_or_else(|| "*".to_string());
     let mut out = write_tags(game, headers, &result);
-    let mut tokens: Vec<String> = Vec::new();
-    for (i, (&mv, pos)) in game.moves().iter().zip(game.positions()).enumerate() {
-        let s = san(pos, mv);
-        if pos.turn() == Color::White {
-            tokens.push(format!("{}. {s}", pos.fullmove_number()));
-        } else if i == 0 {
-            tokens.push(format!("{}... {s}", pos.fullmove_number()));
-        } else {
-            tokens.push(s);
-        }
-    }
+    let mut tokens = san_movetext(game.start(), game.moves());
     tokens.push(result);
     out.push_str(&wrap_movetext(&tokens));
     out.push_str("\n\n");

@@ -5,7 +5,7 @@
 //! movetext is wrapped at 80 columns.
 
 use super::{GameAnalysis, Judgement};
-use crate::core::{Color, Move, Position, san};
+use crate::core::{Color, Move, Position, san, san_movetext};
 use crate::game::Game;
 use crate::pgn::{wrap_movetext, write_tags};
 
@@ -86,25 +86,20 @@ impl Movetext {
     /// `( line )` replacing the move just written: played from `pos`, its first move
     /// followed by the evaluation the engine gave it.
     fn variation(&mut self, pos: &Position, line: &[Move], eval: super::Eval) {
-        let mut inner = Movetext {
-            tokens: Vec::new(),
-            number_black: true,
-        };
-        let mut p = *pos;
-        for (k, &mv) in line.iter().enumerate() {
-            inner.play(&p, mv);
-            if k == 0 {
-                inner.comment(&format!("[%eval {eval}]"));
-            }
-            p = p.after(mv);
+        // The first move, its evaluation, then the rest (a black move after the comment
+        // says its number again).
+        let mut inner = san_movetext(pos, &line[..line.len().min(1)]);
+        if !inner.is_empty() {
+            inner.push(format!("{{[%eval {eval}]}}"));
+            inner.extend(san_movetext(&pos.after(line[0]), &line[1..]));
         }
-        if let Some(first) = inner.tokens.first_mut() {
+        if let Some(first) = inner.first_mut() {
             first.insert(0, '(');
         }
-        if let Some(last) = inner.tokens.last_mut() {
+        if let Some(last) = inner.last_mut() {
             last.push(')');
         }
-        self.tokens.extend(inner.tokens);
+        self.tokens.extend(inner);
         self.number_black = true;
     }
 }

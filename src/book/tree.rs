@@ -10,7 +10,7 @@
 use super::BookMove;
 use super::format::sort_moves;
 use super::results::Results;
-use crate::core::{Color, Position, san};
+use crate::core::{Color, Position, san, san_movetext};
 use std::collections::HashMap;
 
 /// What a walk through the book found.
@@ -62,13 +62,7 @@ fn numbered(pos: &Position, text: &str, force: bool) -> String {
 
 /// The moves of a line as SAN with numbers: `1. d4 d5 2. Nf3`.
 fn line_text(start: &Position, line: &[crate::core::Move]) -> String {
-    let mut pos = *start;
-    let mut out: Vec<String> = Vec::new();
-    for (i, &mv) in line.iter().enumerate() {
-        out.push(numbered(&pos, &san(&pos, mv), i == 0));
-        pos.play(mv);
-    }
-    out.join(" ")
+    san_movetext(start, line).join(" ")
 }
 
 /// The comment of a move: weight and share, results (games, `+wins =draws -losses` and the

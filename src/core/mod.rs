@@ -18,7 +18,7 @@ pub use movegen::{CheckSquares, PieceMoves, perft, perft_divide};
 pub use moves::{Move, MoveList};
 pub use notation::{
     MoveError, huo, parse_coordinates, parse_move, parse_san, parse_uci, san, san_line,
-    san_numbered,
+    san_movetext, san_numbered,
 };
 pub use position::{FenError, FenField, Position, epd_of, placement_fen};
 pub use types::{Color, File, Piece, Rank, Role, Square};

@@ -476,6 +476,31 @@ pub fn san_line(pos: &Position, line: &[Move]) -> Vec<String> {
     out
 }
 
+/// A line of moves as a score sheet writes it, one token a move: White's moves with
+/// their number (`12. Nf3`), Black's without, except a first move by Black (`12... Nc6`),
+/// which needs its number to be read. Stops where [`san_line`] does.
+pub fn san_movetext(pos: &Position, line: &[Move]) -> Vec<String> {
+    use super::types::Color;
+    let mut number = pos.fullmove_number();
+    let mut turn = pos.turn();
+    san_line(pos, line)
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let token = match turn {
+                Color::White => format!("{number}. {s}"),
+                Color::Black if i == 0 => format!("{number}... {s}"),
+                Color::Black => s,
+            };
+            if turn == Color::Black {
+                number += 1;
+            }
+            turn = !turn;
+            token
+        })
+        .collect()
+}
+
 /// A legal move in SAN with its number, as a score sheet writes it: `12. Nf3` for
 /// White, `12... Nf6` for Black.
 pub fn san_numbered(pos: &Position, mv: Move) -> String {

@@ -13,7 +13,7 @@
 
 use super::alphabeta::PvTable;
 use super::time::TimeControl;
-use super::tree::{TopMove, TreeTop};
+use super::tree_top::{TopMove, TreeTop};
 use super::types::{Event, Iteration, MATE, Progress, SearchResult, score_of};
 use crate::core::{Move, MoveList, Position, notation};
 use crate::eval::Evaluator;

@@ -32,6 +32,7 @@ pub mod params;
 pub mod resign;
 pub mod time;
 pub mod tree;
+pub mod tree_top;
 pub mod tt;
 pub mod types;
 

@@ -3,13 +3,14 @@
 //! evaluation (the original's `CountScore`) is shown part by part.
 //!
 //! A classic-5 tree has tens of millions of leaves, far too many to keep. The search hands
-//! over its first two plies ([`TreeTop`], at most a few thousand values); anything deeper
+//! over its first two plies ([`TreeTop`], in [`super::tree_top`], at most a few thousand values); anything deeper
 //! is searched again when the learner opens it — a subtree three plies from the root of a
 //! classic-5 search is a depth-2 search, done in a blink — and only the most recently
 //! opened levels are kept ([`MAX_KEPT_LEVELS`]).
 
 use super::classic::Classic;
 use super::time::TimeControl;
+use super::tree_top::TreeTop;
 use super::types::{Limits, Score, score_of};
 use crate::core::{Move, Position};
 use crate::eval::{Evaluator, Explanation};
@@ -17,34 +18,6 @@ use std::sync::atomic::AtomicBool;
 
 /// How many levels below the second ply are kept at once.
 pub const MAX_KEPT_LEVELS: usize = 8;
-
-/// A root move, its value and its replies' values (from the root side's point of view).
-#[derive(Clone, Debug, PartialEq)]
-pub struct TopMove {
-    pub mv: Move,
-    pub value: i32,
-    pub replies: Vec<(Move, i32)>,
-}
-
-/// The first two plies of a classic search's tree.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TreeTop {
-    /// The search's depth in half-moves.
-    pub depth: u32,
-    pub root: Position,
-    /// The root moves the search finished, in the order it searched them.
-    pub moves: Vec<TopMove>,
-    /// How many root moves it had to search (more than `moves` when it was stopped early).
-    pub total: usize,
-}
-
-impl TreeTop {
-    /// A search stopped before it had finished every root move: how many it finished, of
-    /// how many.
-    pub fn cut_short(&self) -> Option<(usize, usize)> {
-        (self.moves.len() < self.total).then_some((self.moves.len(), self.total))
-    }
-}
 
 /// One child in the browser: the move, its backed-up value for the root side, and whether
 /// it is a leaf (the search stopped there and evaluated).

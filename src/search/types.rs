@@ -118,7 +118,7 @@ pub enum Event {
     Progress(Progress),
     /// A classic search has finished: the first two plies of its MiniMax tree with their
     /// values, for the tree browser ([`super::tree`]).
-    Tree(Box<super::tree::TreeTop>),
+    Tree(Box<super::tree_top::TreeTop>),
     /// Anything else worth telling the user.
     Message(String),
 }

@@ -8,7 +8,7 @@
 use super::board::{BoardGeometry, BoardWidget};
 use super::theme::Theme;
 use crate::analysis::{AnalysisJob, Eval, GameAnalysis, PositionEval, Thresholds};
-use crate::core::{Color, Position, san, san_numbered};
+use crate::core::{Color, Position, san, san_line, san_numbered};
 use crate::engine::{Reply, Think};
 use crate::game::Game;
 use crate::search::Limits;
@@ -142,7 +142,7 @@ impl AnalysisView {
                     out.push(format!(
                         "Best {}: {}",
                         san(&pos, best),
-                        super::app::pv_san(&pos, &e.pv)
+                        san_line(&pos, &e.pv).join(" ")
                     ));
                 }
             }

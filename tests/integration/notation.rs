@@ -590,3 +590,31 @@ proptest! {
         check_fen_result(&s)?;
     }
 }
+
+/// A line of moves in SAN, each move in the position the ones before lead to, stops at the
+/// first move that does not fit; as movetext, White's moves carry their number and so does
+/// a first move by Black.
+#[test]
+fn a_line_is_written_in_san_and_numbered_as_a_score_sheet_does() {
+    let p = pos("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    let mut q = p;
+    let mut line = Vec::new();
+    for m in ["c5", "Nf3", "d6", "d4"] {
+        let mv = parse_move(&q, m).unwrap();
+        line.push(mv);
+        q.play(mv);
+    }
+    assert_eq!(notation::san_line(&p, &line), ["c5", "Nf3", "d6", "d4"]);
+    assert_eq!(
+        notation::san_movetext(&p, &line),
+        ["1... c5", "2. Nf3", "d6", "3. d4"]
+    );
+    let from_white = p.after(line[0]);
+    assert_eq!(
+        notation::san_movetext(&from_white, &line[1..]),
+        ["2. Nf3", "d6", "3. d4"]
+    );
+    // c7-c5 a second time does not fit: the line ends before it.
+    line.insert(2, line[0]);
+    assert_eq!(notation::san_movetext(&p, &line), ["1... c5", "2. Nf3"]);
+}

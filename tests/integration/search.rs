@@ -443,7 +443,7 @@ fn classic_levels_report_each_root_move_as_they_walk_the_tree() {
 }
 
 /// The tree of a classic search at `depth` from `fen`, as the search hands it over.
-fn classic_tree(fen: &str, depth: u8) -> (huo_chess::search::tree::TreeTop, SearchResult) {
+fn classic_tree(fen: &str, depth: u8) -> (huo_chess::search::tree_top::TreeTop, SearchResult) {
     let mut searcher = Searcher::new(Evaluator::default(), 1);
     let game = Game::from_position(Position::from_fen(fen).unwrap());
     let stop = AtomicBool::new(false);

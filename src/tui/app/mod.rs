@@ -88,11 +88,6 @@ pub enum Mode {
     Analysis,
 }
 
-/// Plays `pv` from `pos` and writes it in SAN, stopping at the first move that does not fit.
-pub fn pv_san(pos: &Position, pv: &[Move]) -> String {
-    crate::core::san_line(pos, pv).join(" ")
-}
-
 /// The thinking shown while the engine works.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Thinking {
@@ -155,7 +150,7 @@ pub struct App {
     pub(super) last_pv: Vec<Move>,
     pub(super) last_alternatives: Vec<(Move, crate::search::Score)>,
     /// The first plies of the last classic search's MiniMax tree (for `:tree`).
-    pub last_tree: Option<crate::search::tree::TreeTop>,
+    pub last_tree: Option<crate::search::tree_top::TreeTop>,
     /// The opening the game has reached (the last named position along its moves), as
     /// the panel shows it and the log last said it.
     pub opening: Option<&'static crate::openings::Opening>,

@@ -2,8 +2,8 @@
 //! panel; a finished request plays the engine's move (from the book, forced, or searched —
 //! then the resign/draw policy has its say) or shows the hint.
 
-use super::{App, Thinking, pv_san};
-use crate::core::san;
+use super::{App, Thinking};
+use crate::core::{san, san_line};
 use crate::engine::{Origin, Reply, Think};
 use crate::game::Ending;
 use crate::search::{Event, Iteration, Level, Limits, SearchResult};
@@ -149,7 +149,7 @@ impl App {
     fn log_iteration(&mut self, it: &Iteration) {
         self.track_lines(it);
         let pos = *self.game.position();
-        let pv = pv_san(&pos, &it.pv);
+        let pv = san_line(&pos, &it.pv).join(" ");
         if it.multipv > 1 {
             return; // the log and the panel follow the main line
         }

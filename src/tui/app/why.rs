@@ -117,7 +117,7 @@ impl App {
 
     /// Which search a MiniMax tree belongs to, and where in the game: `My search at move
     /// 12, Black to move: 12... Nf6 was played`, or a position since taken back.
-    pub(super) fn tree_label(&self, top: &crate::search::tree::TreeTop) -> String {
+    pub(super) fn tree_label(&self, top: &crate::search::tree_top::TreeTop) -> String {
         let root = &top.root;
         let whose = if !self.watch.on && root.turn() == self.human {
             "The hint's search"
