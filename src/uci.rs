@@ -7,14 +7,20 @@
 //! ([`crate::engine`]), whose replies a small handler turns into `info` and `bestmove`
 //! lines, so `stop`, `isready` and `quit` are answered while it thinks. Input we do not
 //! understand is answered with `info string` and otherwise ignored: a GUI's typo never
-//! stops a game.
+//! stops a game. What we echo of the input is cut short and its control bytes escaped, so
+//! a runaway line never floods the GUI or reaches a terminal as escape sequences; a line
+//! that is not UTF-8 is read with its bad bytes replaced.
+//!
+//! A `BookPath` (or the configuration's `book.path`) that is missing, unreadable or not a
+//! book is said once, in an `info string`, when it is set: the book layers below it
+//! answer on their own.
 //!
 //! With `MultiPV` above 1 every depth is reported as one `info … multipv k … pv …` line per
 //! alternative, best first, each score exact. A GUI that asks for alternatives, or
 //! restricts the search with `go searchmoves`, or searches until stopped (`go infinite`),
 //! is analysing: the book is not asked then.
 
-use crate::book::{Books, PickMode};
+use crate::book::{Books, Layer, LayerPolicy, PickMode};
 use crate::config::Config;
 use crate::core::{Position, notation};
 use crate::engine::{BookPolicy, Engine, Reply, Settings, Think};
@@ -23,7 +29,7 @@ use crate::game::Game;
 use crate::search::{Event, Level, Limits, Score, SearchResult, available_threads};
 use crate::util::rng;
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -72,6 +78,54 @@ fn say<W: Write>(out: &Out<W>, line: &str) {
     }
 }
 
+/// The most characters of the input echoed back in an `info string`.
+const ECHO_MAX: usize = 60;
+/// The most characters of any `info string` (the net under every echo, our own messages
+/// being far shorter).
+const INFO_MAX: usize = 400;
+
+/// `text` as it may be shown to the GUI: control characters escaped (`\u{1b}`), and cut
+/// to `max` characters with what was left out counted.
+fn escaped(text: &str, max: usize) -> String {
+    let mut out = String::new();
+    for (n, c) in text.chars().enumerate() {
+        if n == max {
+            let rest = text.chars().count() - n;
+            out.push_str(&format!("… ({rest} more characters)"));
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A piece of the input, quoted back in a message.
+fn shown(text: &str) -> String {
+    escaped(text, ECHO_MAX)
+}
+
+/// `info string MESSAGE`, escaped and cut to a sane length whatever the message holds.
+fn info<W: Write>(out: &Out<W>, message: &str) {
+    say(out, &format!("info string {}", escaped(message, INFO_MAX)));
+}
+
+/// Why the user's book at `path` cannot be read and what answers instead, for one
+/// `info string` (`None`: no path given, the book reads, or the policy never asks it).
+fn book_problem(path: Option<&Path>, layers: LayerPolicy) -> Option<String> {
+    let path = path.filter(|_| layers.consults(Layer::User))?;
+    let problem = crate::book::check_folder(path).err()?;
+    let instead = if layers.consults(Layer::BuiltIn) {
+        "the built-in book answers alone"
+    } else {
+        "no book is used (book.layers is \"user\")"
+    };
+    Some(format!("BookPath {problem}; {instead}"))
+}
+
 /// The search handler: turns the engine service's replies into protocol lines.
 fn reply_line(reply: Reply, positions: &Mutex<Vec<(u64, Position)>>) -> Option<String> {
     match reply {
@@ -105,7 +159,7 @@ fn reply_line(reply: Reply, positions: &Mutex<Vec<(u64, Position)>>) -> Option<S
                 p.nodes,
                 p.time.as_millis()
             )),
-            Event::Message(m) => Some(format!("info string {m}")),
+            Event::Message(m) => Some(format!("info string {}", escaped(&m, INFO_MAX))),
             Event::Node(_) | Event::Tree(_) => None,
         },
         Reply::Done { id, result, .. } => {
@@ -178,12 +232,21 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W, config: &
             }),
         )
     };
+    // A broken book.path in the configuration is said once, after the first handshake.
+    let mut book_warning = book_problem(opts.book_path.as_deref(), layers);
     let mut game = Game::new();
     // Quit stops the search; the end of the input lets a bounded search finish first.
     let mut quit = false;
     let mut infinite = false;
-    for line in input.lines() {
-        let Ok(line) = line else { break };
+    let mut input = input;
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let line = String::from_utf8_lossy(&bytes);
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some(&command) = words.first() else {
             continue;
@@ -193,6 +256,9 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W, config: &
             "uci" => {
                 for l in option_lines(&opts) {
                     say(&out, &l);
+                }
+                if let Some(w) = book_warning.take() {
+                    info(&out, &w);
                 }
             }
             "isready" => say(&out, "readyok"),
@@ -212,29 +278,30 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W, config: &
                         Change::Contempt => engine.set_contempt(opts.contempt),
                         Change::Other => {}
                     },
-                    Err(e) => say(&out, &format!("info string {e}")),
+                    Err(e) => info(&out, &e),
                 }
                 if book_before.1 != opts.book_path {
                     engine.set_book(Some(Books::locate(opts.book_path.as_deref(), layers)));
+                    book_warning = None;
+                    if let Some(w) = book_problem(opts.book_path.as_deref(), layers) {
+                        info(&out, &w);
+                    }
                 }
             }
             "position" => match parse_position(args) {
                 Ok(g) => game = g,
-                Err(e) => say(&out, &format!("info string position ignored: {e}")),
+                Err(e) => info(&out, &format!("position ignored: {e}")),
             },
             "go" => {
                 if engine.thinking().is_some() {
-                    say(
-                        &out,
-                        "info string go ignored: already searching (send stop first)",
-                    );
+                    info(&out, "go ignored: already searching (send stop first)");
                     continue;
                 }
                 let (mut limits, ponder, problems) = parse_go(args, game.position());
                 limits.multipv = opts.multipv;
                 infinite = limits.infinite || ponder;
                 for p in problems {
-                    say(&out, &format!("info string {p}"));
+                    info(&out, &p);
                 }
                 // Alternatives or a restricted root: the GUI analyses, the book keeps out.
                 let analysing = opts.multipv > 1 || !limits.searchmoves.is_empty();
@@ -268,16 +335,16 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W, config: &
                 break;
             }
             "debug" | "register" => {}
-            "d" => say(&out, &format!("info string {}", game.position().fen())),
+            "d" => info(&out, &game.position().fen()),
             // The static evaluation, part by part (not a UCI command; handy in a terminal).
             "eval" => {
                 for line in eval.explain(game.position()).to_string().lines() {
-                    say(&out, &format!("info string {line}"));
+                    info(&out, line);
                 }
             }
-            _ => say(
+            _ => info(
                 &out,
-                &format!("info string unknown command '{command}' ignored"),
+                &format!("unknown command '{}' ignored", shown(command)),
             ),
         }
     }
@@ -355,16 +422,21 @@ fn set_option(opts: &mut Options, args: &[&str]) -> Result<Change, String> {
     // setoption name <id words> [value <words>]
     let text = args.join(" ");
     let rest = text.strip_prefix("name ").ok_or_else(|| {
-        format!("setoption ignored: expected 'setoption name <id> value <x>', got '{text}'")
+        format!(
+            "setoption ignored: expected 'setoption name <id> value <x>', got '{}'",
+            shown(&text)
+        )
     })?;
     let (name, value) = match rest.find(" value") {
         Some(i) => (rest[..i].trim(), rest[i + 6..].trim()),
         None => (rest.trim(), ""),
     };
+    // As they are quoted back: cut short, control bytes escaped.
+    let (n, v) = (shown(name), shown(value));
     let bool_value = || match value.to_ascii_lowercase().as_str() {
         "true" => Ok(true),
         "false" => Ok(false),
-        _ => Err(format!("option {name}: '{value}' is not true or false")),
+        _ => Err(format!("option {n}: '{v}' is not true or false")),
     };
     match name.to_ascii_lowercase().as_str() {
         "hash" => {
@@ -372,7 +444,7 @@ fn set_option(opts: &mut Options, args: &[&str]) -> Result<Change, String> {
                 .parse()
                 .ok()
                 .filter(|m| (1..=4096).contains(m))
-                .ok_or_else(|| format!("option Hash: '{value}' is not a size from 1 to 4096 MB"))?;
+                .ok_or_else(|| format!("option Hash: '{v}' is not a size from 1 to 4096 MB"))?;
             opts.hash_mb = mb;
             return Ok(Change::Hash);
         }
@@ -384,9 +456,7 @@ fn set_option(opts: &mut Options, args: &[&str]) -> Result<Change, String> {
                 .ok()
                 .filter(|n| (1..=cores).contains(n))
                 .ok_or_else(|| {
-                    format!(
-                        "option Threads: '{value}' is not from 1 to {cores} (this machine's cores)"
-                    )
+                    format!("option Threads: '{v}' is not from 1 to {cores} (this machine's cores)")
                 })?;
             return Ok(Change::Threads);
         }
@@ -403,7 +473,7 @@ fn set_option(opts: &mut Options, args: &[&str]) -> Result<Change, String> {
                 .ok()
                 .filter(|e| (ELO_MIN..=ELO_MAX).contains(e))
                 .ok_or_else(|| {
-                    format!("option UCI_Elo: '{value}' is not from {ELO_MIN} to {ELO_MAX}")
+                    format!("option UCI_Elo: '{v}' is not from {ELO_MIN} to {ELO_MAX}")
                 })?;
         }
         "ponder" => {
@@ -414,19 +484,17 @@ fn set_option(opts: &mut Options, args: &[&str]) -> Result<Change, String> {
                 .parse()
                 .ok()
                 .filter(|n| (1..=MULTIPV_MAX).contains(n))
-                .ok_or_else(|| {
-                    format!("option MultiPV: '{value}' is not from 1 to {MULTIPV_MAX}")
-                })?;
+                .ok_or_else(|| format!("option MultiPV: '{v}' is not from 1 to {MULTIPV_MAX}"))?;
         }
         "contempt" => {
             opts.contempt = value
                 .parse()
                 .ok()
                 .filter(|c| (-100..=100).contains(c))
-                .ok_or_else(|| format!("option Contempt: '{value}' is not from -100 to 100"))?;
+                .ok_or_else(|| format!("option Contempt: '{v}' is not from -100 to 100"))?;
             return Ok(Change::Contempt);
         }
-        _ => return Err(format!("unknown option '{name}' ignored")),
+        _ => return Err(format!("unknown option '{n}' ignored")),
     }
     Ok(Change::Other)
 }
@@ -441,15 +509,16 @@ fn parse_position(args: &[&str]) -> Result<Game, String> {
         Some(&"startpos") => Position::startpos(),
         Some(&"fen") => {
             let fen = args[1..moves_at].join(" ");
-            Position::from_fen(&fen).map_err(|e| format!("bad FEN '{fen}': {e}"))?
+            Position::from_fen(&fen).map_err(|e| format!("bad FEN '{}': {e}", shown(&fen)))?
         }
         _ => return Err("expected 'startpos' or 'fen <FEN>'".into()),
     };
     let mut game = Game::from_position(start);
     for text in args.iter().skip(moves_at + 1) {
         let mv = notation::parse_uci(game.position(), text)
-            .map_err(|e| format!("move '{text}': {e}"))?;
-        game.play(mv).map_err(|e| format!("move '{text}': {e}"))?;
+            .map_err(|e| format!("move '{}': {e}", shown(text)))?;
+        game.play(mv)
+            .map_err(|e| format!("move '{}': {e}", shown(text)))?;
     }
     Ok(game)
 }
@@ -492,8 +561,10 @@ fn parse_go(args: &[&str], pos: &Position) -> (Limits, bool, Vec<String>) {
             "winc" => ms(value).map(|d| limits.winc = Some(d)).is_some(),
             "binc" => ms(value).map(|d| limits.binc = Some(d)).is_some(),
             "movetime" => ms(value).map(|d| limits.movetime = Some(d)).is_some(),
+            // 0 is no control ahead (the time manager shares the clock as when it is
+            // absent), never "the last move before the control".
             "movestogo" => num(value)
-                .map(|n| limits.movestogo = Some(n as u32))
+                .map(|n| limits.movestogo = Some(n.min(u32::MAX as u64) as u32))
                 .is_some(),
             "depth" => num(value)
                 .map(|n| limits.depth = Some(n.clamp(1, 100) as u32))
@@ -524,7 +595,8 @@ fn parse_go(args: &[&str], pos: &Position) -> (Limits, bool, Vec<String>) {
                             }
                         }
                         Ok(_) => problems.push(format!(
-                            "go searchmoves: '{text}' is not legal here, ignored"
+                            "go searchmoves: '{}' is not legal here, ignored",
+                            shown(text)
                         )),
                         Err(e) => problems.push(format!("go searchmoves: {e}, ignored")),
                     }
@@ -542,9 +614,10 @@ fn parse_go(args: &[&str], pos: &Position) -> (Limits, bool, Vec<String>) {
         };
         if !ok {
             problems.push(format!(
-                "go: '{key}{}' not understood, ignored",
+                "go: '{}{}' not understood, ignored",
+                shown(key),
                 value
-                    .map(|v| format!(" {v}"))
+                    .map(|v| format!(" {}", shown(v)))
                     .filter(|_| takes_value)
                     .unwrap_or_default()
             ));

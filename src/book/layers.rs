@@ -83,7 +83,8 @@ impl LayerPolicy {
         }
     }
 
-    fn consults(self, layer: Layer) -> bool {
+    /// Is `layer` asked for a move under this policy?
+    pub fn consults(self, layer: Layer) -> bool {
         !matches!(
             (self, layer),
             (LayerPolicy::UserOnly, Layer::BuiltIn) | (LayerPolicy::BuiltInOnly, Layer::User)

@@ -234,6 +234,24 @@ pub struct BatchReport {
     pub packed: bool,
 }
 
+/// Is `dir` a book folder one can read? A book is a folder of position files (and perhaps
+/// its pack): a missing or unreadable folder, a file (a Polyglot `.bin`, say) or a damaged
+/// pack is not one. The error names the path and the reason.
+pub fn check_folder(dir: &Path) -> Result<(), String> {
+    let shown = dir.display();
+    match std::fs::read_dir(dir) {
+        Ok(_) => {}
+        Err(_) if dir.is_file() => {
+            return Err(format!(
+                "{shown}: a file, not a book folder (a Polyglot .bin is imported with \
+                 huo-book import)"
+            ));
+        }
+        Err(e) => return Err(format!("{shown}: cannot read the book folder: {e}")),
+    }
+    pack::Records::open(dir).map(|_| ()).map_err(|e| e.0)
+}
+
 /// An opening book: a directory of per-position files, or the book embedded in the binary.
 #[derive(Clone, Debug)]
 pub struct Book {

@@ -73,7 +73,13 @@ impl TimeControl {
         };
         let inc = inc.unwrap_or_default();
         let usable = left.saturating_sub(OVERHEAD).max(Duration::from_millis(1));
-        let moves = limits.movestogo.unwrap_or(HORIZON_MOVES).clamp(1, 50);
+        // `movestogo 0` (no control ahead) is read as no `movestogo` at all, never as the
+        // last move before a control, which may spend most of the clock.
+        let moves = limits
+            .movestogo
+            .filter(|&n| n > 0)
+            .unwrap_or(HORIZON_MOVES)
+            .clamp(1, 50);
         let slice = usable / moves + inc * INC_SHARE / 1000;
         let cap = if moves == 1 {
             usable * LAST_MOVE_SHARE / 1000
@@ -228,6 +234,22 @@ mod tests {
         let tc = TimeControl::new(&last, Color::White);
         assert!((ms(tc.soft) - 9_970.0 * 0.9).abs() < 0.01, "{tc:?}");
         assert_eq!(tc.hard, tc.soft);
+        // `movestogo 0` (no control ahead) shares the clock as with no movestogo, never
+        // as the last move before a control.
+        let zero = Limits {
+            movestogo: Some(0),
+            ..last.clone()
+        };
+        let unsaid = Limits {
+            movestogo: None,
+            ..last.clone()
+        };
+        let (zero, unsaid) = (
+            TimeControl::new(&zero, Color::White),
+            TimeControl::new(&unsaid, Color::White),
+        );
+        assert_eq!((zero.soft, zero.hard), (unsaid.soft, unsaid.hard));
+        assert!((ms(zero.soft) - 9_970.0 / 22.0).abs() < 0.01, "{zero:?}");
         // No clock for the side to move: no limit.
         let none = TimeControl::new(&Limits::default(), Color::White);
         assert_eq!((none.soft, none.hard), (None, None));

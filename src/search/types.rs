@@ -56,6 +56,7 @@ pub struct Limits {
     pub btime: Option<Duration>,
     pub winc: Option<Duration>,
     pub binc: Option<Duration>,
+    /// Moves to play before the next time control (0 counts as none given).
     pub movestogo: Option<u32>,
     pub infinite: bool,
     /// How many best lines to find and report (UCI `MultiPV`): the best move, then the

@@ -118,7 +118,7 @@ impl GameArgs {
                 .book
                 .clone()
                 .map(|b| {
-                    book_folder(&b)
+                    crate::book::check_folder(&b)
                         .map(|()| b)
                         .map_err(|e| format!("--book {e}"))
                 })
@@ -152,18 +152,4 @@ pub fn read_first_game(path: &Path) -> Result<(Game, String), String> {
         pgn.header("Black").unwrap_or("?")
     );
     Ok((pgn.to_game(), title))
-}
-
-/// Is `dir` a book folder one can read? (A book is a folder of position files; a file
-/// there, a Polyglot `.bin` say, is not one.)
-pub fn book_folder(dir: &Path) -> Result<(), String> {
-    let shown = dir.display();
-    match std::fs::read_dir(dir) {
-        Ok(_) => Ok(()),
-        Err(_) if dir.is_file() => Err(format!(
-            "{shown}: a file, not a book folder (a Polyglot .bin is imported with \
-             huo-book import)"
-        )),
-        Err(e) => Err(format!("{shown}: cannot read the book folder: {e}")),
-    }
 }

@@ -630,3 +630,151 @@ fn a_book_built_by_recording_is_all_the_engine_plays_where_it_has_moves() {
     );
     e.quit();
 }
+
+/// The `info string` lines among `lines` that speak of the book path.
+fn book_warnings(lines: &[String]) -> Vec<&String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info string BookPath"))
+        .collect()
+}
+
+#[test]
+fn a_book_path_that_cannot_be_read_is_said_once_and_the_built_in_book_answers() {
+    let dir = common::tempdir("uci-bookpath");
+    let missing = dir.join("no-such-book");
+    let mut e = Engine::start(&[]);
+    e.send("uci");
+    e.until("uciok");
+    // Missing: one warning naming the path and what answers instead, then the built-in
+    // book plays as before.
+    e.send(&format!(
+        "setoption name BookPath value {}",
+        missing.display()
+    ));
+    e.send("isready");
+    let lines = e.until("readyok");
+    let warned = book_warnings(&lines);
+    assert_eq!(warned.len(), 1, "{lines:?}");
+    assert!(
+        warned[0].contains(&missing.display().to_string())
+            && warned[0].contains("cannot read the book folder")
+            && warned[0].ends_with("the built-in book answers alone"),
+        "{lines:?}"
+    );
+    e.send("position startpos");
+    e.send("go depth 1");
+    let lines = e.until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string book move")),
+        "{lines:?}"
+    );
+    // Said once: nothing more on the next searches.
+    assert!(book_warnings(&lines).is_empty(), "{lines:?}");
+    // A file (a Polyglot book, say) is not a book folder.
+    let file = dir.join("book.bin");
+    std::fs::write(&file, [0u8; 16]).unwrap();
+    e.send(&format!("setoption name BookPath value {}", file.display()));
+    e.send("isready");
+    let lines = e.until("readyok");
+    let warned = book_warnings(&lines);
+    assert!(
+        warned.len() == 1 && warned[0].contains("a file, not a book folder"),
+        "{lines:?}"
+    );
+    // A folder whose pack is damaged (here the binary pack of an earlier version).
+    let damaged = dir.join("damaged");
+    std::fs::create_dir(&damaged).unwrap();
+    std::fs::write(damaged.join("packed.book"), b"HUOPACK1\0\0\0\x01").unwrap();
+    e.send(&format!(
+        "setoption name BookPath value {}",
+        damaged.display()
+    ));
+    e.send("isready");
+    let lines = e.until("readyok");
+    let warned = book_warnings(&lines);
+    assert!(
+        warned.len() == 1 && warned[0].contains("packed.book"),
+        "{lines:?}"
+    );
+    // A good (empty) book folder: no warning.
+    let good = dir.join("good");
+    std::fs::create_dir(&good).unwrap();
+    e.send(&format!("setoption name BookPath value {}", good.display()));
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(book_warnings(&lines).is_empty(), "{lines:?}");
+    e.quit();
+
+    // The configuration's book.path: said once, after the first handshake.
+    let config = dir.join("missing.toml");
+    std::fs::write(
+        &config,
+        format!("[book]\npath = {:?}\n", missing.to_str().unwrap()),
+    )
+    .unwrap();
+    let mut e = Engine::start(&["--config", config.to_str().unwrap()]);
+    e.send("uci");
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert_eq!(book_warnings(&lines).len(), 1, "{lines:?}");
+    e.send("uci");
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(book_warnings(&lines).is_empty(), "{lines:?}");
+    e.quit();
+}
+
+#[test]
+fn a_runaway_line_is_echoed_cut_short_with_its_control_bytes_escaped() {
+    let mut e = Engine::start(&[]);
+    // Two megabytes of one word, then an escape sequence that would recolour a terminal.
+    let long = format!("{}\u{1b}[31m", "x".repeat(2_000_000));
+    e.send(&long);
+    e.send("isready");
+    let lines = e.until("readyok");
+    let echo = lines
+        .iter()
+        .find(|l| l.starts_with("info string unknown command"))
+        .unwrap_or_else(|| panic!("no echo: {} lines", lines.len()));
+    assert!(echo.len() < 200, "{} bytes", echo.len());
+    assert!(echo.contains("more characters"), "{echo}");
+    // A terminal title change and a bell, in a command and in an option's value: escaped.
+    for junk in [
+        "\u{1b}]0;owned\u{7}",
+        "setoption name Hash value \u{1b}]0;owned\u{7}",
+        "position fen \u{1b}[2J",
+        "go depth 1 \u{1b}[2J",
+    ] {
+        e.send(junk);
+        e.send("isready");
+        let lines = e.until("readyok");
+        let said: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info string"))
+            .collect();
+        assert!(!said.is_empty(), "{junk:?}: {lines:?}");
+        // (A search may say more, a book move say, before or after the echo.)
+        assert!(said.iter().any(|l| l.contains("\\u{1b}")), "{said:?}");
+        for l in &said {
+            assert!(!l.chars().any(|c| c.is_control()), "{l:?}");
+        }
+        if junk.starts_with("go") && !lines.iter().any(|l| l.starts_with("bestmove")) {
+            e.until("bestmove");
+        }
+    }
+    // A line that is not UTF-8 is read (its bad bytes replaced), not the end of the session.
+    e.stdin.write_all(b"\xff\xfe garbage\n").unwrap();
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string unknown command '\u{fffd}\u{fffd}'")),
+        "{lines:?}"
+    );
+    e.send("position startpos");
+    e.send("go depth 2");
+    e.bestmove();
+    e.quit();
+}
