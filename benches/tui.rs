@@ -1,15 +1,20 @@
-//! How fast the game screen draws: one frame into a `TestBackend`, and a key press handled
-//! and the screen redrawn (the key-to-redraw latency the player feels).
+//! How fast the game screen draws: one frame into a `TestBackend`, a key press handled
+//! and the screen redrawn (the key-to-redraw latency the player feels), and the time from
+//! the engine's answer to the frame that shows it, through the run loop.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use huo_chess::config::Config;
 use huo_chess::tui::GameArgs;
+use huo_chess::tui::Screen;
 use huo_chess::tui::app::App;
+use huo_chess::tui::events::{Events, Wake};
 use huo_chess::tui::ui;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::hint::black_box;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 fn app() -> App {
     let mut config = Config::default();
@@ -54,5 +59,56 @@ fn benches(c: &mut Criterion) {
     });
 }
 
-criterion_group!(tui, benches);
+/// From the engine's answer (a hint's search, done) to the frame drawn after it, through
+/// the game screen's run loop ([`Screen`]) on a `TestBackend`. The loop sleeps on its event
+/// stream, which the engine's notice wakes. The peer, in the same run, is the same loop
+/// with the notice not wired: it hears of the answer at its next tick only, as the screen
+/// did when it slept in `event::poll` and drained the engine afterwards.
+fn reply_to_frame(c: &mut Criterion) {
+    let mut group = c.benchmark_group("engine answer to frame 80x25");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(8));
+    for (name, wired) in [("event stream", true), ("tick only", false)] {
+        let mut app = app();
+        let mut term = Terminal::new(TestBackend::new(80, 25)).unwrap();
+        let events = Events::new();
+        let done: Arc<Mutex<Option<Instant>>> = Arc::default();
+        let (tx, answered) = (events.sender(), Arc::clone(&done));
+        app.engine.notify_with(Box::new(move |last| {
+            if last {
+                *answered.lock().unwrap() = Some(Instant::now());
+            }
+            if wired {
+                let _ = tx.send(Wake::Engine { last });
+            }
+        }));
+        let mut screen = Screen::default();
+        group.bench_function(name, |b| {
+            b.iter_custom(|iters| {
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    *done.lock().unwrap() = None;
+                    app.handle_command("hint");
+                    loop {
+                        screen.step(&mut term, &mut app, &events).unwrap();
+                        let answered = *done.lock().unwrap();
+                        if let Some(at) = answered
+                            && app.thinking.is_none()
+                            && screen.drawn() > at
+                        {
+                            total += screen.drawn() - at;
+                            break;
+                        }
+                    }
+                }
+                total
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(tui, benches, reply_to_frame);
 criterion_main!(tui);

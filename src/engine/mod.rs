@@ -22,11 +22,11 @@ use crate::book::{Books, PickMode};
 use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::search::{Event, Level, Limits, SearchResult};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The engine thread's name (the game screen's panic hook recognises it).
 pub const THREAD_NAME: &str = "huo-engine";
@@ -151,6 +151,64 @@ pub(crate) enum Request {
     SetBook(Option<Books>),
 }
 
+/// How far the service has got: the last request it answered (counted before the answer
+/// goes out, so whoever reads it and asks "still thinking?" gets "no"), the last whose
+/// answer has gone out, and whether it has ended. Waiters sleep until these change.
+#[derive(Debug, Default)]
+pub(crate) struct Answered {
+    state: Mutex<Progress>,
+    changed: Condvar,
+}
+
+#[derive(Debug, Default)]
+struct Progress {
+    answered: u64,
+    sent: u64,
+    ended: bool,
+}
+
+impl Answered {
+    fn state(&self) -> MutexGuard<'_, Progress> {
+        // Only plain numbers are kept: a panic elsewhere cannot leave them half-written.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn last(&self) -> u64 {
+        self.state().answered
+    }
+
+    /// Request `id` is answered (its answer about to go out).
+    pub(crate) fn answer(&self, id: u64) {
+        self.state().answered = id;
+    }
+
+    /// Request `id` is answered and its answer has gone out (or there is no service to
+    /// send it).
+    pub(crate) fn sent(&self, id: u64) {
+        let mut s = self.state();
+        s.answered = s.answered.max(id);
+        s.sent = id;
+        drop(s);
+        self.changed.notify_all();
+    }
+
+    /// The service has ended: nothing more will be answered.
+    pub(crate) fn end(&self) {
+        self.state().ended = true;
+        self.changed.notify_all();
+    }
+
+    /// Waits until the answer to request `id` has gone out or the service ends, at most
+    /// `timeout`; `true` if it went out.
+    fn wait_for(&self, id: u64, timeout: Duration) -> bool {
+        let (state, _) = self
+            .changed
+            .wait_timeout_while(self.state(), timeout, |s| s.sent < id && !s.ended)
+            .unwrap_or_else(|e| e.into_inner());
+        state.sent >= id
+    }
+}
+
 /// The running request's id and flags.
 struct Current {
     id: u64,
@@ -165,20 +223,23 @@ pub struct Engine {
     thread: Option<JoinHandle<()>>,
     next_id: u64,
     current: Option<Current>,
-    /// The id of the last request the service has answered.
-    answered: Arc<AtomicU64>,
+    /// The last request the service has answered.
+    answered: Arc<Answered>,
 }
 
 impl Engine {
     /// Starts the service; its replies go to `sink`.
     pub fn spawn(settings: Settings, sink: Sink) -> Engine {
         let (tx, rx) = mpsc::channel::<Request>();
-        let answered = Arc::new(AtomicU64::new(0));
+        let answered = Arc::new(Answered::default());
         let done = Arc::clone(&answered);
         let thread = std::thread::Builder::new()
             .name(THREAD_NAME.into())
             .spawn(move || service::run(settings, rx, sink, done))
             .ok();
+        if thread.is_none() {
+            answered.end();
+        }
         Engine {
             tx: Some(tx),
             thread,
@@ -221,7 +282,7 @@ impl Engine {
             self.current = Some(Current { id, stop, ponder });
         } else {
             // No service: the request counts as answered so nobody waits for it.
-            self.answered.store(id, Ordering::SeqCst);
+            self.answered.sent(id);
         }
         id
     }
@@ -236,7 +297,7 @@ impl Engine {
         self.current
             .as_ref()
             .map(|c| c.id)
-            .filter(|&id| self.answered.load(Ordering::SeqCst) < id)
+            .filter(|&id| self.answered.last() < id)
     }
 
     /// "Move now": the running search stops soon and answers its best move so far.
@@ -288,15 +349,12 @@ impl Engine {
     }
 
     /// Waits until the last request is answered, at most `timeout`; `true` if it was.
+    /// (It sleeps until the service answers or ends: no polling.)
     pub fn wait_idle(&self, timeout: Duration) -> bool {
-        let end = Instant::now() + timeout;
-        while self.thinking().is_some() {
-            if Instant::now() >= end || self.thread.as_ref().is_none_or(|t| t.is_finished()) {
-                return self.thinking().is_none();
-            }
-            std::thread::sleep(Duration::from_millis(1));
+        match self.thinking() {
+            None => true,
+            Some(id) => self.answered.wait_for(id, timeout),
         }
-        true
     }
 
     /// Stops the search, ends the service and waits for its thread.

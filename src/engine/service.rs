@@ -2,16 +2,27 @@
 //! answered by the book, by the only legal move, or by the searcher, in that order; the
 //! searcher's progress goes out as it comes.
 
-use super::{Origin, Reply, Request, Settings, Sink, Think};
+use super::{Answered, Origin, Reply, Request, Settings, Sink, Think};
 use crate::search::{Event, Score, SearchResult, Searcher, available_threads};
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
+/// Marks the service ended when the loop leaves, however it leaves: a front end waiting
+/// for an answer stops waiting.
+struct Ended<'a>(&'a Answered);
+
+impl Drop for Ended<'_> {
+    fn drop(&mut self) {
+        self.0.end();
+    }
+}
+
 /// Runs until the handle is dropped (the channel closes).
-pub(crate) fn run(settings: Settings, rx: Receiver<Request>, mut sink: Sink, done: Arc<AtomicU64>) {
+pub(crate) fn run(settings: Settings, rx: Receiver<Request>, mut sink: Sink, done: Arc<Answered>) {
+    let _ended = Ended(&done);
     let mut searcher = Searcher::new(settings.eval, settings.hash_mb);
     searcher.set_contempt(settings.contempt);
     searcher.set_threads(settings.threads.min(available_threads()));
@@ -43,7 +54,7 @@ pub(crate) fn run(settings: Settings, rx: Receiver<Request>, mut sink: Sink, don
                 }));
                 // Counted as answered before the reply goes out: whoever reads the reply
                 // and asks "still thinking?" gets "no".
-                done.store(id, Ordering::SeqCst);
+                done.answer(id);
                 sink(match outcome {
                     Ok((result, origin)) => Reply::Done { id, result, origin },
                     Err(payload) => Reply::Failed {
@@ -51,6 +62,8 @@ pub(crate) fn run(settings: Settings, rx: Receiver<Request>, mut sink: Sink, don
                         message: panic_message(payload.as_ref()),
                     },
                 });
+                // Whoever waits for the service to be idle hears it once the answer is out.
+                done.sent(id);
             }
         }
     }

@@ -3,8 +3,10 @@
 //! drops the replies of requests that were cancelled (a takeback, a new game) so they can
 //! never play a stale move.
 
+use super::events::Wake;
 use crate::engine::{Engine, Reply, Settings, Think};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// Why the engine is thinking.
@@ -20,22 +22,54 @@ pub enum Job {
     Analyse,
 }
 
+/// Told on the engine thread, after each reply is queued, whether it ends a request.
+pub type Notify = Box<dyn FnMut(bool) + Send>;
+
 /// The engine service and the request the screen still wants an answer to.
 pub struct EngineLink {
     engine: Engine,
     replies: Receiver<Reply>,
     current: Option<(u64, Job)>,
+    /// Who is woken by each reply (the run loop's event stream), once there is one.
+    notify: Arc<Mutex<Option<Notify>>>,
 }
 
 impl EngineLink {
     /// Starts the engine service for a screen.
     pub fn spawn(settings: Settings) -> EngineLink {
-        let (engine, replies) = Engine::spawn_with_channel(settings);
+        let (tx, replies) = mpsc::channel();
+        let notify: Arc<Mutex<Option<Notify>>> = Arc::default();
+        let wake = Arc::clone(&notify);
+        let engine = Engine::spawn(
+            settings,
+            Box::new(move |reply: Reply| {
+                let last = reply.is_final();
+                let _ = tx.send(reply);
+                if let Some(n) = wake.lock().ok().as_mut().and_then(|n| n.as_mut()) {
+                    n(last);
+                }
+            }),
+        );
         EngineLink {
             engine,
             replies,
             current: None,
+            notify,
         }
+    }
+
+    /// Calls `notify` after each reply is queued (replacing any earlier one).
+    pub fn notify_with(&self, notify: Notify) {
+        if let Ok(mut n) = self.notify.lock() {
+            *n = Some(notify);
+        }
+    }
+
+    /// Each reply wakes the run loop's event stream: the screen draws it at once.
+    pub fn notify_to(&self, events: Sender<Wake>) {
+        self.notify_with(Box::new(move |last| {
+            let _ = events.send(Wake::Engine { last });
+        }));
     }
 
     /// Asks for `think`, cancelling whatever was asked before; returns the request's id

@@ -53,12 +53,12 @@ impl Ending {
 /// The signals that end a screen: termination, interruption, and on Unix the terminal
 /// hanging up and the quit key; Windows has only the first two.
 #[cfg(unix)]
-const ENDING_SIGNALS: [i32; 4] = {
+pub const ENDING_SIGNALS: [i32; 4] = {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
     [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
 };
 #[cfg(not(unix))]
-const ENDING_SIGNALS: [i32; 2] = {
+pub const ENDING_SIGNALS: [i32; 2] = {
     use signal_hook::consts::{SIGINT, SIGTERM};
     [SIGTERM, SIGINT]
 };

@@ -1982,3 +1982,41 @@ fn the_analysis_writes_one_line_to_the_log_and_says_what_it_shows() {
     key(&mut app, KeyCode::PageUp);
     assert_eq!(app.analysis.as_ref().unwrap().ply, 0);
 }
+
+#[test]
+fn the_run_loop_is_woken_by_the_engine_and_draws_its_answer_at_once() {
+    use huo_chess::tui::Screen;
+    use huo_chess::tui::events::{Events, Wake};
+    let mut app = app();
+    let mut term = Terminal::new(TestBackend::new(80, 25)).unwrap();
+    let events = Events::new();
+    app.engine.notify_to(events.sender());
+    let mut screen = Screen::default();
+    assert!(screen.step(&mut term, &mut app, &events).unwrap());
+    // A hint: its search reports on the stream, and its answer is the last notice; the
+    // loop never has to wait for a tick to hear of it.
+    key(&mut app, KeyCode::F(5));
+    let mut notices = 0;
+    loop {
+        match events.next(Duration::from_secs(600)) {
+            Some(Wake::Engine { last: true }) => break,
+            Some(Wake::Engine { last: false }) => notices += 1,
+            other => panic!("{other:?} after {notices} progress notices"),
+        }
+    }
+    // The next step draws it: the answer is on the screen, the search over.
+    assert!(screen.step(&mut term, &mut app, &events).unwrap());
+    let text = screen_text(&term);
+    assert!(app.thinking.is_none());
+    assert!(text.contains("Hint: "), "{text}");
+    // Keys come on the same stream: F10 asks, y quits, and the loop ends.
+    let tx = events.sender();
+    for code in [KeyCode::F(10), KeyCode::Char('y')] {
+        let k = KeyEvent::new(code, KeyModifiers::NONE);
+        tx.send(Wake::Terminal(crossterm::event::Event::Key(k)))
+            .unwrap();
+    }
+    assert!(screen.step(&mut term, &mut app, &events).unwrap());
+    assert!(app.quit);
+    assert!(!screen.step(&mut term, &mut app, &events).unwrap());
+}
