@@ -329,14 +329,7 @@ fn run_drill_maker(
         loaded.config.search.threads =
             (n as usize).clamp(1, huo_chess::search::available_threads());
     }
-    let limits = huo_chess::search::Limits {
-        depth: match (depth, movetime) {
-            (None, None) => Some(loaded.config.analysis.depth),
-            _ => depth,
-        },
-        movetime: movetime.map(std::time::Duration::from_millis),
-        ..Default::default()
-    };
+    let limits = analysis_limits(depth, movetime, &loaded.config);
     huo_chess::commands::drill::analyse_player(&loaded.config, &input, player, limits)
         .unwrap_or_else(|e| {
             eprintln!("error: {e}");
@@ -381,14 +374,7 @@ fn run_analyse(
             return ExitCode::FAILURE;
         }
     };
-    let limits = huo_chess::search::Limits {
-        depth: match (depth, movetime) {
-            (None, None) => Some(loaded.config.analysis.depth),
-            _ => depth,
-        },
-        movetime: movetime.map(std::time::Duration::from_millis),
-        ..Default::default()
-    };
+    let limits = analysis_limits(depth, movetime, &loaded.config);
     let opts = batch::Options {
         input,
         out,
@@ -607,4 +593,21 @@ fn report(result: Result<ExitCode, String>) -> ExitCode {
         eprintln!("error: {e}");
         ExitCode::FAILURE
     })
+}
+
+/// The search an analysis runs: `--depth` and `--movetime` as given, or the configuration's
+/// `[analysis] depth` when neither is.
+fn analysis_limits(
+    depth: Option<u32>,
+    movetime: Option<u64>,
+    config: &Config,
+) -> huo_chess::search::Limits {
+    huo_chess::search::Limits {
+        depth: match (depth, movetime) {
+            (None, None) => Some(config.analysis.depth),
+            _ => depth,
+        },
+        movetime: movetime.map(std::time::Duration::from_millis),
+        ..Default::default()
+    }
 }
