@@ -45,8 +45,8 @@
 //! the openings; `book` the game; `search` the evaluation, the game and the level; `config`
 //! the evaluation's settings, the level and the book's pick mode; `player` the
 //! configuration and the level; `engine` the search and the book; `analysis` the engine,
-//! the book, the game, PGN and the configuration; `train` the book, the game and the
-//! opening names; the screens, UCI and `arena` sit on top (`arena` runs its own searchers:
+//! the book, the game, PGN and the configuration; `train` the book, the game, the
+//! opening names, PGN and the analysis (a drill is judged as the analysis judges); the screens, UCI and `arena` sit on top (`arena` runs its own searchers:
 //! a match needs no engine service), and the screens talk to the engine only through
 //! `engine`.
 

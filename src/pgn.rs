@@ -69,11 +69,16 @@ impl PgnGame {
 
     /// The value of a tag (the first one of that name), e.g. `header("Event")`.
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
+        header(&self.headers, name)
     }
+}
+
+/// The value of the tag `name` among `headers` (tag pairs in file order).
+pub fn header<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    headers
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
 }
 
 /// Reads games one by one from a PGN stream; a bad game is an `Err` and reading goes on.

@@ -28,7 +28,8 @@ pub fn analyse_player(
     limits: Limits,
 ) -> Result<ExitCode, String> {
     let path = deck_path()?;
-    let mut deck = Deck::load(&path)?;
+    // A deck with problems is refused before the games are analysed, not after.
+    Deck::load(&path)?;
     let name = file.display().to_string();
     // Read as `analyse` reads it: gzip or zstd decompressed, `-` standard input.
     let text = crate::util::input::read_to_string(file)?;
@@ -45,11 +46,7 @@ pub fn analyse_player(
                 continue;
             }
         };
-        let plays = ["White", "Black"].iter().any(|tag| {
-            pgn.header(tag)
-                .is_some_and(|n| n.trim().eq_ignore_ascii_case(player.trim()))
-        });
-        if !plays {
+        if deck::sides_of(&pgn, player).is_empty() {
             continue;
         }
         games += 1;
@@ -64,14 +61,8 @@ pub fn analyse_player(
     if games == 0 {
         return Err(format!("{name}: no game has {player} as White or Black"));
     }
-    let count = found.len();
-    let added = deck.add(found)?;
-    println!(
-        "{games} game(s) of {player} analysed: {count} mistake(s) and blunder(s), {added} new \
-         exercise(s) in {} ({} in all). Drill them: huo-chess drill",
-        deck.file(),
-        deck.drills().len()
-    );
+    let added = deck::add_to(&path, found)?;
+    println!("{games} game(s) of {player} analysed: {added}. Drill them: huo-chess drill");
     Ok(ExitCode::SUCCESS)
 }
 

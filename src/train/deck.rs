@@ -29,7 +29,8 @@ use super::fsrs::{Grade, Params};
 use super::schedule::{Record, read_fields, write_fields};
 use crate::analysis::{GameAnalysis, Judgement};
 use crate::book::store;
-use crate::core::{Move, Position, parse_san, san};
+use crate::core::{Color, Move, Position, parse_san, san};
+use crate::game::Game;
 use crate::pgn::PgnGame;
 use std::path::{Path, PathBuf};
 
@@ -373,26 +374,41 @@ impl Deck {
 /// The exercises `player`'s mistakes and blunders in an analysed game make: the player is
 /// the game's `White` or `Black` (the name compared without regard to case).
 pub fn from_game(pgn: &PgnGame, analysis: &GameAnalysis, player: &str) -> Vec<Drill> {
-    let is = |tag: &str| {
-        pgn.header(tag)
-            .is_some_and(|n| n.trim().eq_ignore_ascii_case(player.trim()))
-    };
-    let sides: Vec<crate::core::Color> = [crate::core::Color::White, crate::core::Color::Black]
+    from_sides(
+        &pgn.headers,
+        &pgn.to_game(),
+        analysis,
+        &sides_of(pgn, player),
+    )
+}
+
+/// The sides `player` has in `pgn`: where the `White` or `Black` tag is the name
+/// (compared without regard to case); none when the player is not in the game.
+pub fn sides_of(pgn: &PgnGame, player: &str) -> Vec<Color> {
+    [Color::White, Color::Black]
         .into_iter()
         .filter(|c| {
-            is(if *c == crate::core::Color::White {
-                "White"
-            } else {
-                "Black"
-            })
+            pgn.header(&c.to_string())
+                .is_some_and(|n| n.trim().eq_ignore_ascii_case(player.trim()))
         })
-        .collect();
-    let game = pgn.to_game();
+        .collect()
+}
+
+/// The exercises the mistakes (`?`) and blunders (`??`) of `sides` in `game`, analysed,
+/// make; `headers` (the game's PGN tags) say where each came from: `White - Black, date,
+/// move N`.
+pub fn from_sides(
+    headers: &[(String, String)],
+    game: &Game,
+    analysis: &GameAnalysis,
+    sides: &[Color],
+) -> Vec<Drill> {
+    let tag = |name: &str| crate::pgn::header(headers, name);
     let where_from = format!(
         "{} - {}, {}",
-        pgn.header("White").unwrap_or("?"),
-        pgn.header("Black").unwrap_or("?"),
-        pgn.header("Date").unwrap_or("????.??.??")
+        tag("White").unwrap_or("?"),
+        tag("Black").unwrap_or("?"),
+        tag("Date").unwrap_or("????.??.??")
     );
     analysis
         .moves
@@ -400,7 +416,7 @@ pub fn from_game(pgn: &PgnGame, analysis: &GameAnalysis, player: &str) -> Vec<Dr
         .filter(|m| sides.contains(&m.mover) && m.judgement >= Some(Judgement::Mistake))
         .filter_map(|m| {
             let best = m.best.filter(|b| *b != m.mv)?;
-            let pos = game.positions()[m.ply];
+            let pos = *game.positions().get(m.ply)?;
             Some(Drill {
                 pos,
                 played: m.mv,
@@ -418,6 +434,56 @@ pub fn from_game(pgn: &PgnGame, analysis: &GameAnalysis, player: &str) -> Vec<Dr
             })
         })
         .collect()
+}
+
+/// What adding exercises to the deck did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Added {
+    /// The exercises offered (the mistakes and blunders found).
+    pub found: usize,
+    /// Of those, the ones new to the deck (the others were in it already).
+    pub added: usize,
+    /// The exercises in the deck now.
+    pub total: usize,
+    /// The deck's file, as shown to the user.
+    pub file: String,
+}
+
+impl Added {
+    /// Offered but in the deck already (the same position and move).
+    pub fn already(&self) -> usize {
+        self.found - self.added
+    }
+}
+
+impl std::fmt::Display for Added {
+    /// `2 mistake(s) and blunder(s), 1 new exercise(s) and 1 already in drills.txt (5 in
+    /// all)`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} mistake(s) and blunder(s), {} new exercise(s) and {} already in {} ({} in all)",
+            self.found,
+            self.added,
+            self.already(),
+            self.file,
+            self.total
+        )
+    }
+}
+
+/// Adds `drills` to the deck at `path` (made when there is none), each once: the one way
+/// exercises enter the deck, from `analyse --player` and from the analysis screen.
+pub fn add_to(path: &Path, drills: Vec<Drill>) -> Result<Added, String> {
+    let mut deck = Deck::load(path)?;
+    let found = drills.len();
+    let added = deck.add(drills)?;
+    Ok(Added {
+        found,
+        added,
+        total: deck.drills().len(),
+        file: deck.file(),
+    })
 }
 
 #[cfg(test)]

@@ -4,6 +4,10 @@
 //! `[analysis]`; see [`crate::analysis`]), and the evaluation over the whole game as a
 //! graph. The positions are searched one after another by the engine service, through an
 //! [`AnalysisJob`], while the screen stays live.
+//!
+//! `d` turns one side's mistakes (`?`) and blunders (`??`) into drills, as `huo-chess
+//! analyse FILE --player NAME` does ([`deck::from_sides`], [`deck::add_to`]): the side the
+//! user played when the game was theirs, otherwise the screen asks White or Black.
 
 use super::board::{BoardGeometry, BoardWidget};
 use super::theme::Theme;
@@ -12,6 +16,7 @@ use crate::core::{Color, Position, san, san_line, san_numbered};
 use crate::engine::{Reply, Think};
 use crate::game::Game;
 use crate::search::Limits;
+use crate::train::deck;
 use crossterm::event::KeyCode;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -29,8 +34,18 @@ pub const PAGE_PLIES: usize = 10;
 /// A game under analysis.
 pub struct AnalysisView {
     pub game: Game,
-    /// What the game is called (the PGN's players, or "this game").
+    /// What the game is called: `White - Black`, from its PGN tags.
     pub title: String,
+    /// The game's PGN tags (the players, the date): where its drills come from.
+    pub headers: Vec<(String, String)>,
+    /// The side the user played, when the game was theirs: `d` drills its mistakes.
+    pub user: Option<Color>,
+    /// The drills' deck `d` adds to (`None`: no home folder to keep it in).
+    pub deck: Option<std::path::PathBuf>,
+    /// `d` asked whose mistakes to drill: `w` or `b` answers.
+    pub asking: bool,
+    /// What the last `d` did (or why it could not), and whether it is a warning.
+    pub note: Option<(String, bool)>,
     /// The searches: the engine's view of each position found so far.
     pub job: AnalysisJob,
     /// The moves judged once every position is known.
@@ -42,13 +57,29 @@ pub struct AnalysisView {
 }
 
 impl AnalysisView {
-    /// A view of `game`, each position to be searched within `limits` as the engine
-    /// answers.
-    pub fn new(game: Game, title: String, limits: Limits, thresholds: Thresholds) -> Self {
+    /// A view of `game` with its PGN tags `headers`, each position to be searched within
+    /// `limits` as the engine answers; `user`: the side the user played, if it was theirs.
+    pub fn new(
+        game: Game,
+        headers: Vec<(String, String)>,
+        user: Option<Color>,
+        limits: Limits,
+        thresholds: Thresholds,
+    ) -> Self {
+        let tag = |name: &str| {
+            crate::pgn::header(&headers, name)
+                .unwrap_or("?")
+                .to_string()
+        };
         AnalysisView {
             job: AnalysisJob::new(&game, limits, thresholds),
+            title: format!("{} - {}", tag("White"), tag("Black")),
             game,
-            title,
+            headers,
+            user,
+            deck: deck::default_path(),
+            asking: false,
+            note: None,
             analysis: None,
             reported: false,
             ply: 0,
@@ -81,11 +112,34 @@ impl AnalysisView {
         }
     }
 
-    /// ←/→ step a move, Home/End jump to the ends. Returns `false` when the screen should
-    /// close (Esc).
+    /// ←/→ step a move, Home/End jump to the ends, `d` drills a side's mistakes. Returns
+    /// `false` when the screen should close (Esc).
     pub fn key(&mut self, code: KeyCode) -> bool {
         let last = self.game.moves().len();
+        if self.asking {
+            self.asking = false;
+            match code {
+                KeyCode::Char('w' | 'W') => self.drill(Color::White),
+                KeyCode::Char('b' | 'B') => self.drill(Color::Black),
+                _ => self.note = Some(("No drills made".into(), false)),
+            }
+            return true;
+        }
         match code {
+            KeyCode::Char('d' | 'D') => match self.user {
+                Some(side) => self.drill(side),
+                None => {
+                    self.asking = true;
+                    self.note = Some((
+                        format!(
+                            "Drill whose mistakes? w: White ({})  b: Black ({})  Esc: none",
+                            self.tag("White"),
+                            self.tag("Black")
+                        ),
+                        false,
+                    ));
+                }
+            },
             KeyCode::Left | KeyCode::Up => self.ply = self.ply.saturating_sub(1),
             KeyCode::Right | KeyCode::Down => self.ply = (self.ply + 1).min(last),
             KeyCode::Home => self.ply = 0,
@@ -96,6 +150,40 @@ impl AnalysisView {
             _ => {}
         }
         true
+    }
+
+    /// The PGN tag `name`, `?` when the game has none.
+    fn tag(&self, name: &str) -> &str {
+        crate::pgn::header(&self.headers, name).unwrap_or("?")
+    }
+
+    /// `side`'s mistakes and blunders into the drills' deck, as `analyse --player` makes
+    /// them; the note says how many were added and how many were in the deck already.
+    pub fn drill(&mut self, side: Color) {
+        self.note = Some(match (&self.analysis, &self.deck) {
+            (None, _) => (
+                format!(
+                    "Wait: the analysis is not finished ({}/{} positions)",
+                    self.job.done(),
+                    self.job.total()
+                ),
+                true,
+            ),
+            (_, None) => ("No home folder to keep the drills in".into(), true),
+            (Some(a), Some(path)) => {
+                let drills = deck::from_sides(&self.headers, &self.game, a, &[side]);
+                match deck::add_to(path, drills) {
+                    Ok(added) => (
+                        format!(
+                            "{side} ({}): {added}. Drill them: huo-chess drill",
+                            self.tag(&side.to_string())
+                        ),
+                        false,
+                    ),
+                    Err(e) => (e, true),
+                }
+            }
+        });
     }
 
     /// The text beside the board: the game's title and opening, the move that led here and
@@ -224,13 +312,29 @@ pub fn evaluation_text(e: &PositionEval, pos: &Position) -> String {
 pub fn draw(frame: &mut Frame, view: &AnalysisView, theme: &Theme, area: Rect) {
     let t = theme;
     frame.render_widget(Clear, area);
-    let [title, top, graph, keys] = Layout::vertical([
+    // What `d` did, or its question, in up to three lines over the graph.
+    let note_height = if view.note.is_some() { 3 } else { 0 };
+    let [title, top, note, graph, keys] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(11),
+        Constraint::Length(note_height),
         Constraint::Min(5),
         Constraint::Length(1),
     ])
     .areas(area);
+    if let Some((text, alert)) = &view.note {
+        let style = if *alert {
+            t.alert
+        } else if view.asking {
+            t.prompt
+        } else {
+            t.text
+        };
+        frame.render_widget(
+            Paragraph::new(Line::styled(format!(" {text}"), style)).wrap(Wrap { trim: false }),
+            note,
+        );
+    }
     frame.render_widget(
         Paragraph::new(Line::from(vec![
             Span::styled(" HUO CHESS", t.title),
@@ -300,7 +404,7 @@ pub fn draw(frame: &mut Frame, view: &AnalysisView, theme: &Theme, area: Rect) {
     frame.render_widget(
         Paragraph::new(Span::styled(
             format!(
-                " ←/→ a half-move  PgUp/PgDn {} moves  Home/End the ends  Esc back to the game",
+                " ←/→ a half-move  PgUp/PgDn {} moves  Home/End  d drill mistakes  Esc back",
                 PAGE_PLIES / 2
             ),
             t.dim,

@@ -59,8 +59,8 @@ pub struct Flags {
     /// The engine's player for White and for Black.
     pub players: [Option<Player>; 2],
     pub resume: bool,
-    /// The game `--analyse` opens, and its title (`White - Black`).
-    pub analyse: Option<(Game, String)>,
+    /// The game `--analyse` opens, and its PGN tags.
+    pub analyse: Option<(Game, Vec<(String, String)>)>,
     pub book: Option<PathBuf>,
     pub log: Option<PathBuf>,
 }
@@ -142,14 +142,9 @@ pub fn read_color(text: &str) -> Result<Color, String> {
 }
 
 /// The first game of a PGN file and its title (`White - Black`), or why not.
-pub fn read_first_game(path: &Path) -> Result<(Game, String), String> {
+pub fn read_first_game(path: &Path) -> Result<(Game, Vec<(String, String)>), String> {
     let shown = path.display();
     let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: cannot read: {e}"))?;
     let pgn = crate::pgn::parse_game(&text).map_err(|e| format!("{shown}: {e}"))?;
-    let title = format!(
-        "{} - {}",
-        pgn.header("White").unwrap_or("?"),
-        pgn.header("Black").unwrap_or("?")
-    );
-    Ok((pgn.to_game(), title))
+    Ok((pgn.to_game(), pgn.headers))
 }

@@ -185,3 +185,107 @@ fn analyse_player_refuses_a_name_not_in_the_file_and_a_damaged_deck() {
     let (ok, _, err) = huo_chess(&data, &["drill"]);
     assert!(!ok && err.contains("drills.txt:2: fen"), "{err}");
 }
+
+/// The analysis screen's `d` makes the same exercises as `analyse --player`: the game read
+/// from a file (`--analyse`), so the screen asks whose mistakes, and `w` (Me) answers.
+/// Pressed again, it adds nothing and says they were there already.
+#[test]
+fn the_analysis_screen_drills_what_analyse_player_drills() {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use huo_chess::tui::GameArgs;
+    use huo_chess::tui::app::{App, Mode};
+    use std::time::Duration;
+    let dir = tempdir("drill-analysis-screen");
+    let pgn = dir.join("mine.pgn");
+    std::fs::write(&pgn, GAME).unwrap();
+    // The command's deck.
+    let data = dir.join("data");
+    let (ok, out, err) = huo_chess(
+        &data,
+        &[
+            "analyse",
+            pgn.to_str().unwrap(),
+            "--player",
+            "Me",
+            "--depth",
+            "5",
+        ],
+    );
+    assert!(ok, "{out}{err}");
+    let by_command = std::fs::read_to_string(data.join("huo-chess").join(FILE_NAME)).unwrap();
+    assert!(by_command.contains("played = Qxe5+ ??"), "{by_command}");
+
+    // The screen's, on the same game at the same depth.
+    let mut config = Config::default();
+    config.book.enabled = false;
+    config.analysis.depth = 5;
+    let args = GameArgs {
+        color: Some("w".into()),
+        analyse: Some(pgn.clone()),
+        ..GameArgs::default()
+    };
+    let mut app = App::new(&config, &args, None).unwrap();
+    assert_eq!(app.mode, Mode::Analysis);
+    let deck_path = dir.join("screen").join(FILE_NAME);
+    std::fs::create_dir_all(deck_path.parent().unwrap()).unwrap();
+    app.analysis.as_mut().unwrap().deck = Some(deck_path.clone());
+    assert!(app.wait_engine(Duration::from_secs(120)));
+    let key = |app: &mut App, c: char| {
+        app.handle_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))
+    };
+    let screen = |app: &mut App| {
+        let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 25)).unwrap();
+        t.draw(|f| huo_chess::tui::ui::draw(f, app)).unwrap();
+        huo_chess::tui::ui::buffer_text(t.backend().buffer())
+    };
+    assert!(screen(&mut app).contains("d drill mistakes  Esc back"));
+    // A game from a file: whose mistakes is asked.
+    key(&mut app, 'd');
+    let text = screen(&mut app);
+    assert!(
+        text.contains("Drill whose mistakes? w: White (Me)  b: Black (Friend)"),
+        "{text}"
+    );
+    key(&mut app, 'w');
+    assert_eq!(app.mode, Mode::Analysis);
+    let by_screen = std::fs::read_to_string(&deck_path).unwrap();
+    assert_eq!(
+        by_screen, by_command,
+        "the same exercises, written the same"
+    );
+    let found = Deck::load(&deck_path).unwrap().drills().len();
+    let note = app.analysis.as_ref().unwrap().note.clone().unwrap().0;
+    assert!(
+        note.starts_with(&format!(
+            "White (Me): {found} mistake(s) and blunder(s), {found} new exercise(s) and 0 \
+             already in {}",
+            deck_path.display()
+        )),
+        "{note}"
+    );
+    let text = screen(&mut app);
+    assert!(text.contains(" White (Me): "), "{text}");
+    // Twice: nothing added, all of them there already.
+    key(&mut app, 'd');
+    key(&mut app, 'w');
+    assert_eq!(std::fs::read_to_string(&deck_path).unwrap(), by_command);
+    let note = app.analysis.as_ref().unwrap().note.clone().unwrap().0;
+    assert!(
+        note.contains(&format!("0 new exercise(s) and {found} already in")),
+        "{note}"
+    );
+    // Black's (Friend's) mistakes are not Me's: none of White's added again, only Black's.
+    key(&mut app, 'd');
+    key(&mut app, 'b');
+    let deck = Deck::load(&deck_path).unwrap();
+    assert!(
+        deck.drills()[..found]
+            .iter()
+            .all(|d| d.pos.turn() == huo_chess::core::Color::White)
+    );
+    assert!(
+        deck.drills()[found..]
+            .iter()
+            .all(|d| d.pos.turn() == huo_chess::core::Color::Black)
+    );
+}

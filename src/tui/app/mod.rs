@@ -251,8 +251,8 @@ impl App {
         }
         let analyse = flags.analyse.clone();
         app.apply_flags(flags)?;
-        if let Some((game, title)) = analyse {
-            app.open_analysis(game, title);
+        if let Some((game, headers)) = analyse {
+            app.open_analysis(game, headers, None);
         }
         Ok(app)
     }

@@ -5,6 +5,7 @@
 
 use super::{App, Mode};
 use crate::analysis::Thresholds;
+use crate::core::Color;
 use crate::search::Limits;
 use crate::tui::analysis::AnalysisView;
 use crate::tui::engine::Job;
@@ -20,28 +21,31 @@ impl App {
             self.note("Please wait: it is my move", true);
             return;
         }
-        let title = {
-            let h = self.pgn_headers();
-            let get = |k: &str| h.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
-            format!(
-                "{} - {}",
-                get("White").unwrap_or_default(),
-                get("Black").unwrap_or_default()
-            )
+        // The user's side, when one side was theirs: `d` drills its mistakes at once.
+        let user = match [Color::White, Color::Black].map(|c| self.engine_plays(c)) {
+            [false, true] => Some(Color::White),
+            [true, false] => Some(Color::Black),
+            _ => None,
         };
-        self.open_analysis(self.game.clone(), title);
+        self.open_analysis(self.game.clone(), self.pgn_headers(), user);
     }
 
     /// `:analyse FILE.pgn` (and `--analyse`): the file's first game.
     pub(super) fn analyse_file(&mut self, path: &str) {
         match crate::tui::flags::read_first_game(std::path::Path::new(path)) {
-            Ok((game, title)) => self.open_analysis(game, title),
+            Ok((game, headers)) => self.open_analysis(game, headers, None),
             Err(e) => self.note(e, true),
         }
     }
 
-    /// Opens the analysis screen on `game`.
-    pub(super) fn open_analysis(&mut self, game: crate::game::Game, title: String) {
+    /// Opens the analysis screen on `game` with its PGN tags `headers`; `user`: the side
+    /// the user played, if the game was theirs.
+    pub(super) fn open_analysis(
+        &mut self,
+        game: crate::game::Game,
+        headers: Vec<(String, String)>,
+        user: Option<Color>,
+    ) {
         self.engine.cancel();
         self.thinking = None;
         let thresholds = Thresholds::from_config(&self.config.analysis);
@@ -50,7 +54,7 @@ impl App {
             movetime: Some(MOVETIME_CAP),
             ..Limits::default()
         };
-        let mut view = AnalysisView::new(game, title, limits, thresholds);
+        let mut view = AnalysisView::new(game, headers, user, limits, thresholds);
         view.ply = view.game.moves().len();
         self.analysis = Some(view);
         if self.mode != Mode::Analysis {
