@@ -64,10 +64,14 @@ pub fn merge(
     let mut report = MergeReport::default();
     let items: Vec<Incoming> = match other {
         Source::Polyglot(path) => {
-            let (items, r) = polyglot::read_book(path, &polyglot::seeds_of(book)?, opts)?;
+            // Streamed into the book as the walk finds it.
+            let r =
+                polyglot::merge_bin(book, path, opts, |old, new| merge_move(old, new, weights))?;
             report.problems.extend(r.warnings.iter().cloned());
+            (report.positions, report.moves) = (r.positions, r.moves);
+            (report.written, report.packed) = (r.written, r.packed);
             report.polyglot = Some(r);
-            items
+            return Ok(report);
         }
         Source::Dir(dir) => {
             if !dir.is_dir() {

@@ -478,7 +478,7 @@ impl Book {
     where
         F: FnMut(&mut BookMove, &BookMove),
     {
-        let dir = self.writable_dir()?;
+        self.writable_dir()?;
         // In key order, a position given twice merged into one.
         items.sort_by_key(|i| i.pos.key());
         let mut merged: Vec<Incoming> = Vec::with_capacity(items.len());
@@ -496,9 +496,28 @@ impl Book {
                 _ => merged.push(item),
             }
         }
-        let mut writer = batch::BatchWriter::begin(dir, layout.packs(dir, merged.len()))?;
+        let positions = merged.len();
+        self.merge_sorted(merged, positions, layout, merge)
+    }
+
+    /// [`Book::merge_batch`] of positions given in increasing key order, each once: each is
+    /// written as it comes, so a stream of any length is merged without being held.
+    /// `positions` is how many there are (for [`Layout::Auto`]).
+    pub fn merge_sorted<I, F>(
+        &self,
+        items: I,
+        positions: usize,
+        layout: Layout,
+        mut merge: F,
+    ) -> Result<BatchReport, BookError>
+    where
+        I: IntoIterator<Item = Incoming>,
+        F: FnMut(&mut BookMove, &BookMove),
+    {
+        let dir = self.writable_dir()?;
+        let mut writer = batch::BatchWriter::begin(dir, layout.packs(dir, positions))?;
         let packed = writer.is_packed();
-        for item in merged {
+        for item in items {
             writer.merge(item, &mut merge)?;
         }
         let written = writer.commit()?;

@@ -16,11 +16,17 @@
 //! default: a missing move of each side). The walk stops as soon as every key is found.
 //! Entries of positions that no walk reaches (books made from other start positions, lines
 //! starting deeper than the gap) are counted in [`ImportReport::unreached`].
+//!
+//! An import holds the `.bin`'s entries (16 bytes each) and, per position found, how it
+//! was reached (a few bytes), never the positions and their moves: it then writes them one
+//! by one in key order, the order of the pack, into the book ([`merge_bin`]).
 
 use super::{Book, BookError, BookMove, Incoming};
 use crate::core::{Move, Position, Role, Square};
-use std::collections::hash_map::Entry as Slot;
 use std::collections::{HashMap, VecDeque};
+use std::fs::File;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::io::{BufReader, Read};
 use std::path::Path;
 
 /// One `.bin` entry.
@@ -147,39 +153,8 @@ pub fn read_entries(bytes: &[u8]) -> Result<Vec<Entry>, String> {
     }
     Ok(bytes
         .chunks_exact(16)
-        .map(|c| Entry {
-            key: u64::from_be_bytes(c[0..8].try_into().unwrap()),
-            mv: u16::from_be_bytes(c[8..10].try_into().unwrap()),
-            weight: u16::from_be_bytes(c[10..12].try_into().unwrap()),
-            learn: u32::from_be_bytes(c[12..16].try_into().unwrap()),
-        })
+        .map(|c| entry(c.try_into().expect("16 bytes")))
         .collect())
-}
-
-/// Reads a `.bin` file's entries, tolerating a truncated file: the whole entries are
-/// returned, with a warning naming `file` and the byte offset of what was left out, and one
-/// for keys out of order (a reader that bisects would miss entries).
-pub fn read_entries_lenient(bytes: &[u8], file: &str) -> (Vec<Entry>, Vec<String>) {
-    let whole = bytes.len() - bytes.len() % 16;
-    let mut warnings = Vec::new();
-    if whole != bytes.len() {
-        warnings.push(format!(
-            "{file}: {} bytes is not a whole number of 16-byte entries: the last {} bytes \
-             (from byte {whole}) are not an entry and were ignored",
-            bytes.len(),
-            bytes.len() - whole
-        ));
-    }
-    let entries = read_entries(&bytes[..whole]).unwrap_or_default();
-    if let Some(i) = entries.windows(2).position(|w| w[0].key > w[1].key) {
-        warnings.push(format!(
-            "{file}: keys out of order at byte {} (entry {}): other programs may not find \
-             every entry",
-            (i + 1) * 16,
-            i + 2
-        ));
-    }
-    (entries, warnings)
 }
 
 /// Writes entries (sorted by key, then weight descending) as `.bin` bytes.
@@ -268,10 +243,84 @@ pub fn import_with(
     path: &Path,
     opts: &PolyglotImportOptions,
 ) -> Result<ImportReport, BookError> {
-    let (items, mut report) = read_book(path, &seeds_of(book)?, opts)?;
-    let r = book.merge_batch(items, super::Layout::Auto, |old, new| {
+    merge_bin(book, path, opts, |old, new| {
         super::merge_move(old, new, super::WeightMerge::Sum)
-    })?;
+    })
+}
+
+/// Merges the positions of the `.bin` file `path` that the walk finds into `book`, all or
+/// nothing, in the layout the book has (packed for a large import): a move the book already
+/// has is combined by `merge(existing, incoming)`.
+///
+/// In constant memory per position: what is held is the `.bin`'s entries (16 bytes each),
+/// its keys and, per position found, the link to the position it was reached from (a few
+/// bytes); a position itself is made again from those links when it is needed. The
+/// positions are then written one by one in key order, the order of the `.bin` and of the
+/// pack, so the book is streamed into the new pack as in every batch ([`super::batch`]).
+pub fn merge_bin<F>(
+    book: &Book,
+    path: &Path,
+    opts: &PolyglotImportOptions,
+    merge: F,
+) -> Result<ImportReport, BookError>
+where
+    F: FnMut(&mut BookMove, &BookMove),
+{
+    let seeds = seeds_of(book)?;
+    let bin = Bin::read(path)?;
+    let mut walk = Walk::new(&bin, &seeds);
+    let walk_stopped = walk.run(opts);
+    let mut report = ImportReport {
+        entries: bin.entries.len(),
+        walk_stopped,
+        warnings: bin.warnings.clone(),
+        ..Default::default()
+    };
+    for k in 0..bin.keys.len() {
+        if walk.found[k].is_none() {
+            report.unreached += bin.entries_of(k).len();
+            report.unreached_positions += 1;
+        }
+    }
+    let found = walk.count;
+    let items = (0..bin.keys.len()).filter_map(|k| {
+        let origin = walk.found[k]?;
+        let pos = walk.position(Node::Key(k as u32));
+        let mut moves: Vec<BookMove> = Vec::new();
+        for e in bin.entries_of(k) {
+            let Some(mv) = decode_move(&pos, e.mv) else {
+                report.bad_moves += 1;
+                continue;
+            };
+            if origin.across {
+                report.reached_across_gaps += 1;
+            }
+            match moves.iter_mut().find(|m| m.mv == mv) {
+                Some(m) => {
+                    report.duplicates += 1;
+                    m.weight = m.weight.saturating_add(e.weight as u32);
+                }
+                None => {
+                    let mut m = BookMove::new(mv, e.weight as u32);
+                    if e.learn != 0 {
+                        m.fields.push(("learn".into(), e.learn.to_string()));
+                    }
+                    moves.push(m);
+                }
+            }
+        }
+        if moves.is_empty() {
+            return None;
+        }
+        report.positions += 1;
+        report.moves += moves.len();
+        Some(Incoming {
+            pos,
+            moves,
+            notes: Vec::new(),
+        })
+    });
+    let r = book.merge_sorted(items, found, super::Layout::Auto, merge)?;
     report.written = r.written;
     report.packed = r.packed;
     Ok(report)
@@ -293,164 +342,420 @@ pub fn seeds_of(book: &Book) -> Result<Vec<Position>, BookError> {
     Ok(seeds)
 }
 
-/// Reads a `.bin` file into positions with their moves (weight, and `learn=N` when not 0),
-/// sorted by key, walking from `seeds` as the module documentation explains.
-pub fn read_book(
-    path: &Path,
-    seeds: &[Position],
-    opts: &PolyglotImportOptions,
-) -> Result<(Vec<Incoming>, ImportReport), BookError> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| BookError(format!("cannot read {}: {e}", path.display())))?;
-    let (entries, warnings) = read_entries_lenient(&bytes, &path.display().to_string());
-    let mut report = walk(&entries, seeds, opts);
-    report.1.warnings = warnings;
-    Ok(report)
-}
+/// Hashes a position's key as itself: its bits are already random (Zobrist).
+#[derive(Default)]
+struct KeyHasher(u64);
 
-/// Plays every legal move of `pos` and, through children not in the book, `depth` plies
-/// further; book positions not found yet are added to `found` and `fresh`. `work` counts the
-/// positions made.
-fn search(
-    pos: &Position,
-    depth: usize,
-    in_book: &impl Fn(&Position) -> bool,
-    found: &mut HashMap<u64, (Position, bool)>,
-    fresh: &mut Vec<Position>,
-    work: &mut u64,
-) {
-    for mv in pos.legal_moves().iter() {
-        let child = pos.after(*mv);
-        *work += 1;
-        if in_book(&child) {
-            if let Slot::Vacant(v) = found.entry(child.key()) {
-                v.insert((child, true));
-                fresh.push(child);
-            }
-        } else if depth > 0 {
-            search(&child, depth - 1, in_book, found, fresh, work);
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = self.0.rotate_left(8) ^ *b as u64;
         }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
     }
 }
 
-/// The walk of [`read_book`] over entries already read.
-pub fn walk(
-    entries: &[Entry],
-    seeds: &[Position],
-    opts: &PolyglotImportOptions,
-) -> (Vec<Incoming>, ImportReport) {
-    let mut by_key: HashMap<u64, Vec<&Entry>> = HashMap::new();
-    for e in entries {
-        by_key.entry(e.key).or_default().push(e);
-    }
-    let mut report = ImportReport {
-        entries: entries.len(),
-        ..Default::default()
-    };
-    let in_book = |p: &Position| by_key.contains_key(&p.key());
-    // The book positions found, by key, and whether only the all-moves walk found them.
-    let mut found: HashMap<u64, (Position, bool)> = HashMap::new();
+/// Bits of the [`Bin::filter`]: 2^23 bits, a megabyte.
+const FILTER_BITS: u32 = 23;
 
-    // 1. Book moves only, from the seeds in the book (what every reader can follow).
-    let mut queue: VecDeque<Position> = VecDeque::new();
-    for s in seeds.iter().filter(|s| in_book(s)) {
-        if found.insert(s.key(), (*s, false)).is_none() {
-            queue.push_back(*s);
-        }
-    }
-    while let Some(pos) = queue.pop_front() {
-        for e in &by_key[&pos.key()] {
-            if let Some(mv) = decode_move(&pos, e.mv) {
-                let child = pos.after(mv);
-                if in_book(&child)
-                    && let Slot::Vacant(v) = found.entry(child.key())
-                {
-                    v.insert((child, false));
-                    queue.push_back(child);
+/// The two bits of [`Bin::filter`] that stand for `key` (from two parts of its bits).
+#[inline]
+fn filter_bits(key: u64) -> [u64; 2] {
+    let mask = (1 << FILTER_BITS) - 1;
+    [key & mask, key >> FILTER_BITS & mask]
+}
+
+/// A `.bin` file read for a walk: its entries in key order and its keys.
+struct Bin {
+    entries: Vec<Entry>,
+    /// The distinct keys, increasing, and where the entries of each start (one more: the
+    /// end).
+    keys: Vec<u64>,
+    starts: Vec<usize>,
+    /// A key's index in `keys`.
+    index: HashMap<u64, usize, BuildHasherDefault<KeyHasher>>,
+    /// Two bits per key of the `.bin` ([`filter_bits`]; a Bloom filter): most positions a
+    /// walk makes are not in the `.bin`, and one of their two bits is clear (but for one in
+    /// 200): they are ruled out here, in a table small enough to stay in the processor's
+    /// cache, rather than in `index`.
+    filter: Vec<u64>,
+    /// Problems with the file (a truncated last entry, keys out of order), naming it and
+    /// the byte offset.
+    warnings: Vec<String>,
+}
+
+impl Bin {
+    /// Reads `path` as a stream of 16-byte entries. A truncated last entry is left out,
+    /// keys out of order are sorted (entries of one key keep their order): each with a
+    /// warning.
+    fn read(path: &Path) -> Result<Bin, BookError> {
+        let shown = path.display().to_string();
+        let error = |e: std::io::Error| BookError(format!("cannot read {shown}: {e}"));
+        let file = File::open(path).map_err(error)?;
+        let len = file.metadata().map_err(error)?.len();
+        let mut reader = BufReader::with_capacity(1 << 16, file);
+        let mut entries = Vec::with_capacity((len / 16) as usize);
+        let mut warnings = Vec::new();
+        let mut chunk = [0u8; 16];
+        let mut read: u64 = 0;
+        let mut disorder = None;
+        loop {
+            let mut got = 0;
+            while got < 16 {
+                match reader.read(&mut chunk[got..]) {
+                    Ok(0) => break,
+                    Ok(n) => got += n,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(error(e)),
                 }
             }
+            if got < 16 {
+                if got > 0 {
+                    warnings.push(format!(
+                        "{shown}: {} bytes is not a whole number of 16-byte entries: the \
+                         last {got} bytes (from byte {read}) are not an entry and were \
+                         ignored",
+                        read + got as u64
+                    ));
+                }
+                break;
+            }
+            read += 16;
+            let e = entry(&chunk);
+            if disorder.is_none() && entries.last().is_some_and(|l: &Entry| l.key > e.key) {
+                disorder = Some(entries.len());
+            }
+            entries.push(e);
+        }
+        if entries.len() > u32::MAX as usize {
+            return Err(BookError(format!(
+                "{shown}: {} entries: more than a book can import",
+                entries.len()
+            )));
+        }
+        if let Some(i) = disorder {
+            warnings.push(format!(
+                "{shown}: keys out of order at byte {} (entry {}): other programs may not \
+                 find every entry",
+                i * 16,
+                i + 1
+            ));
+            entries.sort_by_key(|e| e.key); // stable
+        }
+        let mut keys = Vec::new();
+        let mut starts = Vec::new();
+        for (i, e) in entries.iter().enumerate() {
+            if keys.last() != Some(&e.key) {
+                keys.push(e.key);
+                starts.push(i);
+            }
+        }
+        starts.push(entries.len());
+        let mut index = HashMap::with_capacity_and_hasher(keys.len(), Default::default());
+        let mut filter = vec![0u64; 1 << (FILTER_BITS - 6)];
+        for (i, &k) in keys.iter().enumerate() {
+            index.insert(k, i);
+            for bit in filter_bits(k) {
+                filter[(bit >> 6) as usize] |= 1 << (bit & 63);
+            }
+        }
+        Ok(Bin {
+            entries,
+            keys,
+            starts,
+            index,
+            filter,
+            warnings,
+        })
+    }
+
+    /// The index of `key` among the `.bin`'s keys, if it has it.
+    #[inline]
+    fn find(&self, key: u64) -> Option<usize> {
+        let clear = |bit: u64| self.filter[(bit >> 6) as usize] & (1 << (bit & 63)) == 0;
+        if filter_bits(key).into_iter().any(clear) {
+            return None;
+        }
+        self.index.get(&key).copied()
+    }
+
+    /// The entries of the key of index `k`.
+    fn entries_of(&self, k: usize) -> &[Entry] {
+        &self.entries[self.starts[k]..self.starts[k + 1]]
+    }
+}
+
+/// One 16-byte entry.
+fn entry(c: &[u8; 16]) -> Entry {
+    Entry {
+        key: u64::from_be_bytes(c[0..8].try_into().unwrap()),
+        mv: u16::from_be_bytes(c[8..10].try_into().unwrap()),
+        weight: u16::from_be_bytes(c[10..12].try_into().unwrap()),
+        learn: u32::from_be_bytes(c[12..16].try_into().unwrap()),
+    }
+}
+
+/// A position of a walk: one of the `.bin`'s (by index), or a seed.
+#[derive(Clone, Copy, Debug)]
+enum Node {
+    Key(u32),
+    Seed(u32),
+}
+
+/// How a walk found a position of the `.bin`: from which position, by which moves (a
+/// slice of [`Walk::paths`]: one move, more across positions not in the `.bin`), and
+/// whether only the all-moves search found it.
+#[derive(Clone, Copy, Debug)]
+struct Origin {
+    from: Node,
+    path: (u32, u16),
+    across: bool,
+}
+
+/// The walk of the module documentation over a read `.bin`.
+struct Walk<'a> {
+    bin: &'a Bin,
+    seeds: &'a [Position],
+    /// By key index: how the position was found, if it was.
+    found: Vec<Option<Origin>>,
+    /// How many were found.
+    count: usize,
+    /// The moves of every [`Origin::path`].
+    paths: Vec<Move>,
+}
+
+impl<'a> Walk<'a> {
+    fn new(bin: &'a Bin, seeds: &'a [Position]) -> Walk<'a> {
+        Walk {
+            bin,
+            seeds,
+            found: vec![None; bin.keys.len()],
+            count: 0,
+            paths: Vec::new(),
         }
     }
 
-    // 2. Every legal move, crossing up to `max_gap` plies of positions not in the book.
-    // `levels[k]` holds positions to search k plies past positions not in the book: a
-    // position goes through levels 0, 1, ... in turn, and the lowest level is served first,
-    // so the cheap searches (30 positions for level 0, 900 for level 1, 27 000 for level
-    // 2) are done everywhere before any dearer one. A seed not in the book is one such ply
-    // already (`base` 1).
-    let max_gap = opts.max_gap as usize;
-    let mut levels: Vec<VecDeque<(Position, usize)>> = vec![VecDeque::new(); max_gap + 1];
-    levels[0].extend(found.values().map(|(p, _)| (*p, 0)));
-    if max_gap >= 1 {
-        levels[0].extend(seeds.iter().filter(|s| !in_book(s)).map(|s| (*s, 1)));
+    /// Records that the position of key index `k` was reached from `from` by `path`.
+    /// False when it was found before.
+    fn reach(&mut self, k: usize, from: Node, path: &[Move], across: bool) -> bool {
+        if self.found[k].is_some() {
+            return false;
+        }
+        let at = self.paths.len() as u32;
+        self.paths.extend_from_slice(path);
+        self.found[k] = Some(Origin {
+            from,
+            path: (at, path.len() as u16),
+            across,
+        });
+        self.count += 1;
+        true
     }
-    let mut work: u64 = 0;
-    let limit = opts
-        .walk_limit
-        .unwrap_or_else(|| (entries.len() as u64).saturating_mul(1500).max(10_000_000));
-    while found.len() < by_key.len() {
-        let Some((level, (pos, base))) = levels
-            .iter_mut()
-            .enumerate()
-            .find_map(|(i, q)| q.pop_front().map(|p| (i, p)))
-        else {
-            break;
+
+    /// The position of `node`, made again by replaying the moves that found it.
+    fn position(&self, node: Node) -> Position {
+        let mut links = Vec::new();
+        let mut at = node;
+        let mut pos = loop {
+            match at {
+                Node::Seed(s) => break self.seeds[s as usize],
+                Node::Key(k) => {
+                    let o = self.found[k as usize].expect("a position found");
+                    links.push(o.path);
+                    at = o.from;
+                }
+            }
         };
-        if work >= limit {
-            report.walk_stopped = true;
-            break;
-        }
-        let mut fresh = Vec::new();
-        search(&pos, level, &in_book, &mut found, &mut fresh, &mut work);
-        levels[0].extend(fresh.into_iter().map(|p| (p, 0)));
-        if base + level < max_gap {
-            levels[level + 1].push_back((pos, base));
-        }
-    }
-    // The entries of the positions found, as book moves.
-    let mut items: Vec<Incoming> = Vec::new();
-    let mut keys: Vec<&u64> = found.keys().collect();
-    keys.sort();
-    for key in keys {
-        let (pos, across) = found[key];
-        let mut moves: Vec<BookMove> = Vec::new();
-        for e in &by_key[key] {
-            let Some(mv) = decode_move(&pos, e.mv) else {
-                report.bad_moves += 1;
-                continue;
-            };
-            if across {
-                report.reached_across_gaps += 1;
+        for &(start, len) in links.iter().rev() {
+            for &mv in &self.paths[start as usize..start as usize + len as usize] {
+                pos.play(mv);
             }
-            match moves.iter_mut().find(|m| m.mv == mv) {
-                Some(m) => {
-                    report.duplicates += 1;
-                    m.weight = m.weight.saturating_add(e.weight as u32);
-                }
-                None => {
-                    let mut m = BookMove::new(mv, e.weight as u32);
-                    if e.learn != 0 {
-                        m.fields.push(("learn".into(), e.learn.to_string()));
+        }
+        pos
+    }
+
+    /// Walks (see the module documentation); returns whether it stopped at the limit.
+    fn run(&mut self, opts: &PolyglotImportOptions) -> bool {
+        let bin = self.bin;
+        // 1. Book moves only, from the seeds in the book (what every reader can follow).
+        let mut stack: Vec<(usize, Position)> = Vec::new();
+        for (s, seed) in self.seeds.iter().enumerate() {
+            if let Some(k) = bin.find(seed.key())
+                && self.reach(k, Node::Seed(s as u32), &[], false)
+            {
+                stack.push((k, *seed));
+            }
+        }
+        while let Some((k, pos)) = stack.pop() {
+            for e in bin.entries_of(k) {
+                if let Some(mv) = decode_move(&pos, e.mv) {
+                    let child = pos.after(mv);
+                    if let Some(c) = bin.find(child.key())
+                        && self.reach(c, Node::Key(k as u32), &[mv], false)
+                    {
+                        stack.push((c, child));
                     }
-                    moves.push(m);
                 }
             }
         }
-        if !moves.is_empty() {
-            report.positions += 1;
-            report.moves += moves.len();
-            items.push(Incoming {
-                pos,
-                moves,
-                notes: Vec::new(),
-            });
+
+        // 2. Every legal move, crossing up to `max_gap` plies of positions not in the
+        // book. `levels[k]` holds positions to search k plies past positions not in the
+        // book: a position goes through levels 0, 1, ... in turn, and the lowest level is
+        // served first, so the cheap searches (30 positions for level 0, 900 for level 1,
+        // 27 000 for level 2) are done everywhere before any dearer one. A seed not in the
+        // book is one such ply already (`base` 1).
+        if self.count == bin.keys.len() {
+            return false;
+        }
+        let max_gap = opts.max_gap as usize;
+        let mut levels: Vec<VecDeque<(Node, u8)>> = vec![VecDeque::new(); max_gap + 1];
+        levels[0].extend(
+            (0..bin.keys.len())
+                .filter(|&k| self.found[k].is_some())
+                .map(|k| (Node::Key(k as u32), 0)),
+        );
+        if max_gap >= 1 {
+            levels[0].extend(
+                (0..self.seeds.len())
+                    .filter(|&s| bin.find(self.seeds[s].key()).is_none())
+                    .map(|s| (Node::Seed(s as u32), 1)),
+            );
+        }
+        let mut work: u64 = 0;
+        let limit = opts.walk_limit.unwrap_or_else(|| {
+            (bin.entries.len() as u64)
+                .saturating_mul(1500)
+                .max(10_000_000)
+        });
+        let mut fresh = Vec::new();
+        let mut line = Vec::new();
+        while self.count < bin.keys.len() {
+            let Some((level, (node, base))) = levels
+                .iter_mut()
+                .enumerate()
+                .find_map(|(i, q)| q.pop_front().map(|p| (i, p)))
+            else {
+                break;
+            };
+            if work >= limit {
+                return true;
+            }
+            let pos = self.position(node);
+            self.search(&pos, node, level, &mut line, &mut fresh, &mut work);
+            levels[0].extend(fresh.drain(..).map(|k| (Node::Key(k as u32), 0)));
+            if base as usize + level < max_gap {
+                levels[level + 1].push_back((node, base));
+            }
+        }
+        false
+    }
+
+    /// Plays every legal move of `pos` (reached from `from` by `line`) and, through
+    /// children not in the `.bin`, `depth` plies further; positions of the `.bin` not
+    /// found yet are recorded and added to `fresh`. `work` counts the positions made.
+    fn search(
+        &mut self,
+        pos: &Position,
+        from: Node,
+        depth: usize,
+        line: &mut Vec<Move>,
+        fresh: &mut Vec<usize>,
+        work: &mut u64,
+    ) {
+        for &mv in pos.legal_moves().iter() {
+            *work += 1;
+            if depth == 0 {
+                // The last ply: the child's key is enough.
+                if let Some(c) = self.bin.find(key_after(pos, mv)) {
+                    line.push(mv);
+                    if self.reach(c, from, line, true) {
+                        fresh.push(c);
+                    }
+                    line.pop();
+                }
+                continue;
+            }
+            let child = pos.after(mv);
+            line.push(mv);
+            match self.bin.find(child.key()) {
+                Some(c) => {
+                    if self.reach(c, from, line, true) {
+                        fresh.push(c);
+                    }
+                }
+                None => self.search(&child, from, depth - 1, line, fresh, work),
+            }
+            line.pop();
         }
     }
-    for (key, list) in &by_key {
-        if !found.contains_key(key) {
-            report.unreached += list.len();
-            report.unreached_positions += 1;
-        }
+}
+
+/// The key of the position after the legal move `mv` of `pos`. Most moves only move
+/// pieces (and perhaps take one): then the key is worked out from the pieces that move,
+/// without making the position. A king's move, a move from or to a corner (castling
+/// rights), a pawn's double step (perhaps an en-passant square) and an en-passant capture
+/// are played.
+fn key_after(pos: &Position, mv: Move) -> u64 {
+    let (from, to) = (mv.from(), mv.to());
+    let role = pos.role_on(from).unwrap_or(Role::Pawn);
+    let corner = |s: Square| matches!(s as usize, 0 | 7 | 56 | 63);
+    let simple = !corner(from)
+        && !corner(to)
+        && match role {
+            Role::King => false,
+            Role::Pawn => {
+                let step = (to as usize).abs_diff(from as usize);
+                step == 8 || (step != 16 && pos.role_on(to).is_some())
+            }
+            _ => true,
+        };
+    if simple {
+        pos.key_after(mv, role)
+    } else {
+        pos.after(mv).key()
     }
-    (items, report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::util::rng::splitmix64;
+
+    #[test]
+    fn the_key_after_a_move_is_the_key_of_the_position_it_makes() {
+        // Random games to their end: castling, en passant, promotions, captures on the
+        // corners all come up.
+        let mut rng = 7;
+        let mut checked = 0;
+        for _ in 0..400 {
+            let mut pos = Position::startpos();
+            for _ in 0..200 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &mv in moves.iter() {
+                    assert_eq!(
+                        key_after(&pos, mv),
+                        pos.after(mv).key(),
+                        "{} {}",
+                        pos.fen(),
+                        mv.uci()
+                    );
+                    checked += 1;
+                }
+                rng = splitmix64(rng);
+                pos.play(moves[(rng % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
 }

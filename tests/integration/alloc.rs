@@ -1,5 +1,6 @@
-//! Move generation and making moves never touch the heap: a counting allocator watches
-//! a perft run and the generation of move lists.
+//! Move generation and making moves never touch the heap, and a Polyglot import is
+//! streamed: a counting allocator watches a perft run, the generation of move lists, and
+//! the bytes an import holds at its peak.
 
 use huo_chess::core::{Position, perft};
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -10,18 +11,37 @@ struct Counting;
 thread_local! {
     /// Allocations made by this thread (tests run side by side on several threads).
     static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+    /// Bytes allocated by this thread and not freed yet, and their highest value.
+    static LIVE: Cell<isize> = const { Cell::new(0) };
+    static PEAK: Cell<isize> = const { Cell::new(0) };
 }
 
 fn allocations() -> usize {
     ALLOCATIONS.with(Cell::get)
 }
 
+/// The bytes this thread holds now; the peak is reset to them.
+fn live_bytes() -> isize {
+    let live = LIVE.with(Cell::get);
+    PEAK.with(|p| p.set(live));
+    live
+}
+
+fn peak_bytes() -> isize {
+    PEAK.with(Cell::get)
+}
+
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+        let _ = LIVE.try_with(|l| {
+            l.set(l.get() + layout.size() as isize);
+            let _ = PEAK.try_with(|p| p.set(p.get().max(l.get())));
+        });
         unsafe { System.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        let _ = LIVE.try_with(|l| l.set(l.get() - layout.size() as isize));
         unsafe { System.dealloc(ptr, layout) }
     }
 }
@@ -78,4 +98,55 @@ fn search_allocates_per_iteration_not_per_node() {
         "{allocations} allocations for {} nodes",
         r.nodes
     );
+}
+
+#[test]
+fn a_polyglot_import_is_streamed_into_the_book() {
+    use huo_chess::book::{Book, polyglot};
+    // A .bin of 40 000 positions, reached by random playouts from the start.
+    let mut rng = crate::common::Rng(11);
+    let mut entries = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    while seen.len() < 40_000 {
+        let mut pos = Position::startpos();
+        for _ in 0..30 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.below(moves.len())];
+            if seen.insert(pos.key()) {
+                entries.push(polyglot::Entry {
+                    key: pos.key(),
+                    mv: polyglot::encode_move(&pos, mv),
+                    weight: 1 + rng.below(50) as u16,
+                    learn: 0,
+                });
+            }
+            pos.play(mv);
+        }
+    }
+    let n = entries.len();
+    let dir = crate::common::tempdir("pg-stream");
+    let bin = dir.join("big.bin");
+    std::fs::write(&bin, polyglot::write_entries(&mut entries)).unwrap();
+    drop(entries);
+    drop(seen);
+    let book = Book::open(dir.join("book"));
+    let before = live_bytes();
+    let r = polyglot::import(&book, &bin).unwrap();
+    let peak = peak_bytes() - before;
+    assert_eq!((r.entries, r.positions, r.unreached), (n, n, 0));
+    assert_eq!((r.written, r.packed), (n, true));
+    // What is held: the .bin's entries, its keys and an index of them, and a few bytes per
+    // position found (about 100 bytes an entry), a filter of a megabyte and the writer's
+    // buffers: not the positions and their moves (hundreds of bytes each).
+    let per_entry = (peak - (2 << 20)) / n as isize;
+    assert!(
+        per_entry < 160,
+        "{peak} bytes at the peak for {n} entries: {per_entry} bytes an entry"
+    );
+    // Every position was written, with its move.
+    let start = Position::startpos();
+    assert_eq!(book.lookup(&start).unwrap().moves.len(), 1);
 }
