@@ -735,9 +735,9 @@ mod tests {
         // corners all come up.
         let mut rng = 7;
         let mut checked = 0;
-        for _ in 0..400 {
+        for _ in 0..150 {
             let mut pos = Position::startpos();
-            for _ in 0..200 {
+            for _ in 0..150 {
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
                     break;
