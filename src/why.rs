@@ -35,7 +35,7 @@ pub const SMALLER: &str = "Smaller changes";
 impl fmt::Display for Reason {
     /// `wins a knight (+3.00)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({:+.2})", self.text, self.cp as f64 / 100.0)
+        write!(f, "{} ({})", self.text, pawns(self.cp))
     }
 }
 
@@ -79,6 +79,53 @@ impl Why {
             _ => None,
         }
     }
+
+    /// The line's end as one number for the mover, to compare lines from one position:
+    /// its evaluation, a mate given or taken as far as a score goes either way.
+    pub fn end_value(&self) -> i32 {
+        match self.end {
+            End::Eval(e) => e,
+            End::Checkmate { mover_wins: true } => MATE_END,
+            End::Checkmate { mover_wins: false } => -MATE_END,
+            End::Stalemate => 0,
+        }
+    }
+
+    /// The line's verdict in one sentence, for the mover: `-0.40 now, -0.62 at the end
+    /// (-0.22): gives up mobility (-0.30), smaller changes together (+0.08)` (the reasons
+    /// add up to the change in brackets), or the mate or stalemate it ends in.
+    pub fn verdict(&self) -> String {
+        let side = self.mover;
+        match (self.end, self.change()) {
+            (End::Checkmate { mover_wins: true }, _) => format!("{side} mates at its end"),
+            (End::Checkmate { mover_wins: false }, _) => format!("{side} is mated at its end"),
+            (End::Stalemate, _) => "it ends in stalemate: a draw".into(),
+            (End::Eval(end), change) => {
+                let change = change.unwrap_or(0);
+                let mut text = format!(
+                    "{} now, {} at the end ({})",
+                    pawns(self.start),
+                    pawns(end),
+                    pawns(change)
+                );
+                if self.reasons.is_empty() {
+                    text.push_str(": nothing changes");
+                } else {
+                    let reasons: Vec<String> = self.reasons.iter().map(|r| r.to_string()).collect();
+                    text.push_str(&format!(": {}", reasons.join(", ")));
+                }
+                text
+            }
+        }
+    }
+}
+
+/// A mate at a line's end, as [`Why::end_value`] counts it.
+const MATE_END: i32 = 100_000;
+
+/// Centipawns in pawns, always signed: `+0.35`, `-1.20`.
+pub fn pawns(cp: i32) -> String {
+    format!("{:+.2}", cp as f64 / 100.0)
 }
 
 /// "a knight", "two pawns", "a bishop and a pawn".

@@ -17,6 +17,7 @@ use super::fsrs::Grade;
 use crate::analysis::{Analyser, Eval};
 use crate::config::Config;
 use crate::core::{Color, Move, Position, san};
+use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::search::Limits;
 use std::collections::HashMap;
@@ -27,6 +28,9 @@ use std::collections::HashMap;
 /// move's, then `mv`'s.
 pub trait Judge {
     fn judge(&mut self, pos: &Position, mv: Move, depth: u32) -> Result<(Eval, Eval), String>;
+    /// The evaluation the judge's searches score with (the "why" after an answer speaks
+    /// with it, so its words agree with the judge).
+    fn evaluator(&self) -> Evaluator;
 }
 
 /// The engine as judge, through the analysis ([`Analyser`]) on a one-move game: one
@@ -56,6 +60,10 @@ impl Judge for EngineJudge {
         let review = analysis.moves.first().ok_or("the engine judged no move")?;
         Ok((review.before, review.after))
     }
+
+    fn evaluator(&self) -> Evaluator {
+        Evaluator::from_config(&self.config)
+    }
 }
 
 /// A drills session.
@@ -72,6 +80,11 @@ pub struct DrillSession {
     note: Option<Note>,
     /// Each exercise answered, and whether its first answer was right.
     answered: HashMap<(u64, Move), bool>,
+    /// The learner's answer to the exercise on the board once judged, and whether it
+    /// was right: what "why" explains.
+    answer: Option<(Move, bool)>,
+    /// The judge's evaluation, for "why".
+    eval: Evaluator,
 }
 
 /// An evaluation from `side`'s point of view, in words: `+0.35`, `-1.20`, `mate in 3`,
@@ -92,6 +105,7 @@ fn shown(e: Eval, side: Color) -> String {
 impl DrillSession {
     /// A session over `deck`, judged by `judge`.
     pub fn new(deck: Deck, judge: Box<dyn Judge>, all: bool, today: i64) -> DrillSession {
+        let judge_eval = judge.evaluator();
         let queue = deck
             .drills()
             .iter()
@@ -112,6 +126,8 @@ impl DrillSession {
             },
             note: None,
             answered: HashMap::new(),
+            answer: None,
+            eval: judge_eval,
         };
         s.ask();
         s
@@ -128,6 +144,7 @@ impl DrillSession {
 
     /// Puts the next exercise on the board, or ends the session.
     fn ask(&mut self) {
+        self.answer = None;
         while self.at < self.queue.len() {
             let id = self.queue[self.at];
             if let Some(d) = self.drill(id).cloned() {
@@ -205,9 +222,11 @@ impl DrillSession {
         DueNext { now, next }
     }
 
-    /// Grades the exercise on the board and saves it; the note when it was not saved.
-    fn grade(&mut self, id: (u64, Move), grade: Grade) -> Option<Note> {
+    /// Grades the learner's answer `mv` to the exercise on the board and saves it; the
+    /// note when it was not saved.
+    fn grade(&mut self, id: (u64, Move), mv: Move, grade: Grade) -> Option<Note> {
         let right = grade != Grade::Again;
+        self.answer = Some((mv, right));
         self.answered.entry(id).or_insert(right);
         if !right && !self.queue[self.at + 1..].contains(&id) {
             self.queue.push(id); // again at the end of the session
@@ -297,7 +316,7 @@ impl Exercise for DrillSession {
         match self.stage.clone() {
             Stage::Ask(q) => {
                 if mv == d.best {
-                    let failed = self.grade(id, Grade::Good);
+                    let failed = self.grade(id, mv, Grade::Good);
                     self.done(mv, format!("Right: {text}, the engine's move"), failed);
                     return;
                 }
@@ -321,7 +340,7 @@ impl Exercise for DrillSession {
                 if let Some((b, v)) = judged
                     && v.value(side) >= b.value(side)
                 {
-                    let failed = self.grade(id, Grade::Good);
+                    let failed = self.grade(id, mv, Grade::Good);
                     self.done(
                         mv,
                         format!(
@@ -335,7 +354,7 @@ impl Exercise for DrillSession {
                     );
                     return;
                 }
-                let failed = self.grade(id, Grade::Again);
+                let failed = self.grade(id, mv, Grade::Again);
                 self.stage = Stage::Missed {
                     question: q,
                     played: text.clone(),
@@ -380,6 +399,78 @@ impl Exercise for DrillSession {
     fn saved_in(&self) -> String {
         self.deck.file()
     }
+
+    fn why(&self) -> Option<Vec<String>> {
+        let (answer, right) = self.answer?;
+        let d = self.drill(*self.queue.get(self.at)?)?;
+        Some(explain(&self.eval, d, answer, right))
+    }
+}
+
+/// Why the engine's move is better than the game's move (and than the learner's `answer`
+/// when it was wrong), in lines of text: each move's line explained by the evaluation
+/// ([`crate::why`]) from the exercise's position, for the side to move, its reasons adding
+/// up to the change shown. The engine's move is followed along its line as the analysis
+/// found it; another move only by the captures that follow it (no search), so the
+/// evaluation may not yet show what it misses: then it says so.
+pub fn explain(eval: &Evaluator, d: &Drill, answer: Move, right: bool) -> Vec<String> {
+    let pos = d.pos;
+    let side = pos.turn();
+    let name = |mv: Move| san(&pos, mv);
+    let (best, played) = (name(d.best), name(d.played));
+    let yours = !right && answer != d.played && answer != d.best;
+    let mut out = vec![if yours {
+        format!(
+            "Why {best}, not the game's {played} nor your {}?",
+            name(answer)
+        )
+    } else {
+        format!("Why {best}, not the game's {played}?")
+    }];
+    let best_why = crate::why::explain(eval, &pos, &d.line);
+    out.push(format!(
+        "{best} (the engine's line, depth {}): {}",
+        d.depth,
+        played_out(&best_why)
+    ));
+    out.push(format!("  For {side}: {}", best_why.verdict()));
+    let mut others = vec![(d.played, "the game's move")];
+    if yours {
+        others.push((answer, "your answer"));
+    }
+    for (mv, whose) in others {
+        let why = crate::why::explain(eval, &pos, &[mv]);
+        out.push(format!("{} ({whose}): {}", name(mv), played_out(&why)));
+        out.push(format!("  For {side}: {}", why.verdict()));
+        let gap = best_why.end_value() - why.end_value();
+        out.push(if gap > 0 {
+            format!(
+                "  {best} ends {} better for {side}",
+                crate::why::pawns(gap).trim_start_matches('+')
+            )
+        } else {
+            format!(
+                "  Its captures alone do not show it: what it misses lies deeper (the \
+                 engine saw it searching to depth {})",
+                d.depth
+            )
+        });
+    }
+    out.push(format!(
+        "The analysis: {played} {}, {}",
+        d.judgement.symbol(),
+        d.cost
+    ));
+    out
+}
+
+/// A line as explained, with the captures played out after it: `Qxe5+ Nxe5`.
+fn played_out(why: &crate::why::Why) -> String {
+    let mut text = why.line.join(" ");
+    if !why.settled.is_empty() {
+        text.push_str(&format!(", then {}", why.settled.join(" ")));
+    }
+    text
 }
 
 #[cfg(test)]

@@ -95,6 +95,8 @@ pub struct Words {
     pub next: &'static str,
     /// What is counted: `position`, `exercise` (`s` added for more than one).
     pub item: &'static str,
+    /// The screen's second key line (80 columns).
+    pub keys: &'static str,
 }
 
 impl Words {
@@ -105,6 +107,7 @@ impl Words {
         again: "It comes back later today. Play the book's move to go on.",
         next: "next line",
         item: "position",
+        keys: " Enter: go on when a line ends   :flip turns the board   Esc: leave (all saved)",
     };
     /// The drills'.
     pub const DRILL: Words = Words {
@@ -113,6 +116,7 @@ impl Words {
         again: "It comes back at the end. Play the engine's move to go on.",
         next: "next exercise",
         item: "exercise",
+        keys: " Enter: go on   w: why, after an answer   :flip board   Esc: leave (all saved)",
     };
 }
 
@@ -162,4 +166,9 @@ pub trait Exercise {
     fn next(&mut self);
     /// Where the answers are saved (for the title line).
     fn saved_in(&self) -> String;
+    /// Once an answer is judged: why the right move is better than the wrong ones, in
+    /// lines of text (`None`: nothing judged yet, or a kind that does not explain).
+    fn why(&self) -> Option<Vec<String>> {
+        None
+    }
 }

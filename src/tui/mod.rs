@@ -14,7 +14,7 @@
 //! resigns or offers a draw), [`log`] (the log pane), [`input`] (choosing moves on the
 //! board, shared with the editor), [`engine`] (the screens' link to the engine service),
 //! [`events`] (the game screen's one event stream),
-//! [`board`] (the board widget), [`analysis`] (the analysis screen), [`tree`] (the MiniMax tree browser), [`theme`] (colours, glyphs), [`terminal`] (setup,
+//! [`board`] (the board widget), [`window`] (a window of text over a screen), [`analysis`] (the analysis screen), [`tree`] (the MiniMax tree browser), [`theme`] (colours, glyphs), [`terminal`] (setup,
 //! restore, signals, panic hook), [`editor`] (the book editor), [`trainer`] (the trainer).
 
 pub mod analysis;
@@ -33,6 +33,7 @@ pub mod theme;
 pub mod trainer;
 pub mod tree;
 pub mod ui;
+pub mod window;
 
 use crate::book::Books;
 use crate::config::Config;

@@ -11,6 +11,7 @@ use super::app::{
 use super::board::{BoardGeometry, BoardWidget};
 use super::clock::format_clock;
 use super::engine::Job;
+use super::window::{centered, text_window};
 use crate::core::{Color, Piece, Role};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -384,18 +385,6 @@ pub fn key_line(app: &App, width: u16) -> String {
     s + &more
 }
 
-/// A box in the middle of `area`.
-fn centered(area: Rect, w: u16, h: u16) -> Rect {
-    let w = w.min(area.width);
-    let h = h.min(area.height);
-    Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    )
-}
-
 fn draw_dialog(frame: &mut Frame, app: &App, area: Rect) {
     let t = &app.theme;
     let prompt = |s: &str| Line::styled(s.to_string(), t.prompt);
@@ -499,25 +488,13 @@ fn draw_dialog(frame: &mut Frame, app: &App, area: Rect) {
 
 /// The "why this move?" window, wrapped to the screen (any key closes it).
 fn draw_why(frame: &mut Frame, app: &App, area: Rect) {
-    let t = &app.theme;
-    let w = area.width.saturating_sub(4).min(76);
-    let mut lines: Vec<Line> = Vec::new();
-    for (i, l) in app.why_lines().into_iter().enumerate() {
-        let style = if i == 0 { t.prompt } else { t.text };
-        for row in super::log::wrap(&l, w.saturating_sub(2) as usize) {
-            lines.push(Line::styled(row, style));
-        }
-    }
-    lines.push(Line::styled("Any key closes this window.", t.dim));
-    let rect = centered(area, w, lines.len() as u16 + 2);
-    frame.render_widget(Clear, rect);
-    frame.render_widget(
-        Paragraph::new(lines).block(
-            Block::bordered()
-                .title(Span::styled(" Why this move? ", t.title))
-                .border_style(t.prompt),
-        ),
-        rect,
+    text_window(
+        frame,
+        &app.theme,
+        area,
+        " Why this move? ",
+        &app.why_lines(),
+        "Any key closes this window.",
     );
 }
 

@@ -289,3 +289,123 @@ fn the_analysis_screen_drills_what_analyse_player_drills() {
             .all(|d| d.pos.turn() == huo_chess::core::Color::Black)
     );
 }
+
+/// The signed pawn figures of a text, in order: `+0.35`, `-1.20`.
+fn figures(text: &str) -> Vec<i32> {
+    text.split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '+' || c == '-'))
+        .filter(|w| w.starts_with(['+', '-']) && w.contains('.'))
+        .map(|w| (w.parse::<f64>().unwrap() * 100.0).round() as i32)
+        .collect()
+}
+
+/// After a drill's answer is judged, `w` shows why the engine's move is better than the
+/// game's (and the learner's wrong answer): each line's reasons add up to the change it
+/// shows. Before an answer there is nothing to explain.
+#[test]
+fn why_after_a_drill_answer_explains_the_best_move_with_reasons_that_add_up() {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use huo_chess::analysis::Analyser;
+    use huo_chess::search::Limits;
+    use huo_chess::train::deck;
+    use huo_chess::tui::trainer::{Trainer, ui};
+    let dir = tempdir("drill-why");
+    let path = dir.join(FILE_NAME);
+    let config = Config::default();
+    let pgn = huo_chess::pgn::parse_game(GAME).unwrap();
+    let limits = Limits {
+        depth: Some(5),
+        ..Limits::default()
+    };
+    let analysis = Analyser::new(&config, limits)
+        .analyse(&pgn.to_game(), |_| {})
+        .unwrap();
+    let blunder = deck::from_game(&pgn, &analysis, "Me")
+        .into_iter()
+        .find(|d| d.pos.fullmove_number() == 3)
+        .expect("the blunder is an exercise");
+    deck::add_to(&path, vec![blunder.clone()]).unwrap();
+    let best = huo_chess::core::san(&blunder.pos, blunder.best);
+    let session = DrillSession::new(
+        Deck::load(&path).unwrap(),
+        Box::new(EngineJudge::new(&config)),
+        false,
+        huo_chess::util::date::parse_iso("2026-11-26").unwrap(),
+    );
+    let mut tr = Trainer::new(Box::new(session), &config);
+    let key =
+        |tr: &mut Trainer, code: KeyCode| tr.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+    let screen = |tr: &mut Trainer| {
+        let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 25)).unwrap();
+        t.draw(|f| ui::draw(f, tr)).unwrap();
+        huo_chess::tui::ui::buffer_text(t.backend().buffer())
+    };
+    assert!(screen(&mut tr).contains(" w: why, after an answer "));
+    // Nothing judged yet.
+    key(&mut tr, KeyCode::Char('w'));
+    assert!(tr.why.is_none());
+    assert!(screen(&mut tr).contains("Nothing to explain"));
+    // A wrong answer, neither the engine's move nor the game's: a quiet king's knight.
+    let wrong = parse_san(&blunder.pos, "Nh3").unwrap();
+    assert!(wrong != blunder.best && wrong != blunder.played);
+    for c in "Nh3".chars() {
+        key(&mut tr, KeyCode::Char(c));
+    }
+    key(&mut tr, KeyCode::Enter);
+    assert!(
+        matches!(tr.exercise.stage(), Stage::Missed { .. }),
+        "{:?}",
+        tr.exercise.stage()
+    );
+    key(&mut tr, KeyCode::Char('w'));
+    let why = tr.why.clone().expect("why, once judged");
+    assert_eq!(
+        why[0],
+        format!("Why {best}, not the game's Qxe5+ nor your Nh3?")
+    );
+    assert!(
+        why[1].starts_with(&format!("{best} (the engine's line, depth ")),
+        "{why:#?}"
+    );
+    // Each line's verdict: start, end, change, then reasons adding up to the change.
+    let verdicts: Vec<&String> = why
+        .iter()
+        .filter(|l| l.starts_with("  For White: "))
+        .collect();
+    assert_eq!(verdicts.len(), 3, "{why:#?}");
+    for v in &verdicts {
+        let f = figures(v);
+        assert!(f.len() >= 3, "{v}");
+        assert_eq!(f[1] - f[0], f[2], "end minus start is the change: {v}");
+        assert_eq!(f[3..].iter().sum::<i32>(), f[2], "the reasons add up: {v}");
+    }
+    // The game's move gives the queen away: the captures after it say so.
+    let game_move = why
+        .iter()
+        .position(|l| l.starts_with("Qxe5+ (the game's move)"))
+        .unwrap();
+    assert!(why[game_move].contains("then Nxe5"), "{why:#?}");
+    assert!(
+        why[game_move + 1].contains("gives a queen for a pawn"),
+        "{why:#?}"
+    );
+    assert!(
+        why[game_move + 2].starts_with(&format!("  {best} ends ")),
+        "{why:#?}"
+    );
+    // On the screen, in the panel; `w` again goes back to the question.
+    let text = screen(&mut tr);
+    assert!(
+        text.contains(&format!("Why {best}, not the game's")),
+        "{text}"
+    );
+    key(&mut tr, KeyCode::Char('w'));
+    assert!(tr.why.is_none());
+    // Playing the engine's move ends the exercise; the why stays available.
+    tr.play_move(blunder.best);
+    key(&mut tr, KeyCode::Char('w'));
+    assert!(
+        tr.why
+            .as_ref()
+            .is_some_and(|w| w[0].contains("nor your Nh3"))
+    );
+}

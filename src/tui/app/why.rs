@@ -235,7 +235,7 @@ impl App {
             ));
         }
         out.push(line);
-        let pawns = |cp: i32| format!("{:+.2}", cp as f64 / 100.0);
+        let pawns = crate::why::pawns;
         match why.end {
             End::Checkmate { mover_wins: true } => out.push(format!("{side} mates at its end.")),
             End::Checkmate { mover_wins: false } => {

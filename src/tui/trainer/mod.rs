@@ -38,6 +38,8 @@ pub struct Trainer {
     pub flipped: bool,
     /// The screen's own note (a move it could not read), shown over the exercise's.
     pub message: Option<String>,
+    /// `w`: why the right move is better (once an answer is judged), shown in the panel.
+    pub why: Option<Vec<String>>,
     pub quit: bool,
     pub screen: Rect,
 }
@@ -53,6 +55,7 @@ impl Trainer {
             promotion: None,
             input: String::new(),
             message: None,
+            why: None,
             quit: false,
             screen: Rect::new(0, 0, 80, 25),
         }
@@ -73,6 +76,7 @@ impl Trainer {
             return;
         }
         self.message = None;
+        self.why = None;
         self.board.selected = None;
         self.exercise.play(mv);
     }
@@ -110,6 +114,7 @@ impl Trainer {
     /// Enter between lines: the next line.
     fn go_on(&mut self) {
         self.message = None;
+        self.why = None;
         self.board.selected = None;
         self.exercise.next();
     }
@@ -154,10 +159,22 @@ impl Trainer {
             KeyCode::Up | KeyCode::Down | KeyCode::Left | KeyCode::Right => {
                 self.board.arrow(key.code, self.flipped);
             }
+            // No move starts with w: at an empty input it asks why.
+            KeyCode::Char('w') if !ctrl && !alt && self.input.is_empty() => self.toggle_why(),
             KeyCode::Char(c) if !ctrl && !alt && self.input.chars().count() < 100 => {
                 self.input.push(c)
             }
             _ => {}
+        }
+    }
+
+    /// `w`: why the right move is better, once an answer is judged; again, back.
+    pub fn toggle_why(&mut self) {
+        if self.why.take().is_none() {
+            self.why = self.exercise.why();
+            if self.why.is_none() {
+                self.message = Some("Nothing to explain: w explains a drill's answer".into());
+            }
         }
     }
 

@@ -8,16 +8,18 @@ use crate::train::exercise::{DueNext, LineEnd, Question, Stage, Tally};
 use crate::tui::board::{BoardGeometry, BoardWidget};
 use crate::tui::editor::ui::{board_area, input_line, promotion_popup, too_small};
 use crate::tui::theme::Theme;
+use crate::tui::window::text_window;
 use crate::util::date;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
-/// The trainer's keys, each line in 80 columns (as many as the editor's).
+/// The trainer's keys, each line in 80 columns (as many as the editor's): the opening
+/// trainer's; a drill's second line is its own ([`crate::train::Words::keys`]).
 pub const KEY_LINES: [&str; 2] = [
     " Type a move (e4, Nf3, g1f3) + Enter, or arrows + Enter or a click on the board",
-    " Enter: go on when a line ends   :flip turns the board   Esc: leave (all saved)",
+    crate::train::Words::BOOK.keys,
 ];
 
 /// Draws the trainer.
@@ -96,7 +98,7 @@ pub fn draw(frame: &mut Frame, tr: &mut Trainer) {
         )),
         Rect::new(area.x, board_rect.bottom(), area.width, 1),
     );
-    for (i, keys) in KEY_LINES.iter().enumerate() {
+    for (i, keys) in [KEY_LINES[0], ex.words().keys].iter().enumerate() {
         frame.render_widget(
             Paragraph::new(Line::styled(*keys, t.dim)),
             Rect::new(area.x, board_rect.bottom() + 1 + i as u16, area.width, 1),
@@ -104,6 +106,10 @@ pub fn draw(frame: &mut Frame, tr: &mut Trainer) {
     }
     if tr.promotion.is_some() {
         promotion_popup(frame, t);
+    }
+    if let Some(why) = &tr.why {
+        let footer = "w closes this window.";
+        text_window(frame, t, area, " Why this move? ", why, footer);
     }
 }
 
