@@ -7,6 +7,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    huo_chess::util::pipe::end_quietly_on_broken_pipe();
     Cli::parse().run().unwrap_or_else(|msg| {
         // Not eprintln!: after the editor, stderr may be a terminal that is gone (it would
         // panic).

@@ -156,6 +156,7 @@ enum ConfigAction {
 }
 
 fn main() -> ExitCode {
+    huo_chess::util::pipe::end_quietly_on_broken_pipe();
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Config { action }) => run_config(action, cli.config.as_deref()),

@@ -119,3 +119,37 @@ fn eval_lines_add_up_to_the_score_the_search_uses() {
         assert_eq!(white, sign * side_to_move, "{fen}: {out}");
     }
 }
+
+/// A command whose reader went away (`huo-book dump | head -1`) ends as Unix programs do:
+/// killed by SIGPIPE at its next write (status 141 in a shell), with no panic message.
+#[cfg(unix)]
+#[test]
+fn a_command_whose_reader_went_away_ends_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::{Command, Stdio};
+    let runs: [(&str, &[&str]); 3] = [
+        (env!("CARGO_BIN_EXE_huo-book"), &["dump"]),
+        (env!("CARGO_BIN_EXE_huo-book"), &["show"]),
+        (env!("CARGO_BIN_EXE_huo-chess"), &["perft", "3", "--divide"]),
+    ];
+    for (bin, args) in runs {
+        let mut child = Command::new(bin)
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The reader goes away before anything is written: the first write meets a
+        // closed pipe.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{bin} {args:?}: {err}");
+        assert_eq!(
+            out.status.signal(),
+            Some(libc::SIGPIPE),
+            "{bin} {args:?}: {:?}, {err}",
+            out.status
+        );
+    }
+}
