@@ -27,8 +27,8 @@
 
 use super::fsrs::{Grade, Params};
 use super::schedule::{Record, read_fields, write_fields};
+use super::textfile::{self, TextFile};
 use crate::analysis::{GameAnalysis, Judgement};
-use crate::book::store;
 use crate::core::{Color, Move, Position, parse_san, san};
 use crate::game::Game;
 use crate::pgn::PgnGame;
@@ -269,34 +269,26 @@ pub fn default_path() -> Option<PathBuf> {
     crate::util::dirs::data_dir().map(|d| d.join(FILE_NAME))
 }
 
-/// Reads the deck at `path` (empty when there is none), its problems included.
-fn read(path: &Path) -> Result<Parsed, String> {
-    match store::read(path) {
-        Ok(Some(text)) => Ok(parse(&text, &path.display().to_string())),
-        Ok(None) => Ok(Parsed::default()),
-        Err(e) => Err(e.0),
+impl TextFile for Parsed {
+    fn parse(text: &str, shown: &str) -> Parsed {
+        parse(text, shown)
+    }
+
+    fn problems(&self) -> &[String] {
+        &self.problems
+    }
+
+    fn write(&self) -> String {
+        write(&self.drills, &self.notes)
     }
 }
+
+/// What the messages call the deck.
+const WHAT: &str = "the drills' deck";
 
 /// The problems of the deck at `path` (`file:line: message` each).
 pub fn check(path: &Path) -> Vec<String> {
-    match read(path) {
-        Ok(p) => p.problems,
-        Err(e) => vec![e],
-    }
-}
-
-/// Reads the deck, refusing one with problems (it is then never rewritten).
-fn read_clean(path: &Path) -> Result<Parsed, String> {
-    let p = read(path)?;
-    if p.problems.is_empty() {
-        Ok(p)
-    } else {
-        Err(format!(
-            "the drills' deck has problems (fix them by hand):\n{}",
-            p.problems.join("\n")
-        ))
-    }
+    textfile::check::<Parsed>(path)
 }
 
 /// The deck of one file, as last read or written.
@@ -312,7 +304,7 @@ impl Deck {
     pub fn load(path: &Path) -> Result<Deck, String> {
         Ok(Deck {
             path: path.to_path_buf(),
-            drills: read_clean(path)?.drills,
+            drills: textfile::read_clean::<Parsed>(path, WHAT)?.drills,
             params: Params::default(),
         })
     }
@@ -334,13 +326,13 @@ impl Deck {
     /// Reads the file again under the lock of its folder, changes it with `change`, and
     /// replaces it atomically.
     fn update<T>(&mut self, change: impl FnOnce(&mut Vec<Drill>) -> T) -> Result<T, String> {
-        let dir = self.path.parent().unwrap_or(Path::new("."));
-        let _guard = store::lock(dir).map_err(|e| e.0)?;
-        let mut current = read_clean(&self.path)?;
-        let result = change(&mut current.drills);
-        crate::util::files::write_atomic(&self.path, write(&current.drills, &current.notes))
-            .map_err(|e| format!("not saved: cannot write {}: {e}", self.file()))?;
-        self.drills = current.drills;
+        let mut drills = Vec::new();
+        let result = textfile::update::<Parsed, T>(&self.path, WHAT, |current| {
+            let result = change(&mut current.drills);
+            drills.clone_from(&current.drills);
+            result
+        })?;
+        self.drills = drills;
         Ok(result)
     }
 

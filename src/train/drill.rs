@@ -175,19 +175,12 @@ impl DrillSession {
                 san(&d.pos, d.played),
                 d.judgement.symbol()
             )),
-            history: d.record.as_ref().map(|r| History {
-                reps: r.reps,
-                lapses: r.lapses,
-                last: r.memory.last,
-            }),
+            history: d.record.as_ref().map(History::of),
         }
     }
 
     fn tally(&self) -> Tally {
-        Tally {
-            reviewed: self.answered.len() as u32,
-            right_first_time: self.answered.values().filter(|r| **r).count() as u32,
-        }
+        Tally::of(self.answered.values())
     }
 
     /// Still to ask today: due (a wrong answer is due again today), or with `--all` not
@@ -201,25 +194,13 @@ impl DrillSession {
     }
 
     fn due_next(&self) -> DueNext {
-        let mut now = 0;
-        let mut next: Option<(i64, u32)> = None;
-        for d in self.deck.drills() {
-            if self.to_ask(d) {
-                now += 1;
-                continue;
-            }
-            if let Some(r) = &d.record
-                && r.memory.due > self.today
-            {
-                let due = r.memory.due;
-                next = match next {
-                    Some((day, n)) if day == due => Some((day, n + 1)),
-                    Some((day, n)) if day < due => Some((day, n)),
-                    _ => Some((due, 1)),
-                };
-            }
-        }
-        DueNext { now, next }
+        let drills = self.deck.drills();
+        let (now, later): (Vec<&Drill>, Vec<&Drill>) = drills.iter().partition(|d| self.to_ask(d));
+        let due = later
+            .iter()
+            .filter_map(|d| d.record.as_ref())
+            .map(|r| r.memory.due);
+        DueNext::new(now.len() as u32, due, self.today)
     }
 
     /// Grades the learner's answer `mv` to the exercise on the board and saves it; the
@@ -298,11 +279,8 @@ impl Exercise for DrillSession {
 
     fn play(&mut self, mv: Move) {
         let pos = *self.game.position();
-        if !pos.is_legal(mv) {
-            self.note = Some(Note {
-                text: "Invalid move - Please try again".into(),
-                alert: true,
-            });
+        if let Some(illegal) = Note::illegal(&pos, mv) {
+            self.note = Some(illegal);
             return;
         }
         let Some(id) = self.queue.get(self.at).copied() else {

@@ -4,6 +4,7 @@
 //! ([`super::session`]) is one kind; drills from the learner's own mistakes can be another,
 //! on the same screen and the same scheduler.
 
+use super::schedule::Record;
 use crate::core::{Color, Move, Position, san};
 use crate::game::Game;
 
@@ -53,6 +54,17 @@ pub struct History {
     pub last: i64,
 }
 
+impl History {
+    /// What a schedule's record says of the past answers.
+    pub fn of(r: &Record) -> History {
+        History {
+            reps: r.reps,
+            lapses: r.lapses,
+            last: r.memory.last,
+        }
+    }
+}
+
 /// Counts of a line or a session.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
@@ -62,6 +74,17 @@ pub struct Tally {
     pub right_first_time: u32,
 }
 
+impl Tally {
+    /// The counts of the positions answered, each given by whether its first answer was
+    /// right.
+    pub fn of<'a>(first_right: impl Iterator<Item = &'a bool>) -> Tally {
+        first_right.fold(Tally::default(), |t, right| Tally {
+            reviewed: t.reviewed + 1,
+            right_first_time: t.right_first_time + u32::from(*right),
+        })
+    }
+}
+
 /// When positions are due next, seen from today.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DueNext {
@@ -69,6 +92,21 @@ pub struct DueNext {
     pub now: u32,
     /// The next day after today with positions due, and how many.
     pub next: Option<(i64, u32)>,
+}
+
+impl DueNext {
+    /// `now` positions still to ask today; `due`: the due days of the others, of which
+    /// the first after `today` is the next, with how many fall on it.
+    pub fn new(now: u32, due: impl Iterator<Item = i64>, today: i64) -> DueNext {
+        let next = due
+            .filter(|d| *d > today)
+            .fold(None, |next, due| match next {
+                Some((day, n)) if day == due => Some((day, n + 1)),
+                Some((day, n)) if day < due => Some((day, n)),
+                _ => Some((due, 1)),
+            });
+        DueNext { now, next }
+    }
 }
 
 /// Why a line ended.
@@ -146,6 +184,17 @@ pub struct Note {
     pub alert: bool,
 }
 
+impl Note {
+    /// The warning for `mv` when it is not a legal move in `pos` (the screen sends only
+    /// legal ones; another caller may not).
+    pub fn illegal(pos: &Position, mv: Move) -> Option<Note> {
+        (!pos.is_legal(mv)).then(|| Note {
+            text: "Invalid move - Please try again".into(),
+            alert: true,
+        })
+    }
+}
+
 /// A kind of exercise the trainer screen runs.
 pub trait Exercise {
     /// The screen's title: `OPENING TRAINER  White`.
@@ -170,5 +219,26 @@ pub trait Exercise {
     /// lines of text (`None`: nothing judged yet, or a kind that does not explain).
     fn why(&self) -> Option<Vec<String>> {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_next_due_day_is_the_first_after_today_with_its_count() {
+        let today = 100;
+        let due = DueNext::new(2, [99, 100, 103, 101, 103, 101, 101].into_iter(), today);
+        assert_eq!(
+            due,
+            DueNext {
+                now: 2,
+                next: Some((101, 3))
+            }
+        );
+        assert_eq!(DueNext::new(0, [100].into_iter(), today).next, None);
+        let t = Tally::of([true, false, true].iter());
+        assert_eq!((t.reviewed, t.right_first_time), (3, 2));
     }
 }

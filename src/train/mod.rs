@@ -12,6 +12,8 @@
 //! - [`session`]: the opening trainer, one kind of exercise: the program plays the other
 //!   side's book moves, the learner answers with theirs.
 //! - [`stats`]: the figures of `huo-book train --stats`.
+//! - [`textfile`]: the schedule's and the deck's text files, read strictly and each
+//!   change saved at once, atomically.
 
 pub mod deck;
 pub mod drill;
@@ -21,6 +23,7 @@ pub mod repertoire;
 pub mod schedule;
 pub mod session;
 pub mod stats;
+pub mod textfile;
 
 pub use exercise::{Exercise, Stage, Words};
 pub use session::{Options, Session};

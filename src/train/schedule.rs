@@ -23,7 +23,7 @@
 //! names the line.
 
 use super::fsrs::{Grade, Memory, Params};
-use crate::book::store;
+use super::textfile::{self, TextFile};
 use crate::util::date;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -239,7 +239,6 @@ impl std::error::Error for ScheduleError {}
 #[derive(Clone, Debug)]
 pub struct Schedule {
     path: PathBuf,
-    dir: PathBuf,
     records: BTreeMap<u64, Record>,
     params: Params,
 }
@@ -249,23 +248,27 @@ pub fn path_in(dir: &Path) -> PathBuf {
     dir.join(FILE_NAME)
 }
 
-/// Reads the file at `path`: its parsed text (empty when it does not exist).
-fn read_file(path: &Path) -> Result<Parsed, ScheduleError> {
-    let shown = path.display().to_string();
-    match store::read(path) {
-        Ok(Some(text)) => Ok(parse(&text, &shown)),
-        Ok(None) => Ok(Parsed::default()),
-        Err(e) => Err(ScheduleError(e.0)),
+impl TextFile for Parsed {
+    fn parse(text: &str, shown: &str) -> Parsed {
+        parse(text, shown)
+    }
+
+    fn problems(&self) -> &[String] {
+        &self.problems
+    }
+
+    fn write(&self) -> String {
+        write(&self.records, &self.notes)
     }
 }
+
+/// What the messages call the schedule.
+const WHAT: &str = "the training schedule";
 
 /// The problems of the schedule in book directory `dir` (`file:line: message` each), for
 /// `huo-book check`; none when there is no schedule.
 pub fn check(dir: &Path) -> Vec<String> {
-    match read_file(&path_in(dir)) {
-        Ok(p) => p.problems,
-        Err(e) => vec![e.0],
-    }
+    textfile::check::<Parsed>(&path_in(dir))
 }
 
 impl Schedule {
@@ -273,17 +276,9 @@ impl Schedule {
     /// problem is refused, naming each, so that it is never rewritten without them.
     pub fn load(dir: &Path) -> Result<Schedule, ScheduleError> {
         let path = path_in(dir);
-        let parsed = read_file(&path)?;
-        if !parsed.problems.is_empty() {
-            return Err(ScheduleError(format!(
-                "the training schedule has problems (fix them by hand; 'huo-book check' \
-                 lists them):\n{}",
-                parsed.problems.join("\n")
-            )));
-        }
+        let parsed = textfile::read_clean::<Parsed>(&path, WHAT).map_err(ScheduleError)?;
         Ok(Schedule {
             path,
-            dir: dir.to_path_buf(),
             records: parsed.records,
             params: Params::default(),
         })
@@ -313,20 +308,16 @@ impl Schedule {
     /// book's lock, the file is read again (another program may have changed other lines),
     /// this line changed, and the file replaced atomically. Returns the new record.
     pub fn answer(&mut self, key: u64, grade: Grade, today: i64) -> Result<Record, ScheduleError> {
-        let _guard = store::lock(&self.dir).map_err(|e| ScheduleError(e.0))?;
-        let mut current = read_file(&self.path)?;
-        if !current.problems.is_empty() {
-            return Err(ScheduleError(format!(
-                "not saved: the training schedule has problems now (fix them by hand): {}",
-                current.problems.join("; ")
-            )));
-        }
-        let record = Record::after(&self.params, current.records.get(&key), grade, today);
-        current.records.insert(key, record.clone());
-        let text = write(&current.records, &current.notes);
-        crate::util::files::write_atomic(&self.path, text)
-            .map_err(|e| ScheduleError(format!("not saved: cannot write {}: {e}", self.file())))?;
-        self.records = current.records;
+        let params = &self.params;
+        let mut records = BTreeMap::new();
+        let record = textfile::update::<Parsed, Record>(&self.path, WHAT, |current| {
+            let record = Record::after(params, current.records.get(&key), grade, today);
+            current.records.insert(key, record.clone());
+            records.clone_from(&current.records);
+            record
+        })
+        .map_err(ScheduleError)?;
+        self.records = records;
         Ok(record)
     }
 }

@@ -281,11 +281,7 @@ impl Session {
                 .map(|m| Answer::new(&node.pos, m.mv, m.weight, m.comment.clone()))
                 .collect(),
             heading: crate::openings::of_game(&self.game).map(|o| o.label()),
-            history: self.schedule.get(key).map(|r| History {
-                reps: r.reps,
-                lapses: r.lapses,
-                last: r.memory.last,
-            }),
+            history: self.schedule.get(key).map(History::of),
         }
     }
 
@@ -308,10 +304,7 @@ impl Session {
 
     /// The session's counts.
     fn session_tally(&self) -> Tally {
-        Tally {
-            reviewed: self.answered.len() as u32,
-            right_first_time: self.answered.values().filter(|r| **r).count() as u32,
-        }
+        Tally::of(self.answered.values())
     }
 
     /// The learner's positions still to ask today.
@@ -325,25 +318,11 @@ impl Session {
 
     /// When the learner's positions are due next.
     fn due_next(&self) -> DueNext {
-        let mut next: Option<(i64, u32)> = None;
-        for key in self.repertoire.learner_keys() {
-            let Some(r) = self.schedule.get(*key) else {
-                continue;
-            };
-            let due = r.memory.due;
-            if due <= self.today {
-                continue;
-            }
-            next = match next {
-                Some((d, n)) if d == due => Some((d, n + 1)),
-                Some((d, n)) if d < due => Some((d, n)),
-                _ => Some((due, 1)),
-            };
-        }
-        DueNext {
-            now: self.to_ask_count(),
-            next,
-        }
+        let keys = self.repertoire.learner_keys().iter();
+        let due = keys
+            .filter_map(|k| self.schedule.get(*k))
+            .map(|r| r.memory.due);
+        DueNext::new(self.to_ask_count(), due, self.today)
     }
 }
 
@@ -374,11 +353,8 @@ impl Exercise for Session {
 
     fn play(&mut self, mv: Move) {
         let pos = *self.game.position();
-        if !pos.is_legal(mv) {
-            self.note = Some(Note {
-                text: "Invalid move - Please try again".into(),
-                alert: true,
-            });
+        if let Some(illegal) = Note::illegal(&pos, mv) {
+            self.note = Some(illegal);
             return;
         }
         let text = san(&pos, mv);

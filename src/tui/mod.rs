@@ -14,12 +14,13 @@
 //! resigns or offers a draw), [`log`] (the log pane), [`input`] (choosing moves on the
 //! board, shared with the editor), [`engine`] (the screens' link to the engine service),
 //! [`events`] (the game screen's one event stream),
-//! [`board`] (the board widget), [`window`] (a window of text over a screen), [`analysis`] (the analysis screen), [`tree`] (the MiniMax tree browser), [`theme`] (colours, glyphs), [`terminal`] (setup,
+//! [`board`] (the board widget), [`book_screen`] (the look the editor and the trainer share), [`window`] (a window of text over a screen), [`analysis`] (the analysis screen), [`tree`] (the MiniMax tree browser), [`theme`] (colours, glyphs), [`terminal`] (setup,
 //! restore, signals, panic hook), [`editor`] (the book editor), [`trainer`] (the trainer).
 
 pub mod analysis;
 pub mod app;
 pub mod board;
+pub mod book_screen;
 pub mod clock;
 pub mod editor;
 pub mod engine;

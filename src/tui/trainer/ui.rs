@@ -3,17 +3,14 @@
 //! the line's moves under the board, and two key lines that fit 80 columns.
 
 use super::Trainer;
-use crate::core::Position;
 use crate::train::exercise::{DueNext, LineEnd, Question, Stage, Tally};
 use crate::tui::board::{BoardGeometry, BoardWidget};
-use crate::tui::editor::ui::{board_area, input_line, promotion_popup, too_small};
+use crate::tui::book_screen::{self, Parts, board_area, input_line, too_small};
 use crate::tui::theme::Theme;
 use crate::tui::window::text_window;
 use crate::util::date;
 use ratatui::Frame;
-use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Wrap};
 
 /// The trainer's keys, each line in 80 columns (as many as the editor's): the opening
 /// trainer's; a drill's second line is its own ([`crate::train::Words::keys`]).
@@ -33,16 +30,8 @@ pub fn draw(frame: &mut Frame, tr: &mut Trainer) {
         return;
     }
     let ex = &tr.exercise;
-    frame.render_widget(
-        Paragraph::new(Line::from(vec![
-            Span::styled(format!(" HUO CHESS {}", ex.title()), t.title),
-            Span::styled(format!("  saved in {}", ex.saved_in()), t.dim),
-        ])),
-        Rect::new(area.x, area.y, area.width, 1),
-    );
     let game = ex.game();
     let pos = game.position();
-    let board_rect = board_area(area);
     // After a wrong answer the book's moves are marked (unless a piece is picked up).
     let (selected, targets) = match (tr.board.selected, ex.stage()) {
         (None, Stage::Missed { question, .. }) => {
@@ -58,55 +47,31 @@ pub fn draw(frame: &mut Frame, tr: &mut Trainer) {
         (sel, _) => (sel, tr.board.targets(pos)),
     };
     let asking = matches!(ex.stage(), Stage::Ask(_) | Stage::Missed { .. });
-    frame.render_widget(
-        BoardWidget {
-            position: pos,
-            theme: t,
-            flipped: tr.flipped,
-            last_move: game.moves().last().copied(),
-            selected,
-            targets,
-            cursor: asking.then_some(tr.board.cursor),
-        },
-        board_rect,
-    );
-    let panel = Rect::new(
-        board_rect.right() + 1,
-        area.y + 1,
-        area.width.saturating_sub(board_rect.width + 1),
-        board_rect.height,
-    );
-    frame.render_widget(
-        Paragraph::new(panel_lines(tr))
-            .wrap(Wrap { trim: false })
-            .block(
-                Block::bordered()
-                    .title(Span::styled(" Training ", t.prompt))
-                    .border_style(t.prompt),
-            ),
-        panel,
-    );
-    let moves = game.movetext();
-    frame.render_widget(
-        Paragraph::new(Line::styled(
-            if moves.is_empty() && game.positions()[0] == Position::startpos() {
-                " (start position)".to_string()
-            } else {
-                format!(" {moves}")
+    book_screen::draw(
+        frame,
+        t,
+        Parts {
+            title: Line::from(vec![
+                Span::styled(format!(" HUO CHESS {}", ex.title()), t.title),
+                Span::styled(format!("  saved in {}", ex.saved_in()), t.dim),
+            ]),
+            board: BoardWidget {
+                position: pos,
+                theme: t,
+                flipped: tr.flipped,
+                last_move: game.moves().last().copied(),
+                selected,
+                targets,
+                cursor: asking.then_some(tr.board.cursor),
             },
-            t.text,
-        )),
-        Rect::new(area.x, board_rect.bottom(), area.width, 1),
+            panel_title: Span::styled(" Training ", t.prompt),
+            panel_style: t.prompt,
+            panel: panel_lines(tr),
+            game,
+            keys: [KEY_LINES[0], ex.words().keys],
+            promotion: tr.promotion.is_some(),
+        },
     );
-    for (i, keys) in [KEY_LINES[0], ex.words().keys].iter().enumerate() {
-        frame.render_widget(
-            Paragraph::new(Line::styled(*keys, t.dim)),
-            Rect::new(area.x, board_rect.bottom() + 1 + i as u16, area.width, 1),
-        );
-    }
-    if tr.promotion.is_some() {
-        promotion_popup(frame, t);
-    }
     if let Some(why) = &tr.why {
         let footer = "w closes this window.";
         text_window(frame, t, area, " Why this move? ", why, footer);
