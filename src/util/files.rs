@@ -191,6 +191,23 @@ pub(super) fn folder_of(path: &Path) -> &Path {
     }
 }
 
+/// Puts the finished file `from` in place of `target` (a path [`resolve`] gave: a regular
+/// file, or none yet): one atomic rename, or, when `target` is on another file system
+/// than `from` (reached through a symbolic link to another disk), a copy written beside
+/// `target` and renamed over it, as [`AtomicFile`] writes. Either way `target` is replaced
+/// whole, and what names it (the link) stays.
+pub(super) fn put_in_place(from: &Path, target: &Path) -> io::Result<()> {
+    match fs::rename(from, target) {
+        Err(e) if e.kind() == io::ErrorKind::CrossesDevices => {
+            let mut copy = AtomicFile::create(target)?;
+            io::copy(&mut File::open(from)?, copy.file())?;
+            copy.commit()?;
+            fs::remove_file(from)
+        }
+        other => other,
+    }
+}
+
 /// A file written in pieces and then put in place atomically: the bytes go to a temporary
 /// file in the target's folder; [`AtomicFile::commit`] syncs it and renames it over the
 /// target. Dropped without a commit, or when the commit fails, the temporary file is

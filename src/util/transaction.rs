@@ -22,14 +22,17 @@
 //! may see some files new and some still old.
 //!
 //! Targets are written as [`super::files::write_atomic`] writes them: a symbolic link is
-//! followed (the link stays), a missing folder under the root is made (the caller's own
-//! folders), anything that is not a regular file is refused before the commit point.
+//! followed (the link stays, the file it names is replaced, on another file system too:
+//! [`super::files::put_in_place`]), a missing folder under the root is made (the caller's
+//! own folders), anything that is not a regular file is refused before the commit point.
 //!
 //! For tests, `HUO_CHESS_TEST_FAIL` makes a transaction fail on purpose: `bytes:N` (the
 //! disk is full once N bytes are staged), `commit:N` (a rename fails after N), `crash:N`
 //! (the process exits at once, cleaning nothing up, after N renames).
 
-use super::files::{Durability, Target, create_folder_of, folder_of, resolve, write_atomic};
+use super::files::{
+    Durability, Target, create_folder_of, folder_of, put_in_place, resolve, write_atomic,
+};
 use std::collections::HashMap;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
@@ -286,7 +289,7 @@ impl Transaction {
                 match keep {
                     Some(k) => {
                         let _ = create_folder_of(target);
-                        let _ = fs::rename(k, target);
+                        let _ = put_in_place(k, target);
                     }
                     None if staged.is_some() => {
                         let _ = fs::remove_file(target);
@@ -357,7 +360,7 @@ fn apply(target: &Path, staged: Option<&Path>, made_folders: &mut Vec<PathBuf>) 
                 create_folder_of(target)?;
                 made_folders.extend(missing.into_iter().rev());
             }
-            fs::rename(s, target)
+            put_in_place(s, target)
         }
         None => {
             match fs::remove_file(target) {

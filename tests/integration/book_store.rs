@@ -419,3 +419,87 @@ fn batches_write_the_layout_the_book_has() {
     assert_eq!(a, b);
     assert!(a.len() > 100, "{}", a.len());
 }
+
+/// A position file or a `packed.book` that the user made a symbolic link stays one after an
+/// import, the new content in the file it names: on the same file system, and on another
+/// one (`/dev/shm`, where it is one: no rename crosses file systems, so the new file is
+/// written beside its target first).
+#[cfg(unix)]
+#[test]
+fn an_import_writes_through_symbolic_links_and_keeps_them() {
+    use std::os::unix::fs::{MetadataExt, symlink};
+    let dir = tempdir("links");
+    let mut places = vec![common::TempDir(dir.join("real"))];
+    let shm = Path::new("/dev/shm");
+    let dev = |p: &Path| std::fs::metadata(p).map(|m| m.dev()).ok();
+    if shm.is_dir() && dev(shm) != dev(&dir) {
+        places.push(common::TempDir(
+            shm.join(format!("huo-test-links-{}", std::process::id())),
+        ));
+    }
+    let pgn = data("polyglot-ten.pgn");
+    let pgn = pgn.to_str().unwrap();
+    let start = Position::startpos();
+    let e4_weight = |book: &Path| {
+        let entry = Book::open(book).lookup(&start).unwrap();
+        entry
+            .moves
+            .iter()
+            .find(|m| m.mv.uci() == "e2e4")
+            .unwrap()
+            .weight
+    };
+    // Moves `path` to `to` (perhaps on another file system) and links `path` to it.
+    let relink = |path: &Path, to: &Path| {
+        std::fs::copy(path, to).unwrap();
+        std::fs::remove_file(path).unwrap();
+        symlink(to, path).unwrap();
+    };
+    let is_link = |p: &Path| std::fs::symlink_metadata(p).unwrap().is_symlink();
+    for (n, real) in places.iter().enumerate() {
+        std::fs::create_dir_all(real.as_path()).unwrap();
+        // One file per position: the initial position's file is a link.
+        let book = dir.join(format!("files-{n}"));
+        assert!(huo_book(&book, &["record", "e4"]).0);
+        let file = book.join("46/463b96181691fc9c.txt");
+        let target = real.join("start.txt");
+        relink(&file, &target);
+        let (ok, _, err) = huo_book(&book, &["import-pgn", pgn, "--layout", "files"]);
+        assert!(ok, "{err}");
+        assert!(is_link(&file), "{} replaced by a file", file.display());
+        let imported = e4_weight(&book);
+        assert!(imported > 1, "{imported}");
+        assert!(
+            std::fs::read_to_string(&target)
+                .unwrap()
+                .contains(&format!("e2e4 weight={imported} ")),
+            "the new content is in {}",
+            target.display()
+        );
+        // The pack is a link.
+        let book = dir.join(format!("packed-{n}"));
+        let (ok, _, err) = huo_book(&book, &["import-pgn", pgn, "--layout", "packed"]);
+        assert!(ok, "{err}");
+        let once = e4_weight(&book);
+        let packed = pack::path(&book);
+        let target = real.join("my.book");
+        relink(&packed, &target);
+        let (ok, out, err) = huo_book(&book, &["import-pgn", pgn]);
+        assert!(ok, "{err}");
+        assert!(out.contains("(packed.book)"), "{out}");
+        assert!(is_link(&packed), "{} replaced by a file", packed.display());
+        assert_eq!(e4_weight(&book), 2 * once);
+        assert!(
+            std::fs::read_to_string(&target)
+                .unwrap()
+                .contains(&format!("e2e4 weight={} ", 2 * once))
+        );
+        // Nothing left beside the targets.
+        let mut names: Vec<String> = std::fs::read_dir(real.as_path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["my.book", "start.txt"]);
+    }
+}
