@@ -1,7 +1,10 @@
 //! Opening book speed.
 //!
-//! - `lookup_100k`: looking a position up in a book of 100 000 positions (files made by
-//!   random playouts in a temporary directory). Goal: well under 1 ms.
+//! - `lookup_100k`: looking a position up in a book of 100 000 positions (made by random
+//!   playouts in a temporary directory; packed, as a batch of that size is). Goal: well
+//!   under 1 ms.
+//! - `lookup_1m`: the same in a packed book of 1 000 000 positions (goal: at most 1 ms),
+//!   beside `lookup_builtin`, a position of the built-in book (what `show` reads there).
 //! - `pgn_read_10k`: reading (parsing and replaying) a PGN of 10 000 synthetic games.
 //! - `import_pgn_2k_packed`: `import_pgn` of 2 000 of those games into a fresh packed book.
 //! - A one-shot timing of `import_pgn` of those 10 000 games into an empty book (20 plies),
@@ -100,6 +103,29 @@ fn main() {
         b.iter(|| black_box(book.lookup(black_box(&miss))))
     });
 
+    // A million positions: the packed layout (one sorted text file, bisected).
+    let dir_1m = tempdir("lookup-1m");
+    let t = Instant::now();
+    let batch = random_book(1_000_000, 3);
+    let probes_1m: Vec<Position> = batch.iter().step_by(997).map(|(p, _)| *p).collect();
+    let book_1m = Book::open(&dir_1m);
+    let r = book_1m.record_batch(batch).unwrap();
+    assert_eq!((r.written, r.packed), (1_000_000, true));
+    let build_1m = t.elapsed();
+    c.bench_function("lookup_1m", |b| {
+        b.iter(|| {
+            i = (i + 1) % probes_1m.len();
+            black_box(book_1m.lookup(black_box(&probes_1m[i])))
+        })
+    });
+    let builtin = Book::embedded();
+    let start = Position::startpos();
+    assert!(builtin.lookup(&start).is_some());
+    c.bench_function("lookup_builtin", |b| {
+        b.iter(|| black_box(builtin.lookup(black_box(&start))))
+    });
+    let _ = std::fs::remove_dir_all(&dir_1m);
+
     let pgn = random_pgn(10_000, 2);
     let mut group = c.benchmark_group("pgn");
     group
@@ -143,8 +169,10 @@ fn main() {
     let import_time = t.elapsed();
     c.final_summary();
     println!(
-        "\nBook of 100 000 positions built in {:.1} s (record_batch).",
-        build.as_secs_f64()
+        "\nBook of 100 000 positions built in {:.1} s, of 1 000 000 in {:.1} s \
+         (record_batch).",
+        build.as_secs_f64(),
+        build_1m.as_secs_f64()
     );
     println!(
         "import-pgn of 10 000 games ({:.1} MB, 20 plies): {} positions written in {:.1} s \
