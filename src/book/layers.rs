@@ -206,6 +206,17 @@ impl Books {
         Books::new(user, policy)
     }
 
+    /// As [`Books::locate`], for changes (recording, the training schedule): without a
+    /// user book, `./books` (made at the first write).
+    pub fn locate_for_writing(explicit: Option<&Path>, policy: LayerPolicy) -> Books {
+        let b = Books::locate(explicit, policy);
+        if b.user().is_some() {
+            b
+        } else {
+            Books::new(Some(Book::open("books")), policy)
+        }
+    }
+
     /// The user's book, if there is one (it may not exist on disk yet).
     pub fn user(&self) -> Option<&Book> {
         self.user.as_ref()

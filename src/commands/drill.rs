@@ -8,7 +8,7 @@ use crate::config::Config;
 use crate::pgn::read_games;
 use crate::search::Limits;
 use crate::train::deck::{self, Deck};
-use crate::train::drill::{DrillSession, EngineJudge};
+use crate::train::drill::DrillSession;
 use crate::util::date;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -68,15 +68,7 @@ pub fn analyse_player(
 
 /// `huo-chess drill [--all]`: the trainer screen on the due exercises.
 pub fn drill(config: &Config, all: bool) -> Result<ExitCode, String> {
-    let path = deck_path()?;
-    let deck = Deck::load(&path)?;
-    if deck.drills().is_empty() {
-        return Err(format!(
-            "no exercises yet in {}: make some with huo-chess analyse FILE.pgn --player NAME",
-            path.display()
-        ));
-    }
-    let session = DrillSession::new(deck, Box::new(EngineJudge::new(config)), all, date::today());
+    let session = DrillSession::open(&deck_path()?, config, all, date::today())?;
     crate::tui::run_trainer(Box::new(session), config).map_err(|e| format!("drill: {e}"))?;
     Ok(ExitCode::SUCCESS)
 }

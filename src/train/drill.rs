@@ -21,6 +21,7 @@ use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::search::Limits;
 use std::collections::HashMap;
+use std::path::Path;
 
 /// Judges a move for the drill, as the analysis judges a move of a game: the position
 /// searched to `depth` for the engine's move, and again restricted to `mv` at the same
@@ -131,6 +132,26 @@ impl DrillSession {
         };
         s.ask();
         s
+    }
+
+    /// The session `huo-chess drill` and `:drill` in the game open: the deck at `path`,
+    /// judged by the engine. Refused, saying what to do, when the deck cannot be read or
+    /// has no exercise yet.
+    pub fn open(
+        path: &Path,
+        config: &Config,
+        all: bool,
+        today: i64,
+    ) -> Result<DrillSession, String> {
+        let deck = Deck::load(path)?;
+        if deck.drills().is_empty() {
+            return Err(format!(
+                "no exercises yet in {}: make some with huo-chess analyse FILE.pgn --player NAME",
+                path.display()
+            ));
+        }
+        let judge = Box::new(EngineJudge::new(config));
+        Ok(DrillSession::new(deck, judge, all, today))
     }
 
     /// The deck, as last saved.

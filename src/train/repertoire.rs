@@ -40,6 +40,25 @@ pub struct Repertoire {
     learner_keys: Vec<u64>,
 }
 
+/// Where a repertoire starts, in words: `the start position`, or the moves to it
+/// (`1. e4 c5`).
+pub fn from_where(root: &Game) -> String {
+    if root.moves().is_empty() {
+        "the start position".into()
+    } else {
+        root.movetext()
+    }
+}
+
+/// Why there is nothing to train: the books have no move for `learner` from `root`.
+pub fn nothing_to_train(books: &Books, root: &Game, learner: Color) -> String {
+    format!(
+        "nothing to train: {} has no move for {learner} to play from {}",
+        books.describe(),
+        from_where(root)
+    )
+}
+
 impl Repertoire {
     /// Walks the book from the position `root` reaches (breadth first: each position is
     /// kept with its shortest line). A position whose book has no playable move ends the

@@ -73,12 +73,7 @@ impl Context {
 
     /// The layered books for changes: without a user book, `./books` (created on write).
     pub fn layered_for_writing(&self) -> Books {
-        let b = self.layered();
-        if b.user().is_some() {
-            b
-        } else {
-            Books::new(Some(Book::open("books")), self.layers)
-        }
+        Books::locate_for_writing(self.explicit_dir(), self.layers)
     }
 }
 

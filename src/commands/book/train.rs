@@ -8,7 +8,7 @@ use super::{Context, walk};
 use crate::book::Books;
 use crate::core::{Color, Position};
 use crate::game::Game;
-use crate::train::repertoire::Repertoire;
+use crate::train::repertoire::{Repertoire, from_where, nothing_to_train};
 use crate::train::schedule::Schedule;
 use crate::train::{Options, Session, stats};
 use crate::util::date;
@@ -100,24 +100,6 @@ impl Train {
             .map_err(|e| format!("trainer: {e}"))?;
         Ok(ExitCode::SUCCESS)
     }
-}
-
-/// `the start position` / `1. e4 c5`.
-fn from_where(root: &Game) -> String {
-    if root.moves().is_empty() {
-        "the start position".into()
-    } else {
-        root.movetext()
-    }
-}
-
-/// Why there is nothing to train.
-fn nothing_to_train(books: &Books, root: &Game, learner: Color) -> String {
-    format!(
-        "nothing to train: {} has no move for {learner} to play from {}",
-        books.describe(),
-        from_where(root)
-    )
 }
 
 /// `--stats`.
