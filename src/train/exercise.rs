@@ -195,7 +195,15 @@ impl Note {
     }
 }
 
+/// How an exercise tells the screen, from another thread, that a judgement it was waiting
+/// for has arrived (the screen then takes it in: [`Exercise::poll`]).
+pub type Wake = Box<dyn Fn() + Send>;
+
 /// A kind of exercise the trainer screen runs.
+///
+/// An answer may take a while to judge (a drill's move is searched by the engine): then
+/// [`Exercise::play`] only starts the judgement, [`Exercise::judging`] says it runs, and
+/// [`Exercise::poll`] takes its outcome in; the screen stays alive meanwhile.
 pub trait Exercise {
     /// The screen's title: `OPENING TRAINER  White`.
     fn title(&self) -> String;
@@ -219,6 +227,19 @@ pub trait Exercise {
     /// lines of text (`None`: nothing judged yet, or a kind that does not explain).
     fn why(&self) -> Option<Vec<String>> {
         None
+    }
+    /// Is the learner's last move still being judged? (No other move is taken meanwhile.)
+    fn judging(&self) -> bool {
+        false
+    }
+    /// Takes in a judgement that has arrived: whether anything changed.
+    fn poll(&mut self) -> bool {
+        false
+    }
+    /// How to wake the screen when a judgement arrives (given once, by the screen that
+    /// runs the exercise). Without it, a move is judged before [`Exercise::play`] returns.
+    fn wake_with(&mut self, wake: Wake) {
+        let _ = wake;
     }
 }
 

@@ -25,5 +25,5 @@ pub mod session;
 pub mod stats;
 pub mod textfile;
 
-pub use exercise::{Exercise, Stage, Words};
+pub use exercise::{Exercise, Stage, Wake, Words};
 pub use session::{Options, Session};

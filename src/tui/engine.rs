@@ -9,6 +9,9 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+/// What a screen says while the engine works for it (the original's word).
+pub const THINKING: &str = "Thinking...";
+
 /// Why the engine is thinking.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Job {

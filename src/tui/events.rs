@@ -1,10 +1,11 @@
-//! The game screen's one event stream: everything that can change what the screen shows
-//! arrives on one channel, and the run loop sleeps on it.
+//! The screens' one event stream: everything that can change what a screen shows arrives
+//! on one channel, and the run loop ([`super::screen`]) sleeps on it.
 //!
 //! - the terminal's keys, mouse and resizes, read on a thread of their own;
 //! - a notice from the engine service each time it replies (the reply itself waits in the
 //!   engine link, which knows which request is current), so a move is drawn as soon as it
 //!   is found instead of at the next tick;
+//! - a notice from a screen's own worker when it is done (a drill's answer judged);
 //! - on Unix, the signals that end the screen (the run loop's flag is set as before; the
 //!   notice only wakes the loop at once);
 //! - the clock tick is the wait's timeout: nothing arrived within it.
@@ -26,6 +27,8 @@ pub enum Wake {
     /// The engine service replied: `last` when the reply ends a request (a move found, a
     /// failure), which the screen shows at once; progress may wait for the next frame.
     Engine { last: bool },
+    /// A screen's worker finished (a drill's answer judged): the screen takes it in.
+    Worker,
     /// A signal that ends the screen arrived.
     Signal,
 }

@@ -97,6 +97,13 @@ pub fn board_geometry(screen: Rect, app: &App) -> Option<BoardGeometry> {
 pub fn draw(frame: &mut Frame, app: &mut App) {
     let area = frame.area();
     app.screen = area;
+    // The trainer (`:train`, `:drill`) has the whole screen while the game waits.
+    if app.mode == Mode::Train
+        && let Some(trainer) = app.trainer.as_mut()
+    {
+        super::trainer::ui::draw(frame, trainer);
+        return;
+    }
     let Some(areas) = layout(area, app.show_log) else {
         app.board.geometry = None;
         draw_too_small(frame, app, area);
@@ -391,7 +398,7 @@ fn draw_dialog(frame: &mut Frame, app: &App, area: Rect) {
     let text = |s: &str| Line::styled(s.to_string(), t.text);
     let dim = |s: &str| Line::styled(s.to_string(), t.dim);
     let (title, mut lines): (&str, Vec<Line>) = match &app.mode {
-        Mode::Play => return,
+        Mode::Play | Mode::Train => return,
         Mode::Help => {
             draw_help(frame, app, area);
             return;
@@ -535,6 +542,7 @@ fn draw_help(frame: &mut Frame, app: &App, area: Rect) {
         ":tree (browse the MiniMax tree of the last classic search)",
         ":analyse [FILE.pgn] (this game, or a PGN's first game)",
         ":watch [WHITE BLACK] the engine plays both (again: you take over)",
+        ":train [white|black] your book's lines  :drill your mistakes",
     ] {
         lines.push(Line::styled(c, t.text));
     }

@@ -2020,3 +2020,118 @@ fn the_run_loop_is_woken_by_the_engine_and_draws_its_answer_at_once() {
     assert!(app.quit);
     assert!(!screen.step(&mut term, &mut app, &events).unwrap());
 }
+
+/// A user book with White's 1. e4 (and Black's 1... e5, White's 2. Nf3) in `dir`.
+fn small_repertoire(dir: &std::path::Path) {
+    let book = huo_chess::book::Book::open(dir);
+    let mut pos = Position::startpos();
+    for text in ["e4", "e5", "Nf3"] {
+        let mv = parse_move(&pos, text).unwrap();
+        book.record(&pos, mv, 1).unwrap();
+        pos.play(mv);
+    }
+}
+
+#[test]
+fn train_from_the_game_saves_the_answer_and_esc_brings_the_game_back() {
+    let dir = common::tempdir("game-train");
+    small_repertoire(&dir.0);
+    let mut app = app();
+    app.book_dir = Some(dir.0.clone());
+    typed(&mut app, ":clock 5+0");
+    typed(&mut app, "d2d4");
+    assert!(app.wait_engine(Duration::from_secs(60)));
+    let (moves, fen) = (app.game.moves().to_vec(), app.game.position().fen());
+    let log_before = app.log.lines().len();
+    assert!(app.clock.as_ref().unwrap().since.is_some());
+
+    typed(&mut app, ":train");
+    assert_eq!(app.mode, Mode::Train, "{:?}", app.message);
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(text.contains("OPENING TRAINER  you play White"), "{text}");
+    assert!(text.contains("what does your book play?"), "{text}");
+    // The game waits: its clocks are stopped, and the log says so.
+    assert_eq!(app.clock.as_ref().unwrap().since, None);
+    assert_eq!(
+        app.log.lines().last().unwrap(),
+        "Left the game for training White: the clocks are stopped"
+    );
+    // The trainer's board, not the game's: 1. e4 is the book's move, and it is saved.
+    typed(&mut app, "e4");
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(text.contains("Right: e4"), "{text}");
+    let saved = std::fs::read_to_string(dir.0.join("training.txt")).unwrap();
+    assert_eq!(
+        saved
+            .lines()
+            .filter(|l| l.contains(" reps=1 lapses=0"))
+            .count(),
+        1,
+        "{saved}"
+    );
+
+    // Esc: the game as it was, its clocks running again.
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.mode, Mode::Play);
+    assert!(app.trainer.is_none());
+    assert_eq!(app.game.moves(), &moves[..]);
+    assert_eq!(app.game.position().fen(), fen);
+    assert!(app.clock.as_ref().unwrap().since.is_some());
+    let added: Vec<_> = app.log.lines()[log_before..].to_vec();
+    assert_eq!(
+        added,
+        [
+            "Left the game for training White: the clocks are stopped",
+            "Back to the game: the clocks run again"
+        ]
+    );
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(text.contains("HUO CHESS"), "{text}");
+    // The game goes on.
+    typed(&mut app, "c2c4");
+    assert_eq!(app.game.moves().len(), 3);
+}
+
+#[test]
+fn drill_from_the_game_with_an_empty_deck_says_so_and_stays() {
+    let dir = common::tempdir("game-drill");
+    let mut app = app();
+    let deck = dir.0.join("drills.txt");
+    app.deck = Some(deck.clone());
+    typed(&mut app, ":drill");
+    assert_eq!(app.mode, Mode::Play);
+    assert!(app.trainer.is_none());
+    let note = app.message.clone().unwrap();
+    assert_eq!(
+        note,
+        format!(
+            "No exercises yet in {}: make some with huo-chess analyse FILE.pgn --player NAME",
+            deck.display()
+        )
+    );
+    assert!(app.alert);
+    assert!(!deck.exists(), "nothing written");
+}
+
+#[test]
+fn train_waits_while_the_engine_thinks_about_its_move() {
+    let dir = common::tempdir("game-train-busy");
+    small_repertoire(&dir.0);
+    let mut app = App::new(&config(), &args("b", "classic-5"), None).unwrap();
+    app.book_dir = Some(dir.0.clone());
+    // The engine has White: it is thinking about its first move.
+    assert!(app.thinking.is_some());
+    typed(&mut app, ":train");
+    assert_eq!(app.mode, Mode::Play);
+    assert_eq!(
+        app.message.as_deref(),
+        Some(huo_chess::tui::app::training::WAIT_FOR_MY_MOVE)
+    );
+    assert!(app.thinking.is_some(), "its search goes on");
+    // Its move played, Black trains (the side the player has).
+    assert!(app.wait_engine(Duration::from_secs(120)));
+    typed(&mut app, ":train");
+    assert_eq!(app.mode, Mode::Train, "{:?}", app.message);
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(text.contains("you play Black"), "{text}");
+}

@@ -108,6 +108,8 @@ impl App {
                 }
             }
             "watch" => self.watch_command(arg),
+            "train" => self.open_train(arg),
+            "drill" => self.open_drill(),
             "log" => self.show_log = !self.show_log,
             "help" => self.do_action(Action::Help),
             "quit" | "q" | "exit" => self.ask_quit(),

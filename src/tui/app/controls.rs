@@ -67,6 +67,10 @@ impl App {
             return;
         }
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        // The trainer has its keys (Ctrl+C, like Esc, leaves it for the game).
+        if self.mode == Mode::Train {
+            return self.trainer_key(key);
+        }
         if ctrl && matches!(key.code, KeyCode::Char('c' | 'd')) {
             if self.mode == Mode::ConfirmQuit {
                 self.quit = true;
@@ -148,6 +152,7 @@ impl App {
                 }
             }
             Mode::Play => self.play_key(key),
+            Mode::Train => self.trainer_key(key),
         }
     }
 
@@ -310,6 +315,9 @@ impl App {
     /// A mouse event: a left click on the board acts like the cursor and Enter; the
     /// wheel scrolls the log.
     pub fn handle_mouse(&mut self, ev: MouseEvent) {
+        if self.mode == Mode::Train {
+            return self.trainer_mouse(ev);
+        }
         match ev.kind {
             MouseEventKind::Down(MouseButton::Left) if self.mode == Mode::Play => {
                 if let Some(sq) = self.board.square_at(ev.column, ev.row) {

@@ -10,6 +10,7 @@ pub mod controls;
 pub mod replies;
 pub mod review;
 pub mod saving;
+pub mod training;
 pub mod watch;
 pub mod why;
 
@@ -38,7 +39,7 @@ use std::time::Instant;
 pub const INVALID_MOVE: &str = "Invalid move - Please try again";
 /// The original's prompts.
 pub const ENTER_MOVE: &str = "Enter your move:";
-pub const THINKING: &str = "Thinking...";
+pub use crate::tui::engine::THINKING;
 pub const CHECK: &str = "Check!";
 pub const I_RESIGN: &str = "I resign!";
 pub const ASK_COLOR: &str = "Set your color. Please select 'w' or 'b':";
@@ -86,6 +87,8 @@ pub enum Mode {
     Tree,
     /// The analysis screen.
     Analysis,
+    /// The trainer (`:train`, `:drill`), the game waiting behind it.
+    Train,
 }
 
 /// The thinking shown while the engine works.
@@ -160,6 +163,17 @@ pub struct App {
     pub tree: Option<super::tree::TreeView>,
     /// Watch mode: the engine plays both sides (see [`watch`]).
     pub watch: watch::Watch,
+    /// The trainer, while open (`:train`, `:drill`; see [`training`]).
+    pub trainer: Option<super::trainer::Trainer>,
+    /// The clocks were running when the trainer opened (they run again when it closes).
+    pub(super) clocks_stopped: bool,
+    /// The user's book folder, as given (`--book`, `book.path`; else found as the game
+    /// finds it): where `:train` keeps its schedule.
+    pub book_dir: Option<PathBuf>,
+    /// The drills' deck (`:drill`), in the user's data folder.
+    pub deck: Option<PathBuf>,
+    /// The screen's event stream, for the trainer's worker to wake it.
+    pub(super) wake: Option<std::sync::mpsc::Sender<super::events::Wake>>,
     /// The evaluation, to explain a line part by part.
     evaluator: Evaluator,
     /// Drives the book's weighted choice.
@@ -229,6 +243,11 @@ impl App {
             tree: None,
             analysis: None,
             watch: watch::Watch::default(),
+            trainer: None,
+            clocks_stopped: false,
+            book_dir: book_dir.map(PathBuf::from),
+            deck: crate::train::deck::default_path(),
+            wake: None,
             last_pv: Vec::new(),
             last_alternatives: Vec::new(),
             evaluator: Evaluator::from_config(config),
@@ -592,9 +611,17 @@ impl App {
         }
     }
 
+    /// Wakes the screen's loop on `events`: the engine's replies, a judgement the
+    /// trainer waited for.
+    pub fn notify_to(&mut self, events: std::sync::mpsc::Sender<super::events::Wake>) {
+        self.engine.notify_to(events.clone());
+        self.wake = Some(events);
+    }
+
     /// Is anything running that the screen must redraw for (thinking, clocks)?
     pub fn busy(&self) -> bool {
-        self.thinking.is_some()
+        self.trainer_busy()
+            || self.thinking.is_some()
             || self.watch.held.is_some()
             || (!self.over() && self.clock.as_ref().is_some_and(|c| c.since.is_some()))
     }

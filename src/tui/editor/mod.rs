@@ -20,7 +20,7 @@ pub mod ui;
 
 use super::engine::{EngineLink, Job};
 use super::input::{BoardInput, Pick, Typed, read_typed_move, take_typed};
-use super::terminal;
+use super::screen::{self, View};
 use super::theme::Theme;
 use crate::book::{BookEntry, BookError, Books, Edit, Layer};
 use crate::config::Config;
@@ -31,9 +31,10 @@ use crate::game::Game;
 use crate::openings::Opening;
 use crate::search::{Level, Limits};
 use crossterm::event::{
-    self, Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton,
-    MouseEvent, MouseEventKind,
+    Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent,
+    MouseEventKind,
 };
+use ratatui::Frame;
 use ratatui::layout::Rect;
 use std::io;
 
@@ -600,34 +601,38 @@ impl Editor {
     }
 }
 
-/// Runs the editor on the terminal until Esc, F10 or Ctrl+C.
-pub fn run(book: Books, start: Position, config: &Config) -> io::Result<()> {
-    let mut ed = Editor::new(book, start, config);
-    let mut session = terminal::Session::start()?;
-    let ending = session.ending.clone();
-    let term = &mut session.terminal;
-    loop {
-        term.draw(|f| ui::draw(f, &mut ed))?;
-        if ed.quit {
-            return Ok(());
-        }
-        if ending.now() {
-            return Ok(()); // a signal, or the terminal gone: it is restored on the way out
-        }
-        ed.poll_engine(std::time::Duration::ZERO);
-        let tick = if ed.engine.busy().is_some() {
-            super::BUSY_TICK
-        } else {
-            super::IDLE_TICK
-        };
-        if event::poll(tick)? {
-            match event::read()? {
-                TermEvent::Key(k) => ed.handle_key(k),
-                TermEvent::Mouse(m) => ed.handle_mouse(m),
-                _ => {}
-            }
+/// The editor in the run loop.
+impl View for Editor {
+    fn update(&mut self) -> bool {
+        self.poll_engine(std::time::Duration::ZERO)
+    }
+
+    fn busy(&self) -> bool {
+        self.engine.busy().is_some()
+    }
+
+    fn handle(&mut self, event: TermEvent) {
+        match event {
+            TermEvent::Key(k) => self.handle_key(k),
+            TermEvent::Mouse(m) => self.handle_mouse(m),
+            _ => {}
         }
     }
+
+    fn done(&self) -> bool {
+        self.quit
+    }
+
+    fn draw(&mut self, frame: &mut Frame) {
+        ui::draw(frame, self)
+    }
+}
+
+/// Runs the editor on the terminal until Esc, F10 or Ctrl+C (a signal, or the terminal
+/// gone, also ends it; the terminal is restored on the way out).
+pub fn run(book: Books, start: Position, config: &Config) -> io::Result<()> {
+    let mut ed = Editor::new(book, start, config);
+    screen::run_alone(&mut ed, |ed, events| ed.engine.notify_to(events.sender()))
 }
 
 #[cfg(test)]

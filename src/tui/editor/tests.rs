@@ -468,3 +468,43 @@ fn the_panel_names_the_opening_by_position() {
     key(&mut e, KeyCode::Backspace);
     assert_eq!(e.opening.map(|o| o.eco), Some("A06"));
 }
+
+#[test]
+fn the_run_loop_takes_keys_from_the_event_stream() {
+    use crate::tui::events::{Events, Wake};
+    use crate::tui::screen::Screen;
+    let (mut e, _dir) = ed();
+    let events = Events::new();
+    e.engine.notify_to(events.sender());
+    let mut term = Terminal::new(TestBackend::new(100, 25)).unwrap();
+    let mut screen = Screen::default();
+    assert!(screen.step(&mut term, &mut e, &events).unwrap());
+    let tx = events.sender();
+    let send = |code| {
+        let k = KeyEvent::new(code, KeyModifiers::NONE);
+        tx.send(Wake::Terminal(TermEvent::Key(k))).unwrap();
+    };
+    for c in "e4".chars() {
+        send(KeyCode::Char(c));
+    }
+    send(KeyCode::Enter);
+    assert!(screen.step(&mut term, &mut e, &events).unwrap());
+    assert_eq!(e.game.movetext(), "1. e4");
+    assert!(screen.step(&mut term, &mut e, &events).unwrap());
+    let s = crate::tui::ui::buffer_text(term.backend().buffer());
+    assert!(s.contains("Recorded e4"), "{s}");
+    // F5: the engine's view, woken by its own notice on the stream, drawn when it comes.
+    send(KeyCode::F(5));
+    assert!(screen.step(&mut term, &mut e, &events).unwrap());
+    while e.engine.busy().is_some() {
+        assert!(screen.step(&mut term, &mut e, &events).unwrap());
+    }
+    assert!(screen.step(&mut term, &mut e, &events).unwrap());
+    let s = crate::tui::ui::buffer_text(term.backend().buffer());
+    assert!(s.contains("Engine: "), "{s}");
+    assert!(!s.contains("thinking"), "{s}");
+    // F10 leaves.
+    send(KeyCode::F(10));
+    assert!(screen.step(&mut term, &mut e, &events).unwrap());
+    assert!(!screen.step(&mut term, &mut e, &events).unwrap());
+}

@@ -7,22 +7,30 @@
 //!
 //! Keys: a move and Enter answers; Enter alone plays on the board's cursor, or goes on to
 //! the next line when one is over; `:flip` turns the board; Esc (also F10, Ctrl+C) leaves
-//! at any time. Nothing is lost by leaving: each answer was saved when it was given.
+//! at any time, even while a move is being judged. Nothing is lost by leaving: each answer
+//! was saved when it was given.
+//!
+//! It runs on the screens' one loop and event stream ([`super::screen`]): on a terminal of
+//! its own (`huo-book train`, `huo-chess drill`) or inside the game's (`:train`, `:drill`).
 
 pub mod ui;
 
+use super::engine::THINKING;
+use super::events::Wake;
 use super::input::{BoardInput, Pick, Typed, read_typed_move, take_typed};
-use super::terminal;
+use super::screen::{self, View};
 use super::theme::Theme;
 use crate::config::Config;
 use crate::core::{Move, MoveError, Role, Square};
 use crate::train::{Exercise, Stage};
 use crossterm::event::{
-    self, Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton,
-    MouseEvent, MouseEventKind,
+    Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent,
+    MouseEventKind,
 };
+use ratatui::Frame;
 use ratatui::layout::Rect;
 use std::io;
+use std::sync::mpsc::Sender;
 
 /// The trainer screen's state.
 pub struct Trainer {
@@ -69,8 +77,20 @@ impl Trainer {
         )
     }
 
+    /// Wakes the screen's loop on `events` when a judgement arrives (else a move is
+    /// judged before the screen goes on).
+    pub fn wake_to(&mut self, events: Sender<Wake>) {
+        self.exercise.wake_with(Box::new(move || {
+            let _ = events.send(Wake::Worker);
+        }));
+    }
+
     /// A move of the learner's, typed or played on the board.
     pub fn play_move(&mut self, mv: Move) {
+        if self.exercise.judging() {
+            self.message = Some(THINKING.into());
+            return;
+        }
         if self.between_lines() {
             self.message = Some(self.between_lines_hint().into());
             return;
@@ -79,6 +99,18 @@ impl Trainer {
         self.why = None;
         self.board.selected = None;
         self.exercise.play(mv);
+        if self.exercise.judging() {
+            self.message = Some(THINKING.into());
+        }
+    }
+
+    /// Takes in a judgement that has arrived: whether the screen changed.
+    pub fn poll(&mut self) -> bool {
+        let changed = self.exercise.poll();
+        if changed && !self.exercise.judging() && self.message.as_deref() == Some(THINKING) {
+            self.message = None;
+        }
+        changed
     }
 
     fn between_lines_hint(&self) -> &'static str {
@@ -113,6 +145,9 @@ impl Trainer {
 
     /// Enter between lines: the next line.
     fn go_on(&mut self) {
+        if self.exercise.judging() {
+            return;
+        }
         self.message = None;
         self.why = None;
         self.board.selected = None;
@@ -200,35 +235,37 @@ impl Trainer {
     }
 }
 
-/// Runs the trainer on `exercise` on its own terminal session until Esc.
-pub fn run(exercise: Box<dyn Exercise>, config: &Config) -> io::Result<()> {
-    let mut trainer = Trainer::new(exercise, config);
-    let mut session = terminal::Session::start()?;
-    let ending = session.ending.clone();
-    run_on(&mut session.terminal, &ending, &mut trainer)
-}
+/// The trainer in the run loop.
+impl View for Trainer {
+    fn update(&mut self) -> bool {
+        self.poll()
+    }
 
-/// Runs the trainer on a terminal already taken (the game screen's, for `:train`) until
-/// Esc, a signal or the terminal going.
-pub fn run_on(
-    term: &mut terminal::Tui,
-    ending: &terminal::Ending,
-    trainer: &mut Trainer,
-) -> io::Result<()> {
-    // The terminal's last frame is known (ratatui diffs against it): no clear needed.
-    loop {
-        term.draw(|f| ui::draw(f, trainer))?;
-        if trainer.quit || ending.now() {
-            return Ok(());
-        }
-        if event::poll(super::IDLE_TICK)? {
-            match event::read()? {
-                TermEvent::Key(k) => trainer.handle_key(k),
-                TermEvent::Mouse(m) => trainer.handle_mouse(m),
-                _ => {}
-            }
+    fn busy(&self) -> bool {
+        self.exercise.judging()
+    }
+
+    fn handle(&mut self, event: TermEvent) {
+        match event {
+            TermEvent::Key(k) => self.handle_key(k),
+            TermEvent::Mouse(m) => self.handle_mouse(m),
+            _ => {}
         }
     }
+
+    fn done(&self) -> bool {
+        self.quit
+    }
+
+    fn draw(&mut self, frame: &mut Frame) {
+        ui::draw(frame, self)
+    }
+}
+
+/// Runs the trainer on `exercise` on a terminal of its own until Esc.
+pub fn run(exercise: Box<dyn Exercise>, config: &Config) -> io::Result<()> {
+    let mut trainer = Trainer::new(exercise, config);
+    screen::run_alone(&mut trainer, |tr, events| tr.wake_to(events.sender()))
 }
 
 #[cfg(test)]

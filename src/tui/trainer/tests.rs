@@ -387,3 +387,35 @@ fn each_line_counts_the_answers_given_in_it() {
         assert_eq!(lines, vec![(2, 1), (1, 1)], "seed {seed}");
     }
 }
+
+#[test]
+fn the_run_loop_takes_keys_from_the_event_stream() {
+    use crate::tui::events::{Events, Wake};
+    use crate::tui::screen::Screen;
+    let dir = Scratch::new("trainer-events");
+    let books = ruy_lopez(&dir);
+    let mut tr = trainer(&books, Color::White, TODAY);
+    let events = Events::new();
+    tr.wake_to(events.sender());
+    let mut term = Terminal::new(TestBackend::new(80, 25)).unwrap();
+    let mut screen = Screen::default();
+    assert!(screen.step(&mut term, &mut tr, &events).unwrap());
+    // The keys as the terminal reader delivers them: `e4`, Enter.
+    let tx = events.sender();
+    for code in [KeyCode::Char('e'), KeyCode::Char('4'), KeyCode::Enter] {
+        let k = KeyEvent::new(code, KeyModifiers::NONE);
+        tx.send(Wake::Terminal(TermEvent::Key(k))).unwrap();
+    }
+    assert!(screen.step(&mut term, &mut tr, &events).unwrap());
+    assert_eq!(asked_at(&tr), Some(key_after("e4 e5")));
+    // The next step draws the answer, and the answer is on disk.
+    assert!(screen.step(&mut term, &mut tr, &events).unwrap());
+    let text = crate::tui::ui::buffer_text(term.backend().buffer());
+    assert!(text.contains("Right: e4"), "{text}");
+    assert_eq!(Schedule::load(dir.path()).unwrap().records().len(), 1);
+    // Esc through the stream ends the loop.
+    let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
+    tx.send(Wake::Terminal(TermEvent::Key(esc))).unwrap();
+    assert!(screen.step(&mut term, &mut tr, &events).unwrap());
+    assert!(!screen.step(&mut term, &mut tr, &events).unwrap());
+}

@@ -1,0 +1,163 @@
+//! `:train` and `:drill` from the game: the trainer screen ([`crate::tui::trainer`]) on the
+//! game's terminal and event stream, as `huo-book train` and `huo-chess drill` open it.
+//! `:train` trains the side the player has in the game (`:train black`: the other) on the
+//! game's books; `:drill` asks the due exercises of the deck in the user's data folder.
+//!
+//! The game waits meanwhile: its clocks stop (the log says so) and run again when Esc
+//! brings the game back as it was. While the engine thinks about its move the trainer is
+//! not opened: the player waits for the move or makes the engine play at once (`:now`).
+
+use super::{App, Mode};
+use crate::book::Books;
+use crate::game::Game;
+use crate::train::drill::DrillSession;
+use crate::train::repertoire::nothing_to_train;
+use crate::train::{Exercise, Options, Session};
+use crate::tui::engine::Job;
+use crate::tui::trainer::Trainer;
+use crate::util::date;
+use crossterm::event::{KeyEvent, MouseEvent};
+use std::time::Instant;
+
+/// Said when the trainer is asked for while the engine thinks about its move.
+pub const WAIT_FOR_MY_MOVE: &str =
+    "Please wait: it is my move (:now makes me move at once), then train";
+
+impl App {
+    /// `:train [white|black]`: the opening trainer on the game's books.
+    pub(super) fn open_train(&mut self, arg: &str) {
+        let learner = if arg.is_empty() {
+            self.human
+        } else {
+            match crate::tui::flags::read_color(arg) {
+                Ok(c) => c,
+                Err(_) => return self.note("Usage: :train [white|black]", true),
+            }
+        };
+        if !self.may_leave_the_board() {
+            return;
+        }
+        let books = Books::locate_for_writing(self.book_dir.as_deref(), self.config.book.layers);
+        let opened = Session::open(
+            &books,
+            Options {
+                learner,
+                root: Game::new(),
+                all: false,
+                today: date::today(),
+                seed: self.rng.next_u64(),
+            },
+        );
+        match opened {
+            Ok(s) if s.repertoire().learner_keys().is_empty() => {
+                let why = nothing_to_train(&books, &s.repertoire().root, learner);
+                self.note(capitalised(&why), true);
+            }
+            Ok(s) => self.open_trainer(Box::new(s), format!("training {learner}")),
+            Err(e) => self.note(format!("Cannot train: {e}"), true),
+        }
+    }
+
+    /// `:drill`: the due exercises of the deck.
+    pub(super) fn open_drill(&mut self) {
+        if !self.may_leave_the_board() {
+            return;
+        }
+        let Some(path) = self.deck.clone() else {
+            return self.note("No home folder to keep the drills in", true);
+        };
+        match DrillSession::open(&path, &self.config, false, date::today()) {
+            Ok(s) => self.open_trainer(Box::new(s), "drills".to_string()),
+            Err(e) => self.note(capitalised(&e), true),
+        }
+    }
+
+    /// May the trainer take the screen now? Not while the engine plays (its move, or
+    /// both sides): the player is told why. A hint or a "why?" being searched is dropped.
+    fn may_leave_the_board(&mut self) -> bool {
+        if self.watch.on {
+            self.note(
+                "Watching: :watch stops it (you take over), then train",
+                true,
+            );
+            return false;
+        }
+        if self.engine.busy() == Some(Job::Move) {
+            self.note(WAIT_FOR_MY_MOVE, true);
+            return false;
+        }
+        self.engine.cancel();
+        self.thinking = None;
+        true
+    }
+
+    /// Opens the trainer on `exercise`; the game waits, its clocks stopped.
+    fn open_trainer(&mut self, exercise: Box<dyn Exercise>, what: String) {
+        let mut trainer = Trainer::new(exercise, &self.config);
+        if let Some(events) = &self.wake {
+            trainer.wake_to(events.clone());
+        }
+        self.trainer = Some(trainer);
+        self.back_to = self.mode.clone();
+        self.mode = Mode::Train;
+        let turn = self.game.position().turn();
+        let running = !self.over() && self.clock.as_ref().is_some_and(|c| c.since.is_some());
+        self.clocks_stopped = running;
+        if let Some(c) = self.clock.as_mut().filter(|_| running) {
+            c.halt(turn, Instant::now());
+            self.log_line(format!("Left the game for {what}: the clocks are stopped"));
+        } else {
+            self.log_line(format!("Left the game for {what}"));
+        }
+    }
+
+    /// Esc in the trainer: the game again, as it was; its clocks run again.
+    fn close_trainer(&mut self) {
+        self.trainer = None;
+        self.mode = self.back_to.clone();
+        if std::mem::take(&mut self.clocks_stopped)
+            && let Some(c) = &mut self.clock
+        {
+            c.since = Some(Instant::now());
+            self.log_line("Back to the game: the clocks run again");
+        } else {
+            self.log_line("Back to the game");
+        }
+    }
+
+    /// A key for the trainer (Esc, F10 or Ctrl+C leave it).
+    pub(super) fn trainer_key(&mut self, key: KeyEvent) {
+        let Some(tr) = &mut self.trainer else {
+            return self.close_trainer();
+        };
+        tr.handle_key(key);
+        if tr.quit {
+            self.close_trainer();
+        }
+    }
+
+    /// A click for the trainer.
+    pub(super) fn trainer_mouse(&mut self, ev: MouseEvent) {
+        if let Some(tr) = &mut self.trainer {
+            tr.handle_mouse(ev);
+        }
+    }
+
+    /// Takes in a judgement the trainer was waiting for: whether the screen changed.
+    pub fn poll_trainer(&mut self) -> bool {
+        self.trainer.as_mut().is_some_and(|t| t.poll())
+    }
+
+    /// Is the trainer waiting for a judgement?
+    pub(super) fn trainer_busy(&self) -> bool {
+        self.trainer.as_ref().is_some_and(|t| t.exercise.judging())
+    }
+}
+
+/// A message as a sentence: its first letter in capitals.
+fn capitalised(text: &str) -> String {
+    let mut c = text.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
