@@ -328,18 +328,179 @@ where
 
 /// Where a walk starts: the initial position, every position of `book` and the positions
 /// after its moves. A damaged book is an error naming it.
-pub fn seeds_of(book: &Book) -> Result<Vec<Position>, BookError> {
-    let mut seeds = vec![Position::startpos()];
+pub fn seeds_of(book: &Book) -> Result<Seeds, BookError> {
+    let mut seeds = Seeds {
+        start: Position::startpos(),
+        boards: Vec::new(),
+        seeds: Vec::new(),
+    };
+    seeds.seeds.push(Seed {
+        key: seeds.start.key(),
+        board: None,
+        mv: None,
+    });
     for f in book.scan_iter() {
         if let Some(e) = f.damage() {
             return Err(e);
         }
         if let Some(pos) = f.position {
-            seeds.push(pos);
-            seeds.extend(f.moves.iter().map(|m| pos.after(m.mv)));
+            let board = Some(seeds.boards.len() as u32);
+            seeds.boards.push(Board::of(&pos));
+            seeds.seeds.push(Seed {
+                key: pos.key(),
+                board,
+                mv: None,
+            });
+            seeds.seeds.extend(f.moves.iter().map(|m| Seed {
+                key: pos.after(m.mv).key(),
+                board,
+                mv: Some(m.mv),
+            }));
         }
     }
     Ok(seeds)
+}
+
+/// The positions a walk starts from ([`seeds_of`]), held compactly (a book of 300 000
+/// positions gives 650 000 of them): each position of the book in 35 bytes, each position
+/// after one of its moves as that position and the move.
+pub struct Seeds {
+    /// The initial position.
+    start: Position,
+    /// The book's positions.
+    boards: Vec<Board>,
+    seeds: Vec<Seed>,
+}
+
+/// One seed: its key, its position (the initial one for `None`, else a book position) and
+/// the move played from it, if any.
+#[derive(Clone, Copy)]
+struct Seed {
+    key: u64,
+    board: Option<u32>,
+    mv: Option<Move>,
+}
+
+impl Seeds {
+    /// How many seeds there are.
+    pub fn len(&self) -> usize {
+        self.seeds.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.seeds.is_empty()
+    }
+
+    /// The key of seed `i`.
+    fn key(&self, i: usize) -> u64 {
+        self.seeds[i].key
+    }
+
+    /// The position of seed `i`.
+    pub fn position(&self, i: usize) -> Position {
+        let seed = self.seeds[i];
+        let pos = match seed.board {
+            None => self.start,
+            Some(b) => self.boards[b as usize].position(),
+        };
+        match seed.mv {
+            Some(mv) => pos.after(mv),
+            None => pos,
+        }
+    }
+}
+
+/// A position in 35 bytes: a nibble per square (0 empty, 1-12 the pieces in the order of
+/// `PIECES`, from a8 to h1 as a FEN lists them), the side to move and castling rights
+/// (`KQkq` as bits 0-3, Black to move bit 4) and the en-passant square (64: none).
+#[derive(Clone, Copy)]
+struct Board {
+    squares: [u8; 32],
+    flags: u8,
+    ep: u8,
+}
+
+/// The pieces as FEN writes them, in the order of their [`Board`] codes (from 1).
+const PIECES: &[u8; 12] = b"PNBRQKpnbrqk";
+const CASTLING: &[u8; 4] = b"KQkq";
+
+impl Board {
+    fn of(pos: &Position) -> Board {
+        let epd = pos.epd();
+        let mut fields = epd.split(' ');
+        let mut board = Board {
+            squares: [0; 32],
+            flags: 0,
+            ep: 64,
+        };
+        let mut sq = 0;
+        for c in fields.next().unwrap_or_default().bytes() {
+            match c {
+                b'1'..=b'8' => sq += (c - b'0') as usize,
+                b'/' => {}
+                _ => {
+                    let code = PIECES.iter().position(|&p| p == c).map_or(0, |i| i + 1) as u8;
+                    board.squares[sq / 2] |= code << (4 * (sq % 2));
+                    sq += 1;
+                }
+            }
+        }
+        if fields.next() == Some("b") {
+            board.flags |= 16;
+        }
+        for c in fields.next().unwrap_or_default().bytes() {
+            if let Some(i) = CASTLING.iter().position(|&x| x == c) {
+                board.flags |= 1 << i;
+            }
+        }
+        if let Some([file @ b'a'..=b'h', rank @ b'1'..=b'8']) = fields.next().map(str::as_bytes) {
+            board.ep = (file - b'a') + 8 * (rank - b'1');
+        }
+        board
+    }
+
+    fn position(&self) -> Position {
+        let mut fen = String::with_capacity(90);
+        for rank in 0..8 {
+            let mut empty = 0;
+            for file in 0..8 {
+                let sq = rank * 8 + file;
+                match self.squares[sq / 2] >> (4 * (sq % 2)) & 15 {
+                    0 => empty += 1,
+                    code => {
+                        if empty > 0 {
+                            fen.push((b'0' + empty) as char);
+                            empty = 0;
+                        }
+                        fen.push(PIECES[code as usize - 1] as char);
+                    }
+                }
+            }
+            if empty > 0 {
+                fen.push((b'0' + empty) as char);
+            }
+            fen.push(if rank < 7 { '/' } else { ' ' });
+        }
+        fen.push(if self.flags & 16 != 0 { 'b' } else { 'w' });
+        fen.push(' ');
+        if self.flags & 15 == 0 {
+            fen.push('-');
+        }
+        for (i, &c) in CASTLING.iter().enumerate() {
+            if self.flags & (1 << i) != 0 {
+                fen.push(c as char);
+            }
+        }
+        fen.push(' ');
+        if self.ep < 64 {
+            fen.push((b'a' + self.ep % 8) as char);
+            fen.push((b'1' + self.ep / 8) as char);
+        } else {
+            fen.push('-');
+        }
+        fen.push_str(" 0 1");
+        Position::from_fen(&fen).expect("a position written by Board::of")
+    }
 }
 
 /// Hashes a position's key as itself: its bits are already random (Zobrist).
@@ -522,7 +683,7 @@ struct Origin {
 /// The walk of the module documentation over a read `.bin`.
 struct Walk<'a> {
     bin: &'a Bin,
-    seeds: &'a [Position],
+    seeds: &'a Seeds,
     /// By key index: how the position was found, if it was.
     found: Vec<Option<Origin>>,
     /// How many were found.
@@ -532,7 +693,7 @@ struct Walk<'a> {
 }
 
 impl<'a> Walk<'a> {
-    fn new(bin: &'a Bin, seeds: &'a [Position]) -> Walk<'a> {
+    fn new(bin: &'a Bin, seeds: &'a Seeds) -> Walk<'a> {
         Walk {
             bin,
             seeds,
@@ -565,7 +726,7 @@ impl<'a> Walk<'a> {
         let mut at = node;
         let mut pos = loop {
             match at {
-                Node::Seed(s) => break self.seeds[s as usize],
+                Node::Seed(s) => break self.seeds.position(s as usize),
                 Node::Key(k) => {
                     let o = self.found[k as usize].expect("a position found");
                     links.push(o.path);
@@ -584,23 +745,24 @@ impl<'a> Walk<'a> {
     /// Walks (see the module documentation); returns whether it stopped at the limit.
     fn run(&mut self, opts: &PolyglotImportOptions) -> bool {
         let bin = self.bin;
-        // 1. Book moves only, from the seeds in the book (what every reader can follow).
+        // 1. Book moves only, from the seeds in the book (what every reader can follow),
+        // depth first from one seed at a time.
         let mut stack: Vec<(usize, Position)> = Vec::new();
-        for (s, seed) in self.seeds.iter().enumerate() {
-            if let Some(k) = bin.find(seed.key())
+        for s in 0..self.seeds.len() {
+            if let Some(k) = bin.find(self.seeds.key(s))
                 && self.reach(k, Node::Seed(s as u32), &[], false)
             {
-                stack.push((k, *seed));
+                stack.push((k, self.seeds.position(s)));
             }
-        }
-        while let Some((k, pos)) = stack.pop() {
-            for e in bin.entries_of(k) {
-                if let Some(mv) = decode_move(&pos, e.mv) {
-                    let child = pos.after(mv);
-                    if let Some(c) = bin.find(child.key())
-                        && self.reach(c, Node::Key(k as u32), &[mv], false)
-                    {
-                        stack.push((c, child));
+            while let Some((k, pos)) = stack.pop() {
+                for e in bin.entries_of(k) {
+                    if let Some(mv) = decode_move(&pos, e.mv) {
+                        let child = pos.after(mv);
+                        if let Some(c) = bin.find(child.key())
+                            && self.reach(c, Node::Key(k as u32), &[mv], false)
+                        {
+                            stack.push((c, child));
+                        }
                     }
                 }
             }
@@ -625,7 +787,7 @@ impl<'a> Walk<'a> {
         if max_gap >= 1 {
             levels[0].extend(
                 (0..self.seeds.len())
-                    .filter(|&s| bin.find(self.seeds[s].key()).is_none())
+                    .filter(|&s| bin.find(self.seeds.key(s)).is_none())
                     .map(|s| (Node::Seed(s as u32), 1)),
             );
         }
@@ -728,6 +890,24 @@ fn key_after(pos: &Position, mv: Move) -> u64 {
 mod tests {
     use super::*;
     use crate::util::rng::splitmix64;
+
+    #[test]
+    fn a_board_gives_back_its_position() {
+        let mut rng = 3;
+        for _ in 0..60 {
+            let mut pos = Position::startpos();
+            for _ in 0..120 {
+                let board = Board::of(&pos).position();
+                assert_eq!((board.epd(), board.key()), (pos.epd(), pos.key()));
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                rng = splitmix64(rng);
+                pos.play(moves[(rng % moves.len() as u64) as usize]);
+            }
+        }
+    }
 
     #[test]
     fn the_key_after_a_move_is_the_key_of_the_position_it_makes() {

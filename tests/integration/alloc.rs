@@ -149,4 +149,17 @@ fn a_polyglot_import_is_streamed_into_the_book() {
     // Every position was written, with its move.
     let start = Position::startpos();
     assert_eq!(book.lookup(&start).unwrap().moves.len(), 1);
+    // Again, into the book that now has them: its positions and the positions after their
+    // moves are where the walk starts, held in a few bytes each too.
+    let before = live_bytes();
+    let r = polyglot::import(&book, &bin).unwrap();
+    let peak = peak_bytes() - before;
+    assert_eq!((r.positions, r.written), (n, n));
+    let per_entry = (peak - (2 << 20)) / n as isize;
+    assert!(
+        per_entry < 240,
+        "{peak} bytes at the peak for {n} entries into a book of them: {per_entry} an entry"
+    );
+    let e4 = book.lookup(&start).unwrap().moves[0].weight;
+    assert_eq!(e4 % 2, 0, "each weight added twice");
 }
