@@ -175,7 +175,7 @@ impl AnalysisView {
                 match deck::add_to(path, drills) {
                     Ok(added) => (
                         format!(
-                            "{side} ({}): {added}. Drill them: huo-chess drill",
+                            "{side} ({}): {added}. Drill them: Esc, then :drill",
                             self.tag(&side.to_string())
                         ),
                         false,
