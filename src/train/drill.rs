@@ -8,10 +8,14 @@
 //! good moves. The move of the game is wrong, and so is any move worth less; then the
 //! engine's move and line are shown, and the learner plays the move to go on. A wrong
 //! answer comes back the same day (at the end of the session).
+//!
+//! The search takes seconds: on a screen it runs on a thread of its own, which wakes the
+//! screen when done ([`Exercise::wake_with`]), so the screen stays alive (and Esc leaves)
+//! meanwhile; without a screen the move is judged before [`Exercise::play`] returns.
 
 use super::deck::{Deck, Drill};
 use super::exercise::{
-    Answer, DueNext, Exercise, History, LineEnd, Note, Question, Stage, Tally, Words,
+    Answer, DueNext, Exercise, History, LineEnd, Note, Question, Stage, Tally, Wake, Words,
 };
 use super::fsrs::Grade;
 use crate::analysis::{Analyser, Eval};
@@ -22,12 +26,13 @@ use crate::game::Game;
 use crate::search::Limits;
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::mpsc::{self, Receiver, Sender};
 
 /// Judges a move for the drill, as the analysis judges a move of a game: the position
 /// searched to `depth` for the engine's move, and again restricted to `mv` at the same
 /// depth. Returns the two evaluations (White's side, seen after each move): the engine's
 /// move's, then `mv`'s.
-pub trait Judge {
+pub trait Judge: Send {
     fn judge(&mut self, pos: &Position, mv: Move, depth: u32) -> Result<(Eval, Eval), String>;
     /// The evaluation the judge's searches score with (the "why" after an answer speaks
     /// with it, so its words agree with the judge).
@@ -67,10 +72,49 @@ impl Judge for EngineJudge {
     }
 }
 
+/// A judgement: the two evaluations, or why the engine could not judge.
+type Judged = Result<(Eval, Eval), String>;
+
+/// Why a move was not judged when the judge's thread has gone (it panicked).
+const JUDGE_GONE: &str = "the judge has stopped";
+
+/// The judge at work on a thread of its own, which wakes the screen when a judgement is
+/// ready: the screen stays alive while the engine searches.
+struct Away {
+    ask: Sender<(Position, Move, u32)>,
+    answers: Receiver<Judged>,
+}
+
+impl Away {
+    /// Runs `judge` on a thread of its own; `wake` after each judgement.
+    fn start(mut judge: Box<dyn Judge>, wake: Wake) -> Away {
+        let (ask, questions) = mpsc::channel::<(Position, Move, u32)>();
+        let (tell, answers) = mpsc::channel();
+        // The thread ends when the session goes (the questions' sender with it).
+        let _ = std::thread::Builder::new()
+            .name("huo-drill-judge".into())
+            .spawn(move || {
+                for (pos, mv, depth) in questions {
+                    if tell.send(judge.judge(&pos, mv, depth)).is_err() {
+                        return;
+                    }
+                    wake();
+                }
+            });
+        Away { ask, answers }
+    }
+}
+
 /// A drills session.
 pub struct DrillSession {
     deck: Deck,
-    judge: Box<dyn Judge>,
+    /// The judge, here while no screen can be woken (a move is judged before
+    /// [`Exercise::play`] returns) ...
+    judge: Option<Box<dyn Judge>>,
+    /// ... or away on its thread once one can ([`Exercise::wake_with`]).
+    away: Option<Away>,
+    /// The learner's move being judged away.
+    pending: Option<Move>,
     all: bool,
     today: i64,
     /// The exercises to ask, in order; one missed is asked again at the end.
@@ -115,7 +159,9 @@ impl DrillSession {
             .collect();
         let mut s = DrillSession {
             deck,
-            judge,
+            judge: Some(judge),
+            away: None,
+            pending: None,
             all,
             today,
             queue,
@@ -270,6 +316,72 @@ impl DrillSession {
     }
 }
 
+impl DrillSession {
+    /// The learner's move `mv` on the exercise asked, judged (`None`: the move of the
+    /// game, wrong without a search): right, or wrong; not graded when the engine could
+    /// not judge it (the move may be played again).
+    fn verdict(&mut self, mv: Move, judged: Option<Judged>) {
+        let Stage::Ask(q) = self.stage.clone() else {
+            return;
+        };
+        let Some(id) = self.queue.get(self.at).copied() else {
+            return;
+        };
+        let Some(d) = self.drill(id).cloned() else {
+            return;
+        };
+        let pos = *self.game.position();
+        let (text, best) = (san(&pos, mv), san(&pos, d.best));
+        let judged = match judged {
+            None => None,
+            Some(Ok(found)) => Some(found),
+            Some(Err(e)) => {
+                self.note = Some(Note {
+                    text: format!("The engine could not judge {text}: {e}"),
+                    alert: true,
+                });
+                return;
+            }
+        };
+        let side = pos.turn();
+        if let Some((b, v)) = judged
+            && v.value(side) >= b.value(side)
+        {
+            let failed = self.grade(id, mv, Grade::Good);
+            self.done(
+                mv,
+                format!(
+                    "Right: {text} is as good as the engine's {best} ({} against {} at depth {})",
+                    shown(v, side),
+                    shown(b, side),
+                    d.depth
+                ),
+                failed,
+            );
+            return;
+        }
+        let failed = self.grade(id, mv, Grade::Again);
+        self.stage = Stage::Missed {
+            question: q,
+            played: text.clone(),
+        };
+        self.note = failed.or_else(|| {
+            Some(Note {
+                text: match judged {
+                    None => format!("{text} is the move of the game"),
+                    Some((b, v)) => format!(
+                        "{text}: {} against {} for {best} at depth {}",
+                        shown(v, side),
+                        shown(b, side),
+                        d.depth
+                    ),
+                },
+                alert: false,
+            })
+        });
+    }
+}
+
 impl Exercise for DrillSession {
     fn title(&self) -> String {
         "DRILLS  your mistakes".into()
@@ -299,6 +411,9 @@ impl Exercise for DrillSession {
     }
 
     fn play(&mut self, mv: Move) {
+        if self.pending.is_some() {
+            return; // a move is being judged
+        }
         let pos = *self.game.position();
         if let Some(illegal) = Note::illegal(&pos, mv) {
             self.note = Some(illegal);
@@ -313,65 +428,31 @@ impl Exercise for DrillSession {
         let text = san(&pos, mv);
         let best = san(&pos, d.best);
         match self.stage.clone() {
-            Stage::Ask(q) => {
+            Stage::Ask(_) => {
                 if mv == d.best {
                     let failed = self.grade(id, mv, Grade::Good);
                     self.done(mv, format!("Right: {text}, the engine's move"), failed);
                     return;
                 }
-                // Any other move is searched as deep as the analysis searched, and so is
-                // the engine's move: at least as good is right.
-                let judged = if mv == d.played {
-                    None
-                } else {
-                    match self.judge.judge(&pos, mv, d.depth) {
-                        Ok(found) => Some(found),
-                        Err(e) => {
-                            self.note = Some(Note {
-                                text: format!("The engine could not judge {text}: {e}"),
-                                alert: true,
-                            });
-                            return;
-                        }
-                    }
-                };
-                let side = pos.turn();
-                if let Some((b, v)) = judged
-                    && v.value(side) >= b.value(side)
-                {
-                    let failed = self.grade(id, mv, Grade::Good);
-                    self.done(
-                        mv,
-                        format!(
-                            "Right: {text} is as good as the engine's {best} ({} against {} \
-                             at depth {})",
-                            shown(v, side),
-                            shown(b, side),
-                            d.depth
-                        ),
-                        failed,
-                    );
-                    return;
+                // The move of the game is wrong without a search; any other move is
+                // searched as deep as the analysis searched, and so is the engine's move:
+                // at least as good is right.
+                if mv == d.played {
+                    return self.verdict(mv, None);
                 }
-                let failed = self.grade(id, mv, Grade::Again);
-                self.stage = Stage::Missed {
-                    question: q,
-                    played: text.clone(),
-                };
-                self.note = failed.or_else(|| {
-                    Some(Note {
-                        text: match judged {
-                            None => format!("{text} is the move of the game"),
-                            Some((b, v)) => format!(
-                                "{text}: {} against {} for {best} at depth {}",
-                                shown(v, side),
-                                shown(b, side),
-                                d.depth
-                            ),
-                        },
-                        alert: false,
-                    })
-                });
+                if let Some(judge) = &mut self.judge {
+                    let judged = judge.judge(&pos, mv, d.depth);
+                    self.verdict(mv, Some(judged));
+                } else if self
+                    .away
+                    .as_ref()
+                    .is_some_and(|a| a.ask.send((pos, mv, d.depth)).is_ok())
+                {
+                    self.pending = Some(mv);
+                    self.note = None;
+                } else {
+                    self.verdict(mv, Some(Err(JUDGE_GONE.into())));
+                }
             }
             Stage::Missed { .. } => {
                 if mv == d.best {
@@ -397,6 +478,30 @@ impl Exercise for DrillSession {
 
     fn saved_in(&self) -> String {
         self.deck.file()
+    }
+
+    fn judging(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    fn poll(&mut self) -> bool {
+        let (Some(mv), Some(away)) = (self.pending, &self.away) else {
+            return false;
+        };
+        let judged = match away.answers.try_recv() {
+            Ok(judged) => judged,
+            Err(mpsc::TryRecvError::Empty) => return false,
+            Err(mpsc::TryRecvError::Disconnected) => Err(JUDGE_GONE.into()),
+        };
+        self.pending = None;
+        self.verdict(mv, Some(judged));
+        true
+    }
+
+    fn wake_with(&mut self, wake: Wake) {
+        if let Some(judge) = self.judge.take() {
+            self.away = Some(Away::start(judge, wake));
+        }
     }
 
     fn why(&self) -> Option<Vec<String>> {

@@ -419,3 +419,87 @@ fn the_run_loop_takes_keys_from_the_event_stream() {
     assert!(screen.step(&mut term, &mut tr, &events).unwrap());
     assert!(!screen.step(&mut term, &mut tr, &events).unwrap());
 }
+
+/// A drill of a back-rank position with two mates in one (Ra8#, Rb8#); the game played
+/// Kf2. The deck is in `dir`.
+fn two_mates_drill(dir: &Scratch, all: bool) -> Trainer {
+    use crate::analysis::Judgement;
+    use crate::train::deck::{self, Deck, Drill};
+    use crate::train::drill::{DrillSession, EngineJudge};
+    let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/RR4K1 w - - 0 30").unwrap();
+    let mv = |s: &str| parse_move(&pos, s).unwrap();
+    let path = dir.path().join(deck::FILE_NAME);
+    let mut d = Deck::load(&path).unwrap();
+    d.add(vec![Drill {
+        pos,
+        played: mv("Kf2"),
+        judgement: Judgement::Blunder,
+        cost: "misses a mate".into(),
+        best: mv("Ra8"),
+        line: vec![mv("Ra8")],
+        depth: 3,
+        game: "Me - You, 2026.11.25, move 30".into(),
+        record: None,
+    }])
+    .unwrap();
+    let judge = Box::new(EngineJudge::new(&Config::default()));
+    let session = DrillSession::new(d, judge, all, TODAY);
+    Trainer::new(Box::new(session), &Config::default())
+}
+
+#[test]
+fn a_drill_answer_is_judged_while_the_screen_stays_alive() {
+    use crate::train::deck::{self, Deck};
+    use crate::tui::events::Events;
+    use crate::tui::screen::Screen;
+    let dir = Scratch::new("trainer-drill-judged");
+    let mut tr = two_mates_drill(&dir, false);
+    let events = Events::new();
+    tr.wake_to(events.sender());
+    let mut term = Terminal::new(TestBackend::new(80, 25)).unwrap();
+    let mut screen = Screen::default();
+    assert!(screen.step(&mut term, &mut tr, &events).unwrap());
+    // Not the engine's move: searched, away from the screen, which says so meanwhile and
+    // takes no other move.
+    typed(&mut tr, "Rb8");
+    assert!(tr.exercise.judging());
+    assert!(matches!(tr.exercise.stage(), Stage::Ask(_)));
+    typed(&mut tr, "Ra8");
+    assert!(tr.exercise.game().moves().is_empty());
+    assert!(screen.step(&mut term, &mut tr, &events).unwrap());
+    let text = crate::tui::ui::buffer_text(term.backend().buffer());
+    if tr.exercise.judging() {
+        assert!(text.contains(THINKING), "{text}");
+    }
+    // The judgement wakes the loop, which draws it.
+    while tr.exercise.judging() {
+        assert!(screen.step(&mut term, &mut tr, &events).unwrap());
+    }
+    assert!(screen.step(&mut term, &mut tr, &events).unwrap());
+    let text = crate::tui::ui::buffer_text(term.backend().buffer());
+    assert!(!text.contains(THINKING), "{text}");
+    assert!(
+        text.contains("Right: Rb8# is as good as the engine's Ra8#"),
+        "{text}"
+    );
+    let path = dir.path().join(deck::FILE_NAME);
+    let r = Deck::load(&path).unwrap().drills()[0]
+        .record
+        .clone()
+        .unwrap();
+    assert_eq!((r.reps, r.lapses), (1, 0));
+
+    // Esc leaves while a move is judged; that move is not graded.
+    let mut tr = two_mates_drill(&dir, true);
+    tr.wake_to(events.sender());
+    typed(&mut tr, "Kf1");
+    assert!(tr.exercise.judging());
+    key(&mut tr, KeyCode::Esc);
+    assert!(tr.quit);
+    drop(tr);
+    let r = Deck::load(&path).unwrap().drills()[0]
+        .record
+        .clone()
+        .unwrap();
+    assert_eq!((r.reps, r.lapses), (1, 0));
+}
