@@ -1,11 +1,26 @@
-//! Choosing a move on the board with the cursor keys, Enter or the mouse — the part both
-//! screens (the game and the book editor) share. It keeps the cursor, the selected piece
+//! Choosing a move on the board with the cursor keys, Enter or the mouse, and typing one —
+//! the part the screens with a board (the game, the book editor, the trainer) share. It keeps the cursor, the selected piece
 //! and where the board was drawn last, so a click is matched against what the player
 //! actually saw.
 
 use super::board::BoardGeometry;
-use crate::core::{Color, Move, MoveError, Position, Square, parse_move};
-use crossterm::event::KeyCode;
+use crate::core::{Color, Move, MoveError, Position, Role, Square, parse_move};
+use crossterm::event::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
+
+/// The original's answer to a move it cannot read (or play).
+pub const INVALID_MOVE: &str = "Invalid move - Please try again";
+
+/// The piece a key chooses for a pawn reaching the last rank: `q`, `r`, `b`, `n` (also `k`
+/// for a knight: a pawn never becomes a king, so it cannot mislead), Enter a queen; any
+/// other key none.
+pub fn promotion_piece(code: KeyCode) -> Option<Role> {
+    match code {
+        KeyCode::Char('k' | 'K') => Some(Role::Knight),
+        KeyCode::Char(c) => Role::from_char(c).filter(|r| Role::PROMOTIONS.contains(r)),
+        KeyCode::Enter => Some(Role::Queen),
+        _ => None,
+    }
+}
 
 /// Reads a move as a player types it: every notation [`parse_move`] reads (`c2c4`,
 /// `c2-c4`, `Nf3`, `e7e8q`), and also SAN in lower case (`nf3`, `qh5`, `ke2`, `o-o`).
@@ -116,6 +131,18 @@ impl BoardInput {
             self.cursor = sq;
         }
         true
+    }
+
+    /// A mouse event: a left click on a square of the board as last drawn puts the cursor
+    /// there, and says so (the screen then acts as for Enter on the board).
+    pub fn click(&mut self, ev: &MouseEvent) -> bool {
+        if let MouseEventKind::Down(MouseButton::Left) = ev.kind
+            && let Some(sq) = self.square_at(ev.column, ev.row)
+        {
+            self.cursor = sq;
+            return true;
+        }
+        false
     }
 
     /// The square under screen cell (`column`, `row`) on the board as last drawn.
@@ -240,6 +267,43 @@ mod tests {
             Ok("e1c1".to_string())
         );
         assert!(read_typed_move(&pos, "zz").is_err());
+    }
+
+    #[test]
+    fn promotion_keys_and_board_clicks() {
+        use crossterm::event::KeyModifiers;
+        for (code, role) in [
+            (KeyCode::Char('q'), Some(Role::Queen)),
+            (KeyCode::Char('R'), Some(Role::Rook)),
+            (KeyCode::Char('b'), Some(Role::Bishop)),
+            (KeyCode::Char('n'), Some(Role::Knight)),
+            (KeyCode::Char('k'), Some(Role::Knight)),
+            (KeyCode::Enter, Some(Role::Queen)),
+            (KeyCode::Char('p'), None),
+            (KeyCode::Esc, None),
+        ] {
+            assert_eq!(promotion_piece(code), role, "{code:?}");
+        }
+        let at = |column, row, kind| MouseEvent {
+            kind,
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        };
+        let left = MouseEventKind::Down(MouseButton::Left);
+        let mut input = BoardInput::default();
+        // Before the board is drawn, a click is on no square.
+        assert!(!input.click(&at(5, 0, left)));
+        input.geometry =
+            super::super::board::BoardGeometry::fit(ratatui::layout::Rect::new(0, 0, 27, 9), false);
+        let sq = input.geometry.as_ref().unwrap().square_at(5, 0).unwrap();
+        // A right click, or a left one off the board, leaves the cursor where it was.
+        assert!(!input.click(&at(5, 0, MouseEventKind::Down(MouseButton::Right))));
+        assert!(!input.click(&at(60, 20, left)));
+        assert_eq!(input.cursor, Square::E2);
+        assert!(input.click(&at(5, 0, left)));
+        assert_eq!(input.cursor, sq);
+        assert_eq!(sq.rank().index(), 7, "the top row is the 8th rank");
     }
 
     #[test]

@@ -5,12 +5,10 @@
 
 use super::commands::Action;
 use super::{App, Mode};
-use crate::core::{Color, Move, MoveError, Role};
+use crate::core::{Color, Move, MoveError};
 use crate::keys::KeyChord;
-use crate::tui::input::{Pick, Typed, take_typed};
-use crossterm::event::{
-    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
+use crate::tui::input::{Pick, Typed, promotion_piece, take_typed};
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent, MouseEventKind};
 
 /// The longest input line.
 const INPUT_MAX: usize = 100;
@@ -136,14 +134,7 @@ impl App {
             },
             Mode::SetupColor | Mode::SetupLevel | Mode::SetupClock => self.setup_line_key(key),
             Mode::Promotion { from, to } => {
-                let role = match key.code {
-                    // `k` is a knight too: a pawn never becomes a king, so it cannot mislead.
-                    KeyCode::Char('k' | 'K') => Some(Role::Knight),
-                    KeyCode::Char(c) => Role::from_char(c).filter(|r| Role::PROMOTIONS.contains(r)),
-                    KeyCode::Enter => Some(Role::Queen),
-                    _ => None,
-                };
-                if let Some(role) = role {
+                if let Some(role) = promotion_piece(key.code) {
                     self.mode = Mode::Play;
                     self.play_human_move(Move::new(from, to, Some(role)));
                 } else if key.code == KeyCode::Esc {
@@ -319,14 +310,9 @@ impl App {
             return self.trainer_mouse(ev);
         }
         match ev.kind {
-            MouseEventKind::Down(MouseButton::Left) if self.mode == Mode::Play => {
-                if let Some(sq) = self.board.square_at(ev.column, ev.row) {
-                    self.board.cursor = sq;
-                    self.cursor_select();
-                }
-            }
             MouseEventKind::ScrollUp => self.log.scroll_by(3),
             MouseEventKind::ScrollDown => self.log.scroll_by(-3),
+            _ if self.mode == Mode::Play && self.board.click(&ev) => self.cursor_select(),
             _ => {}
         }
     }

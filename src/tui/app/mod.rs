@@ -35,8 +35,7 @@ use saving::Saves;
 use std::path::PathBuf;
 use std::time::Instant;
 
-/// The original's answer to a move it cannot read.
-pub const INVALID_MOVE: &str = "Invalid move - Please try again";
+pub use crate::tui::input::INVALID_MOVE;
 /// The original's prompts.
 pub const ENTER_MOVE: &str = "Enter your move:";
 pub use crate::tui::engine::THINKING;

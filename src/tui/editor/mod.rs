@@ -19,20 +19,21 @@
 pub mod ui;
 
 use super::engine::{EngineLink, Job};
-use super::input::{BoardInput, Pick, Typed, read_typed_move, take_typed};
+use super::input::{
+    BoardInput, INVALID_MOVE, Pick, Typed, promotion_piece, read_typed_move, take_typed,
+};
 use super::screen::{self, View};
 use super::theme::Theme;
 use crate::book::{BookEntry, BookError, Books, Edit, Layer};
 use crate::config::Config;
-use crate::core::{Move, MoveError, Position, Role, san};
+use crate::core::{Move, MoveError, Position, san};
 use crate::engine::{Reply, Settings, Think};
 use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::openings::Opening;
 use crate::search::{Level, Limits};
 use crossterm::event::{
-    Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent,
-    MouseEventKind,
+    Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent,
 };
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -220,7 +221,7 @@ impl Editor {
     pub fn play_move(&mut self, mv: Move) {
         let pos = *self.game.position();
         if !pos.is_legal(mv) {
-            self.note("Invalid move - Please try again", true);
+            self.note(INVALID_MOVE, true);
             return;
         }
         let text = san(&pos, mv);
@@ -439,7 +440,7 @@ impl Editor {
         match read_typed_move(self.game.position(), text) {
             Ok(mv) => self.play_move(mv),
             Err(MoveError::MissingPromotion { from, to, .. }) => self.promotion = Some((from, to)),
-            Err(e) => self.note(format!("Invalid move - Please try again ({e})"), true),
+            Err(e) => self.note(format!("{INVALID_MOVE} ({e})"), true),
         }
     }
 
@@ -503,12 +504,7 @@ impl Editor {
             return;
         }
         if let Some((from, to)) = self.promotion {
-            let role = match key.code {
-                KeyCode::Char(c) => Role::from_char(c).filter(|r| Role::PROMOTIONS.contains(r)),
-                KeyCode::Enter => Some(Role::Queen),
-                _ => None,
-            };
-            if let Some(role) = role {
+            if let Some(role) = promotion_piece(key.code) {
                 self.promotion = None;
                 self.play_move(Move::new(from, to, Some(role)));
             } else if key.code == KeyCode::Esc {
@@ -580,7 +576,7 @@ impl Editor {
         match self.board.select(&pos, pos.turn()) {
             Pick::Move(mv) => self.play_move(mv),
             Pick::Promotion { from, to } => self.promotion = Some((from, to)),
-            Pick::Illegal => self.note("Invalid move - Please try again", true),
+            Pick::Illegal => self.note(INVALID_MOVE, true),
             Pick::Selected | Pick::Nothing => {}
         }
     }
@@ -591,10 +587,7 @@ impl Editor {
 
     /// A mouse click on the board (as last drawn).
     pub fn handle_mouse(&mut self, ev: MouseEvent) {
-        if let MouseEventKind::Down(MouseButton::Left) = ev.kind
-            && let Some(sq) = self.board.square_at(ev.column, ev.row)
-        {
-            self.board.cursor = sq;
+        if self.board.click(&ev) {
             self.focus = Focus::Board;
             self.cursor_select();
         }

@@ -17,15 +17,16 @@ pub mod ui;
 
 use super::engine::THINKING;
 use super::events::Wake;
-use super::input::{BoardInput, Pick, Typed, read_typed_move, take_typed};
+use super::input::{
+    BoardInput, INVALID_MOVE, Pick, Typed, promotion_piece, read_typed_move, take_typed,
+};
 use super::screen::{self, View};
 use super::theme::Theme;
 use crate::config::Config;
-use crate::core::{Move, MoveError, Role, Square};
+use crate::core::{Move, MoveError, Square};
 use crate::train::{Exercise, Stage};
 use crossterm::event::{
-    Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent,
-    MouseEventKind,
+    Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent,
 };
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -126,7 +127,7 @@ impl Trainer {
             Ok(mv) => self.play_move(mv),
             Err(MoveError::MissingPromotion { from, to, .. }) => self.promotion = Some((from, to)),
             Err(e) => {
-                self.message = Some(format!("Invalid move - Please try again ({e})"));
+                self.message = Some(format!("{INVALID_MOVE} ({e})"));
             }
         }
     }
@@ -170,12 +171,7 @@ impl Trainer {
             return;
         }
         if let Some((from, to)) = self.promotion {
-            let role = match key.code {
-                KeyCode::Char(c) => Role::from_char(c).filter(|r| Role::PROMOTIONS.contains(r)),
-                KeyCode::Enter => Some(Role::Queen),
-                _ => None,
-            };
-            if let Some(role) = role {
+            if let Some(role) = promotion_piece(key.code) {
                 self.promotion = None;
                 self.play_move(Move::new(from, to, Some(role)));
             }
@@ -219,17 +215,14 @@ impl Trainer {
         match self.board.select(&pos, pos.turn()) {
             Pick::Move(mv) => self.play_move(mv),
             Pick::Promotion { from, to } => self.promotion = Some((from, to)),
-            Pick::Illegal => self.message = Some("Invalid move - Please try again".into()),
+            Pick::Illegal => self.message = Some(INVALID_MOVE.into()),
             Pick::Selected | Pick::Nothing => {}
         }
     }
 
     /// A mouse click on the board (as last drawn).
     pub fn handle_mouse(&mut self, ev: MouseEvent) {
-        if let MouseEventKind::Down(MouseButton::Left) = ev.kind
-            && let Some(sq) = self.board.square_at(ev.column, ev.row)
-        {
-            self.board.cursor = sq;
+        if self.board.click(&ev) {
             self.cursor_select();
         }
     }
