@@ -123,6 +123,11 @@ impl Trainer {
 
     /// A typed move.
     pub fn submit_move(&mut self, text: &str) {
+        // Between lines the board is the one the line ended on: nothing is asked there.
+        if self.between_lines() {
+            self.message = Some(self.between_lines_hint().into());
+            return;
+        }
         match read_typed_move(self.exercise.game().position(), text) {
             Ok(mv) => self.play_move(mv),
             Err(MoveError::MissingPromotion { from, to, .. }) => self.promotion = Some((from, to)),

@@ -482,6 +482,12 @@ fn a_drill_answer_is_judged_while_the_screen_stays_alive() {
         text.contains("Right: Rb8# is as good as the engine's Ra8#"),
         "{text}"
     );
+    // Over: a move typed on the board it ended on is not read as an answer.
+    typed(&mut tr, "h6");
+    assert_eq!(
+        tr.message.as_deref(),
+        Some("Nothing more to ask now: Esc leaves")
+    );
     let path = dir.path().join(deck::FILE_NAME);
     let r = Deck::load(&path).unwrap().drills()[0]
         .record
