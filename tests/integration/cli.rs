@@ -133,16 +133,22 @@ fn a_command_whose_reader_went_away_ends_quietly() {
         (env!("CARGO_BIN_EXE_huo-chess"), &["perft", "3", "--divide"]),
     ];
     for (bin, args) in runs {
-        let mut child = Command::new(bin)
+        // A pipe whose reader is gone before the command starts: its first write meets a
+        // closed pipe. (Dropping the reader after the start raced with a quick command
+        // on a loaded machine: all its output fitted in the pipe before the drop.)
+        let mut fds = [0; 2];
+        assert_eq!(unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) }, 0);
+        let (reader, writer) = unsafe {
+            use std::os::fd::{FromRawFd, OwnedFd};
+            (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1]))
+        };
+        drop(reader);
+        let out = Command::new(bin)
             .args(args)
-            .stdout(Stdio::piped())
+            .stdout(Stdio::from(writer))
             .stderr(Stdio::piped())
-            .spawn()
+            .output()
             .unwrap();
-        // The reader goes away before anything is written: the first write meets a
-        // closed pipe.
-        drop(child.stdout.take());
-        let out = child.wait_with_output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(!err.contains("panicked"), "{bin} {args:?}: {err}");
         assert_eq!(
