@@ -24,6 +24,7 @@ use crate::core::{Color, Move, Position, san};
 use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::search::Limits;
+use crate::why::{End, Why};
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -546,19 +547,7 @@ pub fn explain(eval: &Evaluator, d: &Drill, answer: Move, right: bool) -> Vec<St
         let why = crate::why::explain(eval, &pos, &[mv]);
         out.push(format!("{} ({whose}): {}", name(mv), played_out(&why)));
         out.push(format!("  For {side}: {}", why.verdict()));
-        let gap = best_why.end_value() - why.end_value();
-        out.push(if gap > 0 {
-            format!(
-                "  {best} ends {} better for {side}",
-                crate::why::pawns(gap).trim_start_matches('+')
-            )
-        } else {
-            format!(
-                "  Its captures alone do not show it: what it misses lies deeper (the \
-                 engine saw it searching to depth {})",
-                d.depth
-            )
-        });
+        out.push(compared(&best, &best_why, &name(mv), &why, side, d.depth));
     }
     out.push(format!(
         "The analysis: {played} {}, {}",
@@ -566,6 +555,29 @@ pub fn explain(eval: &Evaluator, d: &Drill, answer: Move, right: bool) -> Vec<St
         d.cost
     ));
     out
+}
+
+/// How the engine's line `best` ends against another move's line, for `side`: a mate in
+/// words (it is not a number of pawns), otherwise the difference in pawns.
+fn compared(best: &str, b: &Why, other: &str, o: &Why, side: Color, depth: u32) -> String {
+    let gap = b.end_value() - o.end_value();
+    let mated = |w: &Why, wins| w.end == End::Checkmate { mover_wins: wins };
+    if mated(o, false) && !mated(b, false) {
+        format!("  {best} avoids the mate that {other} runs into")
+    } else if mated(b, true) && !mated(o, true) {
+        format!("  {best} mates; {other} does not")
+    } else if gap > 0 {
+        format!(
+            "  {best} ends {} better for {side}",
+            crate::why::pawns(gap).trim_start_matches('+')
+        )
+    } else {
+        format!(
+            "  Its captures alone do not show it: what it misses lies deeper (the \
+                 engine saw it searching to depth {})",
+            depth
+        )
+    }
 }
 
 /// A line as explained, with the captures played out after it: `Qxe5+ Nxe5`.
@@ -603,6 +615,34 @@ mod tests {
         let mut deck = Deck::load(&path).unwrap();
         deck.add(vec![drill.clone()]).unwrap();
         (deck, drill)
+    }
+
+    /// A mate is said in words, never as a thousand pawns: after 1.e4 e5 2.Bc4 Nc6 3.Qh5
+    /// the game's Nf6 and the answer a6 both allow Qxf7#, which g6 stops.
+    #[test]
+    fn why_says_a_mate_in_words() {
+        let pos =
+            Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3")
+                .unwrap();
+        let mv = |s: &str| parse_san(&pos, s).unwrap();
+        let d = Drill {
+            pos,
+            played: mv("Nf6"),
+            judgement: Judgement::Blunder,
+            cost: "allows mate".into(),
+            best: mv("g6"),
+            line: vec![mv("g6")],
+            depth: 8,
+            game: "Friend - Me, move 3".into(),
+            record: None,
+        };
+        let eval = Evaluator::from_config(&Config::default());
+        let lines = explain(&eval, &d, mv("a6"), false);
+        let text = lines.join("\n");
+        assert_eq!(text.matches("g6 avoids the mate that").count(), 2, "{text}");
+        assert!(text.contains("that Nf6 runs into"), "{text}");
+        assert!(text.contains("that a6 runs into"), "{text}");
+        assert!(!text.contains("ends 1000"), "{text}");
     }
 
     #[test]
