@@ -53,7 +53,13 @@ pub fn draw(frame: &mut Frame, tr: &mut Trainer) {
         Parts {
             title: Line::from(vec![
                 Span::styled(format!(" HUO CHESS {}", ex.title()), t.title),
-                Span::styled(format!("  saved in {}", ex.saved_in()), t.dim),
+                Span::styled(
+                    format!(
+                        "  saved in {}",
+                        home_as_tilde(&ex.saved_in(), std::env::var("HOME").ok().as_deref())
+                    ),
+                    t.dim,
+                ),
             ]),
             board: BoardWidget {
                 position: pos,
@@ -244,4 +250,33 @@ pub fn panel_lines(tr: &Trainer) -> Vec<Line<'static>> {
         lines.push(input_line(t, &tr.input));
     }
     lines
+}
+
+/// A path under the `home` folder written from `~`, as a shell would: the title keeps to
+/// 80 columns where the data folder is `~/.local/share/huo-chess`.
+fn home_as_tilde(path: &str, home: Option<&str>) -> String {
+    match home {
+        Some(home) if !home.is_empty() && path.starts_with(&format!("{home}/")) => {
+            format!("~{}", &path[home.len()..])
+        }
+        _ => path.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_path_under_home_is_written_from_tilde() {
+        use super::home_as_tilde;
+        let deck = "/home/ann/.local/share/huo-chess/drills.txt";
+        let tilde = "~/.local/share/huo-chess/drills.txt";
+        assert_eq!(home_as_tilde(deck, Some("/home/ann")), tilde);
+        // Only a whole folder name: /home/an is not Ann's home's parent.
+        assert_eq!(home_as_tilde(deck, Some("/home/an")), deck);
+        assert_eq!(
+            home_as_tilde("books/training.txt", Some("/home/ann")),
+            "books/training.txt"
+        );
+        assert_eq!(home_as_tilde(deck, None), deck);
+    }
 }
