@@ -5,8 +5,16 @@
 //! printing to stdout: Broken pipe"). Both binaries call [`end_quietly_on_broken_pipe`]
 //! first thing.
 
-/// Gives SIGPIPE back its default action (on Unix; elsewhere there is no such signal).
+/// Gives SIGPIPE back its default action (on Unix; elsewhere there is no such signal)
+/// when standard output is not a terminal, that is for a command whose output goes to a
+/// pipe or a file. A screen (standard output a terminal) keeps SIGPIPE ignored: when its
+/// terminal or a pipe of its goes away mid-game, a failed write must not kill it before
+/// the game is saved.
 pub fn end_quietly_on_broken_pipe() {
+    use std::io::IsTerminal;
+    if std::io::stdout().is_terminal() {
+        return;
+    }
     #[cfg(unix)]
     // SAFETY: called at start-up, before any thread exists; SIG_DFL is a valid action for
     // SIGPIPE, and no handler of ours is replaced.
