@@ -4,6 +4,11 @@
 //! cap, the files shift one place (`huo.log.2` → `huo.log.3`, `huo.log.1` → `huo.log.2`,
 //! `huo.log` → `huo.log.1`), the oldest beyond `keep` is dropped, and a fresh `huo.log`
 //! begins. So the log never grows past `max_bytes × (keep + 1)` on disk.
+//!
+//! A log path that is a symbolic link is followed: the file it names is rotated beside
+//! itself and the link stays. A log that is not a regular file (`/dev/null`, a FIFO) is
+//! only appended to, never rotated: a stream has no size to cap, and moving it would
+//! replace what the path is.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
@@ -17,6 +22,8 @@ pub struct LogFile {
     size: u64,
     max_bytes: u64,
     keep: u32,
+    /// A regular file (rotated); otherwise a stream, only appended to.
+    regular: bool,
 }
 
 impl LogFile {
@@ -28,13 +35,20 @@ impl LogFile {
             fs::create_dir_all(dir)?;
         }
         let file = OpenOptions::new().create(true).append(true).open(&path)?;
-        let size = file.metadata()?.len();
+        let meta = file.metadata()?;
+        // The file a link names is the one rotated (the link keeps naming the current log).
+        let path = if fs::symlink_metadata(&path)?.file_type().is_symlink() {
+            fs::canonicalize(&path)?
+        } else {
+            path
+        };
         Ok(LogFile {
             path,
             file,
-            size,
+            size: meta.len(),
             max_bytes: max_bytes.max(1),
             keep,
+            regular: meta.is_file(),
         })
     }
 
@@ -46,7 +60,7 @@ impl LogFile {
     /// Appends one line (a newline is added), rotating first if it would not fit.
     pub fn write_line(&mut self, line: &str) -> io::Result<()> {
         let len = line.len() as u64 + 1;
-        if self.size > 0 && self.size + len > self.max_bytes {
+        if self.regular && self.size > 0 && self.size + len > self.max_bytes {
             self.rotate()?;
         }
         writeln!(self.file, "{line}")?;
@@ -125,6 +139,43 @@ mod tests {
             fs::read_to_string(dir.join("huo.log.1")).unwrap(),
             "0123456789\nabc\n"
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_linked_log_is_rotated_at_its_target_and_a_stream_never() {
+        use std::os::unix::fs::symlink;
+        let dir = Scratch::new("logfile-links");
+        fs::create_dir(dir.join("real")).unwrap();
+        let target = dir.join("real/x.log");
+        let link = dir.join("huo.log");
+        symlink(&target, &link).unwrap();
+        let mut log = LogFile::open(&link, 10, 1).unwrap();
+        log.write_line("first one").unwrap();
+        log.write_line("second one").unwrap();
+        assert!(
+            fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(fs::read_to_string(&link).unwrap(), "second one\n");
+        assert_eq!(
+            fs::read_to_string(dir.join("real/x.log.1")).unwrap(),
+            "first one\n"
+        );
+        assert!(!dir.join("huo.log.1").exists());
+
+        // A log sent to /dev/null: appended past its cap, and neither moved nor replaced.
+        let null = dir.join("null.log");
+        symlink("/dev/null", &null).unwrap();
+        let mut log = LogFile::open(&null, 4, 2).unwrap();
+        for _ in 0..3 {
+            log.write_line("more than four bytes").unwrap();
+        }
+        assert_eq!(fs::read_link(&null).unwrap(), Path::new("/dev/null"));
+        assert!(!dir.join("null.log.1").exists());
+        assert!(!Path::new("/dev/null.1").exists());
     }
 
     #[test]

@@ -554,7 +554,8 @@ mod tests {
         let new: Vec<(u64, String)> = (1..=9).map(|k| (k * 2, format!("fen new {k}\n"))).collect();
         let staged = Scratch::new("pack-snapshot-new");
         write_pack(&staged, &new);
-        std::fs::rename(path(&staged), path(&dir)).unwrap();
+        let bytes = std::fs::read(path(&staged)).unwrap();
+        crate::util::files::write_atomic(&path(&dir), bytes).unwrap();
         let rest: Vec<Record> = r.map(Result::unwrap).collect();
         assert_eq!(first.text, "fen old 1\n");
         assert_eq!(rest.len(), 499);
