@@ -118,10 +118,12 @@ pub fn tempdir(name: &str) -> TempDir {
 
 /// Runs `huo-chess` with `args`: (success, stdout, stderr).
 pub fn huo_chess(args: &[&str]) -> (bool, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_huo-chess"))
-        .args(args)
-        .output()
-        .expect("run huo-chess");
+    outcome(std::process::Command::new(env!("CARGO_BIN_EXE_huo-chess")).args(args))
+}
+
+/// Runs a command made ready by the caller: (success, stdout, stderr).
+pub fn outcome(command: &mut std::process::Command) -> (bool, String, String) {
+    let out = command.output().expect("run the command");
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),

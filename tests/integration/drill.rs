@@ -2,7 +2,7 @@
 //! blunder becomes an exercise whose best move the drill accepts and whose blunder it
 //! refuses. The deck goes to the data folder given by `XDG_DATA_HOME`.
 
-use crate::common::tempdir;
+use crate::common::{self, tempdir};
 use huo_chess::config::Config;
 use huo_chess::core::parse_san;
 use huo_chess::train::deck::{Deck, FILE_NAME};
@@ -22,17 +22,13 @@ const GAME: &str = r#"[Event "Casual"]
 1. e4 e5 2. Qh5 Nc6 3. Qxe5+ Nxe5 4. d4 Ng6 5. Nf3 Nf6 0-1
 "#;
 
+/// Runs `huo-chess` with its home and data folder at `data`.
 fn huo_chess(data: &Path, args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_huo-chess"))
-        .env("XDG_DATA_HOME", data)
-        .env("HOME", data)
-        .args(args)
-        .output()
-        .expect("run huo-chess");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
+    common::outcome(
+        Command::new(env!("CARGO_BIN_EXE_huo-chess"))
+            .env("XDG_DATA_HOME", data)
+            .env("HOME", data)
+            .args(args),
     )
 }
 
