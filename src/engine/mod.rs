@@ -305,6 +305,7 @@ impl Engine {
         if let Some(c) = &self.current {
             c.ponder.store(false, Ordering::Relaxed);
             c.stop.store(true, Ordering::Relaxed);
+            self.wake();
         }
     }
 
@@ -313,6 +314,15 @@ impl Engine {
     pub fn ponder_hit(&self) {
         if let Some(c) = &self.current {
             c.ponder.store(false, Ordering::Relaxed);
+            self.wake();
+        }
+    }
+
+    /// Wakes the engine thread if it is waiting to answer (a finished pondering or
+    /// infinite search waiting for its stop): the flags have changed.
+    fn wake(&self) {
+        if let Some(t) = &self.thread {
+            t.thread().unpark();
         }
     }
 

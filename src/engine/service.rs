@@ -8,7 +8,6 @@ use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Receiver;
-use std::time::Duration;
 
 /// Marks the service ended when the loop leaves, however it leaves: a front end waiting
 /// for an answer stops waiting.
@@ -126,10 +125,12 @@ fn answer(
         ponder_flag,
         on_event,
     );
-    // An infinite or pondering search answers only when told to stop (the UCI rule).
+    // An infinite or pondering search answers only when told to stop (the UCI rule). The
+    // handle wakes this thread whenever it changes a flag (`Engine::stop`, `ponder_hit`),
+    // so nothing polls; a wake-up for another reason just asks again.
     while (think.limits.infinite || ponder.load(Ordering::Relaxed)) && !stop.load(Ordering::Relaxed)
     {
-        std::thread::sleep(Duration::from_millis(5));
+        std::thread::park();
     }
     // Only ever a legal move: the search's own, else the first legal one.
     if !result.best.is_some_and(|m| legal.contains(m)) {
