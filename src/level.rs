@@ -1,32 +1,126 @@
 //! Strength levels: the classic Huo depths (MiniMax to 1, 3 or 5 half-moves) and the
-//! modern ladder 1 to 10, what each allows itself (depth, nodes, noise, time), how they are
-//! written (`classic-3`, `7`) and which one matches an Elo rating. Nothing here searches:
-//! the configuration, the screens and the search all read levels from here.
+//! modern ladder 1 to 10, what each allows itself (depth, nodes, time, and for the weak
+//! rungs the player it plays like), how they are written (`classic-3`, `7`, `elo-1600`) and
+//! which strength matches an Elo rating. Nothing here searches: the configuration, the
+//! screens and the search all read levels from here.
 
 use std::fmt;
 use std::str::FromStr;
 
-/// How strongly the engine plays: the classic Huo depths, or a rung of the modern ladder.
+/// How strongly the engine plays: the classic Huo depths, a rung of the modern ladder, or
+/// a rating between two rungs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
     /// Plain MiniMax to 1, 3 or 5 half-moves, as the original Huo Chess thought.
     Classic(u8),
     /// The modern ladder, 1 (beginner) to [`Level::MAX_MODERN`] (full strength).
     Modern(u8),
+    /// Plays at this Elo (UCI's `UCI_Elo`, or `elo-1600`): between the two rungs whose
+    /// measured strengths ([`MEASURED_ELO`]) surround it, each move with the search of one
+    /// of them (the nearer one more often) and a player in between.
+    Rated(u16),
 }
 
 /// How a modern level limits itself.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LevelLimits {
     /// Deepest iteration.
     pub depth: Option<u32>,
     /// Most nodes a move (the same strength on any computer, with or without a clock).
     pub nodes: Option<u64>,
-    /// Random noise added to the evaluation, centipawns: weaker levels misjudge.
-    pub noise: i32,
+    /// The player a weak rung plays like: what it overlooks, what it likes (see
+    /// [`crate::search::human`]). `None`: the full engine, or a classic level.
+    pub player: Option<Player>,
     /// Time per move when the game has no clock.
     pub movetime_ms: Option<u64>,
 }
+
+/// The player a weak rung plays like: what it overlooks and what it likes (the search's
+/// `human` module says how it is used). Level 10 and the classic levels have none.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Player {
+    /// How much of what is hard to see it overlooks: 0 nothing, 1 the most a player can.
+    pub inattention: f64,
+    /// How many captures past its horizon it follows (`None`: every one).
+    pub capture_horizon: Option<u32>,
+    /// Centipawns a natural move (a capture, a check, a developing move) is worth more to
+    /// it at the root than the search says.
+    pub taste: i32,
+    /// The most centipawns its whim adds to a root move: between moves of about the same
+    /// worth, it picks one at random.
+    pub whim: i32,
+}
+
+impl Player {
+    /// The player between `a` and `b`: `t` = 0 is `a`, 1 is `b` (for a strength between two
+    /// levels). The capture horizon is the nearer one's.
+    pub fn between(a: Player, b: Player, t: f64) -> Player {
+        let mix = |x: f64, y: f64| x + (y - x) * t;
+        Player {
+            inattention: mix(a.inattention, b.inattention),
+            capture_horizon: if t < 0.5 {
+                a.capture_horizon
+            } else {
+                b.capture_horizon
+            },
+            taste: mix(a.taste as f64, b.taste as f64).round() as i32,
+            whim: mix(a.whim as f64, b.whim as f64).round() as i32,
+        }
+    }
+}
+
+/// The strength of rungs 1 to 10, Elo on Stockfish 15.1's `UCI_Elo` scale, measured at
+/// 10 s + 0.1 s a game (docs/engine.md has the matches). [`Level::Rated`] and UCI's
+/// `UCI_Elo` interpolate between them.
+pub const MEASURED_ELO: [u32; 10] = [800, 1050, 1250, 1400, 1700, 1880, 2040, 2190, 2350, 2550];
+
+/// One rung of the ladder below full strength: its search and its player.
+struct Rung {
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    movetime_ms: Option<u64>,
+    player: Player,
+}
+
+const fn rung(
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    movetime_ms: Option<u64>,
+    inattention: f64,
+    capture_horizon: Option<u32>,
+    taste: i32,
+    whim: i32,
+) -> Rung {
+    Rung {
+        depth,
+        nodes,
+        movetime_ms,
+        player: Player {
+            inattention,
+            capture_horizon,
+            taste,
+            whim,
+        },
+    }
+}
+
+/// Rungs 1 to 9. The lower ones look a few plies ahead, the higher ones a number of
+/// positions (the same strength on any computer); each overlooks less than the one below
+/// and follows exchanges further. Level 10 is the full engine.
+const RUNGS: [Rung; 9] = [
+    rung(Some(1), None, None, 0.95, Some(1), 40, 40),
+    rung(Some(2), None, None, 0.80, Some(2), 30, 30),
+    rung(Some(3), None, None, 0.65, Some(2), 25, 25),
+    rung(Some(4), None, None, 0.50, Some(3), 20, 20),
+    rung(Some(5), None, None, 0.38, Some(4), 15, 15),
+    rung(None, Some(6_000), Some(1000), 0.27, None, 10, 12),
+    rung(None, Some(20_000), Some(1000), 0.18, None, 8, 10),
+    rung(None, Some(80_000), Some(2000), 0.10, None, 5, 8),
+    rung(None, Some(400_000), Some(4000), 0.05, None, 3, 5),
+];
+
+/// Level 10 without a clock: this long a move.
+const FULL_MOVETIME_MS: u64 = 6000;
 
 impl Level {
     /// The top of the modern ladder.
@@ -35,6 +129,8 @@ impl Level {
     pub const FULL: Level = Level::Modern(Level::MAX_MODERN);
     /// The classic depths of the original.
     pub const CLASSIC_DEPTHS: [u8; 3] = [1, 3, 5];
+    /// The ratings [`Level::Rated`] plays: from the lowest rung's to full strength's.
+    pub const ELO_RANGE: (u32, u32) = (MEASURED_ELO[0], MEASURED_ELO[9]);
 
     /// Every level, classic first, then the ladder from weakest to strongest.
     pub fn all() -> Vec<Level> {
@@ -46,49 +142,118 @@ impl Level {
         v
     }
 
-    /// What this level allows itself (classic levels: their fixed depth, no noise).
+    /// What this level allows itself (classic levels: their fixed depth, no player). A
+    /// rating between two rungs gets the nearer rung's search here; the search itself
+    /// draws which one for each move ([`Level::limits_for_move`]).
     pub fn limits(self) -> LevelLimits {
-        let (depth, nodes, noise, movetime_ms) = match self {
-            Level::Classic(d) => (Some(d as u32), None, 0, None),
-            Level::Modern(n) => match n {
-                1 => (Some(1), None, 200, None),
-                2 => (Some(2), None, 140, None),
-                3 => (Some(3), None, 100, None),
-                4 => (Some(4), None, 70, None),
-                5 => (Some(5), None, 45, None),
-                6 => (None, Some(6_000), 15, Some(1000)),
-                7 => (None, Some(20_000), 10, Some(1000)),
-                8 => (None, Some(80_000), 0, Some(2000)),
-                9 => (None, Some(400_000), 0, Some(4000)),
-                _ => (None, None, 0, Some(6000)),
+        self.limits_for_move(0.5)
+    }
+
+    /// [`Level::limits`] for one move, `draw` (0 to 1) a random number drawn for it: a
+    /// rating a third of the way from rung 4 to rung 5 searches as rung 5 for a third of
+    /// its moves (those with `draw` below a third) and as rung 4 for the others, always as
+    /// a player a third of the way between the two.
+    pub fn limits_for_move(self, draw: f64) -> LevelLimits {
+        match self {
+            Level::Classic(d) => LevelLimits {
+                depth: Some(d as u32),
+                nodes: None,
+                player: None,
+                movetime_ms: None,
             },
-        };
-        LevelLimits {
-            depth,
-            nodes,
-            noise,
-            movetime_ms,
+            Level::Modern(n) => rung_limits(n),
+            Level::Rated(elo) => {
+                let (n, t) = rung_of_elo(elo as u32);
+                if t <= 0.0 {
+                    return rung_limits(n);
+                }
+                let search = if draw < t { n + 1 } else { n };
+                let mut limits = rung_limits(search);
+                limits.player = match (rung_player(n), rung_player(n + 1)) {
+                    (Some(a), Some(b)) => Some(Player::between(a, b, t)),
+                    // Between rung 9 and full strength: rung 9's player, fading out.
+                    (Some(a), None) => Some(Player {
+                        inattention: a.inattention * (1.0 - t),
+                        ..a
+                    }),
+                    (a, _) => a,
+                };
+                limits
+            }
         }
     }
 
-    /// The level whose strength is nearest `elo` (UCI `UCI_Elo`); see the README for the
-    /// matches behind the ladder.
+    /// Is this a level for beginners and club players (rungs 1 to 5, the classic depths 1
+    /// and 3, a rating below rung 6's)? On the game screen such a level plays as a person
+    /// of that strength does: it takes a moment before it answers (`tui.pause`: its search
+    /// takes no time, and an answer that comes before the hand has left the key feels like
+    /// a machine), and it never resigns, playing on to the mate.
+    pub fn is_weak(self) -> bool {
+        match self {
+            Level::Classic(d) => d < 5,
+            Level::Modern(n) => n <= 5,
+            Level::Rated(elo) => (elo as u32) < MEASURED_ELO[5],
+        }
+    }
+
+    /// The strength that plays at `elo` on the scale of [`MEASURED_ELO`] (UCI's
+    /// `UCI_Elo`): a rung where the rating is one's, full strength at or above level 10's,
+    /// the lowest rung below level 1's, else a rating between two rungs.
     pub fn from_elo(elo: u32) -> Level {
-        // Measured at 10 s + 0.1 s against Stockfish 15.1's UCI_Elo (level 10 at 60 s + 0.6 s);
-        // level 1, below Stockfish's lowest setting (1350), placed from its games against 2.
-        const LADDER: [u32; 10] = [800, 1050, 1250, 1400, 1700, 1880, 2040, 2190, 2350, 2550];
-        let nearest = (0..LADDER.len())
-            .min_by_key(|&i| LADDER[i].abs_diff(elo))
-            .unwrap_or(LADDER.len() - 1);
-        Level::Modern(nearest as u8 + 1)
+        let (low, high) = Self::ELO_RANGE;
+        if elo >= high {
+            return Level::FULL;
+        }
+        let elo = elo.max(low);
+        match MEASURED_ELO.iter().position(|&e| e == elo) {
+            Some(i) => Level::Modern(i as u8 + 1),
+            None => Level::Rated(elo as u16),
+        }
     }
 }
 
+/// Rung `n`'s limits (10 and above: full strength).
+fn rung_limits(n: u8) -> LevelLimits {
+    match n {
+        1..=9 => {
+            let r = &RUNGS[n as usize - 1];
+            LevelLimits {
+                depth: r.depth,
+                nodes: r.nodes,
+                player: Some(r.player),
+                movetime_ms: r.movetime_ms,
+            }
+        }
+        _ => LevelLimits {
+            depth: None,
+            nodes: None,
+            player: None,
+            movetime_ms: Some(FULL_MOVETIME_MS),
+        },
+    }
+}
+
+/// The player of rung `n` (none at full strength).
+fn rung_player(n: u8) -> Option<Player> {
+    rung_limits(n).player
+}
+
+/// The rung at or below `elo` and how far (0 to 1) the rating is toward the next one.
+fn rung_of_elo(elo: u32) -> (u8, f64) {
+    let i = MEASURED_ELO.iter().rposition(|&e| e <= elo).unwrap_or(0);
+    if i + 1 >= MEASURED_ELO.len() {
+        return (Level::MAX_MODERN, 0.0);
+    }
+    let (a, b) = (MEASURED_ELO[i] as f64, MEASURED_ELO[i + 1] as f64);
+    (i as u8 + 1, ((elo as f64 - a) / (b - a)).clamp(0.0, 1.0))
+}
+
 impl Level {
-    /// A level as the screens and the players' names show it: `L7`, `classic-3`.
+    /// A level as the screens and the players' names show it: `L7`, `classic-3`,
+    /// `elo-1600`.
     pub fn name(self) -> String {
         match self {
-            Level::Classic(_) => self.to_string(),
+            Level::Classic(_) | Level::Rated(_) => self.to_string(),
             Level::Modern(n) => format!("L{n}"),
         }
     }
@@ -97,15 +262,17 @@ impl Level {
 /// Every way a level may be written, for messages. One map for every place a level is
 /// typed: a bare number is always a rung of the ladder, and the classic depths are always
 /// spelled out, so `3` means the same in `--level`, `--black`, `:level`, `match` and UCI.
-pub const SPELLINGS: &str = "1 to 10 (also L1 to L10; max is 10) for the ladder, or classic-1, \
-     classic-3, classic-5 for the original MiniMax depths";
+pub const SPELLINGS: &str = "1 to 10 (also L1 to L10; max is 10) for the ladder, classic-1, \
+     classic-3, classic-5 for the original MiniMax depths, or elo-N to play at a rating between the \
+     rungs";
 
 impl fmt::Display for Level {
-    /// `classic-3` or `7`: the same text [`Level::from_str`] reads.
+    /// `classic-3`, `7` or `elo-1600`: the same text [`Level::from_str`] reads.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Level::Classic(d) => write!(f, "classic-{d}"),
             Level::Modern(n) => write!(f, "{n}"),
+            Level::Rated(elo) => write!(f, "elo-{elo}"),
         }
     }
 }
@@ -115,9 +282,23 @@ impl FromStr for Level {
 
     /// Reads a level, the one way every place reads it: `1`..`10` or `L1`..`L10` (any
     /// case) a rung of the ladder, `max` its top, `classic-1`, `classic-3`, `classic-5` the
-    /// original's depths. Anything else is refused with the list ([`SPELLINGS`]).
+    /// original's depths, `elo-N` a rating from the lowest rung's to full strength's.
+    /// Anything else is refused with the list ([`SPELLINGS`]).
     fn from_str(s: &str) -> Result<Level, String> {
         let t = s.trim().to_ascii_lowercase();
+        if let Some(r) = t.strip_prefix("elo-") {
+            let (low, high) = Self::ELO_RANGE;
+            return match r
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+                .then(|| r.parse::<u32>())
+            {
+                Some(Ok(elo)) if (low..=high).contains(&elo) => Ok(Level::Rated(elo as u16)),
+                _ => Err(format!(
+                    "'{s}' is not a level: a rating is written elo-N, N from {low} to {high}"
+                )),
+            };
+        }
         if let Some(d) = t.strip_prefix("classic-") {
             return match number(d) {
                 Some(d) if Self::CLASSIC_DEPTHS.contains(&d) => Ok(Level::Classic(d)),
@@ -161,6 +342,8 @@ mod tests {
             ("MAX", Level::FULL),
             ("classic-3", Level::Classic(3)),
             ("Classic-5", Level::Classic(5)),
+            ("elo-1600", Level::Rated(1600)),
+            ("ELO-900", Level::Rated(900)),
         ] {
             assert_eq!(text.parse::<Level>(), Ok(level), "{text}");
         }
@@ -183,12 +366,55 @@ mod tests {
             "",
             "+3",
             "x",
+            "elo-",
+            "elo-99999",
+            "elo-+1600",
         ] {
             let e = bad.parse::<Level>().unwrap_err();
-            assert!(
-                e.contains("not a level") && e.contains("classic-"),
-                "{bad}: {e}"
-            );
+            assert!(e.contains("not a level"), "{bad}: {e}");
+            assert!(e.contains("classic-") || e.contains("elo-N"), "{bad}: {e}");
+        }
+        assert_eq!(
+            Level::Rated(1600).to_string().parse::<Level>(),
+            Ok(Level::Rated(1600))
+        );
+    }
+
+    #[test]
+    fn a_rating_between_two_rungs_plays_between_them() {
+        let (four, five) = (MEASURED_ELO[3], MEASURED_ELO[4]);
+        let third = four + (five - four) / 3;
+        let level = Level::from_elo(third);
+        assert_eq!(level, Level::Rated(third as u16));
+        // A third of its moves with rung 5's search, the others with rung 4's...
+        assert_eq!(
+            level.limits_for_move(0.2).depth,
+            Level::Modern(5).limits().depth
+        );
+        assert_eq!(
+            level.limits_for_move(0.5).depth,
+            Level::Modern(4).limits().depth
+        );
+        // ...always as a player a third of the way from rung 4's to rung 5's.
+        let at = |l: Level, d: f64| l.limits_for_move(d).player.unwrap().inattention;
+        let (a, b) = (at(Level::Modern(4), 0.0), at(Level::Modern(5), 0.0));
+        for d in [0.2, 0.5] {
+            assert!((at(level, d) - (a + (b - a) / 3.0)).abs() < 0.01);
+        }
+        // A rung's own rating is that rung; outside the range, the ends.
+        assert_eq!(Level::from_elo(four), Level::Modern(4));
+        assert_eq!(Level::from_elo(0), Level::Modern(1));
+        assert_eq!(Level::from_elo(MEASURED_ELO[9]), Level::FULL);
+        assert_eq!(Level::from_elo(9999), Level::FULL);
+        // The weaker the rating, the more the player overlooks.
+        let mut last = f64::INFINITY;
+        for elo in (Level::ELO_RANGE.0..Level::ELO_RANGE.1).step_by(25) {
+            let i = Level::from_elo(elo)
+                .limits_for_move(0.0)
+                .player
+                .map_or(0.0, |p| p.inattention);
+            assert!(i <= last, "{elo}: {i} after {last}");
+            last = i;
         }
     }
 }

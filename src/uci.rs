@@ -63,8 +63,10 @@ impl Options {
     }
 }
 
-const ELO_MIN: u32 = 800;
-const ELO_MAX: u32 = 2550;
+/// `UCI_Elo` from the lowest rung's measured strength to full strength's; in between, the
+/// strength is interpolated between the two rungs around it (see [`Level::Rated`]).
+const ELO_MIN: u32 = Level::ELO_RANGE.0;
+const ELO_MAX: u32 = Level::ELO_RANGE.1;
 /// The most MultiPV lines (no position has more legal moves than this).
 const MULTIPV_MAX: usize = 256;
 

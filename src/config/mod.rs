@@ -218,6 +218,10 @@ pub struct TuiConfig {
     /// one move to the next, so the eye can follow.
     #[serde(deserialize_with = "number::<_, 0, 60>")]
     pub watch_pace: f64,
+    /// A weak level's pause before it answers on the game screen, in seconds (half to one
+    /// and a half of it, at random; 0: at once). See [`crate::level::Level::is_weak`].
+    #[serde(deserialize_with = "number::<_, 0, 10>")]
+    pub pause: f64,
     pub keys: KeyBindings,
 }
 

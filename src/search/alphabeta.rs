@@ -27,6 +27,7 @@
 
 use super::aspiration::Aspiration;
 use super::correction::corrected;
+use super::human::Vision;
 use super::ordering::{Context, Heuristics, Kind, Picker, PieceTo, piece_to, see_ge};
 use super::params::*;
 use super::time::{self, TimeControl};
@@ -134,11 +135,14 @@ pub struct Worker<'a> {
     pub ponder: Option<&'a AtomicBool>,
     pub tc: TimeControl,
     pub node_limit: Option<u64>,
-    /// Evaluation noise in centipawns (weaker levels), and its seed.
-    pub noise: i32,
+    /// A weak level's eyes: the moves it overlooks and the ones it likes (`None`: sees
+    /// everything, as the full engine does).
+    pub vision: Option<Vision>,
+    /// The quiescence search stops following captures at this ply (a weak level's
+    /// capture horizon; `usize::MAX`: never).
+    pub capture_limit: usize,
     /// How much the side to move at the root dislikes a draw, in centipawns.
     pub contempt: i32,
-    pub seed: u64,
     pub nodes: u64,
     pub seldepth: u32,
     pub aborted: bool,
@@ -315,6 +319,9 @@ impl Worker<'_> {
         let mut previous: Vec<(i32, Vec<Move>)> = Vec::new();
         for iteration in 1..=max_depth {
             let depth = (iteration + self.depth_offset).min(max_depth);
+            if let Some(h) = self.vision.as_ref().and_then(|v| v.capture_horizon()) {
+                self.capture_limit = (depth + h) as usize;
+            }
             self.root_best = None;
             self.root_excluded = MoveList::new();
             self.root_count = moves.len();
@@ -369,6 +376,11 @@ impl Worker<'_> {
             let score = found[0].0;
             let drop = last_score - score;
             last_score = score;
+            // Shown and returned as the search judged them, without a weak level's taste.
+            for (s, pv) in found.iter_mut() {
+                *s = self.untasted(pos, *s, pv.first().copied());
+            }
+            let score = found[0].0;
             let pv = &found[0].1;
             if depth > 1 && pv.first().copied() == best.best {
                 stable += 1;
@@ -538,16 +550,33 @@ impl Worker<'_> {
         self.aborted
     }
 
-    /// The evaluation, with the level's noise.
+    /// Where the move that led to `ply` landed (`None` at the root, or after a null move).
+    #[inline]
+    fn last_to(&self, ply: usize) -> Option<crate::core::Square> {
+        self.frame_back(ply, 1)
+            .moved
+            .map(|pt| crate::core::Square::from_index(pt & 63))
+    }
+
+    /// What a weak level's taste adds to the root move `mv` (0 at full strength).
+    #[inline]
+    fn root_bonus(&self, pos: &Position, mv: Move) -> i32 {
+        self.vision.as_ref().map_or(0, |v| v.root_bonus(pos, mv))
+    }
+
+    /// A root score as the search judged it, without the level's taste for `mv`, the move
+    /// that got it.
+    fn untasted(&self, pos: &Position, score: i32, mv: Option<Move>) -> i32 {
+        match mv {
+            Some(mv) if score.abs() < MATE_BOUND => score - self.root_bonus(pos, mv),
+            _ => score,
+        }
+    }
+
+    /// The evaluation.
     #[inline]
     fn evaluate(&mut self, pos: &Position) -> i32 {
-        let e = self.eval.evaluate_cached(pos, self.pawns);
-        if self.noise == 0 {
-            return e;
-        }
-        // A fixed pseudo-random offset per position (the same position, the same offset).
-        let z = crate::util::rng::splitmix64(pos.key() ^ self.seed);
-        e + (z % (2 * self.noise as u64 + 1)) as i32 - self.noise
+        self.eval.evaluate_cached(pos, self.pawns)
     }
 
     /// The static evaluation of a position not in check: from the table when it has it,
@@ -799,6 +828,15 @@ impl Worker<'_> {
             {
                 continue;
             }
+            // A weak level overlooks some moves (never the first it thinks of, and never a
+            // way out of check: a player in check looks at every one).
+            if let Some(v) = &self.vision
+                && moves_tried > 0
+                && !in_check
+                && !v.sees(pos, mv, ply, self.last_to(ply))
+            {
+                continue;
+            }
             moves_tried += 1;
             if root {
                 self.report_root_move(mv, moves_tried);
@@ -905,6 +943,10 @@ impl Worker<'_> {
             self.frame_mut(ply).moved = Some(piece_to(us, role, mv.to()));
             self.frame_mut(ply + 1).double_extensions = double;
             let mut new_depth = depth - 1 + extension;
+            // A weak level's taste for this root move: the move is searched as if the
+            // window were that much lower, and its score raised by as much.
+            let taste = if root { self.root_bonus(pos, mv) } else { 0 };
+            let (lo, hi) = (alpha - taste, beta - taste);
 
             let mut score = 0;
             let reduce = depth >= LMR_MIN_DEPTH
@@ -920,23 +962,27 @@ impl Worker<'_> {
                     r -= history / LMR_HISTORY_DIVISOR;
                 }
                 let d = (new_depth - r).clamp(1, new_depth.max(1));
-                score = -self.search(&child, d, -alpha - 1, -alpha, ply + 1, true);
-                if score > alpha && d < new_depth {
+                score = -self.search(&child, d, -lo - 1, -lo, ply + 1, true);
+                if score > lo && d < new_depth {
                     // The reduced search was wrong about this move. Far better than our
                     // best so far: look one ply deeper; barely better: one ply less.
+                    let best = best - taste;
                     let deeper = score > best + DEEPER_MARGIN + DEEPER_MARGIN_PER_PLY * new_depth;
                     let shallower = score < best + SHALLOWER_MARGIN_PER_PLY * new_depth;
                     new_depth += deeper as i32 - shallower as i32;
                     if d < new_depth {
-                        score =
-                            -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
+                        score = -self.search(&child, new_depth, -lo - 1, -lo, ply + 1, !cut_node);
                     }
                 }
             } else if !pv_node || moves_tried > 1 {
-                score = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
+                score = -self.search(&child, new_depth, -lo - 1, -lo, ply + 1, !cut_node);
             }
-            if pv_node && (moves_tried == 1 || score > alpha) {
-                score = -self.search(&child, new_depth, -beta, -alpha, ply + 1, false);
+            if pv_node && (moves_tried == 1 || score > lo) {
+                score = -self.search(&child, new_depth, -hi, -lo, ply + 1, false);
+            }
+            // A mate is a mate, whatever the taste.
+            if score.abs() < MATE_BOUND {
+                score += taste;
             }
             self.keys.pop();
             if root {
@@ -1059,6 +1105,10 @@ impl Worker<'_> {
         if let Some(s) = hit.and_then(|h| cutoff(h, ply, alpha, beta)) {
             return s;
         }
+        // A weak level follows captures only so far past its horizon.
+        if ply >= self.capture_limit && !in_check {
+            return self.evaluate(pos);
+        }
         let original_alpha = alpha;
         let mut best_move = None;
         let mut best;
@@ -1085,7 +1135,17 @@ impl Worker<'_> {
         let hash = hash_move(hit, pos);
         let ctx = Context::default();
         let mut picker = Picker::quiescence(pos, hash);
+        let last_to = self.vision.is_some().then(|| self.last_to(ply)).flatten();
+        let mut tried = 0;
         while let Some((mv, _)) = picker.next(pos, self.heur, &ctx, &values) {
+            if let Some(v) = &self.vision
+                && tried > 0
+                && !in_check
+                && !v.sees(pos, mv, ply, last_to)
+            {
+                continue;
+            }
+            tried += 1;
             if !in_check {
                 if mv.promotion().is_none() {
                     // Delta pruning: even winning this piece cannot lift us to alpha.
@@ -1105,6 +1165,10 @@ impl Worker<'_> {
             }
             let role = pos.role_on(mv.from()).unwrap_or(Role::Pawn);
             self.tt.prefetch(pos.key_after(mv, role));
+            if self.vision.is_some() {
+                // What a weak level's eyes ask below: where did the last capture land?
+                self.frame_mut(ply).moved = Some(piece_to(pos.turn(), role, mv.to()));
+            }
             let child = pos.after(mv);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
             if self.aborted {

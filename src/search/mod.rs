@@ -27,6 +27,7 @@ pub mod aspiration;
 pub mod bench;
 pub mod classic;
 pub mod correction;
+pub mod human;
 pub mod ordering;
 pub mod params;
 pub mod resign;
@@ -87,7 +88,7 @@ impl ThreadState {
     }
 
     /// A worker on this thread's state for one search of the root `moves`, with no
-    /// limits, noise or reports of its own: the caller sets those it needs.
+    /// limits, weak player's eyes or reports of its own: the caller sets those it needs.
     fn worker<'a>(
         &'a mut self,
         eval: &'a Evaluator,
@@ -110,9 +111,9 @@ impl ThreadState {
             ponder: None,
             tc,
             node_limit: None,
-            noise: 0,
+            vision: None,
+            capture_limit: usize::MAX,
             contempt: 0,
-            seed: 0,
             nodes: 0,
             seldepth: 0,
             aborted: false,
@@ -186,7 +187,8 @@ impl Searcher {
         self.helpers.len() + 1
     }
 
-    /// Forgets everything learned (new game) and draws a new seed for the weak levels' noise.
+    /// Forgets everything learned (new game) and draws a new seed for what the weak levels
+    /// overlook.
     pub fn clear(&mut self) {
         self.tt.clear();
         for t in std::iter::once(&mut self.main).chain(&mut self.helpers) {
@@ -195,7 +197,8 @@ impl Searcher {
         self.seed = rng::splitmix64(self.seed);
     }
 
-    /// Sets the seed of the weak levels' randomness (for reproducible games and tests).
+    /// Sets the seed of the weak levels' randomness (for reproducible games and tests): the
+    /// same seed, game and level, the same moves.
     pub fn set_seed(&mut self, seed: u64) {
         self.seed = seed;
     }
@@ -261,7 +264,19 @@ impl Searcher {
         on_event: &mut dyn FnMut(Event),
     ) -> SearchResult {
         let pos = *game.position();
-        let own = level.limits();
+        // A seed for this move: the game's seed and the position.
+        let move_seed = rng::splitmix64(self.seed ^ pos.key());
+        let mut own = level.limits_for_move((move_seed >> 11) as f64 / (1u64 << 53) as f64);
+        // A technically won ending: every level sees everything and looks far enough to
+        // finish it (see `human`).
+        if own.player.is_some() && human::technical_win(&pos) {
+            own = LevelLimits {
+                depth: None,
+                nodes: Some(own.nodes.unwrap_or(0).max(human::TECHNIQUE_NODES)),
+                player: None,
+                ..own
+            };
+        }
         let mut limits = limits.clone();
         let unlimited = !limits.infinite
             && limits.movetime.is_none()
@@ -338,9 +353,15 @@ impl Searcher {
                 (Some(a), Some(b)) => Some(a.min(b)),
                 (a, b) => a.or(b),
             },
-            noise: own.noise,
+            vision: own.player.map(|p| {
+                let time_left = match pos.turn() {
+                    crate::core::Color::White => limits.wtime,
+                    crate::core::Color::Black => limits.btime,
+                };
+                let last_to = game.moves().last().map(|m| m.to());
+                human::Vision::new(&p, &pos, last_to, time_left, move_seed)
+            }),
             contempt: self.contempt,
-            seed: self.seed,
             helper_nodes: &counters,
             ..self
                 .main
@@ -357,7 +378,7 @@ impl Searcher {
             ..limits.clone()
         };
         let helpers_stop = AtomicBool::new(false);
-        let (eval, tt, contempt, seed) = (&self.eval, &self.tt, self.contempt, self.seed);
+        let (eval, tt, contempt) = (&self.eval, &self.tt, self.contempt);
         let mut result = std::thread::scope(|scope| {
             let _stop_helpers = RaiseOnDrop(&helpers_stop);
             for (k, (h, counter)) in helpers.iter_mut().zip(&counters).enumerate() {
@@ -370,7 +391,6 @@ impl Searcher {
                         let mut quiet = |_: Event| {};
                         let mut hw = Worker {
                             contempt,
-                            seed,
                             publish: Some(counter),
                             // Every other helper a ply ahead of the main thread.
                             depth_offset: (k as u32 + 1) % 2,

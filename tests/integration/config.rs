@@ -157,8 +157,8 @@ fn an_unknown_key_names_its_section_and_the_key_meant() {
     );
     assert_eq!(
         error("[tui.colours]\nboard = 1\n"),
-        "bad.toml:1: tui.colours: unknown section; [tui] has keys, resign, resign_threshold, \
-         theme, watch_pace"
+        "bad.toml:1: tui.colours: unknown section; [tui] has keys, pause, resign, \
+         resign_threshold, theme, watch_pace"
     );
 }
 

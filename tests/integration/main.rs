@@ -17,6 +17,7 @@ mod differential;
 mod drill;
 mod game;
 mod install;
+mod levels;
 mod notation;
 mod outputs;
 mod perft;

@@ -7,6 +7,7 @@ use huo_chess::config::Config;
 use huo_chess::core::{Move, Position};
 use huo_chess::eval::Evaluator;
 use huo_chess::game::Game;
+use huo_chess::level::MEASURED_ELO;
 use huo_chess::search::{Event, Level, Limits, Score, SearchResult, Searcher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -392,25 +393,28 @@ fn levels_read_and_print_the_same_names() {
     assert!("11".parse::<Level>().is_err());
     assert_eq!(Level::from_elo(3000), Level::FULL);
     assert_eq!(Level::from_elo(100), Level::Modern(1));
+    assert_eq!("elo-1600".parse::<Level>().unwrap(), Level::Rated(1600));
 }
 
 #[test]
-fn uci_elo_climbs_the_ladder_one_level_at_a_time() {
-    let number = |l: Level| match l {
-        Level::Modern(n) => n,
-        Level::Classic(_) => panic!("UCI_Elo never picks a classic level"),
-    };
-    let mut last = number(Level::from_elo(0));
-    let mut seen = vec![last];
-    for elo in (0..3000).step_by(10) {
-        let n = number(Level::from_elo(elo));
-        assert!(n == last || n == last + 1, "{elo}: level {last} then {n}");
-        if n != last {
-            seen.push(n);
-        }
-        last = n;
+fn uci_elo_plays_every_rating_between_the_lowest_rung_and_full_strength() {
+    // Each rung's own rating is that rung; every rating between two rungs is a strength
+    // of its own (not snapped to the nearest rung), climbing with the rating.
+    for (i, &elo) in MEASURED_ELO.iter().enumerate() {
+        assert_eq!(Level::from_elo(elo), Level::Modern(i as u8 + 1));
     }
-    assert_eq!(seen, (1..=10).collect::<Vec<u8>>());
+    let (low, high) = Level::ELO_RANGE;
+    let ratings: Vec<u32> = (low..high).step_by(10).collect();
+    let mut distinct = std::collections::HashSet::new();
+    for &elo in &ratings {
+        let level = Level::from_elo(elo);
+        assert!(
+            matches!(level, Level::Modern(_) | Level::Rated(_)),
+            "{elo}: {level}"
+        );
+        distinct.insert(level);
+    }
+    assert_eq!(distinct.len(), ratings.len());
 }
 
 #[test]

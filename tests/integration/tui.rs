@@ -20,8 +20,17 @@ use std::time::{Duration, Instant};
 fn config() -> Config {
     let mut c = Config::default();
     c.book.enabled = false;
-    // Watching moves at the engine's own speed (the pace has its own test).
+    // Watching moves, and a weak level's answers, at the engine's own speed (the pace and
+    // the pause have their own tests).
     c.tui.watch_pace = 0.0;
+    c.tui.pause = 0.0;
+    c
+}
+
+/// The default configuration with its opening book; weak levels answer at once.
+fn with_book() -> Config {
+    let mut c = Config::default();
+    c.tui.pause = 0.0;
     c
 }
 
@@ -141,7 +150,7 @@ fn a_forced_reply_is_played_at_once() {
 #[test]
 fn log_pane_after_a_book_move() {
     // The real book path: the engine service finds 1.e4 in the book.
-    let mut app = App::new(&Config::default(), &args("w", "classic-3"), None).unwrap();
+    let mut app = App::new(&with_book(), &args("w", "classic-3"), None).unwrap();
     typed(&mut app, "e2e4");
     assert!(app.wait_engine(Duration::from_secs(30)));
     assert_eq!(app.game.moves().len(), 2);
@@ -447,11 +456,12 @@ fn mouse_clicks_move_pieces() {
     assert_eq!(app.game.moves()[0].uci(), "g1f3");
 }
 
-#[test]
-fn engine_resigns_hopeless_positions() {
-    let mut app = app();
+/// Three hopeless searches answered in a row at `level`, after three moves of White's.
+fn three_hopeless_searches(level: &str) -> App {
+    let mut app = App::new(&config(), &args("w", level), None).unwrap();
     for human in ["e2e4", "d2d4", "c2c4"] {
         typed(&mut app, human);
+        app.engine.cancel();
         let best = app.game.position().legal_moves()[0];
         app.handle_search_done(SearchResult {
             best: Some(best),
@@ -461,6 +471,22 @@ fn engine_resigns_hopeless_positions() {
             nodes: 1,
         });
     }
+    app
+}
+
+#[test]
+fn a_weak_level_plays_on_where_a_strong_one_resigns() {
+    // Level 3 and classic-3 play like beginners: on to the mate.
+    for weak in ["L3", "classic-3"] {
+        let app = three_hopeless_searches(weak);
+        assert!(app.ending.is_none(), "{weak}");
+        assert_eq!(app.game.moves().len(), 6);
+    }
+}
+
+#[test]
+fn engine_resigns_hopeless_positions() {
+    let mut app = three_hopeless_searches("L7");
     assert_eq!(app.ending_text().as_deref(), Some(I_RESIGN));
     assert_eq!(app.ending.as_ref().map(Ending::result), Some("1-0"));
     let text = screen_text(&render(&mut app, 80, 25));
@@ -958,7 +984,7 @@ fn why_explains_a_searched_move_in_words() {
 
 #[test]
 fn why_names_the_book_file_weight_and_share() {
-    let mut app = App::new(&Config::default(), &args("w", "classic-3"), None).unwrap();
+    let mut app = App::new(&with_book(), &args("w", "classic-3"), None).unwrap();
     typed(&mut app, "e2e4");
     assert!(app.wait_engine(Duration::from_secs(30)));
     typed(&mut app, ":why");
@@ -1096,7 +1122,7 @@ fn the_game_plays_only_the_recorded_moves_of_a_book_built_by_recording() {
             pos.play(m);
         }
     }
-    let mut c = Config::default();
+    let mut c = with_book();
     c.book.pick = huo_chess::book::PickMode::Best;
     let mut a = args("w", "3");
     a.book = Some(dir.clone());
@@ -1126,7 +1152,7 @@ fn a_user_book_does_not_hide_the_built_in_one() {
     let mut a = args("w", "classic-3");
     a.book = Some(dir.clone());
     // 1.e4: the user's book answers, from its own file.
-    let mut app = App::new(&Config::default(), &a, None).unwrap();
+    let mut app = App::new(&with_book(), &a, None).unwrap();
     typed(&mut app, "e4");
     assert!(app.wait_engine(Duration::from_secs(30)));
     assert_eq!(app.game.moves()[1].uci(), "c7c5");
@@ -1139,7 +1165,7 @@ fn a_user_book_does_not_hide_the_built_in_one() {
         app.log.lines()
     );
     // 1.d4: not in the user's book, so the built-in one answers.
-    let mut app = App::new(&Config::default(), &a, None).unwrap();
+    let mut app = App::new(&with_book(), &a, None).unwrap();
     typed(&mut app, "d4");
     assert!(app.wait_engine(Duration::from_secs(30)));
     assert!(
@@ -1215,6 +1241,36 @@ fn watching_without_a_clock_keeps_the_pace_so_the_eye_can_follow() {
     assert!(app.humans_turn());
     let text = screen_text(&render(&mut app, 100, 30));
     assert!(text.contains("You: Black"), "{text}");
+}
+
+#[test]
+fn a_weak_level_takes_a_moment_before_it_answers_and_f6_hurries_it() {
+    let mut c = config();
+    c.tui.pause = 4.0;
+    let mut app = App::new(&c, &args("w", "L2"), None).unwrap();
+    typed(&mut app, "e2e4");
+    let asked = Instant::now();
+    // Level 2 finds its move at once, and holds it: at least half the pause, at most one
+    // and a half of it.
+    assert!(app.wait_engine_once(Duration::from_secs(30)));
+    assert_eq!(app.game.moves().len(), 1);
+    assert!(app.busy());
+    app.tick(asked + Duration::from_millis(1900));
+    assert_eq!(app.game.moves().len(), 1);
+    app.tick(asked + Duration::from_millis(6100));
+    assert_eq!(app.game.moves().len(), 2);
+    assert!(app.humans_turn());
+    // F6 ("move now") plays a held answer at once.
+    typed(&mut app, "d2d4");
+    assert!(app.wait_engine_once(Duration::from_secs(30)));
+    assert_eq!(app.game.moves().len(), 3);
+    app.handle_key(KeyEvent::new(KeyCode::F(6), KeyModifiers::NONE));
+    assert_eq!(app.game.moves().len(), 4);
+    // A strong level's search is its pause: it answers as soon as it has its move.
+    let mut strong = App::new(&c, &args("w", "L6"), None).unwrap();
+    typed(&mut strong, "e2e4");
+    assert!(strong.wait_engine_once(Duration::from_secs(30)));
+    assert_eq!(strong.game.moves().len(), 2);
 }
 
 #[test]

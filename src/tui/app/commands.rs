@@ -37,7 +37,7 @@ impl App {
             Action::Flip => self.flipped = !self.flipped,
             Action::SwitchSides => self.switch_sides(),
             Action::Hint => self.hint(),
-            Action::MoveNow => self.engine.stop(),
+            Action::MoveNow => self.move_now(),
             Action::Level => self.input = ":level ".into(),
             Action::Save => self.input = ":save ".into(),
             Action::Load => self.input = ":load ".into(),
@@ -63,7 +63,7 @@ impl App {
             "flip" => self.flipped = !self.flipped,
             "switch" => self.switch_sides(),
             "hint" => self.hint(),
-            "now" => self.engine.stop(),
+            "now" => self.move_now(),
             "level" => match arg.parse::<crate::level::Level>() {
                 Ok(l) => {
                     self.level = l;

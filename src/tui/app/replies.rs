@@ -221,16 +221,20 @@ impl App {
             .tui
             .resign
             .then_some(self.config.tui.resign_threshold);
-        let side = self.game.position().turn();
+        let pos = *self.game.position();
+        let side = pos.turn();
         let ply = self.game.moves().len();
+        let level = self.level_of(side);
         // Watching, each side judges its own scores, and offers no draws.
         let verdict = if self.watch.on {
-            match self.watch.policies[side.index()].after_search(result.score, ply, resign) {
+            let policy = &mut self.watch.policies[side.index()];
+            match policy.after_search(result.score, &pos, ply, resign, level) {
                 Verdict::PlayAndOfferDraw => Verdict::Play,
                 v => v,
             }
         } else {
-            self.policy.after_search(result.score, ply, resign)
+            self.policy
+                .after_search(result.score, &pos, ply, resign, level)
         };
         if verdict == Verdict::Resign {
             self.my_move = None;
@@ -241,7 +245,6 @@ impl App {
             self.after_move();
             return;
         };
-        let level = self.level_of(side);
         self.remember_thought(mv, &result, &Origin::Search, true, level);
         let stopped = self
             .thought
@@ -311,7 +314,7 @@ impl App {
                 depth: Some(u32::from(d)),
                 ..Limits::default()
             },
-            (None, Level::Modern(_)) => Limits::default(),
+            (None, Level::Modern(_) | Level::Rated(_)) => Limits::default(),
         };
         self.last_pv.clear();
         self.last_alternatives.clear();

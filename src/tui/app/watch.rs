@@ -33,7 +33,7 @@ pub struct Watch {
     /// Whose settings the engine service has: `Some(c)`: side `c`'s player's; `None`: the
     /// game's own.
     pub(super) loaded: Option<Color>,
-    /// A move that came sooner than the watch pace (`tui.watch_pace`), played when due.
+    /// A move that came sooner than its pace or pause ([`App::pace`]), played when due.
     pub(super) held: Option<Held>,
 }
 
@@ -88,17 +88,40 @@ impl App {
         self.watch.loaded = want;
     }
 
-    /// Watching without a clock, a move found within `tui.watch_pace` of the start of the
-    /// thinking is held until then (and given back here); otherwise it comes back at once.
+    /// How long the engine's move takes at least, from the start of its thinking:
+    /// watching without a clock, the watch pace (`tui.watch_pace`), so the eye can follow;
+    /// a weak level playing you, a natural pause (`tui.pause`, half to one and a half of
+    /// it, at most a twentieth of its clock); otherwise none.
+    fn pace(&mut self) -> Duration {
+        let side = self.game.position().turn();
+        if self.watch.on {
+            return match self.clock {
+                None => Duration::from_secs_f64(self.config.tui.watch_pace),
+                Some(_) => Duration::ZERO,
+            };
+        }
+        if !self.level_of(side).is_weak() {
+            return Duration::ZERO;
+        }
+        let spread = 0.5 + (self.rng.next_u64() % 1001) as f64 / 1000.0;
+        let pause = Duration::from_secs_f64(self.config.tui.pause * spread);
+        match &self.clock {
+            Some(c) => pause.min(c.left(side, side, Instant::now()) / 20),
+            None => pause,
+        }
+    }
+
+    /// A move found sooner than its pace ([`App::pace`]) after the start of the thinking
+    /// is held until then (and given back here); otherwise it comes back at once.
     pub(super) fn hold_for_pace(
         &mut self,
         started: Option<Instant>,
         result: SearchResult,
         origin: Origin,
     ) -> Option<(SearchResult, Origin)> {
-        let pace = Duration::from_secs_f64(self.config.tui.watch_pace);
+        let pace = self.pace();
         match started {
-            Some(s) if self.watch.on && self.clock.is_none() && s.elapsed() < pace => {
+            Some(s) if s.elapsed() < pace => {
                 self.watch.held = Some(Held {
                     result,
                     origin,
@@ -107,6 +130,18 @@ impl App {
                 None
             }
             _ => Some((result, origin)),
+        }
+    }
+
+    /// "Move now": a move held for its pace is played at once, a search stops and
+    /// answers.
+    pub(super) fn move_now(&mut self) {
+        match &self.watch.held {
+            Some(h) => {
+                let due = h.due;
+                self.release_held(due);
+            }
+            None => self.engine.stop(),
         }
     }
 

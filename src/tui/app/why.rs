@@ -224,7 +224,7 @@ impl App {
         // plays the captures out first.
         let horizon = match t.level {
             Level::Classic(_) => Horizon::Leaf,
-            Level::Modern(_) => Horizon::Settle,
+            Level::Modern(_) | Level::Rated(_) => Horizon::Settle,
         };
         let why = crate::why::explain_to(self.evaluator(), &pos, &t.pv, horizon);
         let mut line = format!("Expected line: {}", why.line.join(" "));
