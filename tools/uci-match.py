@@ -15,9 +15,13 @@ time loss is counted and named.
 
 Needs python-chess (`pip install chess`).
 """
-import argparse, math, shlex, sys, threading, time
+import argparse, os, sys, threading
 from concurrent.futures import ThreadPoolExecutor
-import chess, chess.engine, chess.pgn
+
+sys.dont_write_bytecode = True  # no __pycache__ in tools/ from importing matchlib
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+# The game-playing code is shared with calibrate.py and endings.py.
+from matchlib import read_openings, elo_with_margin, open_engine, play  # noqa: E402
 
 # Short balanced openings (each within about 0.3 pawns for either side).
 OPENINGS = """
@@ -72,124 +76,6 @@ e2e4 c7c5 d2d4 c5d4 c2c3 d4c3
 d2d4 g8f6 c1g5 f6e4 g5f4 c7c5
 e2e4 c7c5 g1f3 d7d6 f1b5 c8d7
 """.strip().splitlines()
-
-
-def read_openings(path):
-    """The openings of `path` (one line of UCI moves each; blank and `#` lines skipped),
-    or exit naming the file, line and move that is wrong."""
-    try:
-        with open(path) as f:
-            text = f.read().splitlines()
-    except OSError as e:
-        sys.exit(f"{path}: {e.strerror}")
-    openings = []
-    for n, line in enumerate(text, 1):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        board = chess.Board()
-        for u in line.split():
-            try:
-                board.push_uci(u)
-            except ValueError:
-                sys.exit(f"{path}:{n}: {u!r} is not a legal move there")
-        openings.append(line)
-    if not openings:
-        sys.exit(f"{path}: no openings")
-    return openings
-
-
-def elo(score):
-    score = min(max(score, 1e-6), 1 - 1e-6)
-    return -400 * math.log10(1 / score - 1)
-
-
-def elo_with_margin(w, d, l):
-    n = w + d + l
-    s = (w + d / 2) / n
-    var = (w * (1 - s) ** 2 + d * (0.5 - s) ** 2 + l * (0 - s) ** 2) / n
-    se = math.sqrt(var / n)
-    lo, hi = elo(s - 1.96 * se), elo(s + 1.96 * se)
-    return elo(s), (hi - lo) / 2
-
-
-def phase(board):
-    """opening (first 20 plies), endgame (queens off or little material), else middlegame"""
-    if board.ply() < 20:
-        return "opening"
-    minor_major = sum(len(board.pieces(p, c)) * v for c in chess.COLORS
-                      for p, v in ((chess.KNIGHT, 1), (chess.BISHOP, 1), (chess.ROOK, 2), (chess.QUEEN, 4)))
-    return "endgame" if minor_major <= 10 else "middlegame"
-
-
-def open_engine(cmd, opts):
-    eng = chess.engine.SimpleEngine.popen_uci(shlex.split(cmd), stderr=None)
-    conf = {}
-    for o in opts:
-        k, v = o.split("=", 1)
-        conf[k] = v
-    if conf:
-        eng.configure(conf)
-    return eng
-
-
-def play(engines, names, opening, base, inc, stats):
-    board = chess.Board()
-    for u in opening.split():
-        board.push_uci(u)
-    game = chess.pgn.Game()
-    game.headers.update({"White": names[0], "Black": names[1]})
-    node = game.add_line([chess.Move.from_uci(u) for u in opening.split()])
-    clock = [base, base]  # white, black
-    reason = None
-    result = None
-    while True:
-        outcome = board.outcome(claim_draw=True)
-        if outcome:
-            result = outcome.result()
-            reason = outcome.termination.name.lower()
-            break
-        side = 0 if board.turn == chess.WHITE else 1
-        eng = engines[side]
-        limit = chess.engine.Limit(white_clock=clock[0], black_clock=clock[1],
-                                   white_inc=inc, black_inc=inc)
-        ph = phase(board)
-        t0 = time.monotonic()
-        try:
-            r = eng.play(board, limit, game=game)
-        except chess.engine.EngineError as err:  # includes illegal moves
-            stats[names[side]]["errors"].append(str(err))
-            result, reason = ("0-1" if side == 0 else "1-0"), "illegal move or engine error"
-            break
-        except chess.engine.EngineTerminatedError as err:
-            stats[names[side]]["errors"].append("crash: " + str(err))
-            result, reason = ("0-1" if side == 0 else "1-0"), "crash"
-            break
-        used = time.monotonic() - t0
-        clock[side] -= used
-        st = stats[names[side]]
-        st["time"] += used
-        st["moves"] += 1
-        st["phase"].setdefault(ph, [0.0, 0])
-        st["phase"][ph][0] += used
-        st["phase"][ph][1] += 1
-        if clock[side] < 0:
-            st["flags"] += 1
-            result, reason = ("0-1" if side == 0 else "1-0"), "time forfeit"
-            break
-        clock[side] += inc
-        if r.move is None or r.move not in board.legal_moves:
-            stats[names[side]]["errors"].append(f"illegal {r.move} in {board.fen()}")
-            result, reason = ("0-1" if side == 0 else "1-0"), "illegal move"
-            break
-        node = node.add_main_variation(r.move)
-        board.push(r.move)
-        if board.ply() > 400:
-            result, reason = "1/2-1/2", "adjudicated: too long"
-            break
-    game.headers["Result"] = result
-    game.headers["Termination"] = reason
-    return game, result, reason
 
 
 def main():
