@@ -2191,3 +2191,27 @@ fn train_waits_while_the_engine_thinks_about_its_move() {
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains("you play Black"), "{text}");
 }
+
+#[test]
+fn clock_without_an_argument_shows_the_setting_and_off_is_logged() {
+    let mut game = app();
+    typed(&mut game, ":clock 5+3");
+    typed(&mut game, ":clock");
+    assert!(
+        game.clock.is_some(),
+        "a bare :clock switched the clocks off"
+    );
+    let msg = game.message.clone().unwrap_or_default();
+    assert!(
+        msg.contains("5 min + 3 s") && msg.contains(":clock off"),
+        "{msg}"
+    );
+    typed(&mut game, ":clock off");
+    assert!(game.clock.is_none());
+    assert_eq!(game.message.as_deref(), Some("Clocks off"));
+    assert!(
+        game.log.lines().iter().any(|l| l == "Clocks off"),
+        "{:?}",
+        game.log.lines()
+    );
+}
