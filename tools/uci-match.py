@@ -8,14 +8,14 @@ time each engine used per move, overall and by game phase. Every illegal move, c
 time loss is counted and named.
 
     python3 tools/uci-match.py --e1 "target/release/huo-chess uci" --e2 /usr/games/ethereal-chess \
-        --games 100 --tc 10+0.1 --pgn /tmp/m.pgn
+        --games 100 --tc 10s+0.1s --pgn /tmp/m.pgn
     # an engine's options: --o1 Threads=2 --o2 UCI_LimitStrength=true --o2 UCI_Elo=2400
     # --openings FILE: one line of UCI moves per opening (tools/make-openings.py)
     # --concurrency K plays K games at once, each with its own pair of engines (K <= cores)
 
 Needs python-chess (`pip install chess`).
 """
-import argparse, math, shlex, sys, threading, time
+import argparse, math, re, shlex, sys, threading, time
 from concurrent.futures import ThreadPoolExecutor
 import chess, chess.engine, chess.pgn
 
@@ -192,6 +192,22 @@ def play(engines, names, opening, base, inc, stats):
     return game, result, reason
 
 
+def parse_tc(text):
+    """(base, increment) in seconds from `10s+0.1s` or `5m+3s`; a bare number is refused."""
+    units = {"h": 3600.0, "m": 60.0, "min": 60.0, "s": 1.0, "ms": 0.001}
+    parts = text.split("+")
+    if len(parts) > 2:
+        sys.exit(f"--tc '{text}': one '+' at most")
+    seconds = []
+    for part in parts + ["0s"] * (2 - len(parts)):
+        m = re.fullmatch(r"\s*([0-9.]+)\s*([a-z]+)\s*", part.lower())
+        if not m or m.group(2) not in units:
+            sys.exit(f"--tc '{text}': write each number with its unit, e.g. 10s+0.1s "
+                     "(10 seconds + 0.1 s) or 5m+3s (5 minutes + 3 s)")
+        seconds.append(float(m.group(1)) * units[m.group(2)])
+    return seconds[0], seconds[1]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--e1", required=True)
@@ -201,14 +217,16 @@ def main():
     ap.add_argument("--n1", default=None)
     ap.add_argument("--n2", default=None)
     ap.add_argument("--games", type=int, default=20)
-    ap.add_argument("--tc", default="10+0.1")
+    ap.add_argument("--tc", default="10s+0.1s",
+                    help="base+increment, a unit on each number (10s+0.1s, 5m+3s), "
+                    "as huo-chess match --tc")
     ap.add_argument("--pgn")
     ap.add_argument("--skip", type=int, default=0, help="start at this opening")
     ap.add_argument("--openings", help="a file of openings, one line of UCI moves each "
                     "(tools/make-openings.py writes one); default: the 50 built in")
     ap.add_argument("--concurrency", type=int, default=1, help="games played at once")
     a = ap.parse_args()
-    base, inc = (float(x) for x in a.tc.split("+"))
+    base, inc = parse_tc(a.tc)
     openings = read_openings(a.openings) if a.openings else OPENINGS
     names = [a.n1 or a.e1.split()[0].split("/")[-1], a.n2 or a.e2.split()[0].split("/")[-1]]
     if names[0] == names[1]:

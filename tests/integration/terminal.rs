@@ -84,6 +84,7 @@ fn bad_start_up_flags_stop_before_the_screen_opens() {
         ("--level", "11", "--level '11' is not a level"),
         ("--color", "x", "--color 'x': expected w or b"),
         ("--clock", "0+0", "--clock '0+0'"),
+        ("--clock", "-5+3", "--clock '-5+3': a negative time"),
         (
             "--white",
             "11",
