@@ -81,6 +81,19 @@ impl TimeControl {
         Ok(TimeControl { base, inc })
     }
 
+    /// Reads a PGN `TimeControl` tag as [`TimeControl::pgn_tag`] writes it (`300+3`:
+    /// seconds); `None` for `-`, `?`, several periods or anything out of range.
+    pub fn from_pgn_tag(tag: &str) -> Option<TimeControl> {
+        let (base, inc) = tag.trim().split_once('+').unwrap_or((tag.trim(), "0"));
+        let secs = |t: &str| {
+            let x: f64 = t.parse().ok()?;
+            (x.is_finite() && x >= 0.0).then(|| Duration::from_secs_f64(x))
+        };
+        let (base, inc) = (secs(base)?, secs(inc)?);
+        (base >= Duration::from_millis(1) && base <= MAX_BASE && inc <= MAX_INC)
+            .then_some(TimeControl { base, inc })
+    }
+
     /// The PGN `TimeControl` tag: seconds, `300+3`, `10+0.1`.
     pub fn pgn_tag(&self) -> String {
         format!(
@@ -204,6 +217,14 @@ mod tests {
     }
 
     #[test]
+    fn a_pgn_tag_that_is_no_clock_reads_as_none() {
+        for tag in ["-", "?", "40/7200:3600", "0+0", "-5+3", "300+x", "inf+1"] {
+            assert_eq!(TimeControl::from_pgn_tag(tag), None, "{tag}");
+        }
+        assert_eq!(TimeControl::from_pgn_tag("60"), Some(tc(60_000, 0)));
+    }
+
+    #[test]
     fn a_negative_time_is_named() {
         for bare in [BareBase::Minutes, BareBase::Refused] {
             let e = TimeControl::parse("-5+3", bare).unwrap_err();
@@ -222,6 +243,7 @@ mod tests {
         ] {
             assert_eq!(t.to_string(), shown);
             assert_eq!(t.pgn_tag(), pgn);
+            assert_eq!(TimeControl::from_pgn_tag(pgn), Some(t));
             for bare in [BareBase::Minutes, BareBase::Refused] {
                 assert_eq!(TimeControl::parse(shown, bare), Ok(t), "{shown}");
             }

@@ -2215,3 +2215,35 @@ fn clock_without_an_argument_shows_the_setting_and_off_is_logged() {
         game.log.lines()
     );
 }
+
+#[test]
+fn a_resumed_timed_game_keeps_its_time_control() {
+    let dir = common::tempdir("tui-resume-clock");
+    let path = dir.join("huo-chess").join("autosave.pgn");
+    let mut a = args("w", "classic-1");
+    a.clock = Some("5+3".into());
+    let mut app = App::new(&config(), &a, Some(path.clone())).unwrap();
+    typed(&mut app, "e2e4");
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    app.autosave_now().unwrap();
+    let tag = ("TimeControl".to_string(), "300+3".to_string());
+    // Answering "y" at the start, and `--resume`.
+    let mut asked = App::new(&config(), &GameArgs::default(), Some(path.clone())).unwrap();
+    key(&mut asked, KeyCode::Char('y'));
+    let resumed = GameArgs {
+        resume: true,
+        ..GameArgs::default()
+    };
+    let flagged = App::new(&config(), &resumed, Some(path.clone())).unwrap();
+    for game in [&asked, &flagged] {
+        assert_eq!(game.game.moves(), app.game.moves());
+        let c = game.clock.as_ref().expect("the clocks are back");
+        assert_eq!(c.control.base, Duration::from_secs(300));
+        assert_eq!(c.control.inc, Duration::from_secs(3));
+        assert!(
+            game.pgn_headers().contains(&tag),
+            "{:?}",
+            game.pgn_headers()
+        );
+    }
+}

@@ -7,6 +7,8 @@ use super::{App, EXPLAIN, Mode};
 use crate::core::{Color, Position};
 use crate::game::{Ending, Game};
 use crate::search::Level;
+use crate::timecontrol::TimeControl;
+use crate::tui::clock::Clock;
 use crate::util::files::{create_folder_of, remove_if_present, write_atomic};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -179,6 +181,23 @@ impl App {
         Ok(())
     }
 
+    /// A game this program saved goes on with the clocks of its `TimeControl` tag. The
+    /// time left is not saved: both clocks start again from the base.
+    fn clock_from_tag(&mut self, text: &str) {
+        let tag = crate::pgn::parse_game(text)
+            .ok()
+            .and_then(|p| p.header("TimeControl").map(str::to_string));
+        let Some(control) = tag.as_deref().and_then(TimeControl::from_pgn_tag) else {
+            return;
+        };
+        let mut clock = Clock::new(control);
+        if !self.over() {
+            clock.since = Some(Instant::now());
+        }
+        self.log_line(format!("Clocks: {control} each, from the saved game"));
+        self.clock = Some(clock);
+    }
+
     /// `:savefen FILE`: the position as one FEN line, as `:save` writes a game.
     pub(super) fn save_fen(&mut self, path: &str) {
         if path.is_empty() {
@@ -226,6 +245,10 @@ impl App {
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         self.set_game_from_pgn(&text)
             .map_err(|e| format!("{}: {e}", path.display()))?;
+        // A `--clock` given at this start wins over the saved one.
+        if self.clock.is_none() {
+            self.clock_from_tag(&text);
+        }
         self.log_line("Saved game resumed");
         self.note(EXPLAIN, false);
         Ok(())
@@ -292,6 +315,7 @@ impl App {
         let older = self.saves.left.len();
         match self.set_game_from_pgn(&text) {
             Ok(()) => {
+                self.clock_from_tag(&text);
                 match current {
                     Some(c) => self.store_left(c),
                     None => self.write_left(),
