@@ -48,7 +48,7 @@ pub mod store;
 pub mod tree;
 
 pub use batch::Layout;
-pub use layers::{Adopted, BookPick, Books, Layer, LayerPolicy, LayeredEntry};
+pub use layers::{Adopted, BookPick, Books, Layer, LayerPolicy, LayeredEntry, Recorded};
 pub use results::{Results, WeightPolicy};
 
 pub use pick::PickMode;
