@@ -593,3 +593,23 @@ fn a_refused_record_changes_nothing() {
     );
     assert_eq!(common::tree(&dir), before, "the book changed");
 }
+
+#[test]
+fn a_plain_file_given_as_the_book_is_refused() {
+    let dir = tempdir("book-is-a-file");
+    let file = dir.join("book.bin");
+    std::fs::write(&file, b"not a folder").unwrap();
+    // The editor (no command) would need a terminal: refused before it opens.
+    for args in [&["stats"][..], &[], &["record", "e4"]] {
+        let (ok, _, err) = huo_book(&file, args);
+        assert!(!ok, "{args:?} accepted a file as the book");
+        assert!(
+            err.contains(&format!(
+                "--book {}: a file, not a book folder",
+                file.display()
+            )),
+            "{args:?}: {err}"
+        );
+    }
+    assert_eq!(std::fs::read(&file).unwrap(), b"not a folder");
+}
