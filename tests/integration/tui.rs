@@ -2247,3 +2247,34 @@ fn a_resumed_timed_game_keeps_its_time_control() {
         );
     }
 }
+
+#[test]
+fn a_log_in_a_missing_folder_is_refused_and_no_folder_is_made() {
+    let dir = common::tempdir("tui-log-missing");
+    let mut a = args("w", "classic-3");
+    a.log = Some(dir.join("typo/x.log"));
+    let e = App::new(&config(), &a, None)
+        .err()
+        .expect("a missing folder is refused");
+    assert!(
+        e.contains("--log") && e.contains("typo does not exist"),
+        "{e}"
+    );
+    assert!(!dir.join("typo").exists(), "a folder was made");
+}
+
+#[test]
+fn a_log_that_cannot_be_written_is_reported_once() {
+    let mut a = args("w", "classic-3");
+    a.log = Some("/dev/full".into());
+    let mut app = App::new(&config(), &a, None).unwrap();
+    typed(&mut app, ":clock 5+3");
+    typed(&mut app, ":clock off");
+    let said: Vec<&String> = app
+        .log
+        .lines()
+        .iter()
+        .filter(|l| l.contains("The log file /dev/full cannot be written"))
+        .collect();
+    assert_eq!(said.len(), 1, "{:?}", app.log.lines());
+}

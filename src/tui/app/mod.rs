@@ -395,6 +395,11 @@ impl App {
     /// Adds a line to the log pane (and the log file).
     pub fn log_line(&mut self, line: impl Into<String>) {
         self.log.push(line);
+        // A log file that fails is said once, in the pane and the panel.
+        if let Some(why) = self.log.file_failed.take() {
+            self.log.push(why.clone());
+            self.note(why, true);
+        }
     }
 
     /// Shows a note in the panel.
