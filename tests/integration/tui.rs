@@ -2278,3 +2278,46 @@ fn a_log_that_cannot_be_written_is_reported_once() {
         .collect();
     assert_eq!(said.len(), 1, "{:?}", app.log.lines());
 }
+
+#[test]
+fn save_refuses_a_fifo_and_writes_through_a_link() {
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::fs::OpenOptionsExt;
+    let dir = common::tempdir("tui-save-fifo");
+    let fifo = dir.join("fifo.pgn");
+    let c = std::ffi::CString::new(fifo.as_os_str().as_bytes()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    // A reader is open, so a write would not block: only the refusal keeps the game out.
+    let mut reader = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(&fifo)
+        .unwrap();
+    let mut app = app();
+    typed(&mut app, ":clock 5+3");
+    for command in ["save", "savefen"] {
+        typed(&mut app, &format!(":{command} {}", fifo.display()));
+        let msg = app.message.clone().unwrap_or_default();
+        assert!(
+            app.alert && msg.contains(&format!("{}: not a regular file", fifo.display())),
+            "{command}: {msg}"
+        );
+        assert!(app.log.lines().iter().any(|l| l == &msg), "not logged");
+    }
+    let mut got = Vec::new();
+    let _ = std::io::Read::read_to_end(&mut reader, &mut got);
+    assert!(got.is_empty(), "{}", String::from_utf8_lossy(&got));
+    // A link to a regular file is written through: the link stays.
+    let real = dir.join("real.pgn");
+    std::fs::write(&real, "").unwrap();
+    let link = dir.join("link.pgn");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    typed(&mut app, &format!(":save {}", link.display()));
+    assert!(!app.alert, "{:?}", app.message);
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert!(
+        std::fs::read_to_string(&real)
+            .unwrap()
+            .contains("[TimeControl \"300+3\"]")
+    );
+}

@@ -72,6 +72,17 @@ fn split_games(text: &str) -> Vec<String> {
     games
 }
 
+/// A save goes to a regular file (through its links) or a new one: a FIFO would block
+/// the screen until something reads it, and a device is not a place to keep a game.
+fn regular_or_new(path: &str) -> Result<(), String> {
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => Err(format!(
+            "Cannot save {path}: not a regular file (a folder, a FIFO or a device)"
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// The first non-empty line of `text`, if it reads as a FEN.
 fn fen_in(text: &str) -> Option<Position> {
     let line = text.lines().map(str::trim).find(|l| !l.is_empty())?;
@@ -118,12 +129,15 @@ impl App {
             self.note("Usage: :save FILE.pgn", true);
             return;
         }
+        if let Err(e) = regular_or_new(path) {
+            return self.save_failed(e);
+        }
         match write_atomic(Path::new(path), self.pgn_text()) {
             Ok(()) => {
                 self.log_line(format!("Game saved to {path}"));
                 self.note(format!("Saved to {path}"), false);
             }
-            Err(e) => self.note(format!("Cannot save {path}: {e}"), true),
+            Err(e) => self.save_failed(format!("Cannot save {path}: {e}")),
         }
     }
 
@@ -198,6 +212,12 @@ impl App {
         self.clock = Some(clock);
     }
 
+    /// A save that failed: said in the panel and kept in the log.
+    fn save_failed(&mut self, why: String) {
+        self.log_line(why.clone());
+        self.note(why, true);
+    }
+
     /// `:savefen FILE`: the position as one FEN line, as `:save` writes a game.
     pub(super) fn save_fen(&mut self, path: &str) {
         if path.is_empty() {
@@ -207,13 +227,16 @@ impl App {
             );
             return;
         }
+        if let Err(e) = regular_or_new(path) {
+            return self.save_failed(e);
+        }
         let fen = self.game.position().fen();
         match write_atomic(Path::new(path), format!("{fen}\n")) {
             Ok(()) => {
                 self.log_line(format!("Position saved to {path}: {fen}"));
                 self.note(format!("Position saved to {path}"), false);
             }
-            Err(e) => self.note(format!("Cannot save {path}: {e}"), true),
+            Err(e) => self.save_failed(format!("Cannot save {path}: {e}")),
         }
     }
 
