@@ -2321,3 +2321,33 @@ fn save_refuses_a_fifo_and_writes_through_a_link() {
             .contains("[TimeControl \"300+3\"]")
     );
 }
+
+#[test]
+fn a_quit_that_cannot_save_stays_until_the_game_is_kept() {
+    let dir = common::tempdir("tui-quit-no-save");
+    // The data folder cannot be made: a file stands where its parent should be.
+    let blocker = dir.join("not-a-folder");
+    std::fs::write(&blocker, "a file").unwrap();
+    let autosave = blocker.join("huo-chess").join("autosave.pgn");
+    let mut app = App::new(&config(), &args("w", "classic-1"), Some(autosave.clone())).unwrap();
+    typed(&mut app, "e2e4");
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    let quit = |app: &mut App| {
+        app.handle_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+        key(app, KeyCode::Char('y'));
+    };
+    quit(&mut app);
+    assert!(!app.quit, "quit without saving the game");
+    let msg = app.message.clone().unwrap_or_default();
+    assert!(
+        msg.contains(&autosave.display().to_string()) && msg.contains(":save"),
+        "{msg}"
+    );
+    // Kept with :save, the game may go.
+    typed(
+        &mut app,
+        &format!(":save {}", dir.join("kept.pgn").display()),
+    );
+    quit(&mut app);
+    assert!(app.quit, "{:?}", app.message);
+}

@@ -134,6 +134,7 @@ impl App {
         }
         match write_atomic(Path::new(path), self.pgn_text()) {
             Ok(()) => {
+                self.saved_text = Some(self.pgn_text());
                 self.log_line(format!("Game saved to {path}"));
                 self.note(format!("Saved to {path}"), false);
             }
@@ -356,6 +357,36 @@ impl App {
                 self.note(format!("Cannot restore: {e}"), true);
             }
         }
+    }
+
+    /// Quitting was confirmed: the game in progress is saved first. When it cannot be,
+    /// the screen stays, saying where it failed and how to keep the game.
+    pub(super) fn confirm_quit(&mut self) {
+        match self.save_for_exit() {
+            Ok(()) => self.quit = true,
+            Err(e) => {
+                self.mode = self.back_to.clone();
+                self.save_failed(format!(
+                    "{e}. Not quitting: keep the game with :save FILE.pgn, then quit"
+                ));
+            }
+        }
+    }
+
+    /// Saves the game for the next run ([`App::autosave_now`]). Also fine when that fails
+    /// but nothing is lost: the game is over, or kept as it stands by `:save`.
+    pub fn save_for_exit(&mut self) -> Result<(), String> {
+        let Err(e) = self.autosave_now() else {
+            return Ok(());
+        };
+        if !self.in_progress() || self.saved_text.as_deref() == Some(self.pgn_text().as_str()) {
+            return Ok(());
+        }
+        let place = self
+            .saves
+            .autosave()
+            .map_or_else(String::new, |p| format!(" to {}", p.display()));
+        Err(format!("Could not save the game in progress{place}: {e}"))
     }
 
     /// On quit (and on a signal): a game in progress is saved for next time; otherwise
