@@ -44,7 +44,8 @@ impl TimeControl {
                                   (10 seconds + 0.1 s) or 5m+3s (5 minutes + 3 s)"
                 .to_string(),
         };
-        if text.trim_start().starts_with('-') {
+        let negative = text.trim_start().strip_prefix('-');
+        if negative.is_some_and(|t| t.starts_with(|c: char| c.is_ascii_digit() || c == '.')) {
             return Err(format!(
                 "'{text}': a negative time: a clock needs time to run, {}",
                 example()
@@ -229,6 +230,9 @@ mod tests {
         for bare in [BareBase::Minutes, BareBase::Refused] {
             let e = TimeControl::parse("-5+3", bare).unwrap_err();
             assert!(e.starts_with("'-5+3': a negative time"), "{e}");
+            // A flag taken for the value (`--clock --level`) is not called a negative time.
+            let e = TimeControl::parse("--level", bare).unwrap_err();
+            assert!(!e.contains("negative"), "{e}");
         }
     }
 
