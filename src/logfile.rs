@@ -31,8 +31,14 @@ impl LogFile {
     /// keeping `keep` old files (`0`: the old content is simply dropped).
     pub fn open(path: impl Into<PathBuf>, max_bytes: u64, keep: u32) -> io::Result<LogFile> {
         let path = path.into();
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            fs::create_dir_all(dir)?;
+        // The path is the user's: a missing folder is a typo, never made.
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+            && !dir.is_dir()
+        {
+            return Err(io::Error::new(
+                io::ErrorKind::NotFound,
+                format!("the folder {} does not exist", dir.display()),
+            ));
         }
         let file = OpenOptions::new().create(true).append(true).open(&path)?;
         let meta = file.metadata()?;

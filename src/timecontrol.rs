@@ -4,12 +4,10 @@
 //! question, and `huo-chess match --tc`.
 //!
 //! Units may always be written: `5m+3s`, `10s+0.1s`, `1h`, `1m30s+2s`, `90 s + 500 ms`
-//! (`h`, `m`/`min`, `s`/`sec`, `ms`). A base written as a bare number keeps its place's
-//! convention, which the caller names ([`BareBase`]): the game counts it in minutes (`5+3`
-//! is five minutes and three seconds, as players write it), a match in seconds (`10+0.1`,
-//! as engine testers write it). A bare increment is seconds everywhere. Whatever was read
-//! is shown back in words ([`TimeControl`]'s `Display`: `5 min + 3 s`), so the 60× between
-//! the two conventions cannot pass unseen.
+//! (`h`, `m`/`min`, `s`/`sec`, `ms`). A bare `5+3` means one thing wherever it is taken:
+//! 5 minutes + 3 seconds (a bare base counts minutes, a bare increment seconds). A match
+//! takes units only ([`BareBase::Refused`]), where engine testers' `10+0.1` would mean
+//! seconds. Whatever was read is shown back in words ([`TimeControl`]'s `Display`).
 
 use std::fmt;
 use std::time::Duration;
@@ -21,13 +19,13 @@ pub struct TimeControl {
     pub inc: Duration,
 }
 
-/// What a base written without a unit counts in, where it is typed.
+/// What a number written without a unit means where it is typed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BareBase {
     /// The game's clocks: `5+3` is 5 min + 3 s.
     Minutes,
-    /// A match's clocks: `10+0.1` is 10 s + 0.1 s.
-    Seconds,
+    /// A match's clocks: every number needs its unit (`10s+0.1s`, `5m+3s`).
+    Refused,
 }
 
 /// A game longer than a day, or an increment longer than an hour, is a typo.
@@ -38,32 +36,36 @@ impl TimeControl {
     /// Reads `BASE[+INCREMENT]` (see the module docs); the error says what is wrong and
     /// shows the forms that work.
     pub fn parse(text: &str, bare: BareBase) -> Result<TimeControl, String> {
-        let example = || {
-            let unit = match bare {
-                BareBase::Minutes => "minutes",
-                BareBase::Seconds => "seconds",
-            };
-            format!(
-                "write BASE+INCREMENT, e.g. 5m+3s, 10s+0.1s or 90s (a bare base counts \
-                 {unit} here, a bare increment seconds)"
-            )
+        let example = || match bare {
+            BareBase::Minutes => "write BASE+INCREMENT, e.g. 5+3 (5 min + 3 s), 5m+3s, \
+                                  10s+0.1s or 90s"
+                .to_string(),
+            BareBase::Refused => "write each number with its unit, e.g. 10s+0.1s \
+                                  (10 seconds + 0.1 s) or 5m+3s (5 minutes + 3 s)"
+                .to_string(),
         };
+        let negative = text.trim_start().strip_prefix('-');
+        if negative.is_some_and(|t| t.starts_with(|c: char| c.is_ascii_digit() || c == '.')) {
+            return Err(format!(
+                "'{text}': a negative time: a clock needs time to run, {}",
+                example()
+            ));
+        }
         let mut parts = text.split('+');
         let base_text = parts.next().unwrap_or_default();
         let inc_text = parts.next();
         if parts.next().is_some() {
             return Err(format!("'{text}': one '+' at most: {}", example()));
         }
-        let bare_unit = match bare {
-            BareBase::Minutes => 60.0,
-            BareBase::Seconds => 1.0,
+        let (base_unit, inc_unit) = match bare {
+            BareBase::Minutes => (Some(60.0), Some(1.0)),
+            BareBase::Refused => (None, None),
         };
-        let base = amount(base_text, bare_unit)
+        let base = amount(base_text, base_unit)
             .map_err(|e| format!("'{text}': the base {e}: {}", example()))?;
         let inc = match inc_text {
-            Some(t) => {
-                amount(t, 1.0).map_err(|e| format!("'{text}': the increment {e}: {}", example()))?
-            }
+            Some(t) => amount(t, inc_unit)
+                .map_err(|e| format!("'{text}': the increment {e}: {}", example()))?,
             None => Duration::ZERO,
         };
         if base < Duration::from_millis(1) {
@@ -80,10 +82,17 @@ impl TimeControl {
         Ok(TimeControl { base, inc })
     }
 
-    /// Was `text`'s base a bare number (read by its place's convention)?
-    pub fn base_is_bare(text: &str) -> bool {
-        let base = text.split('+').next().unwrap_or_default();
-        !base.chars().any(|c| c.is_ascii_alphabetic())
+    /// Reads a PGN `TimeControl` tag as [`TimeControl::pgn_tag`] writes it (`300+3`:
+    /// seconds); `None` for `-`, `?`, several periods or anything out of range.
+    pub fn from_pgn_tag(tag: &str) -> Option<TimeControl> {
+        let (base, inc) = tag.trim().split_once('+').unwrap_or((tag.trim(), "0"));
+        let secs = |t: &str| {
+            let x: f64 = t.parse().ok()?;
+            (x.is_finite() && x >= 0.0).then(|| Duration::from_secs_f64(x))
+        };
+        let (base, inc) = (secs(base)?, secs(inc)?);
+        (base >= Duration::from_millis(1) && base <= MAX_BASE && inc <= MAX_INC)
+            .then_some(TimeControl { base, inc })
     }
 
     /// The PGN `TimeControl` tag: seconds, `300+3`, `10+0.1`.
@@ -119,9 +128,9 @@ fn seconds(x: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-/// One side of the `+`: a bare number (counted in `bare_unit` seconds), or numbers each
-/// with its unit (`1m30s`, `90 s`). The error completes "the base …".
-fn amount(text: &str, bare_unit: f64) -> Result<Duration, String> {
+/// One side of the `+`: a bare number (counted in `bare_unit` seconds; refused when `None`),
+/// or numbers each with its unit (`1m30s`, `90 s`). The error completes "the base …".
+fn amount(text: &str, bare_unit: Option<f64>) -> Result<Duration, String> {
     let mut rest = text.trim();
     if rest.is_empty() {
         return Err("is missing".into());
@@ -144,6 +153,7 @@ fn amount(text: &str, bare_unit: f64) -> Result<Duration, String> {
             "" => {
                 bare = true;
                 bare_unit
+                    .ok_or_else(|| format!("'{}' needs a unit (h, m, s or ms)", text.trim()))?
             }
             "h" => 3600.0,
             "m" | "min" | "mins" => 60.0,
@@ -182,7 +192,7 @@ mod tests {
     #[test]
     fn units_read_the_same_everywhere_and_a_bare_base_keeps_its_place() {
         use BareBase::*;
-        for bare in [Minutes, Seconds] {
+        for bare in [Minutes, Refused] {
             assert_eq!(TimeControl::parse("5m+3s", bare), Ok(tc(300_000, 3000)));
             assert_eq!(TimeControl::parse("10s+0.1s", bare), Ok(tc(10_000, 100)));
             assert_eq!(
@@ -191,15 +201,39 @@ mod tests {
             );
             assert_eq!(TimeControl::parse("1h", bare), Ok(tc(3_600_000, 0)));
             assert_eq!(
-                TimeControl::parse(" 2 MIN + 1 ", bare),
+                TimeControl::parse(" 2 MIN + 1s ", bare),
                 Ok(tc(120_000, 1000))
             );
         }
         assert_eq!(TimeControl::parse("5+3", Minutes), Ok(tc(300_000, 3000)));
-        assert_eq!(TimeControl::parse("5+3", Seconds), Ok(tc(5000, 3000)));
         assert_eq!(TimeControl::parse("0.5", Minutes), Ok(tc(30_000, 0)));
-        assert!(TimeControl::base_is_bare("5+3s"));
-        assert!(!TimeControl::base_is_bare("5s+3"));
+        // Where units are required, a bare form is refused with both readings shown.
+        for bare_form in ["5+3", "10+0.1", "5m+3", "10"] {
+            let e = TimeControl::parse(bare_form, Refused).unwrap_err();
+            assert!(
+                e.contains("needs a unit") && e.contains("10s+0.1s") && e.contains("5m+3s"),
+                "{bare_form}: {e}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_pgn_tag_that_is_no_clock_reads_as_none() {
+        for tag in ["-", "?", "40/7200:3600", "0+0", "-5+3", "300+x", "inf+1"] {
+            assert_eq!(TimeControl::from_pgn_tag(tag), None, "{tag}");
+        }
+        assert_eq!(TimeControl::from_pgn_tag("60"), Some(tc(60_000, 0)));
+    }
+
+    #[test]
+    fn a_negative_time_is_named() {
+        for bare in [BareBase::Minutes, BareBase::Refused] {
+            let e = TimeControl::parse("-5+3", bare).unwrap_err();
+            assert!(e.starts_with("'-5+3': a negative time"), "{e}");
+            // A flag taken for the value (`--clock --level`) is not called a negative time.
+            let e = TimeControl::parse("--level", bare).unwrap_err();
+            assert!(!e.contains("negative"), "{e}");
+        }
     }
 
     #[test]
@@ -213,7 +247,8 @@ mod tests {
         ] {
             assert_eq!(t.to_string(), shown);
             assert_eq!(t.pgn_tag(), pgn);
-            for bare in [BareBase::Minutes, BareBase::Seconds] {
+            assert_eq!(TimeControl::from_pgn_tag(pgn), Some(t));
+            for bare in [BareBase::Minutes, BareBase::Refused] {
                 assert_eq!(TimeControl::parse(shown, bare), Ok(t), "{shown}");
             }
         }

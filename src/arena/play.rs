@@ -31,10 +31,11 @@ pub enum Control {
 }
 
 impl Control {
-    /// Reads a match's time control: units as [`crate::timecontrol`] reads them, a bare
-    /// base in seconds as engine testers write it (`10+0.1` is 10 s + 0.1 s).
+    /// Reads a match's time control: units as [`crate::timecontrol`] reads them, on every
+    /// number (`10s+0.1s`), since a bare `10+0.1` reads as minutes in the game but seconds
+    /// in other match tools.
     pub fn parse_clock(text: &str) -> Result<Control, String> {
-        TimeControl::parse(text, BareBase::Seconds).map(Control::Clock)
+        TimeControl::parse(text, BareBase::Refused).map(Control::Clock)
     }
 }
 
@@ -266,7 +267,10 @@ mod tests {
     fn clocks_parse() {
         let clock = |base, inc| Ok(Control::Clock(TimeControl { base, inc }));
         let (five, fifty_ms) = (Duration::from_secs(5), Duration::from_millis(50));
-        assert_eq!(Control::parse_clock("5+0.05"), clock(five, fifty_ms));
+        assert!(
+            Control::parse_clock("5+0.05").is_err(),
+            "a bare form is refused"
+        );
         assert_eq!(Control::parse_clock("5s+50ms"), clock(five, fifty_ms));
         assert_eq!(
             Control::parse_clock("5m+3s"),

@@ -106,8 +106,8 @@ enum Command {
         /// How many games (an even number plays every opening with both colours).
         #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         games: u32,
-        /// Chess clocks per side: base+increment, with units (5m+3s, 10s+0.1s) or bare
-        /// seconds (10+0.1, the default: 10 s + 0.1 s). A flag that falls loses the game.
+        /// Chess clocks per side: base+increment, a unit on each number (10s+0.1s, the
+        /// default, or 5m+3s). A flag that falls loses the game.
         #[arg(long, value_name = "BASE+INC", conflicts_with = "nodes")]
         tc: Option<String>,
         /// Fixed nodes per move instead of clocks: the same games on every run.
@@ -458,7 +458,7 @@ fn run_bench(config: Option<&std::path::Path>, depth: u32, threads: usize) -> Ex
 }
 
 /// The clocks of a match when neither `--tc` nor `--nodes` is given.
-const DEFAULT_MATCH_TC: &str = "10+0.1";
+const DEFAULT_MATCH_TC: &str = "10s+0.1s";
 
 /// The match the arguments ask for, or why they are wrong.
 fn match_spec(
@@ -472,24 +472,13 @@ fn match_spec(
 ) -> Result<huo_chess::arena::MatchSpec, String> {
     use huo_chess::arena::{Control, MatchSpec, openings as book};
     use huo_chess::player::Player;
-    use huo_chess::timecontrol::TimeControl;
     let engine1 = Player::parse(engine1).map_err(|e| format!("--engine1: {e}"))?;
     let engine2 = Player::parse(engine2).map_err(|e| format!("--engine2: {e}"))?;
     let control = match nodes {
         Some(n) => Control::Nodes(n),
         None => {
             let text = tc.unwrap_or(DEFAULT_MATCH_TC);
-            let control = Control::parse_clock(text).map_err(|e| format!("--tc {e}"))?;
-            // A bare base counts seconds here but minutes in the game's --clock: say so.
-            if let (Some(text), Control::Clock(read)) = (tc, control)
-                && TimeControl::base_is_bare(text)
-            {
-                eprintln!(
-                    "note: --tc {text} is {read} (a bare number counts seconds in a match; \
-                     5m+3s for minutes)"
-                );
-            }
-            control
+            Control::parse_clock(text).map_err(|e| format!("--tc {e}"))?
         }
     };
     let openings = match openings {

@@ -152,8 +152,15 @@ pub fn pack(dir: &Path) -> Result<ConvertReport, BookError> {
 pub fn unpack(dir: &Path) -> Result<ConvertReport, BookError> {
     let _guard = store::lock(dir)?;
     let mut report = ConvertReport::default();
-    let files: std::collections::HashSet<u64> =
-        position_files(dir)?.into_iter().map(|(k, _)| k).collect();
+    let mut files = std::collections::HashSet::new();
+    // The files stay as they are, but a damaged book is refused whole, as `pack` does.
+    for (key, path) in position_files(dir)? {
+        let shown = path.display().to_string();
+        let text = store::read(&path)?
+            .ok_or_else(|| BookError(format!("{shown}: vanished while reading")))?;
+        checked(&text, key, &shown, 1).map_err(refuse)?;
+        files.insert(key);
+    }
     let Some(records) = pack::Records::open(dir)? else {
         return Ok(report);
     };

@@ -443,6 +443,86 @@ impl Books {
     }
 }
 
+/// What [`Books::record_all`] did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Recorded {
+    /// Moves recorded (a move given twice counted twice).
+    pub moves: usize,
+    /// Positions where built-in moves were adopted, and how many moves.
+    pub adopted_positions: usize,
+    pub adopted_moves: usize,
+    /// Positions new to the user's book where the built-in book answers (not adopted).
+    pub new_over_builtin: usize,
+}
+
+impl Books {
+    /// Records each `(position, move)` with `weight` (a move already there has its weight
+    /// raised), adopting each position's built-in moves first when `adopt`: all or nothing,
+    /// in one batch, so a position that cannot be rewritten (a file with problems, a
+    /// folder that cannot be written) leaves the whole book as it was.
+    pub fn record_all(
+        &self,
+        steps: &[(Position, Move)],
+        weight: u32,
+        adopt: bool,
+    ) -> Result<Recorded, BookError> {
+        let dir = self.writable()?.writable_dir()?;
+        for (pos, mv) in steps {
+            super::check_legal(pos, *mv)?;
+        }
+        // Each position once, in key order as a batch writes, its moves in the order given.
+        let mut by_key: std::collections::BTreeMap<u64, (Position, Vec<Move>)> =
+            std::collections::BTreeMap::new();
+        for (pos, mv) in steps {
+            by_key
+                .entry(pos.key())
+                .or_insert((*pos, Vec::new()))
+                .1
+                .push(*mv);
+        }
+        let mut writer = super::batch::BatchWriter::begin(dir, false)?;
+        let mut done = Recorded::default();
+        for (key, (pos, moves)) in by_key {
+            let current = writer.current(key)?;
+            let (mut list, mut notes) = match &current {
+                None => (Vec::new(), Vec::new()),
+                Some(c) => super::batch::stored_moves(c, &pos)?,
+            };
+            let builtin = self.builtin_entry(&pos);
+            if adopt && let Some((builtin_moves, builtin_notes)) = builtin {
+                let before = list.len();
+                for m in builtin_moves {
+                    if !list.iter().any(|x| x.mv == m.mv) {
+                        list.push(m);
+                    }
+                }
+                for n in builtin_notes {
+                    if !notes.contains(&n) {
+                        notes.push(n);
+                    }
+                }
+                if list.len() > before {
+                    done.adopted_positions += 1;
+                    done.adopted_moves += list.len() - before;
+                }
+            } else if current.is_none() && self.builtin_answers(&pos) {
+                done.new_over_builtin += 1;
+            }
+            for mv in moves {
+                match list.iter_mut().find(|m| m.mv == mv) {
+                    Some(m) => m.weight = m.weight.saturating_add(weight),
+                    None => list.push(BookMove::new(mv, weight)),
+                }
+                done.moves += 1;
+            }
+            let record = super::format::write_record(&pos, &list, &notes);
+            writer.put(key, record.as_bytes(), || Ok(pos))?;
+        }
+        writer.commit()?;
+        Ok(done)
+    }
+}
+
 /// What [`Books::adopt`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Adopted {

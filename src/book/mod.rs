@@ -48,7 +48,7 @@ pub mod store;
 pub mod tree;
 
 pub use batch::Layout;
-pub use layers::{Adopted, BookPick, Books, Layer, LayerPolicy, LayeredEntry};
+pub use layers::{Adopted, BookPick, Books, Layer, LayerPolicy, LayeredEntry, Recorded};
 pub use results::{Results, WeightPolicy};
 
 pub use pick::PickMode;
@@ -241,15 +241,21 @@ pub fn check_folder(dir: &Path) -> Result<(), String> {
     let shown = dir.display();
     match std::fs::read_dir(dir) {
         Ok(_) => {}
-        Err(_) if dir.is_file() => {
-            return Err(format!(
-                "{shown}: a file, not a book folder (a Polyglot .bin is imported with \
-                 huo-book import)"
-            ));
-        }
+        Err(_) if dir.exists() => return not_a_folder(dir),
         Err(e) => return Err(format!("{shown}: cannot read the book folder: {e}")),
     }
     pack::Records::open(dir).map(|_| ()).map_err(|e| e.0)
+}
+
+/// Refuses a path that exists and is not a folder (a missing one may be made later).
+pub fn not_a_folder(dir: &Path) -> Result<(), String> {
+    if !dir.exists() || dir.is_dir() {
+        return Ok(());
+    }
+    Err(format!(
+        "{}: a file, not a book folder (a Polyglot .bin is imported with huo-book import)",
+        dir.display()
+    ))
 }
 
 /// An opening book: a directory of per-position files, or the book embedded in the binary.

@@ -121,9 +121,16 @@ impl Results {
         })
     }
 
-    /// `W 42% D 33% L 25% (12 games)`, or `12 games` without decided games.
+    /// `W 42% D 33% L 25% (12 games)`, or `12 games` without decided games. The shares
+    /// are of the finished games: unfinished ones are counted apart, `(1 finished, 1
+    /// unfinished)`, so one loss never reads as `L 100% (2 games)`.
     pub fn summary(&self) -> String {
+        let decided = self.decided();
         match self.percentages() {
+            Some((w, d, l)) if self.games > decided => format!(
+                "W {w:.0}% D {d:.0}% L {l:.0}% ({decided} finished, {} unfinished)",
+                self.games - decided
+            ),
             Some((w, d, l)) => format!(
                 "W {w:.0}% D {d:.0}% L {l:.0}% ({} game{})",
                 self.games,
@@ -232,7 +239,23 @@ mod tests {
         assert_eq!(Results::of(&m), Some(r));
         let (w, d, l) = r.percentages().unwrap();
         assert!((w - 41.666).abs() < 0.01 && (d - 33.333).abs() < 0.01 && (l - 25.0).abs() < 0.01);
-        assert_eq!(r.summary(), "W 42% D 33% L 25% (13 games)");
+        assert_eq!(r.summary(), "W 42% D 33% L 25% (12 finished, 1 unfinished)");
+        let one_loss = Results {
+            games: 2,
+            losses: 1,
+            ..Results::default()
+        };
+        assert_eq!(
+            one_loss.summary(),
+            "W 0% D 0% L 100% (1 finished, 1 unfinished)"
+        );
+        let all_done = Results {
+            games: 2,
+            wins: 1,
+            losses: 1,
+            ..Results::default()
+        };
+        assert_eq!(all_done.summary(), "W 50% D 0% L 50% (2 games)");
         assert_eq!(r.bar(12), "WWWWW====LLL");
         assert_eq!(WeightPolicy::Games.weight(&r), 13);
         assert_eq!(WeightPolicy::Polyglot.weight(&r), 14);

@@ -88,9 +88,13 @@ pub mod text {
         D: Deserializer<'de>,
         T: FromStr<Err: Display>,
     {
+        // A number or a flag is read as its text too, so the type's own message (which
+        // lists what it takes) answers `level = 3.5`, not "expected a string".
         let text = match Value::deserialize(d)? {
             Value::String(t) => t,
             Value::Integer(n) => n.to_string(),
+            Value::Float(x) => x.to_string(),
+            Value::Boolean(b) => b.to_string(),
             other => return Err(found("a string", &other)),
         };
         text.parse().map_err(D::Error::custom)
@@ -114,5 +118,23 @@ pub mod path {
 
     pub fn serialize<S: Serializer>(path: &Option<PathBuf>, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(&path.as_deref().unwrap_or("".as_ref()).display())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::config::Config;
+
+    #[test]
+    fn a_level_written_as_a_fraction_names_the_field_and_the_levels() {
+        let e = Config::parse("[search]\nlevel = 3.5\n", "bad.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("bad.toml:2: search.level: '3.5' is not a level")
+                && e.contains("classic-3")
+                && e.contains("elo-"),
+            "{e}"
+        );
     }
 }

@@ -67,6 +67,26 @@ fn malformed(text: &str, reason: impl Into<String>) -> MoveError {
     }
 }
 
+/// Names the first character of `text` outside ASCII and where it is: a look-alike
+/// letter (a Cyrillic `е`) or an invisible one (a zero-width space) is otherwise a mystery.
+fn non_ascii(text: &str) -> String {
+    let Some((i, c)) = text.chars().enumerate().find(|(_, c)| !c.is_ascii()) else {
+        return "SAN uses only letters, digits, 'x', '=', '+' and '#'".into();
+    };
+    let invisible = c.is_whitespace()
+        || c.is_control()
+        || matches!(c, '\u{00ad}' | '\u{200b}'..='\u{200f}' | '\u{2060}'..='\u{2064}' | '\u{feff}');
+    let shown = if invisible {
+        format!("an invisible character (U+{:04X})", c as u32)
+    } else {
+        format!("'{c}' (U+{:04X})", c as u32)
+    };
+    format!(
+        "character {} is {shown}: SAN uses only ASCII letters, digits, 'x', '=', '+' and '#'",
+        i + 1
+    )
+}
+
 fn illegal(text: &str, reason: impl Into<String>) -> MoveError {
     MoveError::Illegal {
         text: text.to_string(),
@@ -235,10 +255,7 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
         return Err(malformed(text, "nothing was typed"));
     }
     if !s.is_ascii() {
-        return Err(malformed(
-            text,
-            "SAN uses only letters, digits, 'x', '=', '+' and '#'",
-        ));
+        return Err(malformed(text, non_ascii(text.trim())));
     }
 
     // Castling: `O-O` / `O-O-O`, any case, zeros for the letters.

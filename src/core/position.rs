@@ -354,7 +354,7 @@ impl Position {
         if let Some(ep) = self.ep_square.take() {
             self.key ^= zobrist::en_passant(ep.file());
         }
-        self.halfmove_clock += 1;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         if let Some(victim) = captured {
             self.toggle(to, Piece::new(them, victim));
             self.halfmove_clock = 0;
@@ -444,7 +444,7 @@ impl Position {
         if let Some(ep) = self.ep_square.take() {
             self.key ^= zobrist::en_passant(ep.file());
         }
-        self.halfmove_clock += 1;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         if self.turn == Color::Black {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
@@ -951,5 +951,20 @@ mod invariant_tests {
             pos.play(mv); // checked by assert_consistent after each move
         }
         assert_eq!(pos.fen(), "Q4rk1/8/3P4/6p1/8/8/8/2KR3R b - - 0 3");
+    }
+}
+
+#[cfg(test)]
+mod clock_tests {
+    use super::*;
+
+    #[test]
+    fn the_half_move_clock_stops_at_its_largest_value() {
+        let fen = "4k3/8/8/8/8/8/8/4K1N1 w - - 65535 1";
+        let mut pos = Position::from_fen(fen).unwrap();
+        pos.play(crate::core::parse_uci(&pos, "g1f3").unwrap());
+        assert_eq!(pos.halfmove_clock(), u16::MAX);
+        pos.play_null();
+        assert_eq!(pos.halfmove_clock(), u16::MAX);
     }
 }

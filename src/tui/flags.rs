@@ -25,7 +25,7 @@ pub struct GameArgs {
     pub fen: Option<String>,
     /// Chess clocks: base+increment, with units (5m+3s, 90s+2s) or bare: 5+3 is 5 min +
     /// 3 s (no question asked).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub clock: Option<String>,
     /// Resume the autosaved game at once (without flags it is offered).
     #[arg(long)]

@@ -21,6 +21,8 @@ pub struct LogPane {
     total_rows: usize,
     /// A copy of every line goes here (size-capped, rotated).
     pub file: Option<LogFile>,
+    /// Why the file was given up, until the screen has said so.
+    pub file_failed: Option<String>,
 }
 
 /// Splits `line` into rows of at most `width` characters, at spaces where it can.
@@ -55,12 +57,17 @@ pub fn wrap(line: &str, width: usize) -> Vec<String> {
 }
 
 impl LogPane {
-    /// Adds a line (and writes it to the log file; a file that fails is dropped).
+    /// Adds a line (and writes it to the log file; a file that fails is dropped, and
+    /// `file_failed` says why).
     pub fn push(&mut self, line: impl Into<String>) {
         let line = line.into();
         if let Some(f) = &mut self.file
-            && f.write_line(&line).is_err()
+            && let Err(e) = f.write_line(&line)
         {
+            self.file_failed = Some(format!(
+                "The log file {} cannot be written ({e}): the log is no longer copied there",
+                f.path().display()
+            ));
             self.file = None;
         }
         self.total_rows += wrap(&line, self.wrap_width()).len();

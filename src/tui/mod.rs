@@ -73,13 +73,20 @@ pub fn run_game(args: GameArgs, config: &Config) -> io::Result<()> {
     let mut app = app::App::with_flags(config, flags, crate::util::dirs::autosave_path())
         .map_err(io::Error::other)?;
     let result = screen::run_alone(&mut app, |app, events| app.notify_to(events.sender()));
-    let saved = app.autosave_now();
-    if let Err(e) = saved {
-        // Not eprintln!: with the terminal gone it would panic.
-        let _ = writeln!(
-            io::stderr(),
-            "huo-chess: could not save the game in progress: {e}"
-        );
+    // A quit asked for has saved already (or stayed); a signal's shutdown cannot stay: the
+    // game goes to the temporary folder, and the exit is a failure naming it.
+    if let Err(e) = app.save_for_exit() {
+        let fallback =
+            std::env::temp_dir().join(format!("huo-chess-game-{}.pgn", std::process::id()));
+        let kept = match crate::util::files::write_atomic(&fallback, app.pgn_text()) {
+            Ok(()) => format!("the game was written to {} instead", fallback.display()),
+            Err(e2) => format!("nor to {}: {e2}", fallback.display()),
+        };
+        if let Err(r) = result {
+            // Not eprintln!: with the terminal gone it would panic.
+            let _ = writeln!(io::stderr(), "huo-chess: {r}");
+        }
+        return Err(io::Error::other(format!("{e}; {kept}")));
     }
     result
 }

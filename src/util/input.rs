@@ -137,9 +137,14 @@ fn from_reader(
         )),
         Format::Zstd => Box::new(BufReader::with_capacity(1 << 16, ZstdFrames::new(source))),
     };
-    let first = reader
-        .fill_buf()
-        .map_err(|e| format!("cannot read {}", named(&name, format, e)))?;
+    let first = reader.fill_buf().map_err(|e| {
+        let e = named(&name, format, e).to_string();
+        if e.starts_with("truncated") {
+            e
+        } else {
+            format!("cannot read {e}")
+        }
+    })?;
     if looks_binary(&first[..first.len().min(SNIFF)]) {
         return Err(format!(
             "{name}: {}binary data, not text: nothing read",
@@ -189,7 +194,9 @@ impl Input {
 /// A read error part-way, naming the input (and its compression): the caller's message
 /// then says which file failed, whatever it was doing.
 fn named(name: &str, format: Format, e: io::Error) -> io::Error {
+    let damaged = e.get_ref().is_some_and(|inner| inner.is::<DamagedZstd>());
     let message = match format {
+        _ if damaged => format!("truncated or damaged zstd data in {name}"),
         Format::Text => format!("{name}: {e}"),
         f => format!("{name} ({}data): {e}", f.adjective()),
     };
@@ -230,6 +237,23 @@ impl<R: Read> Read for Counting<R> {
     }
 }
 
+/// A zstd stream the decoder could not read (cut short, or corrupt): the decoder's own
+/// words (`BlockContentReadError(...)`) mean nothing to a reader, so [`named`] says this.
+#[derive(Debug)]
+struct DamagedZstd(String);
+
+impl std::fmt::Display for DamagedZstd {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "truncated or damaged zstd data ({})", self.0)
+    }
+}
+
+impl std::error::Error for DamagedZstd {}
+
+fn damaged(e: impl std::fmt::Display) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, DamagedZstd(e.to_string()))
+}
+
 /// A zstd stream of one or more frames, decoded a block at a time (memory: the frame's
 /// window, at most 128 MB by the format's default limit; typically 8 MB or less).
 struct ZstdFrames<R> {
@@ -260,7 +284,7 @@ impl<R: BufRead> Read for ZstdFrames<R> {
             if self.in_frame && !self.decoder.is_finished() {
                 self.decoder
                     .decode_blocks(&mut self.source, BlockDecodingStrategy::UptoBlocks(1))
-                    .map_err(io::Error::other)?;
+                    .map_err(damaged)?;
                 continue;
             }
             // Between frames: the end of the stream, or the next frame's header.
@@ -278,13 +302,10 @@ impl<R: BufRead> Read for ZstdFrames<R> {
                     let skipped =
                         io::copy(&mut (&mut self.source).take(length as u64), &mut io::sink())?;
                     if skipped < length as u64 {
-                        return Err(io::Error::new(
-                            io::ErrorKind::UnexpectedEof,
-                            "the stream ends inside a skippable frame",
-                        ));
+                        return Err(damaged("the stream ends inside a skippable frame"));
                     }
                 }
-                Err(e) => return Err(io::Error::other(e)),
+                Err(e) => return Err(damaged(e)),
             }
         }
     }
@@ -355,10 +376,23 @@ mod tests {
         assert!(err.contains("zstd-compressed binary data"), "{err}");
         // Truncated archives: an error, not a shorter text.
         let long: String = (0..2000).map(|i| format!("{i}. e4 e5\n")).collect();
-        for bytes in [gzip(long.as_bytes()), zstd(long.as_bytes())] {
-            let cut = bytes[..bytes.len() / 2].to_vec();
-            let err = read(cut).unwrap_err();
-            assert!(err.contains("cannot read"), "{err}");
-        }
+        let gz = gzip(long.as_bytes());
+        let err = read(gz[..gz.len() / 2].to_vec()).unwrap_err();
+        assert!(err.contains("cannot read"), "{err}");
+        // Zstd's own words are not shown: the file is named and what is wrong with it.
+        let zs = zstd(long.as_bytes());
+        let err = read(zs[..zs.len() / 2].to_vec()).unwrap_err();
+        assert!(
+            err.ends_with("truncated or damaged zstd data in test") && !err.contains("Error("),
+            "{err}"
+        );
+        // The same when the damage comes after text already read (a second frame cut).
+        let mut two = zstd(TEXT.as_bytes());
+        two.extend_from_slice(&zs[..zs.len() / 2]);
+        let err = read(two).unwrap_err();
+        assert!(
+            err.ends_with("truncated or damaged zstd data in test") && !err.contains("Error("),
+            "{err}"
+        );
     }
 }

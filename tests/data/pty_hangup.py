@@ -6,7 +6,8 @@ The game runs in its own session without a controlling terminal, so closing the 
 sends it no SIGHUP: it only finds its input gone. With `signals` the terminal stays and
 the game gets SIGTERM and at once SIGHUP instead, as when the system shuts down and the
 terminal window goes with it. Prints "exited N" when the game ends on its own within 30 s
-(N its exit status), else "still running" (and kills it).
+(N its exit status; with `signals`, then what it wrote last), else "still running" (and
+kills it).
 """
 import fcntl, os, select, signal, struct, subprocess, sys, termios, time
 
@@ -39,6 +40,17 @@ else:
 for _ in range(300):
     if game.poll() is not None:
         print("exited", game.returncode, "replied" if ok else "no reply")
+        if sys.argv[2:] == ["signals"]:  # what it wrote last (its message on leaving)
+            rest = b""
+            while select.select([master], [], [], 0.2)[0]:
+                try:
+                    chunk = os.read(master, 65536)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                rest += chunk
+            print(rest.decode("utf-8", "replace"))
         break
     time.sleep(0.1)
 else:

@@ -223,25 +223,27 @@ fn a_time_control_reads_the_same_as_the_games_and_says_what_it_understood() {
     assert!(!err.contains("note:"), "{err}");
     let game = huo_chess::tui::clock::Clock::parse("1m+0.5s").unwrap();
     assert_eq!(game.control.to_string(), "1 min + 0.5 s");
-    // A bare base keeps the match's convention (seconds), and the note says so, since the
-    // same words at the game's --clock mean minutes.
-    let (ok, out, err) = huo_chess(&[
-        "match",
-        "--engine1",
-        "1",
-        "--engine2",
-        "1",
-        "--games",
-        "1",
-        "--tc",
-        "20+0.5",
-    ]);
-    assert!(ok, "{out}{err}");
-    assert!(out.contains("20 s + 0.5 s a side"), "{out}");
-    assert!(
-        err.contains("note: --tc 20+0.5 is 20 s + 0.5 s") && err.contains("5m+3s"),
-        "{err}"
-    );
+    // A bare form is refused: `5+3` is minutes in the game, seconds in other match tools.
+    for bare in ["20+0.5", "5+3"] {
+        let (ok, _, err) = huo_chess(&[
+            "match",
+            "--engine1",
+            "1",
+            "--engine2",
+            "1",
+            "--games",
+            "1",
+            "--tc",
+            bare,
+        ]);
+        assert!(!ok, "--tc {bare} was accepted");
+        assert!(
+            err.contains(&format!("--tc '{bare}'"))
+                && err.contains("10s+0.1s")
+                && err.contains("5m+3s"),
+            "{err}"
+        );
+    }
     let pgn_dir = folder("tc-pgn");
     let pgn = pgn_dir.join("g.pgn");
     let (ok, _, err) = huo_chess(&[

@@ -573,3 +573,43 @@ fn export_pgn_names_a_named_root() {
     );
     assert!(text.contains("3. d4"), "{text}");
 }
+
+#[test]
+fn a_refused_record_changes_nothing() {
+    let dir = tempdir("record-all-or-nothing");
+    assert!(huo_book(&dir, &["record", "e4", "e5"]).0);
+    // The position after 1.e4 gets a damaged line: recording 1.e4 c5 must not raise
+    // e2e4's weight at the start before it reaches that file.
+    let e4 = dir.join("82/823c9b50fd114196.txt");
+    let mut text = std::fs::read_to_string(&e4).unwrap();
+    text.push_str("d7d9\n");
+    std::fs::write(&e4, text).unwrap();
+    let before = common::tree(&dir);
+    let (ok, _, err) = huo_book(&dir, &["record", "e4", "c5"]);
+    assert!(!ok, "a damaged file was rewritten");
+    assert!(
+        err.contains("nothing recorded") && err.contains("823c9b50fd114196.txt"),
+        "{err}"
+    );
+    assert_eq!(common::tree(&dir), before, "the book changed");
+}
+
+#[test]
+fn a_plain_file_given_as_the_book_is_refused() {
+    let dir = tempdir("book-is-a-file");
+    let file = dir.join("book.bin");
+    std::fs::write(&file, b"not a folder").unwrap();
+    // The editor (no command) would need a terminal: refused before it opens.
+    for args in [&["stats"][..], &[], &["record", "e4"]] {
+        let (ok, _, err) = huo_book(&file, args);
+        assert!(!ok, "{args:?} accepted a file as the book");
+        assert!(
+            err.contains(&format!(
+                "--book {}: a file, not a book folder",
+                file.display()
+            )),
+            "{args:?}: {err}"
+        );
+    }
+    assert_eq!(std::fs::read(&file).unwrap(), b"not a folder");
+}

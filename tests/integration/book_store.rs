@@ -503,3 +503,29 @@ fn an_import_writes_through_symbolic_links_and_keeps_them() {
         assert_eq!(names, ["my.book", "start.txt"]);
     }
 }
+
+#[test]
+fn unpack_refuses_a_damaged_file_as_pack_does() {
+    let dir = tempdir("unpack-damaged");
+    let (ok, _, err) = huo_book(&dir, &["record", "e4", "e5"]);
+    assert!(ok, "{err}");
+    let (ok, _, err) = huo_book(&dir, &["pack"]);
+    assert!(ok, "{err}");
+    // The start position gets its own file over its record, then a damaged line.
+    let (ok, _, err) = huo_book(&dir, &["record", "d4"]);
+    assert!(ok, "{err}");
+    let start = dir.join("46/463b96181691fc9c.txt");
+    let mut text = std::fs::read_to_string(&start).unwrap();
+    text.push_str("d2d5\n");
+    std::fs::write(&start, text).unwrap();
+    let before = tree(&dir);
+    for command in ["pack", "unpack"] {
+        let (ok, out, err) = huo_book(&dir, &[command]);
+        assert!(!ok, "{command} went on: {out}");
+        assert!(
+            err.contains("463b96181691fc9c.txt") && err.contains("nothing was converted"),
+            "{command}: {err}"
+        );
+        assert_eq!(tree(&dir), before, "{command} wrote something");
+    }
+}

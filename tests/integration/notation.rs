@@ -618,3 +618,19 @@ fn a_line_is_written_in_san_and_numbered_as_a_score_sheet_does() {
     line.insert(2, line[0]);
     assert_eq!(notation::san_movetext(&p, &line), ["1... c5", "2. Nf3"]);
 }
+
+#[test]
+fn a_character_outside_ascii_is_named_with_its_place() {
+    let pos = Position::startpos();
+    for (typed, said) in [
+        (
+            "e4\u{200b}",
+            "character 3 is an invisible character (U+200B)",
+        ),
+        ("N\u{0441}3", "character 2 is 'с' (U+0441)"),
+        ("\u{0435}4", "character 1 is 'е' (U+0435)"),
+    ] {
+        let e = parse_move(&pos, typed).unwrap_err().to_string();
+        assert!(e.contains(said), "{typed:?}: {e}");
+    }
+}

@@ -147,7 +147,7 @@ fn a_binary_unsupported_or_damaged_input_is_refused_with_nothing_written() {
             "zstd-compressed binary data",
         ),
         ("cut.pgn.gz", cut_gz, "gzip-compressed data"),
-        ("cut.pgn.zst", cut_zst, "zstd-compressed data"),
+        ("cut.pgn.zst", cut_zst, "truncated or damaged zstd data in"),
     ] {
         let path = dir.join(name);
         std::fs::write(&path, &bytes).unwrap();

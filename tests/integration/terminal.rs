@@ -7,22 +7,60 @@ use crate::common;
 /// Runs the driver in `mode`; returns what it said and the autosaved game.
 fn play_then_end(name: &str, mode: &str) -> (String, String) {
     let home = common::tempdir(name);
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pty_hangup.py");
-    let out = std::process::Command::new("python3")
-        .args([script, env!("CARGO_BIN_EXE_huo-chess"), mode])
-        .env("HOME", &home.0)
-        .env("XDG_DATA_HOME", home.0.join("data"))
-        .env("XDG_CONFIG_HOME", home.0.join("config"))
-        .output()
-        .expect("python3 runs the pseudo-terminal driver");
-    let said = format!(
-        "{}\nstderr: {}",
-        String::from_utf8_lossy(&out.stdout).trim(),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let said = drive(&home, mode, &[]);
     let saved =
         std::fs::read_to_string(home.0.join("data/huo-chess/autosave.pgn")).unwrap_or_default();
     (said, saved)
+}
+
+/// Runs the driver in `mode` with HOME in `home` (and `env` over it): what it said.
+fn drive(home: &common::TempDir, mode: &str, env: &[(&str, &std::path::Path)]) -> String {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pty_hangup.py");
+    let mut command = std::process::Command::new("python3");
+    command
+        .args([script, env!("CARGO_BIN_EXE_huo-chess"), mode])
+        .env("HOME", &home.0)
+        .env("XDG_DATA_HOME", home.0.join("data"))
+        .env("XDG_CONFIG_HOME", home.0.join("config"));
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    let out = command
+        .output()
+        .expect("python3 runs the pseudo-terminal driver");
+    format!(
+        "{}\nstderr: {}",
+        String::from_utf8_lossy(&out.stdout).trim(),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+#[test]
+fn a_signal_with_no_place_to_save_keeps_the_game_in_the_temporary_folder() {
+    let home = common::tempdir("pty-no-save");
+    // The data folder cannot be made: a file stands where its parent should be.
+    let blocker = home.0.join("not-a-folder");
+    std::fs::write(&blocker, "a file").unwrap();
+    let tmp = home.0.join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let said = drive(
+        &home,
+        "signals",
+        &[("XDG_DATA_HOME", &blocker), ("TMPDIR", &tmp)],
+    );
+    assert!(said.starts_with("exited 1 replied\n"), "{said}");
+    let kept: Vec<_> = std::fs::read_dir(&tmp)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    let game = std::fs::read_to_string(&kept[0]).unwrap();
+    assert!(game.contains("1. e4 "), "{game}");
+    assert!(
+        said.contains("Could not save the game in progress")
+            && said.contains(&format!("written to {}", kept[0].display())),
+        "{said}"
+    );
 }
 
 #[test]
@@ -84,6 +122,7 @@ fn bad_start_up_flags_stop_before_the_screen_opens() {
         ("--level", "11", "--level '11' is not a level"),
         ("--color", "x", "--color 'x': expected w or b"),
         ("--clock", "0+0", "--clock '0+0'"),
+        ("--clock", "-5+3", "--clock '-5+3': a negative time"),
         (
             "--white",
             "11",

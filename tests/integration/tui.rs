@@ -2191,3 +2191,163 @@ fn train_waits_while_the_engine_thinks_about_its_move() {
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains("you play Black"), "{text}");
 }
+
+#[test]
+fn clock_without_an_argument_shows_the_setting_and_off_is_logged() {
+    let mut game = app();
+    typed(&mut game, ":clock 5+3");
+    typed(&mut game, ":clock");
+    assert!(
+        game.clock.is_some(),
+        "a bare :clock switched the clocks off"
+    );
+    let msg = game.message.clone().unwrap_or_default();
+    assert!(
+        msg.contains("5 min + 3 s") && msg.contains(":clock off"),
+        "{msg}"
+    );
+    typed(&mut game, ":clock off");
+    assert!(game.clock.is_none());
+    assert_eq!(game.message.as_deref(), Some("Clocks off"));
+    assert!(
+        game.log.lines().iter().any(|l| l == "Clocks off"),
+        "{:?}",
+        game.log.lines()
+    );
+}
+
+#[test]
+fn a_resumed_timed_game_keeps_its_time_control() {
+    let dir = common::tempdir("tui-resume-clock");
+    let path = dir.join("huo-chess").join("autosave.pgn");
+    let mut a = args("w", "classic-1");
+    a.clock = Some("5+3".into());
+    let mut app = App::new(&config(), &a, Some(path.clone())).unwrap();
+    typed(&mut app, "e2e4");
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    app.autosave_now().unwrap();
+    let tag = ("TimeControl".to_string(), "300+3".to_string());
+    // Answering "y" at the start, and `--resume`.
+    let mut asked = App::new(&config(), &GameArgs::default(), Some(path.clone())).unwrap();
+    key(&mut asked, KeyCode::Char('y'));
+    let resumed = GameArgs {
+        resume: true,
+        ..GameArgs::default()
+    };
+    let flagged = App::new(&config(), &resumed, Some(path.clone())).unwrap();
+    for game in [&asked, &flagged] {
+        assert_eq!(game.game.moves(), app.game.moves());
+        let c = game.clock.as_ref().expect("the clocks are back");
+        assert_eq!(c.control.base, Duration::from_secs(300));
+        assert_eq!(c.control.inc, Duration::from_secs(3));
+        assert!(
+            game.pgn_headers().contains(&tag),
+            "{:?}",
+            game.pgn_headers()
+        );
+    }
+}
+
+#[test]
+fn a_log_in_a_missing_folder_is_refused_and_no_folder_is_made() {
+    let dir = common::tempdir("tui-log-missing");
+    let mut a = args("w", "classic-3");
+    a.log = Some(dir.join("typo/x.log"));
+    let e = App::new(&config(), &a, None)
+        .err()
+        .expect("a missing folder is refused");
+    assert!(
+        e.contains("--log") && e.contains("typo does not exist"),
+        "{e}"
+    );
+    assert!(!dir.join("typo").exists(), "a folder was made");
+}
+
+#[test]
+fn a_log_that_cannot_be_written_is_reported_once() {
+    let mut a = args("w", "classic-3");
+    a.log = Some("/dev/full".into());
+    let mut app = App::new(&config(), &a, None).unwrap();
+    typed(&mut app, ":clock 5+3");
+    typed(&mut app, ":clock off");
+    let said: Vec<&String> = app
+        .log
+        .lines()
+        .iter()
+        .filter(|l| l.contains("The log file /dev/full cannot be written"))
+        .collect();
+    assert_eq!(said.len(), 1, "{:?}", app.log.lines());
+}
+
+#[test]
+fn save_refuses_a_fifo_and_writes_through_a_link() {
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::fs::OpenOptionsExt;
+    let dir = common::tempdir("tui-save-fifo");
+    let fifo = dir.join("fifo.pgn");
+    let c = std::ffi::CString::new(fifo.as_os_str().as_bytes()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    // A reader is open, so a write would not block: only the refusal keeps the game out.
+    let mut reader = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(&fifo)
+        .unwrap();
+    let mut app = app();
+    typed(&mut app, ":clock 5+3");
+    for command in ["save", "savefen"] {
+        typed(&mut app, &format!(":{command} {}", fifo.display()));
+        let msg = app.message.clone().unwrap_or_default();
+        assert!(
+            app.alert && msg.contains(&format!("{}: not a regular file", fifo.display())),
+            "{command}: {msg}"
+        );
+        assert!(app.log.lines().iter().any(|l| l == &msg), "not logged");
+    }
+    let mut got = Vec::new();
+    let _ = std::io::Read::read_to_end(&mut reader, &mut got);
+    assert!(got.is_empty(), "{}", String::from_utf8_lossy(&got));
+    // A link to a regular file is written through: the link stays.
+    let real = dir.join("real.pgn");
+    std::fs::write(&real, "").unwrap();
+    let link = dir.join("link.pgn");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    typed(&mut app, &format!(":save {}", link.display()));
+    assert!(!app.alert, "{:?}", app.message);
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert!(
+        std::fs::read_to_string(&real)
+            .unwrap()
+            .contains("[TimeControl \"300+3\"]")
+    );
+}
+
+#[test]
+fn a_quit_that_cannot_save_stays_until_the_game_is_kept() {
+    let dir = common::tempdir("tui-quit-no-save");
+    // The data folder cannot be made: a file stands where its parent should be.
+    let blocker = dir.join("not-a-folder");
+    std::fs::write(&blocker, "a file").unwrap();
+    let autosave = blocker.join("huo-chess").join("autosave.pgn");
+    let mut app = App::new(&config(), &args("w", "classic-1"), Some(autosave.clone())).unwrap();
+    typed(&mut app, "e2e4");
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    let quit = |app: &mut App| {
+        app.handle_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+        key(app, KeyCode::Char('y'));
+    };
+    quit(&mut app);
+    assert!(!app.quit, "quit without saving the game");
+    let msg = app.message.clone().unwrap_or_default();
+    assert!(
+        msg.contains(&autosave.display().to_string()) && msg.contains(":save"),
+        "{msg}"
+    );
+    // Kept with :save, the game may go.
+    typed(
+        &mut app,
+        &format!(":save {}", dir.join("kept.pgn").display()),
+    );
+    quit(&mut app);
+    assert!(app.quit, "{:?}", app.message);
+}

@@ -146,6 +146,12 @@ impl Cli {
         let config = Config::load(self.config.as_deref())
             .map_err(|e| format!("configuration: {e}"))?
             .config;
+        // A book is a folder: a file given as one is refused before anything reads it.
+        if let Some(b) = &self.book {
+            crate::book::not_a_folder(b).map_err(|e| format!("--book {e}"))?;
+        } else if let Some(b) = &config.book.path {
+            crate::book::not_a_folder(b).map_err(|e| format!("book.path {e}"))?;
+        }
         let ctx = Context {
             book: self.book,
             layers: self.layers,

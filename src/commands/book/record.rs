@@ -4,7 +4,7 @@
 //! book's moves are copied only on request (`record --adopt`, `adopt`).
 
 use super::{Context, FenArg, walk};
-use crate::book::{Book, Books};
+use crate::book::Book;
 use crate::core::{Move, Position, san};
 use clap::Args;
 use std::path::PathBuf;
@@ -61,36 +61,29 @@ impl Record {
         if lines.is_empty() {
             return Err("no moves to record (give moves or --from-file FILE)".into());
         }
-        let mut n = 0;
-        let mut adopted = Adoptions::default();
-        // Positions new to the user's book where the built-in book has moves (not adopted).
-        let mut own = std::collections::HashSet::new();
-        for (_, steps) in &lines {
-            for (pos, mv) in steps {
-                if self.adopt {
-                    adopted.adopt(&books, pos)?;
-                }
-                let edit = books
-                    .record(pos, *mv, self.weight)
-                    .map_err(|e| e.to_string())?;
-                if edit.was_new() && books.builtin_answers(pos) {
-                    own.insert(pos.key());
-                }
-                n += 1;
-            }
-        }
+        // All or nothing: a position that cannot be rewritten leaves the book unchanged.
+        let steps: Vec<(Position, Move)> = lines.into_iter().flat_map(|(_, s)| s).collect();
+        let done = books
+            .record_all(&steps, self.weight, self.adopt)
+            .map_err(|e| format!("nothing recorded: {e}"))?;
+        let n = done.moves;
+        let adopted = Adoptions {
+            positions: done.adopted_positions,
+            moves: done.adopted_moves,
+        };
+        let own = done.new_over_builtin;
         let user = books.user().map_or_else(String::new, Book::describe);
         println!(
             "Recorded {n} move{} in {user}{}",
             if n == 1 { "" } else { "s" },
             adopted.summary()
         );
-        if !own.is_empty() {
+        if own > 0 {
             println!(
                 "{} {} new to {user}: there it plays only the moves recorded, not the \
                  built-in book's (record --adopt, or adopt, copies those)",
-                plural(own.len(), "position"),
-                if own.len() == 1 { "was" } else { "were" },
+                plural(own, "position"),
+                if own == 1 { "was" } else { "were" },
             );
         }
         Ok(ExitCode::SUCCESS)
@@ -103,27 +96,12 @@ fn plural(n: usize, what: &str) -> String {
 }
 
 /// The positions adopted by a command, counted.
-#[derive(Default)]
 struct Adoptions {
     positions: usize,
     moves: usize,
 }
 
 impl Adoptions {
-    /// Adopts `pos` when the built-in book has moves there (elsewhere there is nothing to
-    /// copy).
-    fn adopt(&mut self, books: &Books, pos: &Position) -> Result<(), String> {
-        if books.builtin_entry(pos).is_none() {
-            return Ok(());
-        }
-        let a = books.adopt(pos).map_err(|e| e.to_string())?;
-        if a.added > 0 {
-            self.positions += 1;
-            self.moves += a.added;
-        }
-        Ok(())
-    }
-
     /// ` (12 built-in moves of 2 positions adopted first)`, or nothing.
     fn summary(&self) -> String {
         if self.moves == 0 {

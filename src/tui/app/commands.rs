@@ -222,9 +222,22 @@ impl App {
     }
 
     fn set_clock(&mut self, arg: &str) {
-        if matches!(arg, "off" | "none" | "") {
+        if arg.is_empty() {
+            // Only says what is set: switching off takes the word `off`.
+            let now = match &self.clock {
+                Some(c) => format!("Clocks: {} each", c.control),
+                None => "No clocks".to_string(),
+            };
+            self.note(
+                format!("{now}. Usage: :clock 5+3 (5 min + 3 s), :clock 10s+0.1s or :clock off"),
+                false,
+            );
+            return;
+        }
+        if matches!(arg, "off" | "none") {
             self.clock = None;
             self.note("Clocks off", false);
+            self.log_line("Clocks off");
             return;
         }
         match Clock::parse(arg) {

@@ -71,7 +71,7 @@ impl App {
         }
         if ctrl && matches!(key.code, KeyCode::Char('c' | 'd')) {
             if self.mode == Mode::ConfirmQuit {
-                self.quit = true;
+                self.confirm_quit();
             } else {
                 self.ask_quit();
             }
@@ -104,7 +104,7 @@ impl App {
             }
             Mode::ConfirmQuit => {
                 if matches!(key.code, KeyCode::Char('y' | 'Y')) {
-                    self.quit = true;
+                    self.confirm_quit();
                 } else {
                     self.mode = self.back_to.clone();
                 }

@@ -135,6 +135,8 @@ pub struct App {
     /// How the game ended, once it has.
     pub ending: Option<Ending>,
     pub quit: bool,
+    /// The game as last saved with `:save` (a quit that cannot autosave loses nothing then).
+    pub(super) saved_text: Option<String>,
     /// Text for the terminal clipboard (OSC 52), taken by the run loop.
     pub clipboard: Option<String>,
     /// The screen size (the run loop keeps it current).
@@ -230,6 +232,7 @@ impl App {
             clock: None,
             ending: None,
             quit: false,
+            saved_text: None,
             clipboard: None,
             screen: Rect::new(0, 0, 80, 25),
             engine: EngineLink::spawn(settings),
@@ -395,6 +398,11 @@ impl App {
     /// Adds a line to the log pane (and the log file).
     pub fn log_line(&mut self, line: impl Into<String>) {
         self.log.push(line);
+        // A log file that fails is said once, in the pane and the panel.
+        if let Some(why) = self.log.file_failed.take() {
+            self.log.push(why.clone());
+            self.note(why, true);
+        }
     }
 
     /// Shows a note in the panel.

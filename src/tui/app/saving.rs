@@ -7,6 +7,8 @@ use super::{App, EXPLAIN, Mode};
 use crate::core::{Color, Position};
 use crate::game::{Ending, Game};
 use crate::search::Level;
+use crate::timecontrol::TimeControl;
+use crate::tui::clock::Clock;
 use crate::util::files::{create_folder_of, remove_if_present, write_atomic};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -70,6 +72,17 @@ fn split_games(text: &str) -> Vec<String> {
     games
 }
 
+/// A save goes to a regular file (through its links) or a new one: a FIFO would block
+/// the screen until something reads it, and a device is not a place to keep a game.
+fn regular_or_new(path: &str) -> Result<(), String> {
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => Err(format!(
+            "Cannot save {path}: not a regular file (a folder, a FIFO or a device)"
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// The first non-empty line of `text`, if it reads as a FEN.
 fn fen_in(text: &str) -> Option<Position> {
     let line = text.lines().map(str::trim).find(|l| !l.is_empty())?;
@@ -116,12 +129,16 @@ impl App {
             self.note("Usage: :save FILE.pgn", true);
             return;
         }
+        if let Err(e) = regular_or_new(path) {
+            return self.save_failed(e);
+        }
         match write_atomic(Path::new(path), self.pgn_text()) {
             Ok(()) => {
+                self.saved_text = Some(self.pgn_text());
                 self.log_line(format!("Game saved to {path}"));
                 self.note(format!("Saved to {path}"), false);
             }
-            Err(e) => self.note(format!("Cannot save {path}: {e}"), true),
+            Err(e) => self.save_failed(format!("Cannot save {path}: {e}")),
         }
     }
 
@@ -179,6 +196,29 @@ impl App {
         Ok(())
     }
 
+    /// A game this program saved goes on with the clocks of its `TimeControl` tag. The
+    /// time left is not saved: both clocks start again from the base.
+    fn clock_from_tag(&mut self, text: &str) {
+        let tag = crate::pgn::parse_game(text)
+            .ok()
+            .and_then(|p| p.header("TimeControl").map(str::to_string));
+        let Some(control) = tag.as_deref().and_then(TimeControl::from_pgn_tag) else {
+            return;
+        };
+        let mut clock = Clock::new(control);
+        if !self.over() {
+            clock.since = Some(Instant::now());
+        }
+        self.log_line(format!("Clocks: {control} each, from the saved game"));
+        self.clock = Some(clock);
+    }
+
+    /// A save that failed: said in the panel and kept in the log.
+    fn save_failed(&mut self, why: String) {
+        self.log_line(why.clone());
+        self.note(why, true);
+    }
+
     /// `:savefen FILE`: the position as one FEN line, as `:save` writes a game.
     pub(super) fn save_fen(&mut self, path: &str) {
         if path.is_empty() {
@@ -188,13 +228,16 @@ impl App {
             );
             return;
         }
+        if let Err(e) = regular_or_new(path) {
+            return self.save_failed(e);
+        }
         let fen = self.game.position().fen();
         match write_atomic(Path::new(path), format!("{fen}\n")) {
             Ok(()) => {
                 self.log_line(format!("Position saved to {path}: {fen}"));
                 self.note(format!("Position saved to {path}"), false);
             }
-            Err(e) => self.note(format!("Cannot save {path}: {e}"), true),
+            Err(e) => self.save_failed(format!("Cannot save {path}: {e}")),
         }
     }
 
@@ -226,6 +269,10 @@ impl App {
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         self.set_game_from_pgn(&text)
             .map_err(|e| format!("{}: {e}", path.display()))?;
+        // A `--clock` given at this start wins over the saved one.
+        if self.clock.is_none() {
+            self.clock_from_tag(&text);
+        }
         self.log_line("Saved game resumed");
         self.note(EXPLAIN, false);
         Ok(())
@@ -292,6 +339,7 @@ impl App {
         let older = self.saves.left.len();
         match self.set_game_from_pgn(&text) {
             Ok(()) => {
+                self.clock_from_tag(&text);
                 match current {
                     Some(c) => self.store_left(c),
                     None => self.write_left(),
@@ -309,6 +357,36 @@ impl App {
                 self.note(format!("Cannot restore: {e}"), true);
             }
         }
+    }
+
+    /// Quitting was confirmed: the game in progress is saved first. When it cannot be,
+    /// the screen stays, saying where it failed and how to keep the game.
+    pub(super) fn confirm_quit(&mut self) {
+        match self.save_for_exit() {
+            Ok(()) => self.quit = true,
+            Err(e) => {
+                self.mode = self.back_to.clone();
+                self.save_failed(format!(
+                    "{e}. Not quitting: keep the game with :save FILE.pgn, then quit"
+                ));
+            }
+        }
+    }
+
+    /// Saves the game for the next run ([`App::autosave_now`]). Also fine when that fails
+    /// but nothing is lost: the game is over, or kept as it stands by `:save`.
+    pub fn save_for_exit(&mut self) -> Result<(), String> {
+        let Err(e) = self.autosave_now() else {
+            return Ok(());
+        };
+        if !self.in_progress() || self.saved_text.as_deref() == Some(self.pgn_text().as_str()) {
+            return Ok(());
+        }
+        let place = self
+            .saves
+            .autosave()
+            .map_or_else(String::new, |p| format!(" to {}", p.display()));
+        Err(format!("Could not save the game in progress{place}: {e}"))
     }
 
     /// On quit (and on a signal): a game in progress is saved for next time; otherwise

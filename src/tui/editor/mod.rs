@@ -74,6 +74,8 @@ pub struct Editor {
     /// The changes made to the book, newest last, each with what it said, for Ctrl+Z.
     pub undo: Vec<(String, Edit)>,
     pub input: String,
+    /// Characters were typed past [`INPUT_MAX`] and not taken: Enter refuses the line.
+    pub input_cut: bool,
     /// The book's entry for the position on the board.
     pub entry: Option<BookEntry>,
     /// The opening the moves on the board reach (the last named position along them).
@@ -91,6 +93,9 @@ pub struct Editor {
     pub engine_view: Option<String>,
 }
 
+/// The longest line the editor's input takes.
+pub const INPUT_MAX: usize = 100;
+
 impl Editor {
     /// An editor on `book`, starting at `start`.
     pub fn new(book: Books, start: Position, config: &Config) -> Editor {
@@ -106,6 +111,7 @@ impl Editor {
             recording: true,
             undo: Vec::new(),
             input: String::new(),
+            input_cut: false,
             entry: None,
             opening: None,
             selected: None,
@@ -513,6 +519,18 @@ impl Editor {
             return;
         }
         let empty = self.input.is_empty();
+        if key.code == KeyCode::Enter && self.input_cut {
+            // Never act on a line cut short (a comment would be saved cut).
+            self.input.clear();
+            self.input_cut = false;
+            self.message = Some(format!(
+                "Not done: the line was longer than {INPUT_MAX} characters, the limit \
+                 (a :comment holds {})",
+                INPUT_MAX - ":comment ".len()
+            ));
+            self.alert = true;
+            return;
+        }
         match key.code {
             KeyCode::Enter => match take_typed(&mut self.input) {
                 Typed::Command(cmd) => self.handle_command(&cmd),
@@ -525,6 +543,7 @@ impl Editor {
                     self.quit = true;
                 }
                 self.input.clear();
+                self.input_cut = false;
                 self.board.selected = None;
                 self.message = None;
             }
@@ -546,8 +565,17 @@ impl Editor {
             KeyCode::Char('f') if alt => self.flipped = !self.flipped,
             KeyCode::Char('+') if empty => self.bump_weight(1),
             KeyCode::Char('-') if empty => self.bump_weight(-1),
-            KeyCode::Char(c) if !ctrl && !alt && self.input.chars().count() < 100 => {
-                self.input.push(c)
+            KeyCode::Char(c) if !ctrl && !alt => {
+                if self.input.chars().count() < INPUT_MAX {
+                    self.input.push(c);
+                } else if !self.input_cut {
+                    self.input_cut = true;
+                    self.message = Some(format!(
+                        "The input line holds {INPUT_MAX} characters: the rest is not \
+                         taken, and Enter will refuse the line"
+                    ));
+                    self.alert = true;
+                }
             }
             _ => {}
         }

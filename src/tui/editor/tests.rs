@@ -508,3 +508,29 @@ fn the_run_loop_takes_keys_from_the_event_stream() {
     assert!(screen.step(&mut term, &mut e, &events).unwrap());
     assert!(!screen.step(&mut term, &mut e, &events).unwrap());
 }
+
+#[test]
+fn a_comment_longer_than_the_line_is_refused_not_cut() {
+    let (mut e, dir, e4) = sicilian();
+    let long = "x".repeat(3000);
+    typed(&mut e, &format!(":comment {long}"));
+    assert!(e.alert, "{:?}", e.message);
+    let said = e.message.clone().unwrap_or_default();
+    assert!(
+        said.contains("longer than 100 characters") && said.contains("91"),
+        "{said}"
+    );
+    assert!(
+        stored(&dir, &e4).iter().all(|(_, _, c)| c.is_none()),
+        "a cut comment was saved"
+    );
+    // A comment that fits is saved whole.
+    let fits = "y".repeat(91);
+    typed(&mut e, &format!(":comment {fits}"));
+    assert!(!e.alert, "{:?}", e.message);
+    assert!(
+        stored(&dir, &e4)
+            .iter()
+            .any(|(_, _, c)| c.as_deref() == Some(fits.as_str()))
+    );
+}
