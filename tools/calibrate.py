@@ -35,7 +35,7 @@ Weakened peers, for a ladder below 1350 (each checked against its documentation)
                    -l- learning off (this build learns by default, into a file: pass -l-).
                    xboard:/usr/games/phalanx -l- -b- -e 40
                    Its easy levels think in steps of 0.1 s whatever the clock: it loses on time
-                   at 2+0.02; use 10+0.1 or slower.
+                   at 2+0.02; use 10s+0.1s or slower.
   GNU Chess 6.2.7  uci:/usr/games/gnuchess --uci:depth=2     (our depth cap; its UCI options
                    can also scale evaluation terms: Material, King Safety, Pawn Structure...).
                    Its XBoard mode (-x) declares no protocol features, which python-chess
@@ -44,7 +44,7 @@ Weakened peers, for a ladder below 1350 (each checked against its documentation)
                    It cannot be given a position (setboard=0); that is fine here, as games start
                    from the initial position and the opening is played as moves.
 
-    python3 tools/calibrate.py --pgn /tmp/cal.pgn --tc 10+0.1 --bench-signature "$(git rev-parse --short HEAD)" \\
+    python3 tools/calibrate.py --pgn /tmp/cal.pgn --tc 10s+0.1s --bench-signature "$(git rev-parse --short HEAD)" \\
         --player "sf1350=uci:/usr/games/stockfish:UCI_LimitStrength=true,UCI_Elo=1350" \\
         --player "huo L3=uci:target/release/huo-chess uci:Level=3" \\
         --player "fmax sd2=xboard:/usr/games/fairymax:sd=2" \\
@@ -483,7 +483,7 @@ def main():
     ap.add_argument("--anchor", action="append", default=[], metavar="NAME=ELO", help="a player with a fixed rating (repeatable)")
     ap.add_argument("--pgn", help="PGN file the games are appended to; the fit reads all of it")
     ap.add_argument("--fit-only", nargs="+", metavar="FILE", help="only fit the games of these PGN files")
-    ap.add_argument("--tc", default="10+0.1", help="BASE+INC seconds (default 10+0.1)")
+    ap.add_argument("--tc", default="10s+0.1s", help="base+increment, a unit on each number (default 10s+0.1s)")
     ap.add_argument("--openings", default=os.path.join(here, "openings.txt"), help="openings, one line of UCI moves each")
     ap.add_argument("--skip", type=int, default=None,
                     help="start every pair at this opening (default: where the pair's games in --pgn stop)")

@@ -18,7 +18,7 @@ The positions: legal, the side not to move not in check, not mate or stalemate a
             slower wins.)
 
     python3 tools/endings.py --engine "target/release/huo-chess uci" --levels 1,3,10 \\
-        --kinds KQK,KRK,KPK --per-kind 10 --seed 1 --tc 10+0.1 --pgn /tmp/endings.pgn
+        --kinds KQK,KRK,KPK --per-kind 10 --seed 1 --tc 10s+0.1s --pgn /tmp/endings.pgn
     # engine options: --option Hash=64 (repeatable); --movetime 100 instead of a clock;
     # the defender: --defender-ms 200 per move (default) or --defender-depth 20
 
@@ -134,7 +134,7 @@ def main():
     ap.add_argument("--per-kind", type=int, default=10, help="positions per kind (default 10)")
     ap.add_argument("--seed", type=int, default=1, help="random seed of the positions (default 1)")
     g = ap.add_mutually_exclusive_group()
-    g.add_argument("--tc", default=None, help="clock of the engine under test, BASE+INC seconds (default 10+0.1)")
+    g.add_argument("--tc", default=None, help="clock of the engine under test, a unit on each number (default 10s+0.1s)")
     g.add_argument("--movetime", type=float, metavar="MS", help="fixed time per move of the engine under test, ms")
     ap.add_argument("--defender", default="/usr/games/stockfish", help="UCI command of the defender (default Stockfish)")
     d = ap.add_mutually_exclusive_group()
@@ -161,7 +161,7 @@ def main():
     if a.movetime is not None:
         control = Control(movetime=a.movetime / 1000)
     else:
-        base, inc = matchlib.parse_tc(a.tc or "10+0.1")
+        base, inc = matchlib.parse_tc(a.tc or "10s+0.1s")
         control = Control(base, inc)
     defend = Control(depth=a.defender_depth) if a.defender_depth else Control(movetime=a.defender_ms / 1000)
     levels = [v.strip() for v in a.levels.split(",") if v.strip()] if a.levels else [None]

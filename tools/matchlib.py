@@ -12,7 +12,7 @@ a depth limit, which the protocol resets at each new game).
 Not a script: `import matchlib` from a script in this folder (the scripts add their own
 folder to sys.path). Needs python-chess (`pip install chess`).
 """
-import logging, math, shlex, sys, time
+import logging, math, re, shlex, sys, time
 import chess, chess.engine, chess.pgn
 
 
@@ -313,14 +313,25 @@ def play(engines, names, opening, base, inc, stats):
 
 
 def parse_tc(text, what="--tc"):
-    """`BASE+INC` in seconds -> (base, inc); exits with a message on bad input."""
-    try:
-        base, inc = (float(x) for x in text.split("+"))
-    except ValueError:
-        sys.exit(f"{what} {text!r}: expected BASE+INC in seconds, e.g. 10+0.1")
-    if base <= 0 or inc < 0:
-        sys.exit(f"{what} {text!r}: base must be > 0 and increment >= 0")
-    return base, inc
+    """`10s+0.1s` or `5m+3s` -> (base, increment) in seconds. A bare number is refused, as
+    `huo-chess match --tc` refuses it: `5+3` is 5 minutes to a player, 5 seconds to a tester."""
+    units = {"h": 3600.0, "m": 60.0, "min": 60.0, "s": 1.0, "ms": 0.001}
+    parts = text.split("+")
+    if len(parts) > 2:
+        sys.exit(f"{what} {text!r}: one '+' at most")
+    seconds = []
+    for part in parts + ["0s"] * (2 - len(parts)):
+        m = re.fullmatch(r"\s*([0-9.]+)\s*([a-z]+)\s*", part.lower())
+        if not m or m.group(2) not in units:
+            sys.exit(f"{what} {text!r}: write each number with its unit, e.g. 10s+0.1s "
+                     "(10 seconds + 0.1 s) or 5m+3s (5 minutes + 3 s)")
+        try:
+            seconds.append(float(m.group(1)) * units[m.group(2)])
+        except ValueError:
+            sys.exit(f"{what} {text!r}: {m.group(1)!r} is not a number")
+    if seconds[0] <= 0:
+        sys.exit(f"{what} {text!r}: the base time must be more than 0")
+    return seconds[0], seconds[1]
 
 
 def close_all(engines):

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """A UCI match between two engines, with python-chess as the runner.
 
-Plays GAMES games at BASE+INC (seconds), colours alternating, each balanced opening played
+Plays GAMES games at --tc (a unit on each number: 10s+0.1s), colours alternating, each balanced opening played
 twice with colours swapped, with a real clock per side (a flag fall loses). Reports W/D/L
 for the first engine, the Elo difference with its 95% margin, how the games ended, and the
 time each engine used per move, overall and by game phase. Every illegal move, crash or
 time loss is counted and named.
 
     python3 tools/uci-match.py --e1 "target/release/huo-chess uci" --e2 /usr/games/ethereal-chess \
-        --games 100 --tc 10+0.1 --pgn /tmp/m.pgn
+        --games 100 --tc 10s+0.1s --pgn /tmp/m.pgn
     # an engine's options: --o1 Threads=2 --o2 UCI_LimitStrength=true --o2 UCI_Elo=2400
     # --openings FILE: one line of UCI moves per opening (tools/make-openings.py)
     # --concurrency K plays K games at once, each with its own pair of engines (K <= cores)
@@ -21,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 sys.dont_write_bytecode = True  # no __pycache__ in tools/ from importing matchlib
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 # The game-playing code is shared with calibrate.py and endings.py.
-from matchlib import read_openings, elo_with_margin, open_engine, play  # noqa: E402
+from matchlib import read_openings, elo_with_margin, open_engine, parse_tc, play  # noqa: E402
 
 # Short balanced openings (each within about 0.3 pawns for either side).
 OPENINGS = """
@@ -87,14 +87,14 @@ def main():
     ap.add_argument("--n1", default=None)
     ap.add_argument("--n2", default=None)
     ap.add_argument("--games", type=int, default=20)
-    ap.add_argument("--tc", default="10+0.1")
+    ap.add_argument("--tc", default="10s+0.1s", help="base+increment, a unit on each number (10s+0.1s, 5m+3s), as huo-chess match --tc")
     ap.add_argument("--pgn")
     ap.add_argument("--skip", type=int, default=0, help="start at this opening")
     ap.add_argument("--openings", help="a file of openings, one line of UCI moves each "
                     "(tools/make-openings.py writes one); default: the 50 built in")
     ap.add_argument("--concurrency", type=int, default=1, help="games played at once")
     a = ap.parse_args()
-    base, inc = (float(x) for x in a.tc.split("+"))
+    base, inc = parse_tc(a.tc)
     openings = read_openings(a.openings) if a.openings else OPENINGS
     names = [a.n1 or a.e1.split()[0].split("/")[-1], a.n2 or a.e2.split()[0].split("/")[-1]]
     if names[0] == names[1]:
