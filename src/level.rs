@@ -72,7 +72,7 @@ impl Player {
 /// The strength of rungs 1 to 10, Elo on Stockfish 15.1's `UCI_Elo` scale, measured at
 /// 10 s + 0.1 s a game (docs/engine.md has the matches). [`Level::Rated`] and UCI's
 /// `UCI_Elo` interpolate between them.
-pub const MEASURED_ELO: [u32; 10] = [800, 1050, 1250, 1400, 1700, 1880, 2040, 2190, 2350, 2550];
+pub const MEASURED_ELO: [u32; 10] = [1061, 1287, 1328, 1500, 1577, 1876, 2028, 2104, 2419, 2733];
 
 /// One rung of the ladder below full strength: its search and its player.
 struct Rung {
@@ -112,7 +112,7 @@ const RUNGS: [Rung; 9] = [
     rung(Some(2), None, None, 0.80, Some(2), 30, 30),
     rung(Some(3), None, None, 0.65, Some(2), 25, 25),
     rung(Some(4), None, None, 0.50, Some(3), 20, 20),
-    rung(Some(5), None, None, 0.38, Some(4), 15, 15),
+    rung(Some(5), None, None, 0.28, Some(5), 12, 12),
     rung(None, Some(6_000), Some(1000), 0.27, None, 10, 12),
     rung(None, Some(20_000), Some(1000), 0.18, None, 8, 10),
     rung(None, Some(80_000), Some(2000), 0.10, None, 5, 8),
@@ -343,7 +343,7 @@ mod tests {
             ("classic-3", Level::Classic(3)),
             ("Classic-5", Level::Classic(5)),
             ("elo-1600", Level::Rated(1600)),
-            ("ELO-900", Level::Rated(900)),
+            ("ELO-1100", Level::Rated(1100)),
         ] {
             assert_eq!(text.parse::<Level>(), Ok(level), "{text}");
         }

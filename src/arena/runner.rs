@@ -187,7 +187,7 @@ impl MatchSpec {
             Some(o) => (o.game(), o.label.clone()),
             None => (crate::game::Game::from_position(Position::startpos()), None),
         };
-        // The seed drives the weak levels' noise: fixed per game, so matches repeat.
+        // The seed decides what the weak levels overlook: fixed per game, so matches repeat.
         let seed = rng::splitmix64(index as u64);
         for s in [&mut *one, &mut *two] {
             s.clear();

@@ -1,5 +1,5 @@
 //! The random-number helpers. Chess programs need very little randomness (which book
-//! move, which seed for a weak level's noise), so a single splitmix64 step does: each call
+//! move, which moves a weak level overlooks), so a single splitmix64 step does: each call
 //! mixes a 64-bit state into a well-spread 64-bit number. [`XorShift`] is the long seeded
 //! sequence of the build script's magic-number search and of `examples/datagen.rs`.
 //!

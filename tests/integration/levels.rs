@@ -81,7 +81,7 @@ fn every_level_mates_a_bare_king_in_time() {
 
 #[test]
 fn a_rating_between_rungs_finishes_a_won_ending_too() {
-    let (outcome, game) = play_out(WON[3], Level::Rated(1000), 5);
+    let (outcome, game) = play_out(WON[3], Level::Rated(1200), 5);
     assert_eq!(
         outcome,
         Some(Outcome::Checkmate {
