@@ -26,9 +26,10 @@
 //! [`super::files::put_in_place`]), a missing folder under the root is made (the caller's
 //! own folders), anything that is not a regular file is refused before the commit point.
 //!
-//! For tests, `HUO_CHESS_TEST_FAIL` makes a transaction fail on purpose: `bytes:N` (the
-//! disk is full once N bytes are staged), `commit:N` (a rename fails after N), `crash:N`
-//! (the process exits at once, cleaning nothing up, after N renames).
+//! For the fault tests, a build with the `failpoints` feature (never a shipped one) reads
+//! `HUO_CHESS_TEST_FAIL` to make a transaction fail on purpose: `bytes:N` (the disk is full
+//! once N bytes are staged), `commit:N` (a rename fails after N), `crash:N` (the process
+//! exits at once, cleaning nothing up, after N renames).
 
 use super::files::{
     Durability, Target, create_folder_of, folder_of, put_in_place, resolve, write_atomic,
@@ -37,13 +38,13 @@ use std::collections::HashMap;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock};
 
 /// The journal's name in the staging folder.
 const JOURNAL: &str = "journal";
 
-/// A failure made on purpose (`HUO_CHESS_TEST_FAIL`).
+/// A failure made on purpose (a test's, or `HUO_CHESS_TEST_FAIL` with the `failpoints` feature).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FailPoint {
     /// Staging fails once this many bytes are staged (a full disk).
@@ -55,8 +56,15 @@ pub enum FailPoint {
 }
 
 impl FailPoint {
+    /// Without the `failpoints` feature: none, whatever the environment says.
+    #[cfg(not(feature = "failpoints"))]
     fn from_env() -> Option<FailPoint> {
-        static POINT: OnceLock<Option<FailPoint>> = OnceLock::new();
+        None
+    }
+
+    #[cfg(feature = "failpoints")]
+    fn from_env() -> Option<FailPoint> {
+        static POINT: std::sync::OnceLock<Option<FailPoint>> = std::sync::OnceLock::new();
         *POINT.get_or_init(|| {
             let text = std::env::var("HUO_CHESS_TEST_FAIL").ok()?;
             let (what, n) = text.split_once(':')?;

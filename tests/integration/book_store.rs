@@ -286,6 +286,7 @@ fn a_damaged_pack_is_refused_by_every_writer_and_export() {
 /// An import that fails part-way (a full disk while staging, a rename failing, a damaged
 /// position met mid-way) leaves the book byte for byte as it was; one that crashed during
 /// its switch-over is finished by the next command that writes.
+#[cfg(feature = "failpoints")]
 #[test]
 fn an_interrupted_import_leaves_the_book_as_it_was() {
     let dir = tempdir("import-fail");
@@ -351,6 +352,7 @@ fn an_interrupted_import_leaves_the_book_as_it_was() {
 }
 
 /// Writes the folders and files of `tree` under `to`.
+#[cfg(feature = "failpoints")]
 fn copy_tree(to: &Path, tree: &[(String, Option<Vec<u8>>)]) {
     for (name, bytes) in tree {
         let p = to.join(name);
@@ -528,4 +530,21 @@ fn unpack_refuses_a_damaged_file_as_pack_does() {
         );
         assert_eq!(tree(&dir), before, "{command} wrote something");
     }
+}
+
+/// The shipped program has no test switch: without the `failpoints` feature, the variable
+/// the fault tests use changes nothing.
+#[cfg(not(feature = "failpoints"))]
+#[test]
+fn a_shipped_build_ignores_the_fault_switch() {
+    let dir = tempdir("no-fail-switch");
+    let book_dir = dir.join("book");
+    let (ok, out, err) = huo_book_env(
+        &book_dir,
+        &[("HUO_CHESS_TEST_FAIL", "bytes:0")],
+        &["record", "e4", "e5"],
+    );
+    assert!(ok, "{out}{err}");
+    let book = Book::open(&book_dir);
+    assert!(!contents(&book).is_empty(), "the moves were recorded");
 }
