@@ -70,8 +70,14 @@ pub fn run_game(args: GameArgs, config: &Config) -> io::Result<()> {
              `huo-chess uci`"
         )));
     }
-    let mut app = app::App::with_flags(config, flags, crate::util::dirs::autosave_path())
+    // Each running game its own autosave: two windows on one data folder both keep theirs.
+    let dir = crate::util::dirs::data_dir();
+    let slot = dir.as_deref().and_then(crate::util::dirs::claim_autosave);
+    let mut app = app::App::with_flags(config, flags, slot.as_ref().map(|s| s.path.clone()))
         .map_err(io::Error::other)?;
+    if let (Some(dir), Some(slot)) = (&dir, &slot) {
+        app.adopt_games(&crate::util::dirs::abandoned_games(dir, &slot.path));
+    }
     let result = screen::run_alone(&mut app, |app, events| app.notify_to(events.sender()));
     // A quit asked for has saved already (or stayed); a signal's shutdown cannot stay: the
     // game goes to the temporary folder, and the exit is a failure naming it.

@@ -2351,3 +2351,40 @@ fn a_quit_that_cannot_save_stays_until_the_game_is_kept() {
     quit(&mut app);
     assert!(app.quit, "{:?}", app.message);
 }
+
+#[test]
+fn two_windows_on_one_data_folder_keep_both_games() {
+    use huo_chess::util::dirs::{abandoned_games, claim_autosave};
+    let dir = common::tempdir("tui-two-windows").join("huo-chess");
+    // Two games started from the same data folder each get their own autosave.
+    let one = claim_autosave(&dir).expect("a slot");
+    let two = claim_autosave(&dir).expect("a second slot");
+    assert_ne!(one.path, two.path);
+    let mut first = App::new(&config(), &args("w", "classic-1"), Some(one.path.clone())).unwrap();
+    let mut second = App::new(&config(), &args("w", "classic-1"), Some(two.path.clone())).unwrap();
+    typed(&mut first, "e2e4");
+    typed(&mut second, "d2d4");
+    assert!(first.wait_engine(Duration::from_secs(30)));
+    assert!(second.wait_engine(Duration::from_secs(30)));
+    first.autosave_now().unwrap();
+    second.autosave_now().unwrap();
+    // While the second window runs, the first does not take its game.
+    assert!(abandoned_games(&dir, &one.path).is_empty());
+    drop((first, second, one, two));
+    // The next start offers the first game and keeps the second, to restore.
+    let slot = claim_autosave(&dir).unwrap();
+    assert_eq!(slot.path, dir.join("autosave.pgn"));
+    let mut next = App::new(&config(), &GameArgs::default(), Some(slot.path.clone())).unwrap();
+    let others = abandoned_games(&dir, &slot.path);
+    assert_eq!(others, vec![dir.join("autosave-2.pgn")]);
+    assert_eq!(next.adopt_games(&others), 1);
+    assert!(
+        std::fs::read_to_string(&slot.path)
+            .unwrap()
+            .contains("1. e4")
+    );
+    assert!(next.saves.left.last().unwrap().contains("1. d4"));
+    let left = std::fs::read_to_string(dir.join("left.pgn")).unwrap();
+    assert!(left.contains("1. d4"), "{left}");
+    assert!(!dir.join("autosave-2.pgn").exists());
+}

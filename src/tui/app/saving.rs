@@ -50,7 +50,7 @@ impl Saves {
 }
 
 fn left_path(autosave: &Path) -> PathBuf {
-    autosave.with_file_name("left.pgn")
+    crate::util::dirs::left_path(autosave)
 }
 
 /// The games of a PGN file of games set aside, one text each. Every game this program
@@ -309,6 +309,33 @@ impl App {
     fn store_left(&mut self, text: String) {
         self.saves.left.push(text);
         self.write_left();
+    }
+
+    /// Takes in the games of `files` (another window's autosave and games set aside, left
+    /// when that window closed while this one ran) as games set aside here, then removes
+    /// those files once they are written beside this game's autosave. Says how many.
+    pub fn adopt_games(&mut self, files: &[PathBuf]) -> usize {
+        let mut adopted = 0;
+        for file in files {
+            let Ok(text) = std::fs::read_to_string(file) else {
+                continue;
+            };
+            let games = split_games(&text);
+            adopted += games.len();
+            self.saves.left.extend(games);
+            self.write_left();
+            // Removed only once written here: never both lost.
+            if self.saves.left_file().is_some_and(|f| f.exists()) {
+                let _ = std::fs::remove_file(file);
+            }
+        }
+        if adopted > 0 {
+            self.note(
+                format!("{adopted} game(s) from another window kept: :restore brings them back"),
+                false,
+            );
+        }
+        adopted
     }
 
     /// Writes the games set aside to `left.pgn`, one after the other (none: no file).
