@@ -12,6 +12,7 @@
 //!   refused, as is a missing folder: nothing is created that the user did not ask for
 //!   (the program's own folders are created by their owners, [`create_folder_of`]).
 
+use super::failpoint;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -65,6 +66,7 @@ pub fn create_folder_of(path: &Path) -> io::Result<()> {
     if folder.is_dir() {
         return Ok(());
     }
+    failpoint::hit("files.mkdir")?;
     fs::create_dir_all(folder)
 }
 
@@ -80,15 +82,19 @@ pub fn write_atomic_with(
     };
     let tmp = temporary_name(&target);
     let result = (|| -> io::Result<()> {
+        failpoint::hit("files.create")?;
         let mut f = File::create(&tmp)?;
+        failpoint::hit("files.write")?;
         f.write_all(contents.as_ref())?;
         if exists {
             keep_permissions(&target, &f)?;
         }
         if durability == Durability::Now || exists {
+            failpoint::hit("files.sync")?;
             f.sync_all()?;
         }
         drop(f);
+        failpoint::hit("files.rename")?;
         fs::rename(&tmp, &target)
     })();
     if result.is_err() {

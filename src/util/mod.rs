@@ -6,6 +6,7 @@
 
 pub mod date;
 pub mod dirs;
+pub mod failpoint;
 pub mod files;
 pub mod input;
 pub mod pipe;

@@ -2388,3 +2388,54 @@ fn two_windows_on_one_data_folder_keep_both_games() {
     assert!(left.contains("1. d4"), "{left}");
     assert!(!dir.join("autosave-2.pgn").exists());
 }
+
+/// Every fail point of the autosave (making the data folder, creating, writing, syncing and
+/// renaming its file): the save fails with the reason, the file is exactly as before, no
+/// temporary file is left, and the next save writes the game as it is.
+#[cfg(feature = "failpoints")]
+#[test]
+fn fault_every_point_of_the_autosave_leaves_it_as_before() {
+    use huo_chess::util::failpoint::{POINTS, arm};
+    let dir = common::tempdir("fault-autosave").join("huo-chess");
+    let path = dir.join("autosave.pgn");
+    let mut app = App::new(&config(), &args("w", "classic-1"), Some(path.clone())).unwrap();
+    // Quiet first moves, enough that the engine's replies cannot make all of them illegal.
+    let mut pushes = [
+        "e2e4", "a2a3", "h2h3", "b2b3", "g2g3", "d2d3", "c2c3", "g1f3", "b1d2", "f1e2", "a3a4",
+        "h3h4", "b3b4", "g3g4", "c3c4", "d3d4",
+    ]
+    .into_iter();
+    for point in POINTS {
+        // A new move each time, so that "as before" and "as after" differ.
+        let played = app.game.moves().len();
+        while app.game.moves().len() == played {
+            typed(&mut app, pushes.next().expect("a legal push"));
+            assert!(app.wait_engine(Duration::from_secs(30)));
+        }
+        let read = || std::fs::read_to_string(&path).ok();
+        let before = read();
+        arm(Some(point));
+        let result = app.autosave_now();
+        arm(None);
+        if point == "files.mkdir" && dir.is_dir() {
+            // Met only while the data folder is missing.
+            assert!(result.is_ok(), "{point}");
+        } else {
+            let e = result.expect_err(point).to_string();
+            assert!(e.contains(point), "{point}: {e}");
+            assert_eq!(read(), before, "{point}");
+        }
+        let names: Vec<String> = std::fs::read_dir(&dir)
+            .map(|d| {
+                d.map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                    .collect()
+            })
+            .unwrap_or_default();
+        assert!(
+            names.iter().all(|n| n == "autosave.pgn"),
+            "{point}: {names:?}"
+        );
+        app.autosave_now().unwrap();
+        assert_eq!(read().as_deref(), Some(app.pgn_text().as_str()), "{point}");
+    }
+}
