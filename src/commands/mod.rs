@@ -2,9 +2,15 @@
 //! prints. The binaries in `src/bin/` only parse the command line and dispatch here.
 //!
 //! - [`book`]: `huo-book`'s commands (record, show, import, export, merge, check...).
-//! - [`drill`]: `huo-chess analyse FILE --player NAME` (the deck) and `huo-chess drill`.
+//! - [`chess`]: `huo-chess`'s commands (uci, analyse, drill, match, perft, bench, eval,
+//!   config) and the game.
 //! - [`meta`]: what both programs say about themselves: shell completions, man pages.
+//! - [`error`]: why a command failed, the configuration every command loads, and the one
+//!   printer of a failure.
 
 pub mod book;
-pub mod drill;
+pub mod chess;
+pub mod error;
 pub mod meta;
+
+pub use error::{CommandError, CommandResult, finish, load_config};

@@ -14,6 +14,7 @@ mod record;
 mod show;
 mod train;
 
+use super::error::{CommandResult, load_config};
 use super::meta::{Completions, Man};
 use crate::book::{Book, Books, LayerPolicy};
 use crate::config::Config;
@@ -134,18 +135,15 @@ pub struct Cli {
 }
 
 impl Cli {
-    /// Does what the command line asks (the editor without a command). The error is the
-    /// message to print.
-    pub fn run(self) -> Result<ExitCode, String> {
+    /// Does what the command line asks (the editor without a command).
+    pub fn run(self) -> CommandResult {
         // What the program says about itself needs no configuration.
         match &self.command {
-            Some(Command::Completions(c)) => return c.run(Cli::command()),
-            Some(Command::Man(m)) => return m.run(Cli::command()),
+            Some(Command::Completions(c)) => return Ok(c.run(Cli::command())?),
+            Some(Command::Man(m)) => return Ok(m.run(Cli::command())?),
             _ => {}
         }
-        let config = Config::load(self.config.as_deref())
-            .map_err(|e| format!("configuration: {e}"))?
-            .config;
+        let config = load_config(self.config.as_deref())?.config;
         // A book is a folder: a file given as one is refused before anything reads it.
         if let Some(b) = &self.book {
             crate::book::not_a_folder(b).map_err(|e| format!("--book {e}"))?;
@@ -157,10 +155,10 @@ impl Cli {
             layers: self.layers,
             config,
         };
-        match &self.command {
-            Some(command) => command.run(&ctx),
-            None => edit(&ctx, &FenArg::default()),
-        }
+        Ok(match &self.command {
+            Some(command) => command.run(&ctx)?,
+            None => edit(&ctx, &FenArg::default())?,
+        })
     }
 }
 

@@ -1,0 +1,30 @@
+//! `config check [FILE]` and `config show`: a configuration validated, or the effective one
+//! printed with where each value came from.
+
+use super::ConfigAction;
+use crate::commands::error::{CommandError, CommandResult, load_config};
+use crate::config::Config;
+use std::path::Path;
+use std::process::ExitCode;
+
+/// Runs `config ACTION`; `explicit` is the global `--config`.
+pub fn run(action: ConfigAction, explicit: Option<&Path>) -> CommandResult {
+    match action {
+        ConfigAction::Check { file } => {
+            let loaded = match file {
+                Some(file) => Config::from_file(&file).map_err(CommandError::Config)?,
+                None => load_config(explicit)?,
+            };
+            println!("{}", loaded.summary());
+        }
+        ConfigAction::Show => {
+            let loaded = load_config(explicit)?;
+            match &loaded.source {
+                Some(p) => println!("# configuration file: {}", p.display()),
+                None => println!("# no configuration file: built-in defaults"),
+            }
+            print!("{}", Config::show(&loaded));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,85 @@
+//! What a command that failed says, and the one place it is said: every command of both
+//! programs returns a [`CommandError`], and [`finish`] prints it the same way, as
+//! `PROGRAM: message`, and turns it into a failing exit status.
+
+use crate::config::{Config, ConfigError, Loaded};
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+/// Why a command failed.
+#[derive(Debug)]
+pub enum CommandError {
+    /// The configuration file could not be read or is wrong (its file, line and key).
+    Config(ConfigError),
+    /// A file could not be read or written: what was being done, and the system's error.
+    Io {
+        doing: String,
+        source: std::io::Error,
+    },
+    /// A screen (the game, the editor, the trainer) ended on an error of the terminal or of
+    /// a file it had to write, already in words for the user.
+    Screen(std::io::Error),
+    /// Anything else, already in words for the user.
+    Message(String),
+}
+
+impl std::fmt::Display for CommandError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CommandError::Config(e) => write!(f, "configuration: {e}"),
+            CommandError::Io { doing, source } => write!(f, "{doing}: {source}"),
+            CommandError::Screen(e) => write!(f, "{e}"),
+            CommandError::Message(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for CommandError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CommandError::Config(e) => Some(e),
+            CommandError::Io { source, .. } => Some(source),
+            CommandError::Screen(e) => Some(e),
+            CommandError::Message(_) => None,
+        }
+    }
+}
+
+impl From<ConfigError> for CommandError {
+    fn from(e: ConfigError) -> Self {
+        CommandError::Config(e)
+    }
+}
+
+impl From<String> for CommandError {
+    fn from(m: String) -> Self {
+        CommandError::Message(m)
+    }
+}
+
+impl From<&str> for CommandError {
+    fn from(m: &str) -> Self {
+        CommandError::Message(m.to_string())
+    }
+}
+
+/// The result every command returns: its exit status, or why it failed.
+pub type CommandResult = Result<ExitCode, CommandError>;
+
+/// The configuration a command runs with: the file given (`--config`), else the one found
+/// where the program looks, else the built-in defaults. Every command loads it here.
+pub fn load_config(explicit: Option<&Path>) -> Result<Loaded, CommandError> {
+    Config::load(explicit).map_err(CommandError::Config)
+}
+
+/// The exit status of a command's result; a failure is printed on standard error as
+/// `PROGRAM: message`.
+pub fn finish(program: &str, result: CommandResult) -> ExitCode {
+    result.unwrap_or_else(|e| {
+        // Not eprintln!: after a screen, standard error may be a terminal that is gone, and
+        // eprintln! would panic.
+        let _ = writeln!(std::io::stderr(), "{program}: {e}");
+        ExitCode::FAILURE
+    })
+}
