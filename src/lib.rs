@@ -10,6 +10,8 @@
 //!   openings, one game, the games run a few at once, and the Elo difference they show.
 //! - [`book`]: the opening book: one text file per position, consulted before thinking;
 //!   Polyglot `.bin` and PGN import, the book compiled into the binary.
+//! - [`commands`]: the two programs' commands (clap arguments, what each does and prints,
+//!   one printer of failures); the binaries only parse and dispatch to them.
 //! - [`config`]: the TOML configuration: the settings as types serde reads (their defaults
 //!   the shipped `config/huo.toml`), checked, shown, and where the file is found.
 //! - [`core`]: the rules: squares, pieces, positions (FEN), legal moves, Zobrist/Polyglot
@@ -35,6 +37,8 @@
 //! - [`train`]: the opening trainer: the user's book lines asked back by spaced
 //!   repetition (FSRS), the schedule kept beside the book.
 //! - [`tui`]: the text screens: the game, the opening-book editor and the trainer.
+//!   With [`commands`], only in the `cli` feature (on by default): the engine library
+//!   alone, `default-features = false`, needs neither clap, ratatui nor crossterm.
 //! - [`uci`]: the Universal Chess Interface, for chess GUIs and match tools.
 //! - [`why`]: "why this move?": what the evaluation sees change along a line, in words.
 //! - [`util`]: small helpers said once, knowing nothing of chess: atomic file writes, inputs
@@ -53,6 +57,7 @@
 pub mod analysis;
 pub mod arena;
 pub mod book;
+#[cfg(feature = "cli")]
 pub mod commands;
 pub mod config;
 pub mod core;
@@ -68,6 +73,7 @@ pub mod player;
 pub mod search;
 pub mod timecontrol;
 pub mod train;
+#[cfg(feature = "cli")]
 pub mod tui;
 pub mod uci;
 pub mod util;

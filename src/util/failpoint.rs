@@ -3,7 +3,7 @@
 //! that a failed write leaves every file as it was before or as it is after, never half.
 //!
 //! Only a build with the `failpoints` feature has them; in any other build [`hit`] is an
-//! empty inline function. A test arms a point for its own thread ([`arm`]), or, for a
+//! empty inline function. A test arms a point for its own thread (`arm`), or, for a
 //! program it starts, with `HUO_CHESS_FAILPOINT=NAME` (the first time the point is met).
 
 use std::io;

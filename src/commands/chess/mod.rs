@@ -1,10 +1,10 @@
 //! `huo-chess`'s commands: the command line (clap) and, one file per group, what each
 //! command does. Without a command, the game screen opens.
 //!
-//! - [`tools`]: the engine's own tools: `perft`, `eval`, `bench`.
-//! - [`analyse`]: `analyse` (annotated games, or a player's drills) and `drill`.
-//! - [`arena`]: `match`, two players in-process and their Elo difference.
-//! - [`settings`]: `config check` and `config show`.
+//! - `tools`: the engine's own tools: `perft`, `eval`, `bench`.
+//! - `analyse`: `analyse` (annotated games, or a player's drills) and `drill`.
+//! - `arena`: `match`, two players in-process and their Elo difference.
+//! - `settings`: `config check` and `config show`.
 
 mod analyse;
 mod arena;
