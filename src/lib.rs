@@ -32,6 +32,8 @@
 //!   level, read from `LEVEL`, `FILE.toml` or `FILE:LEVEL`.
 //! - [`search`]: how a move is chosen: classic MiniMax or iterative-deepening alpha-beta,
 //!   the transposition table, move ordering, time management and the bench.
+//! - [`session`]: a game against the engine apart from any screen: the moves, the sides,
+//!   the level, the clocks, how it ended; a move, a takeback, a flag fall; as PGN and back.
 //! - [`timecontrol`]: a time control (`5m+3s`), the one reader of every clock typed, and
 //!   how it is shown back (`5 min + 3 s`).
 //! - [`train`]: the opening trainer: the user's book lines asked back by spaced
@@ -71,6 +73,7 @@ pub mod openings;
 pub mod pgn;
 pub mod player;
 pub mod search;
+pub mod session;
 pub mod timecontrol;
 pub mod train;
 #[cfg(feature = "cli")]

@@ -3,11 +3,11 @@
 //! bad one stops the program with its reason on standard error and a non-zero exit, never
 //! a game started from something else with the reason in a panel.
 
-use super::clock::Clock;
 use crate::core::{Color, Position};
 use crate::game::Game;
 use crate::level::Level;
 use crate::player::Player;
+use crate::session::clock::Clock;
 use std::path::{Path, PathBuf};
 
 /// The game's command-line options.

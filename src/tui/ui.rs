@@ -9,10 +9,10 @@ use super::app::{
     THINKING,
 };
 use super::board::{BoardGeometry, BoardWidget};
-use super::clock::format_clock;
 use super::engine::Job;
 use super::window::{centered, text_window};
 use crate::core::{Color, Piece, Role};
+use crate::session::clock::format_clock;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -129,7 +129,7 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
     } else {
         format!(
             "You: {}  Level: {}",
-            app.human,
+            app.session.human,
             app.level_of(app.engine_side()).name()
         )
     };
@@ -160,10 +160,10 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
     );
     // Board.
     let board = BoardWidget {
-        position: app.game.position(),
+        position: app.session.game.position(),
         theme: t,
         flipped: app.flipped,
-        last_move: app.game.moves().last().copied(),
+        last_move: app.session.game.moves().last().copied(),
         selected: app.board.selected,
         targets: app.targets(),
         cursor: (app.mode == Mode::Play && app.humans_turn()).then_some(app.board.cursor),
@@ -188,9 +188,9 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
 pub fn panel_lines(app: &App) -> Vec<Line<'static>> {
     let t = &app.theme;
     let mut lines = Vec::new();
-    let pos = app.game.position();
+    let pos = app.session.game.position();
     let now = Instant::now();
-    match &app.clock {
+    match &app.session.clock {
         Some(c) => {
             let turn = pos.turn();
             let w = format_clock(c.left(Color::White, turn, now));
@@ -295,10 +295,10 @@ fn draw_moves(frame: &mut Frame, app: &App, area: Rect) {
         return;
     }
     let t = &app.theme;
-    let sans = app.game.san_moves();
-    let first_black = app.game.start().turn() == Color::Black;
+    let sans = app.session.game.san_moves();
+    let first_black = app.session.game.start().turn() == Color::Black;
     let mut rows: Vec<String> = Vec::new();
-    let mut number = app.game.start().fullmove_number();
+    let mut number = app.session.game.start().fullmove_number();
     let mut i = 0;
     if first_black && !sans.is_empty() {
         rows.push(format!("{number:>3}. ...     {}", sans[0]));
@@ -355,7 +355,7 @@ fn captured(app: &App) -> [String; 2] {
         Role::Knight,
         Role::Pawn,
     ];
-    let taken = app.game.captures();
+    let taken = app.session.game.captures();
     [Color::White, Color::Black].map(|taker| {
         let victims = &taken[taker.index()];
         let mut glyphs = Vec::new();
@@ -440,7 +440,7 @@ fn draw_dialog(frame: &mut Frame, app: &App, area: Rect) {
             vec![
                 prompt(ASK_COLOR),
                 text("w or b (white, black), or a first move to play White"),
-                dim(&format!("Enter: {}", app.human)),
+                dim(&format!("Enter: {}", app.session.human)),
                 input_line(app),
             ],
         ),
@@ -449,7 +449,7 @@ fn draw_dialog(frame: &mut Frame, app: &App, area: Rect) {
             vec![
                 prompt(ASK_LEVEL),
                 text("1 weakest, 10 strongest; classic-1/3/5: the original MiniMax"),
-                dim(&format!("Enter: {}", app.level.name())),
+                dim(&format!("Enter: {}", app.session.level.name())),
                 input_line(app),
             ],
         ),

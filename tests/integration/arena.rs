@@ -221,7 +221,7 @@ fn a_time_control_reads_the_same_as_the_games_and_says_what_it_understood() {
     assert!(ok, "{out}{err}");
     assert!(out.contains("1 min + 0.5 s a side"), "{out}");
     assert!(!err.contains("note:"), "{err}");
-    let game = huo_chess::tui::clock::Clock::parse("1m+0.5s").unwrap();
+    let game = huo_chess::session::clock::Clock::parse("1m+0.5s").unwrap();
     assert_eq!(game.control.to_string(), "1 min + 0.5 s");
     // A bare form is refused: `5+3` is minutes in the game, seconds in other match tools.
     for bare in ["20+0.5", "5+3"] {

@@ -5,7 +5,7 @@
 use super::{App, Mode, Pending};
 use crate::core::Color;
 use crate::game::Ending;
-use crate::tui::clock::Clock;
+use crate::session::clock::Clock;
 use crate::tui::engine::Job;
 use std::time::Instant;
 
@@ -66,7 +66,7 @@ impl App {
             "now" => self.move_now(),
             "level" => match arg.parse::<crate::level::Level>() {
                 Ok(l) => {
-                    self.level = l;
+                    self.session.level = l;
                     self.log_line(format!("Level {}", l.name()));
                     self.note(format!("Level: {}", l.name()), false);
                 }
@@ -104,7 +104,9 @@ impl App {
             "resign" => {
                 self.stop_watching();
                 if !self.over() {
-                    self.finish(Ending::Resigned { loser: self.human });
+                    self.finish(Ending::Resigned {
+                        loser: self.session.human,
+                    });
                 }
             }
             "watch" => self.watch_command(arg),
@@ -153,7 +155,7 @@ impl App {
     /// times are not known (the clocks were set later) and a flag had fallen, the takeback
     /// is refused: the game would only be lost on time again.
     pub fn takeback(&mut self) {
-        let moves = self.game.moves().len();
+        let moves = self.session.game.moves().len();
         if moves == 0 {
             self.note("Nothing to take back", true);
             return;
@@ -161,42 +163,24 @@ impl App {
         self.stop_watching();
         let was_thinking = self.engine.busy() == Some(Job::Move);
         // The last move was the engine's: its answer goes too, so it is your turn again.
-        let last_mover = !self.game.position().turn();
-        let plies = if !was_thinking && last_mover != self.human && moves >= 2 {
+        let last_mover = !self.session.game.position().turn();
+        let plies = if !was_thinking && last_mover != self.session.human && moves >= 2 {
             2
         } else {
             1
         };
-        if let Some(c) = &mut self.clock {
-            let restored = c.take_back(plies);
-            let flag_fell = matches!(
-                self.ending,
-                Some(Ending::Time { .. } | Ending::TimeButNoMate { .. })
-            );
-            if !restored && flag_fell {
-                self.note(
-                    "No takeback: the clocks were set after that move, so its times are \
-                     not known",
-                    true,
-                );
-                return;
-            }
-        }
+        let reopened = match self.session.take_back(plies, Instant::now()) {
+            Ok(reopened) => reopened,
+            Err(why) => return self.note(why.to_string(), true),
+        };
         self.engine.cancel();
         self.thinking = None;
-        for _ in 0..plies {
-            self.game.undo();
-        }
-        let reopened = self.over();
         self.reset_game_state();
         if reopened {
             self.log_line("Takeback: the game goes on");
             self.note("Takeback: the game goes on", false);
         } else {
             self.log_line("Takeback");
-        }
-        if let Some(c) = &mut self.clock {
-            c.since = Some(Instant::now());
         }
         self.after_move();
     }
@@ -208,14 +192,14 @@ impl App {
             self.engine.cancel();
             self.thinking = None;
         }
-        self.human = !self.human;
-        self.flipped = self.human == Color::Black;
-        self.log_line(format!("You now play {}", self.human));
+        self.session.human = !self.session.human;
+        self.flipped = self.session.human == Color::Black;
+        self.log_line(format!("You now play {}", self.session.human));
         self.after_move();
     }
 
     fn copy_fen(&mut self) {
-        let fen = self.game.position().fen();
+        let fen = self.session.game.position().fen();
         self.log_line(format!("FEN: {fen}"));
         self.note("FEN copied (also in the log)", false);
         self.clipboard = Some(fen);
@@ -224,7 +208,7 @@ impl App {
     fn set_clock(&mut self, arg: &str) {
         if arg.is_empty() {
             // Only says what is set: switching off takes the word `off`.
-            let now = match &self.clock {
+            let now = match &self.session.clock {
                 Some(c) => format!("Clocks: {} each", c.control),
                 None => "No clocks".to_string(),
             };
@@ -235,7 +219,7 @@ impl App {
             return;
         }
         if matches!(arg, "off" | "none") {
-            self.clock = None;
+            self.session.clock = None;
             self.note("Clocks off", false);
             self.log_line("Clocks off");
             return;
@@ -247,7 +231,7 @@ impl App {
                 }
                 self.note(format!("Clocks: {} each", c.control), false);
                 self.log_line(format!("Clocks set to {} each", c.control));
-                self.clock = Some(c);
+                self.session.clock = Some(c);
             }
             Err(e) => self.note(e, true),
         }
@@ -258,7 +242,7 @@ impl App {
         if self.over() {
             return;
         }
-        if self.policy.accepts_draw() {
+        if self.session.policy.accepts_draw() {
             self.finish(Ending::Agreed);
         } else {
             self.note("I decline the draw", false);

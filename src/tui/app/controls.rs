@@ -148,7 +148,7 @@ impl App {
     }
 
     fn set_color(&mut self, c: Color) {
-        self.human = c;
+        self.session.human = c;
         self.flipped = c == Color::Black;
         self.message = None;
         self.ask_next(self.mode_after_color());
@@ -194,12 +194,12 @@ impl App {
     /// clock, and the move is played.
     fn answer_color(&mut self, text: &str) {
         if text.is_empty() {
-            return self.set_color(self.human);
+            return self.set_color(self.session.human);
         }
         if let Ok(c) = crate::tui::flags::read_color(text) {
             return self.set_color(c);
         }
-        let pos = *self.game.position();
+        let pos = *self.session.game.position();
         let typed = crate::tui::input::read_typed_move(&pos, text);
         if matches!(typed, Ok(_) | Err(MoveError::MissingPromotion { .. })) {
             self.ask_level = false;
@@ -207,7 +207,7 @@ impl App {
             self.set_color(pos.turn());
             self.submit_move(text);
         } else {
-            let default = self.human.to_string().to_ascii_lowercase();
+            let default = self.session.human.to_string().to_ascii_lowercase();
             self.note(
                 format!("'{text}': type w or b (white or black), or Enter for {default}"),
                 true,
@@ -220,7 +220,7 @@ impl App {
     fn answer_level(&mut self, text: &str) {
         if !text.is_empty() {
             match text.parse::<crate::level::Level>() {
-                Ok(l) => self.level = l,
+                Ok(l) => self.session.level = l,
                 Err(e) => return self.note(e, true),
             }
         }
@@ -235,10 +235,10 @@ impl App {
     /// "Time control": as `--clock` reads it, or Enter for none.
     fn answer_clock(&mut self, text: &str) {
         if text.is_empty() {
-            self.clock = None;
+            self.session.clock = None;
         } else {
-            match crate::tui::clock::Clock::parse(text) {
-                Ok(c) => self.clock = Some(c),
+            match crate::session::clock::Clock::parse(text) {
+                Ok(c) => self.session.clock = Some(c),
                 Err(e) => return self.note(e, true),
             }
         }
@@ -289,8 +289,8 @@ impl App {
         if !self.humans_turn() {
             return;
         }
-        let pos = *self.game.position();
-        match self.board.select(&pos, self.human) {
+        let pos = *self.session.game.position();
+        match self.board.select(&pos, self.session.human) {
             Pick::Move(mv) => self.play_human_move(mv),
             Pick::Promotion { from, to } => self.mode = Mode::Promotion { from, to },
             Pick::Illegal => self.note(super::INVALID_MOVE, true),
@@ -300,7 +300,7 @@ impl App {
 
     /// The legal destinations of the selected piece.
     pub fn targets(&self) -> Vec<crate::core::Square> {
-        self.board.targets(self.game.position())
+        self.board.targets(self.session.game.position())
     }
 
     /// A mouse event: a left click on the board acts like the cursor and Enter; the

@@ -14,21 +14,20 @@ pub mod training;
 pub mod watch;
 pub mod why;
 
-use super::clock::Clock;
 use super::engine::{EngineLink, Job};
 use super::input::BoardInput;
 use super::log::LogPane;
-use super::policy::Policy;
 use super::theme::Theme;
 use super::{Flags, GameArgs};
 use crate::book::Books;
 use crate::config::Config;
-use crate::core::{Color, Move, MoveError, Position, huo, san};
+use crate::core::{Color, Move, MoveError, Position, huo};
 use crate::engine::{BookPolicy, Settings, Think};
 use crate::eval::Evaluator;
 use crate::game::{Ending, Game};
 use crate::logfile::LogFile;
 use crate::search::{Level, Limits};
+use crate::session::GameSession;
 use crate::util::rng::Rng;
 use ratatui::layout::Rect;
 use saving::Saves;
@@ -107,10 +106,8 @@ pub struct Thinking {
 pub struct App {
     pub config: Config,
     pub theme: Theme,
-    pub game: Game,
-    /// The side the player has.
-    pub human: Color,
-    pub level: Level,
+    /// The game itself: moves, sides, level, clocks, ending (no screen in it).
+    pub session: GameSession,
     pub flipped: bool,
     pub mode: Mode,
     /// Mode to return to when the help screen or the quit question closes.
@@ -131,9 +128,6 @@ pub struct App {
     pub log: LogPane,
     pub show_log: bool,
     pub thinking: Option<Thinking>,
-    pub clock: Option<Clock>,
-    /// How the game ended, once it has.
-    pub ending: Option<Ending>,
     pub quit: bool,
     /// The game as last saved with `:save` (a quit that cannot autosave loses nothing then).
     pub(super) saved_text: Option<String>,
@@ -144,8 +138,6 @@ pub struct App {
     pub engine: EngineLink,
     /// Is the opening book asked before the engine thinks?
     pub use_book: bool,
-    /// The engine's resign and draw decisions.
-    pub policy: Policy,
     /// The autosave and the game left behind by a new game or a load.
     pub saves: Saves,
     /// What the engine thought when it last chose a move (for "why?").
@@ -214,9 +206,7 @@ impl App {
         let mut app = App {
             config: config.clone(),
             theme: Theme::by_name(&config.tui.theme),
-            game: Game::new(),
-            human: Color::White,
-            level: config.search.level,
+            session: GameSession::new(None, Color::White, config.search.level),
             flipped: false,
             mode: Mode::SetupColor,
             back_to: Mode::Play,
@@ -229,15 +219,12 @@ impl App {
             log: LogPane::default(),
             show_log: true,
             thinking: None,
-            clock: None,
-            ending: None,
             quit: false,
             saved_text: None,
             clipboard: None,
             screen: Rect::new(0, 0, 80, 25),
             engine: EngineLink::spawn(settings),
             use_book: config.book.enabled,
-            policy: Policy::default(),
             saves: Saves::new(autosave),
             thought: None,
             last_tree: None,
@@ -282,11 +269,11 @@ impl App {
     fn apply_flags(&mut self, flags: Flags) -> Result<(), String> {
         let flagged = flags.ask_for_a_game();
         if let Some(p) = flags.start {
-            self.game = Game::from_position(p);
+            self.session.game = Game::from_position(p);
         }
         let mut color_given = false;
         if let Some(c) = flags.color {
-            (self.human, color_given) = (c, true);
+            (self.session.human, color_given) = (c, true);
         }
         let players = flags.players;
         if players.iter().any(Option::is_some) {
@@ -294,21 +281,21 @@ impl App {
             self.ask_level = false;
         }
         if let Some(level) = flags.level {
-            self.level = level;
+            self.session.level = level;
             self.ask_level = false;
         }
         let clock_given = flags.clock.is_some();
         if flags.clock.is_some() {
-            self.clock = flags.clock;
+            self.session.clock = flags.clock;
         }
         if let [Some(_), None] = players {
-            self.human = Color::Black;
+            self.session.human = Color::Black;
         } else if let [None, Some(_)] = players {
-            self.human = Color::White;
+            self.session.human = Color::White;
         }
         self.watch.on = players.iter().all(Option::is_some);
         self.watch.players = players;
-        self.flipped = self.human == Color::Black;
+        self.flipped = self.session.human == Color::Black;
         // Colour and level both given: no questions at all (no clock unless --clock).
         self.ask_clock = !clock_given && (!color_given || self.ask_level);
         let saved = self.saves.has_autosave();
@@ -355,7 +342,7 @@ impl App {
 
     /// The engine's side.
     pub fn engine_side(&self) -> Color {
-        !self.human
+        self.session.engine_side()
     }
 
     /// The evaluation in use (the engine's own weights).
@@ -365,17 +352,17 @@ impl App {
 
     /// Is the game over?
     pub fn over(&self) -> bool {
-        self.ending.is_some()
+        self.session.over()
     }
 
     /// Is it the player's turn in a game still going on?
     pub fn humans_turn(&self) -> bool {
-        !self.over() && !self.watch.on && self.game.position().turn() == self.human
+        !self.over() && !self.watch.on && self.session.game.position().turn() == self.session.human
     }
 
     /// Has the game in progress anything worth keeping?
     pub fn in_progress(&self) -> bool {
-        !self.over() && !self.game.moves().is_empty()
+        self.session.in_progress()
     }
 
     /// Is the screen too small to show the game (nothing typed may be played unseen)?
@@ -385,7 +372,7 @@ impl App {
 
     /// What the panel shows for the ending (the original's words when the engine resigned).
     pub fn ending_text(&self) -> Option<String> {
-        self.ending.as_ref().map(|e| match e {
+        self.session.ending.as_ref().map(|e| match e {
             Ending::Resigned { loser } if *loser == self.engine_side() && !self.watch.on => {
                 I_RESIGN.to_string()
             }
@@ -416,7 +403,7 @@ impl App {
     /// The setup is done: the game starts (the engine moves first if it has White).
     pub fn start_play(&mut self) {
         self.mode = Mode::Play;
-        self.flipped = self.human == Color::Black;
+        self.flipped = self.session.human == Color::Black;
         if self.message.is_none() {
             if self.watch.on {
                 self.note(WATCHING, false);
@@ -425,6 +412,7 @@ impl App {
             }
         }
         let clock = self
+            .session
             .clock
             .as_ref()
             .map(|c| format!(", clock {}", c.control))
@@ -438,11 +426,11 @@ impl App {
         } else {
             self.log_line(format!(
                 "New game: you play {}, level {}{clock}",
-                self.human,
+                self.session.human,
                 self.level_of(self.engine_side()).name()
             ));
         }
-        if let Some(c) = &mut self.clock {
+        if let Some(c) = &mut self.session.clock {
             c.since = Some(Instant::now());
         }
         self.after_move();
@@ -452,17 +440,17 @@ impl App {
     /// turn.
     pub(super) fn after_move(&mut self) {
         self.board.selected = None;
-        let opening = crate::openings::of_game(&self.game);
+        let opening = crate::openings::of_game(&self.session.game);
         if opening != self.opening {
             self.opening = opening;
             if let Some(o) = opening {
                 self.log_line(format!("Opening: {}", o.label()));
             }
         }
-        let pos = *self.game.position();
+        let pos = *self.session.game.position();
         self.check = pos.in_check();
-        if let Some(outcome) = self.game.outcome() {
-            self.finish(Ending::Board(outcome));
+        if let Some(ending) = self.session.board_ending() {
+            self.finish(ending);
             return;
         }
         if self.check {
@@ -477,15 +465,11 @@ impl App {
     pub(super) fn finish(&mut self, ending: Ending) {
         self.engine.cancel();
         self.thinking = None;
-        let turn = self.game.position().turn();
-        if let Some(c) = &mut self.clock {
-            c.halt(turn, Instant::now());
-        }
         self.log_line(format!("Game over: {ending} ({})", ending.result()));
         // Whatever the panel said for the game going on (how to move, a hint, an offer)
         // is over with it: the ending takes its place.
         self.message = None;
-        self.ending = Some(ending);
+        self.session.finish(ending, Instant::now());
     }
 
     /// The engine's turn: the engine service answers from the book, with the only legal
@@ -494,7 +478,7 @@ impl App {
         if !self.engine_to_move() {
             return;
         }
-        let side = self.game.position().turn();
+        let side = self.session.game.position().turn();
         self.load_side(side);
         let book = self.use_book.then(|| BookPolicy {
             max_ply: self.config.book.max_ply,
@@ -502,7 +486,7 @@ impl App {
             seed: self.rng.next_u64(),
         });
         let think = Think {
-            game: self.game.clone(),
+            game: self.session.game.clone(),
             level: self.level_of(side),
             limits: self.limits(),
             book,
@@ -519,14 +503,14 @@ impl App {
     /// (the classic levels search their fixed depth, however long it takes).
     pub fn limits(&self) -> Limits {
         let mut l = Limits::default();
-        if let Some(c) = &self.clock {
+        if let Some(c) = &self.session.clock {
             let now = Instant::now();
-            let turn = self.game.position().turn();
+            let turn = self.session.game.position().turn();
             l.wtime = Some(c.left(Color::White, turn, now));
             l.btime = Some(c.left(Color::Black, turn, now));
             l.winc = Some(c.control.inc);
             l.binc = Some(c.control.inc);
-        } else if let Level::Classic(d) = self.level_of(self.game.position().turn()) {
+        } else if let Level::Classic(d) = self.level_of(self.session.game.position().turn()) {
             l.depth = Some(u32::from(d));
         }
         // A modern level without a clock keeps to its own limits (`Level::limits`).
@@ -535,13 +519,11 @@ impl App {
 
     /// Plays the engine's move and says so.
     fn play_engine_move(&mut self, mv: Move, why: String) {
-        let pos = *self.game.position();
-        let text = san(&pos, mv);
-        if self.game.play(mv).is_err() {
+        let pos = *self.session.game.position();
+        let Ok(text) = self.session.play(mv, Instant::now()) else {
             self.log_line(format!("Engine move {} is illegal here: ignored", mv.uci()));
             return;
-        }
-        self.press_clock(pos.turn());
+        };
         if self.watch.on {
             self.my_move = Some(format!("{}: {}", pos.turn(), huo(mv)));
             self.log_line(format!("{} plays {text} ({why})", pos.turn()));
@@ -554,24 +536,18 @@ impl App {
 
     /// The player's move.
     pub fn play_human_move(&mut self, mv: Move) {
-        let pos = *self.game.position();
-        if self.over() || pos.turn() != self.human || !pos.is_legal(mv) {
+        if self.session.game.position().turn() != self.session.human {
             self.note(INVALID_MOVE, true);
             return;
         }
-        let text = san(&pos, mv);
-        let _ = self.game.play(mv);
-        self.press_clock(pos.turn());
+        let Ok(text) = self.session.play(mv, Instant::now()) else {
+            self.note(INVALID_MOVE, true);
+            return;
+        };
         self.message = None;
-        self.policy.draw_offered = false;
+        self.session.policy.draw_offered = false;
         self.log_line(format!("Your move: {text}"));
         self.after_move();
-    }
-
-    fn press_clock(&mut self, mover: Color) {
-        if let Some(c) = &mut self.clock {
-            c.press(mover, Instant::now());
-        }
     }
 
     /// Reads a typed move (Huo `c2c4`, `c2-c4`, UCI, SAN in any case) and plays it; a
@@ -582,7 +558,7 @@ impl App {
             self.note("The game is over: F2 or :new for a new one", true);
             return;
         }
-        let typed = crate::tui::input::read_typed_move(self.game.position(), text);
+        let typed = crate::tui::input::read_typed_move(self.session.game.position(), text);
         // Watching: a move that can be played takes the side to move over.
         if self.watch.on && matches!(typed, Ok(_) | Err(MoveError::MissingPromotion { .. })) {
             self.stop_watching();
@@ -609,11 +585,7 @@ impl App {
             return;
         }
         self.release_held(now);
-        if let Some(ending) = self
-            .clock
-            .as_ref()
-            .and_then(|c| c.flag_fall(self.game.position(), now))
-        {
+        if let Some(ending) = self.session.flag_fall(now) {
             self.finish(ending);
         }
     }
@@ -630,7 +602,12 @@ impl App {
         self.trainer_busy()
             || self.thinking.is_some()
             || self.watch.held.is_some()
-            || (!self.over() && self.clock.as_ref().is_some_and(|c| c.since.is_some()))
+            || (!self.over()
+                && self
+                    .session
+                    .clock
+                    .as_ref()
+                    .is_some_and(|c| c.since.is_some()))
     }
 }
 

@@ -7,8 +7,8 @@ use crate::core::{san, san_line};
 use crate::engine::{Origin, Reply, Think};
 use crate::game::Ending;
 use crate::search::{Event, Iteration, Level, Limits, SearchResult};
+use crate::session::policy::Verdict;
 use crate::tui::engine::Job;
-use crate::tui::policy::Verdict;
 use std::time::{Duration, Instant};
 
 impl App {
@@ -92,7 +92,7 @@ impl App {
                 if job == Job::Move
                     && !self.over()
                     && !self.humans_turn()
-                    && let Some(&mv) = self.game.position().legal_moves().first()
+                    && let Some(&mv) = self.session.game.position().legal_moves().first()
                 {
                     self.play_engine_move(mv, "engine error: first legal move".into());
                 }
@@ -106,7 +106,7 @@ impl App {
             Event::Iteration(it) => self.log_iteration(&it),
             Event::Node(line) => self.log_line(line),
             Event::Book { mv, file } => {
-                let side = self.game.position().turn();
+                let side = self.session.game.position().turn();
                 let tag = if self.watch.on {
                     format!("{side} ")
                 } else {
@@ -115,7 +115,7 @@ impl App {
                 self.log_line(format!("{tag}Book move {} from {file}", mv.uci()))
             }
             Event::Progress(p) => {
-                let pos = *self.game.position();
+                let pos = *self.session.game.position();
                 if let Some(t) = &mut self.thinking {
                     t.root = Some((p.index, p.count));
                     t.nodes = p.nodes;
@@ -148,7 +148,7 @@ impl App {
 
     fn log_iteration(&mut self, it: &Iteration) {
         self.track_lines(it);
-        let pos = *self.game.position();
+        let pos = *self.session.game.position();
         let pv = san_line(&pos, &it.pv).join(" ");
         if it.multipv > 1 {
             return; // the log and the panel follow the main line
@@ -195,7 +195,7 @@ impl App {
             self.after_move();
             return;
         };
-        let level = self.level_of(self.game.position().turn());
+        let level = self.level_of(self.session.game.position().turn());
         match origin {
             Origin::Book { ref file, .. } => {
                 let why = format!("book, {file}");
@@ -221,9 +221,9 @@ impl App {
             .tui
             .resign
             .then_some(self.config.tui.resign_threshold);
-        let pos = *self.game.position();
+        let pos = *self.session.game.position();
         let side = pos.turn();
-        let ply = self.game.moves().len();
+        let ply = self.session.game.moves().len();
         let level = self.level_of(side);
         // Watching, each side judges its own scores, and offers no draws.
         let verdict = if self.watch.on {
@@ -233,7 +233,8 @@ impl App {
                 v => v,
             }
         } else {
-            self.policy
+            self.session
+                .policy
                 .after_search(result.score, &pos, ply, resign, level)
         };
         if verdict == Verdict::Resign {
@@ -268,7 +269,7 @@ impl App {
 
     fn handle_hint_done(&mut self, result: SearchResult) {
         self.thinking = None;
-        let pos = *self.game.position();
+        let pos = *self.session.game.position();
         match result.best.filter(|&m| pos.is_legal(m)) {
             Some(mv) if self.humans_turn() => {
                 let text = san(&pos, mv);
@@ -308,7 +309,7 @@ impl App {
             return;
         }
         let level = self.hint_level();
-        let limits = match (&self.clock, level) {
+        let limits = match (&self.session.clock, level) {
             (Some(_), _) => self.limits(),
             (None, Level::Classic(d)) => Limits {
                 depth: Some(u32::from(d)),
@@ -319,7 +320,7 @@ impl App {
         self.last_pv.clear();
         self.last_alternatives.clear();
         self.engine
-            .think(Job::Hint, Think::search(&self.game, level, limits));
+            .think(Job::Hint, Think::search(&self.session.game, level, limits));
         self.thinking = Some(Thinking::new(Job::Hint));
     }
 }

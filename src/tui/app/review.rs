@@ -27,7 +27,7 @@ impl App {
             [true, false] => Some(Color::Black),
             _ => None,
         };
-        self.open_analysis(self.game.clone(), self.pgn_headers(), user);
+        self.open_analysis(self.session.game.clone(), self.pgn_headers(), user);
     }
 
     /// `:analyse FILE.pgn` (and `--analyse`): the file's first game.

@@ -6,9 +6,8 @@
 use super::{App, EXPLAIN, Mode};
 use crate::core::{Color, Position};
 use crate::game::{Ending, Game};
-use crate::search::Level;
+use crate::session::Restored;
 use crate::timecontrol::TimeControl;
-use crate::tui::clock::Clock;
 use crate::util::files::{create_folder_of, remove_if_present, write_atomic};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -99,29 +98,13 @@ impl App {
                 "Player".to_string()
             }
         };
-        let (white, black) = (name(Color::White), name(Color::Black));
-        let mut h = vec![
-            ("Event".to_string(), "Huo Chess game".to_string()),
-            ("Site".to_string(), "?".to_string()),
-            ("Date".to_string(), crate::util::date::pgn_today()),
-            ("Round".to_string(), "-".to_string()),
-            ("White".to_string(), white),
-            ("Black".to_string(), black),
-            ("Level".to_string(), self.level.to_string()),
-        ];
-        if let Some(c) = &self.clock {
-            h.push(("TimeControl".to_string(), c.control.pgn_tag()));
-        }
-        if let Some(ending) = &self.ending {
-            h.push(("Termination".to_string(), ending.to_string()));
-        }
-        h
+        self.session.headers(name(Color::White), name(Color::Black))
     }
 
     /// The game as PGN text.
     pub fn pgn_text(&self) -> String {
-        let result = self.ending.as_ref().map(Ending::result);
-        crate::pgn::write_game(&self.game, &self.pgn_headers(), result)
+        let result = self.session.ending.as_ref().map(Ending::result);
+        crate::pgn::write_game(&self.session.game, &self.pgn_headers(), result)
     }
 
     pub(super) fn save_pgn(&mut self, path: &str) {
@@ -160,7 +143,7 @@ impl App {
             return;
         }
         match self.set_game_from_pgn(&text) {
-            Ok(()) => {
+            Ok(_) => {
                 self.log_line(format!("Game loaded from {path}"));
                 self.note(format!("Loaded {path}"), false);
             }
@@ -170,47 +153,21 @@ impl App {
 
     /// Replaces the game with the first game of a PGN text: its moves, its level (`Level`
     /// tag), which side the player had (`White`/`Black` = `Player`) and its result.
-    pub fn set_game_from_pgn(&mut self, text: &str) -> Result<(), String> {
-        let pgn = crate::pgn::parse_game(text).map_err(|e| e.to_string())?;
+    pub fn set_game_from_pgn(&mut self, text: &str) -> Result<Restored, String> {
         self.engine.clear();
-        self.game = pgn.to_game();
         self.reset_game_state();
-        if let Some(l) = pgn.header("Level").and_then(|l| l.parse::<Level>().ok()) {
-            self.level = l;
-        }
-        if pgn.header("Black") == Some("Player") {
-            self.human = Color::Black;
-        } else if pgn.header("White") == Some("Player") {
-            self.human = Color::White;
-        }
-        self.flipped = self.human == Color::Black;
-        if let Some(c) = &mut self.clock {
-            c.reset();
-            c.since = Some(Instant::now());
-        }
+        let restored = self.session.restore(text, Instant::now())?;
+        self.flipped = self.session.human == Color::Black;
         self.mode = Mode::Play;
-        if self.game.outcome().is_none() {
-            self.ending = Ending::recorded(&pgn.result);
-        }
         self.after_move();
-        Ok(())
+        Ok(restored)
     }
 
     /// A game this program saved goes on with the clocks of its `TimeControl` tag. The
     /// time left is not saved: both clocks start again from the base.
-    fn clock_from_tag(&mut self, text: &str) {
-        let tag = crate::pgn::parse_game(text)
-            .ok()
-            .and_then(|p| p.header("TimeControl").map(str::to_string));
-        let Some(control) = tag.as_deref().and_then(TimeControl::from_pgn_tag) else {
-            return;
-        };
-        let mut clock = Clock::new(control);
-        if !self.over() {
-            clock.since = Some(Instant::now());
-        }
+    fn clock_from_tag(&mut self, control: TimeControl) {
+        self.session.set_clock(control, Instant::now());
         self.log_line(format!("Clocks: {control} each, from the saved game"));
-        self.clock = Some(clock);
     }
 
     /// A save that failed: said in the panel and kept in the log.
@@ -231,7 +188,7 @@ impl App {
         if let Err(e) = regular_or_new(path) {
             return self.save_failed(e);
         }
-        let fen = self.game.position().fen();
+        let fen = self.session.game.position().fen();
         match write_atomic(Path::new(path), format!("{fen}\n")) {
             Ok(()) => {
                 self.log_line(format!("Position saved to {path}: {fen}"));
@@ -267,11 +224,14 @@ impl App {
             .ok_or("there is no place for a saved game")?;
         let text = std::fs::read_to_string(&path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        self.set_game_from_pgn(&text)
+        let restored = self
+            .set_game_from_pgn(&text)
             .map_err(|e| format!("{}: {e}", path.display()))?;
         // A `--clock` given at this start wins over the saved one.
-        if self.clock.is_none() {
-            self.clock_from_tag(&text);
+        if self.session.clock.is_none()
+            && let Some(control) = restored.control
+        {
+            self.clock_from_tag(control);
         }
         self.log_line("Saved game resumed");
         self.note(EXPLAIN, false);
@@ -300,7 +260,7 @@ impl App {
 
     /// Before a new game, a load or a `:fen`: the game in progress is kept (`:restore`).
     pub(super) fn keep_left_game(&mut self) {
-        if !self.game.moves().is_empty() {
+        if !self.session.game.moves().is_empty() {
             let text = self.pgn_text();
             self.store_left(text);
         }
@@ -362,11 +322,13 @@ impl App {
             self.note("No game to restore", true);
             return;
         };
-        let current = (!self.game.moves().is_empty()).then(|| self.pgn_text());
+        let current = (!self.session.game.moves().is_empty()).then(|| self.pgn_text());
         let older = self.saves.left.len();
         match self.set_game_from_pgn(&text) {
-            Ok(()) => {
-                self.clock_from_tag(&text);
+            Ok(restored) => {
+                if let Some(control) = restored.control {
+                    self.clock_from_tag(control);
+                }
                 match current {
                     Some(c) => self.store_left(c),
                     None => self.write_left(),
@@ -436,9 +398,9 @@ impl App {
     /// A fresh game from `start` (the initial position by default), same sides and level.
     pub fn new_game(&mut self, start: Option<Position>) {
         self.engine.clear();
-        self.game = Game::from_position(start.unwrap_or_else(Position::startpos));
+        self.session.game = Game::from_position(start.unwrap_or_else(Position::startpos));
         self.reset_game_state();
-        if let Some(c) = &mut self.clock {
+        if let Some(c) = &mut self.session.clock {
             c.reset();
         }
         self.start_play();
@@ -449,10 +411,10 @@ impl App {
         // The log names the opening again for the game as it now stands.
         self.opening = None;
         self.watch.held = None;
-        self.ending = None;
+        self.session.ending = None;
         self.my_move = None;
         self.message = None;
         self.board.selected = None;
-        self.policy = Default::default();
+        self.session.policy = Default::default();
     }
 }

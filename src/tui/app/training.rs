@@ -27,7 +27,7 @@ impl App {
     /// `:train [white|black]`: the opening trainer on the game's books.
     pub(super) fn open_train(&mut self, arg: &str) {
         let learner = if arg.is_empty() {
-            self.human
+            self.session.human
         } else {
             match crate::tui::flags::read_color(arg) {
                 Ok(c) => c,
@@ -100,10 +100,15 @@ impl App {
         self.trainer = Some(trainer);
         self.back_to = self.mode.clone();
         self.mode = Mode::Train;
-        let turn = self.game.position().turn();
-        let running = !self.over() && self.clock.as_ref().is_some_and(|c| c.since.is_some());
+        let turn = self.session.game.position().turn();
+        let running = !self.over()
+            && self
+                .session
+                .clock
+                .as_ref()
+                .is_some_and(|c| c.since.is_some());
         self.clocks_stopped = running;
-        if let Some(c) = self.clock.as_mut().filter(|_| running) {
+        if let Some(c) = self.session.clock.as_mut().filter(|_| running) {
             c.halt(turn, Instant::now());
             self.log_line(format!("Left the game for {what}: the clocks are stopped"));
         } else {
@@ -116,7 +121,7 @@ impl App {
         self.trainer = None;
         self.mode = self.back_to.clone();
         if std::mem::take(&mut self.clocks_stopped)
-            && let Some(c) = &mut self.clock
+            && let Some(c) = &mut self.session.clock
         {
             c.since = Some(Instant::now());
             self.log_line("Back to the game: the clocks run again");

@@ -15,8 +15,8 @@ use crate::core::Color;
 use crate::engine::Origin;
 use crate::player::Player;
 use crate::search::SearchResult;
+use crate::session::policy::Policy;
 use crate::tui::engine::Job;
-use crate::tui::policy::Policy;
 use std::time::{Duration, Instant};
 
 /// Per-side state of a watched game.
@@ -48,12 +48,12 @@ pub(super) struct Held {
 impl App {
     /// Does the engine play `side` now?
     pub fn engine_plays(&self, side: Color) -> bool {
-        self.watch.on || side != self.human
+        self.watch.on || side != self.session.human
     }
 
     /// Is it the engine's move in a game still going on?
     pub fn engine_to_move(&self) -> bool {
-        !self.over() && self.engine_plays(self.game.position().turn())
+        !self.over() && self.engine_plays(self.session.game.position().turn())
     }
 
     /// The player of `side` when the engine plays it, if it has its own.
@@ -63,14 +63,14 @@ impl App {
 
     /// The level `side` plays at when the engine plays it.
     pub fn level_of(&self, side: Color) -> crate::search::Level {
-        self.player(side).map_or(self.level, |p| p.level)
+        self.player(side).map_or(self.session.level, |p| p.level)
     }
 
     /// How a side is named in the log and the PGN when the engine plays it.
     pub fn side_name(&self, side: Color) -> String {
         match self.player(side) {
             Some(p) => p.name.clone(),
-            None => format!("Huo Chess ({})", self.level.name()),
+            None => format!("Huo Chess ({})", self.session.level.name()),
         }
     }
 
@@ -93,9 +93,9 @@ impl App {
     /// a weak level playing you, a natural pause (`tui.pause`, half to one and a half of
     /// it, at most a twentieth of its clock); otherwise none.
     fn pace(&mut self) -> Duration {
-        let side = self.game.position().turn();
+        let side = self.session.game.position().turn();
         if self.watch.on {
-            return match self.clock {
+            return match self.session.clock {
                 None => Duration::from_secs_f64(self.config.tui.watch_pace),
                 Some(_) => Duration::ZERO,
             };
@@ -105,7 +105,7 @@ impl App {
         }
         let spread = 0.5 + (self.rng.next_u64() % 1001) as f64 / 1000.0;
         let pause = Duration::from_secs_f64(self.config.tui.pause * spread);
-        match &self.clock {
+        match &self.session.clock {
             Some(c) => pause.min(c.left(side, side, Instant::now()) / 20),
             None => pause,
         }
@@ -217,9 +217,9 @@ impl App {
         self.watch.on = false;
         // A move held for the pace belongs to the side you take now.
         self.watch.held = None;
-        self.human = self.game.position().turn();
-        self.flipped = self.human == Color::Black;
-        self.log_line(format!("You take over {}", self.human));
-        self.note(format!("You play {} now", self.human), false);
+        self.session.human = self.session.game.position().turn();
+        self.flipped = self.session.human == Color::Black;
+        self.log_line(format!("You take over {}", self.session.human));
+        self.note(format!("You play {} now", self.session.human), false);
     }
 }

@@ -51,7 +51,7 @@ impl App {
         played: bool,
         level: Level,
     ) {
-        let before = *self.game.position();
+        let before = *self.session.game.position();
         let mut pv = self.last_pv.clone();
         if pv.first() != Some(&mv) {
             pv = vec![mv];
@@ -73,7 +73,7 @@ impl App {
         };
         self.thought = Some(Thought {
             before,
-            ply: self.game.moves().len(),
+            ply: self.session.game.moves().len(),
             mv,
             played,
             origin: origin.clone(),
@@ -101,8 +101,10 @@ impl App {
             };
             self.last_pv.clear();
             self.last_alternatives.clear();
-            self.engine
-                .think(Job::Why, Think::search(&self.game, Level::FULL, limits));
+            self.engine.think(
+                Job::Why,
+                Think::search(&self.session.game, Level::FULL, limits),
+            );
             self.thinking = Some(super::Thinking::new(Job::Why));
             return;
         }
@@ -119,12 +121,12 @@ impl App {
     /// 12, Black to move: 12... Nf6 was played`, or a position since taken back.
     pub(super) fn tree_label(&self, top: &crate::search::tree_top::TreeTop) -> String {
         let root = &top.root;
-        let whose = if !self.watch.on && root.turn() == self.human {
+        let whose = if !self.watch.on && root.turn() == self.session.human {
             "The hint's search"
         } else {
             "My search"
         };
-        let g = &self.game;
+        let g = &self.session.game;
         let at = format!(
             "{whose} at move {}, {} to move",
             root.fullmove_number(),
@@ -143,7 +145,7 @@ impl App {
     /// the game's position at its ply (and, for a move the engine played, that move
     /// followed)?
     fn thought_on_board(&self, t: &Thought) -> bool {
-        let g = &self.game;
+        let g = &self.session.game;
         g.positions().get(t.ply) == Some(&t.before)
             && (!t.played || g.moves().get(t.ply) == Some(&t.mv))
     }
@@ -168,7 +170,7 @@ impl App {
             (true, false) => out.push(format!(
                 "Why {numbered}? It was taken back: this move is no longer on the board."
             )),
-            (false, true) if t.ply == self.game.moves().len() => out.push(format!(
+            (false, true) if t.ply == self.session.game.moves().len() => out.push(format!(
                 "Not a move of mine: for {side} to move here I would play {numbered}."
             )),
             (false, _) => out.push(format!(
