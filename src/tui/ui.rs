@@ -423,17 +423,19 @@ fn draw_dialog(frame: &mut Frame, app: &App, area: Rect) {
             " Saved game ",
             vec![prompt("A game in progress was saved. Resume it? (y/n)")],
         ),
-        Mode::Confirm(what) => (
-            " Are you sure? ",
-            vec![
-                prompt(match what {
-                    Pending::NewGame => "Start a new game? (y/n)",
-                    Pending::Load(_) => "Load another game? (y/n)",
-                    Pending::Fen(_) => "Set up this position? (y/n)",
-                }),
-                text("The game in progress is kept: :restore brings it back."),
-            ],
-        ),
+        Mode::Confirm(what) => {
+            const KEPT: &str = "The game in progress is kept: :restore brings it back.";
+            let (question, then) = match what {
+                Pending::NewGame => ("Start a new game? (y/n)".to_string(), KEPT),
+                Pending::Load(_) => ("Load another game? (y/n)".to_string(), KEPT),
+                Pending::Fen(_) => ("Set up this position? (y/n)".to_string(), KEPT),
+                Pending::Replace(path) => (
+                    format!("{path} holds another game. Replace it? (y/n)"),
+                    "What it holds now would be lost: n keeps it.",
+                ),
+            };
+            (" Are you sure? ", vec![prompt(&question), text(then)])
+        }
         // Each question says what Enter takes: the default the title already shows.
         Mode::SetupColor => (
             " New game ",

@@ -24,6 +24,7 @@ mod perft;
 mod pgn;
 mod pgn_input;
 mod search;
+mod session;
 mod terminal;
 mod train;
 mod tui;

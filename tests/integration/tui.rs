@@ -2504,3 +2504,37 @@ fn fault_every_point_of_the_autosave_leaves_it_as_before() {
         assert_eq!(read().as_deref(), Some(app.pgn_text().as_str()), "{point}");
     }
 }
+
+/// `:save` over a file that holds another game asks first: n keeps the file as it was, y
+/// replaces it; the same game saved again further on replaces it without a question.
+#[test]
+fn saving_over_another_game_asks_first() {
+    let dir = common::tempdir("tui-save-over");
+    let file = dir.join("mine.pgn");
+    let other = "[Event \"Club\"]\n\n1. d4 d5 *\n";
+    std::fs::write(&file, other).unwrap();
+    let mut app = App::new(&config(), &args("w", "classic-1"), None).unwrap();
+    typed(&mut app, "e2e4");
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    let save = format!(":save {}", file.display());
+    typed(&mut app, &save);
+    assert!(matches!(app.mode, Mode::Confirm(_)), "{:?}", app.mode);
+    let screen = screen_text(&render(&mut app, 80, 25));
+    assert!(
+        screen.contains("holds another game. Replace it?"),
+        "{screen}"
+    );
+    key(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.mode, Mode::Play);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), other);
+    typed(&mut app, &save);
+    key(&mut app, KeyCode::Char('y'));
+    assert_eq!(app.mode, Mode::Play);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), app.pgn_text());
+    // The same game, a move further on: saved again without a question.
+    typed(&mut app, "d2d4");
+    assert!(app.wait_engine(Duration::from_secs(30)));
+    typed(&mut app, &save);
+    assert_eq!(app.mode, Mode::Play);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), app.pgn_text());
+}

@@ -133,6 +133,10 @@ impl App {
     pub(super) fn carry_out(&mut self, what: Pending) {
         self.mode = Mode::Play;
         match what {
+            Pending::Replace(path) => {
+                self.mode = self.back_to.clone();
+                self.write_pgn(&path);
+            }
             Pending::NewGame => {
                 self.keep_left_game();
                 self.new_game(None);

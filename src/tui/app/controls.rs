@@ -4,7 +4,7 @@
 //! can ever start one.
 
 use super::commands::Action;
-use super::{App, Mode};
+use super::{App, Mode, Pending};
 use crate::core::{Color, Move, MoveError};
 use crate::keys::KeyChord;
 use crate::tui::input::{Pick, Typed, promotion_piece, take_typed};
@@ -111,6 +111,10 @@ impl App {
             }
             Mode::Confirm(what) => match key.code {
                 KeyCode::Char('y' | 'Y') => self.carry_out(what),
+                _ if matches!(what, Pending::Replace(_)) => {
+                    self.mode = self.back_to.clone();
+                    self.note("Not saved: the file keeps what it had", false);
+                }
                 _ => {
                     self.mode = Mode::Play;
                     self.note("Cancelled: the game goes on", false);

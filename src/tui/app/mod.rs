@@ -59,6 +59,8 @@ pub enum Pending {
     Load(String),
     /// Set up this position.
     Fen(Box<Position>),
+    /// Save the game over this file, which holds another game (or something else).
+    Replace(String),
 }
 
 /// Which screen or dialog has the keyboard.

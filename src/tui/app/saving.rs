@@ -3,7 +3,7 @@
 //! replaces one, so no key press loses a game (`:restore` brings it back). Reading and
 //! writing PGN is [`crate::pgn`]'s; writing a file is [`crate::util::files`]'.
 
-use super::{App, EXPLAIN, Mode};
+use super::{App, EXPLAIN, Mode, Pending};
 use crate::core::{Color, Position};
 use crate::game::{Ending, Game};
 use crate::session::Restored;
@@ -115,6 +115,39 @@ impl App {
         if let Err(e) = regular_or_new(path) {
             return self.save_failed(e);
         }
+        if self.would_replace_another_game(Path::new(path)) {
+            self.back_to = self.mode.clone();
+            self.mode = Mode::Confirm(Pending::Replace(path.to_string()));
+            return;
+        }
+        self.write_pgn(path);
+    }
+
+    /// Would saving to `path` replace something other than this game as it was earlier:
+    /// another game, several games, or a file that is not a game? (Saving the same game
+    /// again, further on, replaces it without a question.)
+    fn would_replace_another_game(&self, path: &Path) -> bool {
+        let Ok(text) = std::fs::read_to_string(path) else {
+            // Missing: a new file. Unreadable (not text): the write says why, or replaces
+            // what was not a game.
+            return path.exists();
+        };
+        if text.trim().is_empty() {
+            return false;
+        }
+        let games = text.lines().filter(|l| l.starts_with("[Event ")).count();
+        match crate::pgn::parse_game(&text) {
+            Ok(saved) if games <= 1 => {
+                let saved = saved.to_game();
+                let game = &self.session.game;
+                !(saved.start() == game.start() && game.moves().starts_with(saved.moves()))
+            }
+            _ => true,
+        }
+    }
+
+    /// Writes the game to `path` (the player said where, and yes where asked).
+    pub(super) fn write_pgn(&mut self, path: &str) {
         match write_atomic(Path::new(path), self.pgn_text()) {
             Ok(()) => {
                 self.saved_text = Some(self.pgn_text());
@@ -268,7 +301,7 @@ impl App {
 
     fn store_left(&mut self, text: String) {
         self.saves.left.push(text);
-        self.write_left();
+        let _ = self.write_left(); // kept in memory all the same; the failure is logged
     }
 
     /// Takes in the games of `files` (another window's autosave and games set aside, left
@@ -283,7 +316,7 @@ impl App {
             let games = split_games(&text);
             adopted += games.len();
             self.saves.left.extend(games);
-            self.write_left();
+            let _ = self.write_left();
             // Removed only once written here: never both lost.
             if self.saves.left_file().is_some_and(|f| f.exists()) {
                 let _ = std::fs::remove_file(file);
@@ -298,10 +331,11 @@ impl App {
         adopted
     }
 
-    /// Writes the games set aside to `left.pgn`, one after the other (none: no file).
-    fn write_left(&mut self) {
+    /// Writes the games set aside to `left.pgn`, one after the other (none: no file). A
+    /// failure is also logged.
+    fn write_left(&mut self) -> Result<(), String> {
         let Some(file) = self.saves.left_file() else {
-            return;
+            return Ok(());
         };
         let result = if self.saves.left.is_empty() {
             remove_if_present(&file)
@@ -310,9 +344,11 @@ impl App {
             // The data folder is the program's own: made on its first use.
             create_folder_of(&file).and_then(|()| write_atomic(&file, texts.join("\n\n") + "\n"))
         };
-        if let Err(e) = result {
-            self.log_line(format!("Cannot keep the games in {}: {e}", file.display()));
-        }
+        result.map_err(|e| {
+            let why = format!("Cannot keep the games in {}: {e}", file.display());
+            self.log_line(why.clone());
+            why
+        })
     }
 
     /// `:restore`: brings back the game set aside last (the current one is kept in
@@ -326,12 +362,16 @@ impl App {
         let older = self.saves.left.len();
         match self.set_game_from_pgn(&text) {
             Ok(restored) => {
-                if let Some(control) = restored.control {
-                    self.clock_from_tag(control);
+                // The game comes back with its own clocks: none if it had none.
+                match restored.control {
+                    Some(control) => self.clock_from_tag(control),
+                    None => self.session.clock = None,
                 }
                 match current {
                     Some(c) => self.store_left(c),
-                    None => self.write_left(),
+                    None => {
+                        let _ = self.write_left();
+                    }
                 }
                 self.log_line("Game restored");
                 if older == 0 {
@@ -365,6 +405,7 @@ impl App {
     /// Saves the game for the next run ([`App::autosave_now`]). Also fine when that fails
     /// but nothing is lost: the game is over, or kept as it stands by `:save`.
     pub fn save_for_exit(&mut self) -> Result<(), String> {
+        self.keep_finished_game()?;
         let Err(e) = self.autosave_now() else {
             return Ok(());
         };
@@ -376,6 +417,27 @@ impl App {
             .autosave()
             .map_or_else(String::new, |p| format!(" to {}", p.display()));
         Err(format!("Could not save the game in progress{place}: {e}"))
+    }
+
+    /// On quit: a finished game is no game to resume, but it is the player's game all the
+    /// same. Unless `:save` kept it as it stands, it is set aside (`:restore` brings it
+    /// back next time), as a new game would set it aside.
+    fn keep_finished_game(&mut self) -> Result<(), String> {
+        if !self.over() || self.session.game.moves().is_empty() {
+            return Ok(());
+        }
+        let text = self.pgn_text();
+        if self.saved_text.as_deref() == Some(text.as_str())
+            || self.saves.left.last() == Some(&text)
+        {
+            return Ok(());
+        }
+        if self.saves.left_file().is_none() {
+            return Ok(()); // no data folder: nothing is kept between runs
+        }
+        self.saves.left.push(text);
+        self.write_left()
+            .map_err(|e| format!("Could not keep the finished game: {e}"))
     }
 
     /// On quit (and on a signal): a game in progress is saved for next time; otherwise

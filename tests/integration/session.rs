@@ -1,0 +1,330 @@
+//! The game session: its own rules (a move, a takeback with the clocks, the game as PGN
+//! and back), and a state-machine property test over random sequences of what a player
+//! does (moves, commands, saves, loads, new games, takebacks, resignations, quits, signals,
+//! restarts). Its invariant: every game the player played is on screen or on disk, with its
+//! clocks.
+
+use crate::common;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use huo_chess::config::Config;
+use huo_chess::core::{Color, Position, parse_move};
+use huo_chess::game::Ending;
+use huo_chess::level::Level;
+use huo_chess::session::{GameSession, NoTakeback, Refused};
+use huo_chess::timecontrol::TimeControl;
+use huo_chess::tui::GameArgs;
+use huo_chess::tui::app::{App, Mode};
+use proptest::prelude::*;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+fn control(text: &str) -> TimeControl {
+    huo_chess::session::clock::Clock::parse(text)
+        .unwrap()
+        .control
+}
+
+fn session() -> GameSession {
+    GameSession::new(None, Color::White, Level::Modern(3))
+}
+
+fn play(s: &mut GameSession, moves: &[&str]) {
+    for m in moves {
+        let mv = parse_move(s.game.position(), m).unwrap();
+        s.play(mv, Instant::now()).unwrap();
+    }
+}
+
+#[test]
+fn a_move_is_played_once_and_only_if_legal() {
+    let mut s = session();
+    let e4 = parse_move(&Position::startpos(), "e2e4").unwrap();
+    assert_eq!(s.play(e4, Instant::now()), Ok("e4".to_string()));
+    // The same move again is White's, but it is Black's turn.
+    assert_eq!(s.play(e4, Instant::now()), Err(Refused::Illegal));
+    assert_eq!(s.game.moves().len(), 1);
+    s.finish(
+        Ending::Resigned {
+            loser: Color::Black,
+        },
+        Instant::now(),
+    );
+    let e5 = parse_move(s.game.position(), "e7e5").unwrap();
+    assert_eq!(s.play(e5, Instant::now()), Err(Refused::Over));
+}
+
+#[test]
+fn the_clock_is_pressed_by_each_move_and_put_back_by_a_takeback() {
+    let mut s = session();
+    let start = Instant::now();
+    s.set_clock(control("1m+2s"), start);
+    let base = s.clock.as_ref().unwrap().remaining;
+    let e4 = parse_move(s.game.position(), "e2e4").unwrap();
+    s.play(e4, start + Duration::from_secs(5)).unwrap();
+    // White used 5 s and gained the 2 s increment.
+    let white = s.clock.as_ref().unwrap().remaining[Color::White.index()];
+    assert_eq!(white, base[0] - Duration::from_secs(3));
+    assert_eq!(s.take_back(1, start + Duration::from_secs(6)), Ok(false));
+    assert_eq!(s.clock.as_ref().unwrap().remaining, base);
+    assert_eq!(
+        s.take_back(1, Instant::now()),
+        Err(NoTakeback::NothingToTakeBack)
+    );
+}
+
+#[test]
+fn a_takeback_after_the_end_opens_the_game_again() {
+    let mut s = session();
+    play(&mut s, &["f2f3", "e7e5", "g2g4", "d8h4"]);
+    let ending = s.board_ending().expect("fool's mate");
+    s.finish(ending, Instant::now());
+    assert!(s.over());
+    assert_eq!(s.take_back(1, Instant::now()), Ok(true));
+    assert!(!s.over());
+    assert_eq!(s.game.moves().len(), 3);
+}
+
+#[test]
+fn a_game_written_as_pgn_reads_back_the_same() {
+    let mut s = GameSession::new(None, Color::Black, Level::Classic(3));
+    s.set_clock(control("5m+3s"), Instant::now());
+    play(&mut s, &["d2d4", "g8f6", "c2c4"]);
+    s.finish(
+        Ending::Resigned {
+            loser: Color::Black,
+        },
+        Instant::now(),
+    );
+    let text = s.pgn_text("Huo Chess".into(), "Player".into());
+    let mut back = session();
+    let restored = back.restore(&text, Instant::now()).unwrap();
+    assert_eq!(back.game.moves(), s.game.moves());
+    assert_eq!(back.human, Color::Black);
+    assert_eq!(back.level, Level::Classic(3));
+    assert_eq!(back.ending.map(|e| e.result()), Some("1-0"));
+    assert_eq!(restored.control, s.clock.as_ref().map(|c| c.control));
+}
+
+// ---- the state machine ----
+
+/// What the player does.
+#[derive(Clone, Debug)]
+enum Step {
+    /// Plays the n-th legal move (of those there are), then waits for the engine's answer.
+    Move(usize),
+    Takeback,
+    /// `:clock 5m+3s`.
+    Clock,
+    Resign,
+    /// `:new`, answering yes.
+    New,
+    /// `:save` to the n-th of a few files.
+    Save(usize),
+    /// `:load` of the n-th file, answering yes.
+    Load(usize),
+    Restore,
+    /// Quits (F10, yes), then starts again: resuming (`true`) or with flags that ask for
+    /// another game (`false`).
+    Quit(bool),
+    /// A signal's shutdown (the run loop ends without a question), then a start that
+    /// resumes.
+    Signal,
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        6 => (0usize..40).prop_map(Step::Move),
+        1 => Just(Step::Takeback),
+        1 => Just(Step::Clock),
+        1 => Just(Step::Resign),
+        1 => Just(Step::New),
+        1 => (0usize..2).prop_map(Step::Save),
+        1 => (0usize..2).prop_map(Step::Load),
+        1 => Just(Step::Restore),
+        1 => any::<bool>().prop_map(Step::Quit),
+        1 => Just(Step::Signal),
+    ]
+}
+
+/// A game as the invariant compares it: its moves and its time control.
+#[derive(Clone, Debug, PartialEq)]
+struct Kept {
+    moves: Vec<String>,
+    control: Option<String>,
+}
+
+fn kept_of_text(text: &str) -> Vec<Kept> {
+    // Every game this program writes opens with its `[Event` tag.
+    let mut games = Vec::new();
+    let mut current = String::new();
+    for line in text.lines() {
+        if line.starts_with("[Event ") && !current.trim().is_empty() {
+            games.push(std::mem::take(&mut current));
+        }
+        current.push_str(line);
+        current.push('\n');
+    }
+    games.push(current);
+    games
+        .iter()
+        .filter_map(|g| huo_chess::pgn::parse_game(g).ok())
+        .map(|p| Kept {
+            moves: p.to_game().moves().iter().map(|m| m.uci()).collect(),
+            control: p.header("TimeControl").map(str::to_string),
+        })
+        .collect()
+}
+
+fn kept_on_screen(app: &App) -> Kept {
+    Kept {
+        moves: app.session.game.moves().iter().map(|m| m.uci()).collect(),
+        control: app.session.clock.as_ref().map(|c| c.control.pgn_tag()),
+    }
+}
+
+fn config() -> Config {
+    let mut c = Config::default();
+    c.book.enabled = false;
+    c.tui.pause = 0.0;
+    c.tui.watch_pace = 0.0;
+    c
+}
+
+fn start(autosave: &Path, resume: bool) -> App {
+    let args = if resume && autosave.exists() {
+        GameArgs {
+            resume: true,
+            ..GameArgs::default()
+        }
+    } else {
+        GameArgs {
+            color: Some("w".into()),
+            level: Some("classic-1".into()),
+            ..GameArgs::default()
+        }
+    };
+    App::new(&config(), &args, Some(autosave.to_path_buf())).unwrap()
+}
+
+fn key(app: &mut App, code: KeyCode) {
+    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+fn command(app: &mut App, line: &str) {
+    app.handle_command(line);
+    if matches!(app.mode, Mode::Confirm(_)) {
+        key(app, KeyCode::Char('y'));
+    }
+}
+
+/// Every game found: on screen, set aside in memory, and in every file the program or the
+/// player wrote.
+fn everything(app: &App, files: &[PathBuf]) -> Vec<Kept> {
+    let mut all = vec![kept_on_screen(app)];
+    for text in &app.saves.left {
+        all.extend(kept_of_text(text));
+    }
+    for f in files {
+        if let Ok(text) = std::fs::read_to_string(f) {
+            all.extend(kept_of_text(&text));
+        }
+    }
+    all
+}
+
+fn run_steps(steps: &[Step]) -> Result<(), TestCaseError> {
+    let dir = common::tempdir("session-sm");
+    let data = dir.join("huo-chess");
+    let autosave = data.join("autosave.pgn");
+    let saves: Vec<PathBuf> = (0..2).map(|i| dir.join(format!("game{i}.pgn"))).collect();
+    let mut files = vec![autosave.clone(), data.join("left.pgn")];
+    files.extend(saves.iter().cloned());
+    let mut app = start(&autosave, false);
+    // The games the player played that must be found somewhere.
+    let mut owed: Vec<Kept> = Vec::new();
+    for s in steps {
+        let before = kept_on_screen(&app);
+        let was_in_progress = app.in_progress();
+        match s {
+            Step::Move(n) => {
+                if !app.humans_turn() {
+                    continue;
+                }
+                let legal = app.session.game.position().legal_moves();
+                let mv = legal[n % legal.len()];
+                app.submit_move(&mv.uci());
+                prop_assert!(app.wait_engine(Duration::from_secs(30)));
+            }
+            Step::Takeback => {
+                app.handle_command("takeback");
+                prop_assert!(app.wait_engine(Duration::from_secs(30)));
+            }
+            Step::Clock => app.handle_command("clock 5m+3s"),
+            Step::Resign => command(&mut app, "resign"),
+            Step::New => command(&mut app, "new"),
+            Step::Save(i) => {
+                let held = std::fs::read_to_string(&saves[*i]).ok();
+                app.handle_command(&format!("save {}", saves[*i].display()));
+                if matches!(app.mode, Mode::Confirm(_)) {
+                    // The file holds another game: the player keeps it.
+                    key(&mut app, KeyCode::Char('n'));
+                    prop_assert_eq!(std::fs::read_to_string(&saves[*i]).ok(), held);
+                }
+            }
+            Step::Load(i) => command(&mut app, &format!("load {}", saves[*i].display())),
+            Step::Restore => command(&mut app, "restore"),
+            Step::Quit(resume) => {
+                app.handle_command("quit");
+                if app.mode == Mode::ConfirmQuit {
+                    key(&mut app, KeyCode::Char('y'));
+                }
+                prop_assert!(app.quit, "the quit stayed: {:?}", app.message);
+                drop(app);
+                app = start(&autosave, *resume);
+            }
+            Step::Signal => {
+                prop_assert!(app.save_for_exit().is_ok());
+                drop(app);
+                app = start(&autosave, true);
+            }
+        }
+        if app.mode == Mode::Resume {
+            key(&mut app, KeyCode::Char('y'));
+        }
+        prop_assert!(app.wait_engine(Duration::from_secs(30)));
+        let after = kept_on_screen(&app);
+        // A takeback is the player's own undoing; a move or a clock changes the same game.
+        let same_game = matches!(s, Step::Takeback | Step::Move(_) | Step::Clock)
+            || after.moves.starts_with(&before.moves) && matches!(s, Step::Resign);
+        if !same_game && !before.moves.is_empty() && before != after {
+            owed.push(before.clone());
+        }
+        // A game back on screen (restored, loaded, resumed) is the game going on: what
+        // happens to it from now on is the player's.
+        owed.retain(|g| *g != after);
+        let found = everything(&app, &files);
+        for game in &owed {
+            prop_assert!(
+                found.contains(game),
+                "after {s:?}, lost {game:?}; found {found:?} (steps {steps:?})"
+            );
+        }
+        if let Step::Quit(true) | Step::Signal = s {
+            // Resuming brings back the game in progress, with its clocks.
+            if was_in_progress {
+                prop_assert_eq!(&after, &before);
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #[test]
+    fn every_game_played_is_on_screen_or_on_disk_with_its_clocks(
+        steps in proptest::collection::vec(step(), 1..20)
+    ) {
+        run_steps(&steps)?;
+    }
+}
