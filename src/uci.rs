@@ -128,8 +128,31 @@ fn book_problem(path: Option<&Path>, layers: LayerPolicy) -> Option<String> {
     Some(format!("BookPath {problem}; {instead}"))
 }
 
+/// The position each `go` still to be answered was about, by request id: what `bestmove`
+/// needs besides the engine service's answer (see [`bestmove_line`]). The reading loop
+/// adds a position before it sends the request, the reply handler takes it out. More than
+/// one can wait: a new `go` may come in while the last answer is still being written.
+#[derive(Default)]
+struct Asked(Mutex<Vec<(u64, Position)>>);
+
+impl Asked {
+    fn add(&self, id: u64, pos: Position) {
+        if let Ok(mut p) = self.0.lock() {
+            p.push((id, pos));
+        }
+    }
+
+    /// The position request `id` was about, taken out (each `go` answers exactly one
+    /// `bestmove`).
+    fn take(&self, id: u64) -> Option<Position> {
+        let mut p = self.0.lock().ok()?;
+        let i = p.iter().position(|(k, _)| *k == id)?;
+        Some(p.remove(i).1)
+    }
+}
+
 /// The search handler: turns the engine service's replies into protocol lines.
-fn reply_line(reply: Reply, positions: &Mutex<Vec<(u64, Position)>>) -> Option<String> {
+fn reply_line(reply: Reply, asked: &Asked) -> Option<String> {
     match reply {
         Reply::Event { event, .. } => match event {
             Event::Iteration(it) => {
@@ -165,16 +188,18 @@ fn reply_line(reply: Reply, positions: &Mutex<Vec<(u64, Position)>>) -> Option<S
             Event::Node(_) | Event::Tree(_) => None,
         },
         Reply::Done { id, result, .. } => {
-            let pos = take_position(positions, id)?;
+            let pos = asked.take(id)?;
             // The nodes of the whole search, the unfinished last iteration included (a GUI
             // shows the last number it was told).
             let total = (result.nodes > 0).then(|| format!("info nodes {}\n", result.nodes));
             Some(total.unwrap_or_default() + &bestmove_line(&pos, &result))
         }
         Reply::Failed { id, message } => {
-            let pos = take_position(positions, id)?;
-            let none = SearchResult {
-                best: None,
+            let pos = asked.take(id)?;
+            // The service answers no move when the search fails (a bug, caught), but every
+            // `go` is owed a `bestmove`: the first legal move keeps the game going.
+            let first = SearchResult {
+                best: pos.legal_moves().first().copied(),
                 ponder: None,
                 score: Score::Cp(0),
                 depth: 0,
@@ -182,17 +207,10 @@ fn reply_line(reply: Reply, positions: &Mutex<Vec<(u64, Position)>>) -> Option<S
             };
             Some(format!(
                 "info string engine error: {message}\n{}",
-                bestmove_line(&pos, &none)
+                bestmove_line(&pos, &first)
             ))
         }
     }
-}
-
-/// The position request `id` was about (each `go` answers exactly one `bestmove`).
-fn take_position(positions: &Mutex<Vec<(u64, Position)>>, id: u64) -> Option<Position> {
-    let mut p = positions.lock().ok()?;
-    let i = p.iter().position(|(k, _)| *k == id)?;
-    Some(p.remove(i).1)
 }
 
 /// Speaks UCI on `input`/`output` until `quit` or the end of the input. Parsing and
@@ -214,11 +232,10 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W, config: &
     };
     let eval = Evaluator::from_config(config);
     let layers = config.book.layers;
-    // The position of each `go` still to be answered, for the legality check of bestmove.
-    let positions: Arc<Mutex<Vec<(u64, Position)>>> = Arc::default();
+    let asked = Arc::<Asked>::default();
     let mut engine = {
         let out = Arc::clone(&out);
-        let positions = Arc::clone(&positions);
+        let asked = Arc::clone(&asked);
         Engine::spawn(
             Settings {
                 eval: eval.clone(),
@@ -228,7 +245,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W, config: &
                 book: Some(Books::locate(opts.book_path.as_deref(), layers)),
             },
             Box::new(move |reply| {
-                if let Some(line) = reply_line(reply, &positions) {
+                if let Some(line) = reply_line(reply, &asked) {
                     say(&out, &line);
                 }
             }),
@@ -322,9 +339,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W, config: &
                 };
                 // Registered before the request is sent: the reply may come at once.
                 let id = engine.next_id();
-                if let Ok(mut p) = positions.lock() {
-                    p.push((id, *game.position()));
-                }
+                asked.add(id, *game.position());
                 engine.think(think);
             }
             "stop" => {
@@ -394,21 +409,23 @@ fn option_lines(opts: &Options) -> Vec<String> {
     ]
 }
 
-/// `bestmove e2e4 ponder e7e5`; a move is sent only if it is legal (`0000`: none exists).
+/// `bestmove e2e4 ponder e7e5` for the answer `r` about `pos` (`0000`: there is no legal
+/// move).
+///
+/// The best move is sent as the engine service gives it: the service answers only a legal
+/// move (the book's is checked against the position, the search's against the legal
+/// moves, the first legal one standing in otherwise) and none only when there is none.
+/// The ponder move is checked here, the one legality check made on an answer: the service
+/// passes the search's on unchecked, and when it puts a legal move in place of an illegal
+/// one (a search bug) the ponder move that came with it no longer follows it. A GUI told
+/// to ponder on an impossible move would think about a position that cannot arise.
 fn bestmove_line(pos: &Position, r: &SearchResult) -> String {
-    let best = r
-        .best
-        .filter(|&m| pos.is_legal(m))
-        .or_else(|| pos.legal_moves().first().copied());
-    match best {
+    match r.best {
         None => "bestmove 0000".into(),
-        Some(mv) => {
-            let after = pos.after(mv);
-            match r.ponder.filter(|&p| after.is_legal(p)) {
-                Some(p) => format!("bestmove {} ponder {}", mv.uci(), p.uci()),
-                None => format!("bestmove {}", mv.uci()),
-            }
-        }
+        Some(mv) => match r.ponder.filter(|&p| pos.after(mv).is_legal(p)) {
+            Some(p) => format!("bestmove {} ponder {}", mv.uci(), p.uci()),
+            None => format!("bestmove {}", mv.uci()),
+        },
     }
 }
 
@@ -590,16 +607,13 @@ fn parse_go(args: &[&str], pos: &Position) -> (Limits, bool, Vec<String>) {
                 i += 1;
                 while let Some(&text) = args.get(i).filter(|w| !GO_WORDS.contains(w)) {
                     given += 1;
+                    // `parse_uci` finds the move among the legal ones, or says why not.
                     match notation::parse_uci(pos, text) {
-                        Ok(mv) if pos.is_legal(mv) => {
+                        Ok(mv) => {
                             if !limits.searchmoves.contains(&mv) {
                                 limits.searchmoves.push(mv);
                             }
                         }
-                        Ok(_) => problems.push(format!(
-                            "go searchmoves: '{}' is not legal here, ignored",
-                            shown(text)
-                        )),
                         Err(e) => problems.push(format!("go searchmoves: {e}, ignored")),
                     }
                     i += 1;
@@ -627,4 +641,70 @@ fn parse_go(args: &[&str], pos: &Position) -> (Limits, bool, Vec<String>) {
         i += if takes_value { 2 } else { 1 };
     }
     (limits, ponder, problems)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Move, Square, parse_uci};
+
+    fn result(best: Option<Move>, ponder: Option<Move>) -> SearchResult {
+        SearchResult {
+            best,
+            ponder,
+            score: Score::Cp(0),
+            depth: 1,
+            nodes: 1,
+        }
+    }
+
+    fn uci(pos: &Position, text: &str) -> Move {
+        parse_uci(pos, text).unwrap()
+    }
+
+    #[test]
+    fn bestmove_sends_a_ponder_move_only_if_it_follows_the_best_move() {
+        let start = Position::startpos();
+        let e4 = uci(&start, "e2e4");
+        let e5 = uci(&start.after(e4), "e7e5");
+        assert_eq!(
+            bestmove_line(&start, &result(Some(e4), Some(e5))),
+            "bestmove e2e4 ponder e7e5"
+        );
+        // White's own e2e4 again is no reply to 1. e4: left out, the best move still sent.
+        assert_eq!(
+            bestmove_line(&start, &result(Some(e4), Some(e4))),
+            "bestmove e2e4"
+        );
+        assert_eq!(
+            bestmove_line(&start, &result(Some(e4), None)),
+            "bestmove e2e4"
+        );
+        assert_eq!(bestmove_line(&start, &result(None, None)), "bestmove 0000");
+    }
+
+    #[test]
+    fn a_failed_search_still_answers_a_legal_move_once() {
+        let asked = Asked::default();
+        let start = Position::startpos();
+        asked.add(7, start);
+        let failed = || Reply::Failed {
+            id: 7,
+            message: "boom".into(),
+        };
+        let text = reply_line(failed(), &asked).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "info string engine error: boom");
+        let best = lines[1].strip_prefix("bestmove ").unwrap();
+        assert!(start.is_legal(uci(&start, best)), "{text}");
+        // Its position is taken: a second answer to the same request is not sent.
+        assert_eq!(reply_line(failed(), &asked), None);
+        // Nor one to a request that was never made.
+        let done = Reply::Done {
+            id: 8,
+            result: result(Some(Move::new(Square::E2, Square::E4, None)), None),
+            origin: crate::engine::Origin::Search,
+        };
+        assert_eq!(reply_line(done, &asked), None);
+    }
 }
