@@ -29,6 +29,7 @@ use crate::game::Game;
 use crate::search::{Event, Level, Limits, Score, SearchResult, available_threads};
 use crate::util::rng;
 use std::io::{BufRead, Write};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -215,162 +216,252 @@ fn reply_line(reply: Reply, asked: &Asked) -> Option<String> {
 
 /// Speaks UCI on `input`/`output` until `quit` or the end of the input. Parsing and
 /// printing only: the engine service does the thinking.
-pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W, config: &Config) {
-    let out: Out<W> = Arc::new(Mutex::new(output));
-    let mut opts = Options {
-        hash_mb: config.search.hash_mb,
-        threads: config.search.threads.clamp(1, available_threads()),
-        own_book: config.book.enabled,
-        book_path: config.book.path.clone(),
-        level: Level::FULL,
-        limit_strength: false,
-        elo: ELO_MAX,
-        max_book_ply: config.book.max_ply,
-        contempt: config.search.contempt_cp(),
-        pick: config.book.pick,
-        multipv: 1,
-    };
-    let eval = Evaluator::from_config(config);
-    let layers = config.book.layers;
-    let asked = Arc::<Asked>::default();
-    let mut engine = {
-        let out = Arc::clone(&out);
-        let asked = Arc::clone(&asked);
-        Engine::spawn(
-            Settings {
-                eval: eval.clone(),
-                hash_mb: opts.hash_mb,
-                threads: opts.threads,
-                contempt: opts.contempt,
-                book: Some(Books::locate(opts.book_path.as_deref(), layers)),
-            },
-            Box::new(move |reply| {
-                if let Some(line) = reply_line(reply, &asked) {
-                    say(&out, &line);
-                }
-            }),
-        )
-    };
-    // A broken book.path in the configuration is said once, after the first handshake.
-    let mut book_warning = book_problem(opts.book_path.as_deref(), layers);
-    let mut game = Game::new();
-    // Quit stops the search; the end of the input lets a bounded search finish first.
-    let mut quit = false;
-    let mut infinite = false;
-    let mut input = input;
+pub fn run<R: BufRead, W: Write + Send + 'static>(mut input: R, output: W, config: &Config) {
+    let mut session = UciSession::new(output, config);
     let mut bytes = Vec::new();
     loop {
         bytes.clear();
         match input.read_until(b'\n', &mut bytes) {
-            Ok(0) | Err(_) => break,
+            Ok(0) | Err(_) => return session.end_of_input(),
             Ok(_) => {}
         }
-        let line = String::from_utf8_lossy(&bytes);
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let Some(&command) = words.first() else {
-            continue;
+        if session.command(&String::from_utf8_lossy(&bytes)).is_break() {
+            return session.quit();
+        }
+    }
+}
+
+/// One UCI conversation: the options the GUI has set, the game it has set up, and the
+/// engine service that thinks about it. One method per command; the service's replies
+/// are printed by its handler as they come, so the conversation goes on while it thinks.
+struct UciSession<W: Write + Send + 'static> {
+    out: Out<W>,
+    opts: Options,
+    /// The evaluation the engine uses, for `eval`.
+    eval: Evaluator,
+    layers: LayerPolicy,
+    engine: Engine,
+    asked: Arc<Asked>,
+    /// A broken `book.path` in the configuration, said once, after the first handshake.
+    book_warning: Option<String>,
+    game: Game,
+    /// The last search ends only on `stop` (`go infinite`, `go ponder`).
+    infinite: bool,
+}
+
+impl<W: Write + Send + 'static> UciSession<W> {
+    /// The options as the configuration sets them, and the engine service started.
+    fn new(output: W, config: &Config) -> Self {
+        let out: Out<W> = Arc::new(Mutex::new(output));
+        let opts = Options {
+            hash_mb: config.search.hash_mb,
+            threads: config.search.threads.clamp(1, available_threads()),
+            own_book: config.book.enabled,
+            book_path: config.book.path.clone(),
+            level: Level::FULL,
+            limit_strength: false,
+            elo: ELO_MAX,
+            max_book_ply: config.book.max_ply,
+            contempt: config.search.contempt_cp(),
+            pick: config.book.pick,
+            multipv: 1,
         };
-        let args = &words[1..];
-        match command {
-            "uci" => {
-                for l in option_lines(&opts) {
-                    say(&out, &l);
-                }
-                if let Some(w) = book_warning.take() {
-                    info(&out, &w);
-                }
-            }
-            "isready" => say(&out, "readyok"),
-            "ucinewgame" => {
-                engine.clear();
-                game = Game::new();
-            }
-            "setoption" => {
-                // Options are set between searches (the GUI should not send them while
-                // we think): a running search is let finish first.
-                engine.wait_idle(Duration::from_secs(3600));
-                let book_before = (opts.own_book, opts.book_path.clone());
-                match set_option(&mut opts, args) {
-                    Ok(change) => match change {
-                        Change::Hash => engine.set_hash(opts.hash_mb),
-                        Change::Threads => engine.set_threads(opts.threads),
-                        Change::Contempt => engine.set_contempt(opts.contempt),
-                        Change::Other => {}
-                    },
-                    Err(e) => info(&out, &e),
-                }
-                if book_before.1 != opts.book_path {
-                    engine.set_book(Some(Books::locate(opts.book_path.as_deref(), layers)));
-                    book_warning = None;
-                    if let Some(w) = book_problem(opts.book_path.as_deref(), layers) {
-                        info(&out, &w);
+        let eval = Evaluator::from_config(config);
+        let layers = config.book.layers;
+        let asked = Arc::<Asked>::default();
+        let engine = {
+            let (out, asked) = (Arc::clone(&out), Arc::clone(&asked));
+            Engine::spawn(
+                Settings {
+                    eval: eval.clone(),
+                    hash_mb: opts.hash_mb,
+                    threads: opts.threads,
+                    contempt: opts.contempt,
+                    book: Some(Books::locate(opts.book_path.as_deref(), layers)),
+                },
+                Box::new(move |reply| {
+                    if let Some(line) = reply_line(reply, &asked) {
+                        say(&out, &line);
                     }
-                }
-            }
-            "position" => match parse_position(args) {
-                Ok(g) => game = g,
-                Err(e) => info(&out, &format!("position ignored: {e}")),
-            },
-            "go" => {
-                if engine.thinking().is_some() {
-                    info(&out, "go ignored: already searching (send stop first)");
-                    continue;
-                }
-                let (mut limits, ponder, problems) = parse_go(args, game.position());
-                limits.multipv = opts.multipv;
-                infinite = limits.infinite || ponder;
-                for p in problems {
-                    info(&out, &p);
-                }
-                // Alternatives or a restricted root: the GUI analyses, the book keeps out.
-                let analysing = opts.multipv > 1 || !limits.searchmoves.is_empty();
-                let book = (opts.own_book && !analysing).then(|| BookPolicy {
-                    max_ply: opts.max_book_ply,
-                    pick: opts.pick,
-                    seed: rng::seed_from_clock() ^ game.position().key(),
-                });
-                let think = Think {
-                    game: game.clone(),
-                    level: opts.level(),
-                    limits,
-                    book,
-                    instant_forced: false,
-                    ponder,
-                };
-                // Registered before the request is sent: the reply may come at once.
-                let id = engine.next_id();
-                asked.add(id, *game.position());
-                engine.think(think);
-            }
-            "stop" => {
-                engine.stop();
-                engine.wait_idle(Duration::from_secs(60));
-            }
-            "ponderhit" => engine.ponder_hit(),
-            "quit" => {
-                quit = true;
-                break;
-            }
-            "debug" | "register" => {}
-            "d" => info(&out, &game.position().fen()),
-            // The static evaluation, part by part (not a UCI command; handy in a terminal).
-            "eval" => {
-                for line in eval.explain(game.position()).to_string().lines() {
-                    info(&out, line);
-                }
-            }
+                }),
+            )
+        };
+        UciSession {
+            book_warning: book_problem(opts.book_path.as_deref(), layers),
+            out,
+            opts,
+            eval,
+            layers,
+            engine,
+            asked,
+            game: Game::new(),
+            infinite: false,
+        }
+    }
+
+    /// Answers one line of input; `Break` after `quit`.
+    fn command(&mut self, line: &str) -> ControlFlow<()> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&command, args)) = words.split_first() else {
+            return ControlFlow::Continue(());
+        };
+        match command {
+            "uci" => self.uci(),
+            "isready" => self.isready(),
+            "setoption" => self.setoption(args),
+            "ucinewgame" => self.ucinewgame(),
+            "position" => self.position(args),
+            "go" => self.go(args),
+            "stop" => self.stop(),
+            "ponderhit" => self.ponderhit(),
+            "quit" => return ControlFlow::Break(()),
+            "debug" => self.debug(),
+            "register" => self.register(),
+            "d" => self.d(),
+            "eval" => self.explain_eval(),
             _ => info(
-                &out,
+                &self.out,
                 &format!("unknown command '{}' ignored", shown(command)),
             ),
         }
+        ControlFlow::Continue(())
     }
-    if quit || infinite {
-        engine.stop();
+
+    /// `uci`: who we are, our options, `uciok`.
+    fn uci(&mut self) {
+        for l in option_lines(&self.opts) {
+            say(&self.out, &l);
+        }
+        if let Some(w) = self.book_warning.take() {
+            info(&self.out, &w);
+        }
     }
-    // A bounded search still running finishes and answers; then the service ends.
-    engine.wait_idle(Duration::from_secs(3600));
-    engine.quit();
+
+    /// `isready`: answered at once, even while thinking.
+    fn isready(&self) {
+        say(&self.out, "readyok");
+    }
+
+    /// `setoption name <id> [value <x>]`.
+    fn setoption(&mut self, args: &[&str]) {
+        // Options are set between searches (the GUI should not send them while we think):
+        // a running search is let finish first.
+        self.engine.wait_idle(Duration::from_secs(3600));
+        let book_path = self.opts.book_path.clone();
+        match set_option(&mut self.opts, args) {
+            Ok(Change::Hash) => self.engine.set_hash(self.opts.hash_mb),
+            Ok(Change::Threads) => self.engine.set_threads(self.opts.threads),
+            Ok(Change::Contempt) => self.engine.set_contempt(self.opts.contempt),
+            Ok(Change::Other) => {}
+            Err(e) => info(&self.out, &e),
+        }
+        if book_path != self.opts.book_path {
+            let path = self.opts.book_path.as_deref();
+            self.engine.set_book(Some(Books::locate(path, self.layers)));
+            self.book_warning = None;
+            if let Some(w) = book_problem(path, self.layers) {
+                info(&self.out, &w);
+            }
+        }
+    }
+
+    /// `ucinewgame`: what the engine learned is forgotten; the game starts afresh.
+    fn ucinewgame(&mut self) {
+        self.engine.clear();
+        self.game = Game::new();
+    }
+
+    /// `position startpos|fen <FEN> [moves …]`: a position we cannot read leaves the game
+    /// as it was.
+    fn position(&mut self, args: &[&str]) {
+        match parse_position(args) {
+            Ok(g) => self.game = g,
+            Err(e) => info(&self.out, &format!("position ignored: {e}")),
+        }
+    }
+
+    /// `go …`: the engine service thinks; its handler prints the `info` lines and the
+    /// `bestmove`.
+    fn go(&mut self, args: &[&str]) {
+        if self.engine.thinking().is_some() {
+            info(&self.out, "go ignored: already searching (send stop first)");
+            return;
+        }
+        let (mut limits, ponder, problems) = parse_go(args, self.game.position());
+        limits.multipv = self.opts.multipv;
+        self.infinite = limits.infinite || ponder;
+        for p in problems {
+            info(&self.out, &p);
+        }
+        // Alternatives or a restricted root: the GUI analyses, the book keeps out.
+        let analysing = self.opts.multipv > 1 || !limits.searchmoves.is_empty();
+        let book = (self.opts.own_book && !analysing).then(|| BookPolicy {
+            max_ply: self.opts.max_book_ply,
+            pick: self.opts.pick,
+            seed: rng::seed_from_clock() ^ self.game.position().key(),
+        });
+        let think = Think {
+            game: self.game.clone(),
+            level: self.opts.level(),
+            limits,
+            book,
+            instant_forced: false,
+            ponder,
+        };
+        // Registered before the request is sent: the reply may come at once.
+        self.asked.add(self.engine.next_id(), *self.game.position());
+        self.engine.think(think);
+    }
+
+    /// `stop`: the search answers its best move so far; we wait for that answer.
+    fn stop(&self) {
+        self.engine.stop();
+        self.engine.wait_idle(Duration::from_secs(60));
+    }
+
+    /// `ponderhit`: the GUI's opponent played the move we pondered; the clock starts.
+    fn ponderhit(&self) {
+        self.engine.ponder_hit();
+    }
+
+    /// `debug on|off`: we have no extra output to switch, so nothing changes.
+    fn debug(&self) {}
+
+    /// `register`: Huo Chess needs no registration.
+    fn register(&self) {}
+
+    /// `d` (not a UCI command; handy in a terminal): the current position's FEN.
+    fn d(&self) {
+        info(&self.out, &self.game.position().fen());
+    }
+
+    /// `eval` (not a UCI command; handy in a terminal): the static evaluation, part by part.
+    fn explain_eval(&self) {
+        for line in self.eval.explain(self.game.position()).to_string().lines() {
+            info(&self.out, line);
+        }
+    }
+
+    /// `quit`: the search stops, its answer goes out, the service ends.
+    fn quit(self) {
+        self.engine.stop();
+        self.close();
+    }
+
+    /// The end of the input: a bounded search still running finishes and answers; one
+    /// that only `stop` would end is stopped.
+    fn end_of_input(self) {
+        if self.infinite {
+            self.engine.stop();
+        }
+        self.close();
+    }
+
+    /// The last answer goes out; then the service ends.
+    fn close(self) {
+        self.engine.wait_idle(Duration::from_secs(3600));
+        self.engine.quit();
+    }
 }
 
 /// `id`, `option` and `uciok`: the answer to `uci`.
@@ -648,6 +739,32 @@ mod tests {
     use super::*;
     use crate::core::{Move, Square, parse_uci};
 
+    /// Output shared with the test: `run` takes its writer by value.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// The lines a whole session on `input` writes.
+    fn session(input: &str) -> Vec<String> {
+        let out = Shared::default();
+        run(input.as_bytes(), out.clone(), &Config::default());
+        let bytes = out.0.lock().unwrap().clone();
+        String::from_utf8(bytes)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect()
+    }
+
     fn result(best: Option<Move>, ponder: Option<Move>) -> SearchResult {
         SearchResult {
             best,
@@ -706,5 +823,46 @@ mod tests {
             origin: crate::engine::Origin::Search,
         };
         assert_eq!(reply_line(done, &asked), None);
+    }
+
+    #[test]
+    fn the_end_of_the_input_lets_a_bounded_search_answer() {
+        let lines = session(
+            "setoption name OwnBook value false\nposition startpos moves e2e4\ngo depth 3\n",
+        );
+        let last = lines.last().unwrap();
+        let best = last.strip_prefix("bestmove ").unwrap().split(' ').next();
+        let after_e4 = Position::startpos().after(uci(&Position::startpos(), "e2e4"));
+        assert!(parse_uci(&after_e4, best.unwrap()).is_ok(), "{lines:?}");
+        assert!(
+            lines.iter().any(|l| l.starts_with("info depth 3 ")),
+            "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn the_end_of_the_input_or_quit_stops_a_search_that_only_stop_ends() {
+        for input in ["go infinite\n", "go infinite\nquit\nisready\n"] {
+            let lines = session(input);
+            assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+            // Nothing is read after `quit`.
+            assert!(!lines.iter().any(|l| l == "readyok"), "{lines:?}");
+        }
+    }
+
+    #[test]
+    fn each_command_is_answered_and_junk_is_explained() {
+        let lines =
+            session("\n  \nisready\nuci\nd\nfly me to the moon\ndebug on\nregister later\n");
+        assert_eq!(lines[0], "readyok");
+        assert!(lines[1].starts_with("id name Huo Chess"));
+        let ok = lines.iter().position(|l| l == "uciok").unwrap();
+        assert_eq!(
+            &lines[ok + 1..],
+            [
+                format!("info string {}", Position::STARTING_FEN),
+                "info string unknown command 'fly' ignored".to_string(),
+            ]
+        );
     }
 }
