@@ -4,7 +4,7 @@
 //! diagonal step; the position knows which is which. A move packs into 16 bits so that the
 //! transposition table and the move lists stay small.
 
-use super::types::{Role, Square};
+use super::types::{Promotion, Role, Square};
 use arrayvec::ArrayVec;
 use std::fmt;
 
@@ -12,15 +12,38 @@ use std::fmt;
 pub struct Move(u16);
 
 impl Move {
-    /// Bits 0-5: from, bits 6-11: to, bits 12-14: promotion (0 none, 1 knight … 4 queen).
+    /// A move from `from` to `to`; `promotion` is the piece a pawn reaching the last rank
+    /// becomes (`None` for every other move).
+    ///
+    /// # Panics
+    ///
+    /// If `promotion` is a pawn or a king: a pawn becomes a knight, a bishop, a rook or a
+    /// queen. A piece read from input is checked with [`Promotion::from_role`] first, then
+    /// played with [`Move::promoting`], which cannot fail.
     #[inline]
     pub const fn new(from: Square, to: Square, promotion: Option<Role>) -> Move {
-        let promo = match promotion {
-            Some(role) => role as u16,
-            None => 0,
-        };
-        Move(from as u16 | (to as u16) << 6 | promo << 12)
+        match promotion {
+            None => Move::pack(from, to, 0),
+            Some(role) => match Promotion::from_role(role) {
+                Some(piece) => Move::promoting(from, to, piece),
+                None => panic!("a pawn promotes to a knight, a bishop, a rook or a queen"),
+            },
+        }
     }
+
+    /// A pawn's move to the last rank, where it becomes `piece`.
+    #[inline]
+    pub const fn promoting(from: Square, to: Square, piece: Promotion) -> Move {
+        Move::pack(from, to, piece as u16)
+    }
+
+    /// Bits 0-5: from, bits 6-11: to, bits 12-14: promotion (0 none, 1 knight … 4 queen,
+    /// as [`Promotion`] numbers them).
+    #[inline]
+    const fn pack(from: Square, to: Square, promotion: u16) -> Move {
+        Move(from as u16 | (to as u16) << 6 | promotion << 12)
+    }
+
     #[inline]
     pub const fn from(self) -> Square {
         Square::from_index((self.0 & 63) as usize)
@@ -157,7 +180,39 @@ impl fmt::Debug for MoveList {
 
 #[cfg(test)]
 mod tests {
-    use crate::core::Position;
+    use super::Move;
+    use crate::core::{Position, Promotion, Role, Square};
+
+    #[test]
+    fn a_pawn_promotes_to_a_knight_bishop_rook_or_queen() {
+        for piece in Promotion::ALL {
+            let role = piece.role();
+            assert_eq!(Promotion::from_role(role), Some(piece));
+            let mv = Move::new(Square::E7, Square::E8, Some(role));
+            assert_eq!(mv, Move::promoting(Square::E7, Square::E8, piece));
+            assert_eq!(mv.promotion(), Some(role));
+            assert_eq!(mv.uci(), format!("e7e8{}", role.lower_char()));
+            assert_eq!(Move::from_u16(mv.to_u16()), Some(mv));
+        }
+        assert_eq!(Promotion::from_role(Role::Pawn), None);
+        assert_eq!(Promotion::from_role(Role::King), None);
+        // Generated best first, the order the pieces are listed in for the screens.
+        let best_first: Vec<Role> = Promotion::BEST_FIRST.iter().map(|p| p.role()).collect();
+        assert_eq!(best_first, Role::PROMOTIONS);
+    }
+
+    #[test]
+    #[should_panic(expected = "a pawn promotes to a knight, a bishop, a rook or a queen")]
+    fn no_move_promotes_to_a_king() {
+        Move::new(Square::E7, Square::E8, Some(Role::King));
+    }
+
+    #[test]
+    #[should_panic(expected = "a pawn promotes to a knight, a bishop, a rook or a queen")]
+    fn no_move_promotes_to_a_pawn() {
+        // Packed, it would read back as a move with no promotion at all.
+        Move::new(Square::E7, Square::E8, Some(Role::Pawn));
+    }
 
     #[test]
     fn uci_bytes_spell_the_uci_text_and_order_moves_as_it_does() {
