@@ -4,10 +4,40 @@
 //! diagonal step; the position knows which is which. A move packs into 16 bits so that the
 //! transposition table and the move lists stay small.
 
+// Every public item here has a doc comment: a new one without is a warning (an error in CI).
+#![warn(missing_docs)]
+
 use super::types::{Promotion, Role, Square};
 use arrayvec::ArrayVec;
 use std::fmt;
 
+/// A move: the square a piece leaves, the square it lands on, and for a pawn reaching the
+/// last rank the piece it becomes. The move does not say which piece moves or whether it
+/// is legal: the [`Position`](super::Position) it is played in knows both.
+///
+/// ```
+/// use huo_chess::core::{Promotion, parse_uci};
+/// use huo_chess::{Move, Position, Role, Square};
+///
+/// // Read and written in UCI's long algebraic form: from-square, to-square.
+/// let start = Position::startpos();
+/// let knight = parse_uci(&start, "g1f3").unwrap();
+/// assert_eq!((knight.from(), knight.to()), (Square::G1, Square::F3));
+/// assert_eq!(knight.uci(), "g1f3");
+/// assert_eq!(knight.promotion(), None);
+///
+/// // A pawn on the seventh rank has four moves to e8, one for each piece it may become;
+/// // UCI adds the piece's letter.
+/// let pos = Position::from_fen("8/4P1k1/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+/// let to_e8 = pos.legal_moves().iter().filter(|m| m.to() == Square::E8).count();
+/// assert_eq!(to_e8, 4);
+/// let queen = Move::promoting(Square::E7, Square::E8, Promotion::Queen);
+/// assert_eq!(queen.uci(), "e7e8q");
+/// assert_eq!(queen.promotion(), Some(Role::Queen));
+/// assert_eq!(parse_uci(&pos, "e7e8q"), Ok(queen));
+/// // Never a king: no promotion names one.
+/// assert_eq!(Promotion::from_role(Role::King), None);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move(u16);
 
@@ -20,6 +50,13 @@ impl Move {
     /// If `promotion` is a pawn or a king: a pawn becomes a knight, a bishop, a rook or a
     /// queen. A piece read from input is checked with [`Promotion::from_role`] first, then
     /// played with [`Move::promoting`], which cannot fail.
+    ///
+    /// ```should_panic
+    /// use huo_chess::{Move, Role, Square};
+    ///
+    /// // No pawn becomes a king.
+    /// Move::new(Square::E7, Square::E8, Some(Role::King));
+    /// ```
     #[inline]
     pub const fn new(from: Square, to: Square, promotion: Option<Role>) -> Move {
         match promotion {
@@ -44,14 +81,18 @@ impl Move {
         Move(from as u16 | (to as u16) << 6 | promotion << 12)
     }
 
+    /// The square the piece leaves.
     #[inline]
     pub const fn from(self) -> Square {
         Square::from_index((self.0 & 63) as usize)
     }
+    /// The square the piece lands on (for castling, the king's square).
     #[inline]
     pub const fn to(self) -> Square {
         Square::from_index((self.0 >> 6 & 63) as usize)
     }
+    /// The piece a pawn becomes by this move: a knight, bishop, rook or queen; `None` for
+    /// every move that is not a promotion.
     #[inline]
     pub const fn promotion(self) -> Option<Role> {
         match self.0 >> 12 {
@@ -114,32 +155,39 @@ pub struct MoveList {
 }
 
 impl MoveList {
+    /// An empty list.
     #[inline]
     pub fn new() -> MoveList {
         MoveList {
             moves: ArrayVec::new(),
         }
     }
+    /// Adds `mv` at the end. There is room for 256, more than any position has.
     #[inline]
     pub fn push(&mut self, mv: Move) {
         self.moves.push(mv);
     }
+    /// How many moves the list holds.
     #[inline]
     pub fn len(&self) -> usize {
         self.moves.len()
     }
+    /// Does it hold no move? (For a position's legal moves: checkmate or stalemate.)
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }
+    /// The moves, in the order they were added.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
         &self.moves
     }
+    /// The moves, to reorder (the search sorts them best first).
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
         &mut self.moves
     }
+    /// Is `mv` in the list?
     pub fn contains(&self, mv: Move) -> bool {
         self.as_slice().contains(&mv)
     }
