@@ -4,14 +4,20 @@
 //! one, and "has this position occurred three times?" is a look back through the keys
 //! since the last capture or pawn move (positions before it can never come back).
 
+// Every public item here has a doc comment: a new one without is a warning (an error in CI).
+#![warn(missing_docs)]
+
 use crate::core::{Color, Move, MoveError, Position, notation};
 use std::fmt;
 
 /// Why a game is over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    /// The side to move is checkmated; `winner` gave the mate.
-    Checkmate { winner: Color },
+    /// The side to move is checkmated: in check, with no legal move.
+    Checkmate {
+        /// The side that gave the mate.
+        winner: Color,
+    },
     /// The side to move has no legal move and is not in check.
     Stalemate,
     /// Fifty moves by each side without a capture or a pawn move.
@@ -53,7 +59,33 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// A game: a start position and the legal moves played from it.
+/// A game: a start position and the legal moves played from it. Only legal moves get in,
+/// any move can be taken back, and the game knows when it is over: checkmate, stalemate
+/// or one of the draw rules.
+///
+/// ```
+/// use huo_chess::{Color, Game, Outcome};
+///
+/// let mut game = Game::new();
+/// // Moves in any notation: SAN (`f3`), UCI (`e7e5`), Huo coordinates (`g2-g4`).
+/// for text in ["f3", "e7e5", "g2-g4"] {
+///     game.play_text(text).unwrap();
+/// }
+/// // An illegal move is refused and changes nothing.
+/// assert!(game.play_text("e5e3").is_err());
+/// assert_eq!(game.moves().len(), 3);
+/// assert_eq!(game.outcome(), None);
+///
+/// // The fool's mate: the fastest checkmate there is.
+/// game.play_text("Qh4").unwrap();
+/// assert_eq!(game.outcome(), Some(Outcome::Checkmate { winner: Color::Black }));
+/// assert_eq!(game.movetext(), "1. f3 e5 2. g4 Qh4#");
+///
+/// // Taken back, the game goes on.
+/// assert_eq!(game.undo().map(|m| m.uci()), Some("d8h4".to_string()));
+/// assert_eq!(game.outcome(), None);
+/// assert_eq!(game.position().turn(), Color::Black);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Game {
     /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
@@ -132,6 +164,23 @@ impl Game {
     }
 
     /// How many times the current position has occurred in this game (1 the first time).
+    /// The same position means the same pieces on the same squares, the same side to move,
+    /// and the same castling and en-passant chances.
+    ///
+    /// ```
+    /// use huo_chess::{Game, Outcome};
+    ///
+    /// // Both knights out and back, twice: the start position comes round a third time.
+    /// let mut game = Game::new();
+    /// for text in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"] {
+    ///     game.play_text(text).unwrap();
+    /// }
+    /// // Black's knight out, Black to move: seen after move 2 too.
+    /// assert_eq!(game.repetitions(), 2);
+    /// game.play_text("Ng8").unwrap();
+    /// assert_eq!(game.repetitions(), 3);
+    /// assert_eq!(game.outcome(), Some(Outcome::ThreefoldRepetition));
+    /// ```
     pub fn repetitions(&self) -> usize {
         let current = self.position();
         let reversible = current.halfmove_clock() as usize;
@@ -218,11 +267,20 @@ pub enum Ending {
     /// Checkmate, stalemate and the draw rules.
     Board(Outcome),
     /// `loser` resigned (the engine says "I resign!").
-    Resigned { loser: Color },
+    Resigned {
+        /// The side that gave up.
+        loser: Color,
+    },
     /// `loser`'s time ran out while the other side could still mate.
-    Time { loser: Color },
+    Time {
+        /// The side whose flag fell.
+        loser: Color,
+    },
     /// `flagged`'s time ran out, but the other side has no mating material: a draw.
-    TimeButNoMate { flagged: Color },
+    TimeButNoMate {
+        /// The side whose flag fell.
+        flagged: Color,
+    },
     /// Both sides agreed to a draw.
     Agreed,
     /// A result recorded in a loaded game (`1-0`, `0-1`, `1/2-1/2`).

@@ -29,6 +29,7 @@ use crate::game::Game;
 use crate::search::{Event, Level, Limits, Score, SearchResult, available_threads};
 use crate::util::rng;
 use std::io::{BufRead, Write};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -128,8 +129,31 @@ fn book_problem(path: Option<&Path>, layers: LayerPolicy) -> Option<String> {
     Some(format!("BookPath {problem}; {instead}"))
 }
 
+/// The position each `go` still to be answered was about, by request id: what `bestmove`
+/// needs besides the engine service's answer (see [`bestmove_line`]). The reading loop
+/// adds a position before it sends the request, the reply handler takes it out. More than
+/// one can wait: a new `go` may come in while the last answer is still being written.
+#[derive(Default)]
+struct Asked(Mutex<Vec<(u64, Position)>>);
+
+impl Asked {
+    fn add(&self, id: u64, pos: Position) {
+        if let Ok(mut p) = self.0.lock() {
+            p.push((id, pos));
+        }
+    }
+
+    /// The position request `id` was about, taken out (each `go` answers exactly one
+    /// `bestmove`).
+    fn take(&self, id: u64) -> Option<Position> {
+        let mut p = self.0.lock().ok()?;
+        let i = p.iter().position(|(k, _)| *k == id)?;
+        Some(p.remove(i).1)
+    }
+}
+
 /// The search handler: turns the engine service's replies into protocol lines.
-fn reply_line(reply: Reply, positions: &Mutex<Vec<(u64, Position)>>) -> Option<String> {
+fn reply_line(reply: Reply, asked: &Asked) -> Option<String> {
     match reply {
         Reply::Event { event, .. } => match event {
             Event::Iteration(it) => {
@@ -165,16 +189,18 @@ fn reply_line(reply: Reply, positions: &Mutex<Vec<(u64, Position)>>) -> Option<S
             Event::Node(_) | Event::Tree(_) => None,
         },
         Reply::Done { id, result, .. } => {
-            let pos = take_position(positions, id)?;
+            let pos = asked.take(id)?;
             // The nodes of the whole search, the unfinished last iteration included (a GUI
             // shows the last number it was told).
             let total = (result.nodes > 0).then(|| format!("info nodes {}\n", result.nodes));
             Some(total.unwrap_or_default() + &bestmove_line(&pos, &result))
         }
         Reply::Failed { id, message } => {
-            let pos = take_position(positions, id)?;
-            let none = SearchResult {
-                best: None,
+            let pos = asked.take(id)?;
+            // The service answers no move when the search fails (a bug, caught), but every
+            // `go` is owed a `bestmove`: the first legal move keeps the game going.
+            let first = SearchResult {
+                best: pos.legal_moves().first().copied(),
                 ponder: None,
                 score: Score::Cp(0),
                 depth: 0,
@@ -182,180 +208,260 @@ fn reply_line(reply: Reply, positions: &Mutex<Vec<(u64, Position)>>) -> Option<S
             };
             Some(format!(
                 "info string engine error: {message}\n{}",
-                bestmove_line(&pos, &none)
+                bestmove_line(&pos, &first)
             ))
         }
     }
 }
 
-/// The position request `id` was about (each `go` answers exactly one `bestmove`).
-fn take_position(positions: &Mutex<Vec<(u64, Position)>>, id: u64) -> Option<Position> {
-    let mut p = positions.lock().ok()?;
-    let i = p.iter().position(|(k, _)| *k == id)?;
-    Some(p.remove(i).1)
-}
-
 /// Speaks UCI on `input`/`output` until `quit` or the end of the input. Parsing and
 /// printing only: the engine service does the thinking.
-pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W, config: &Config) {
-    let out: Out<W> = Arc::new(Mutex::new(output));
-    let mut opts = Options {
-        hash_mb: config.search.hash_mb,
-        threads: config.search.threads.clamp(1, available_threads()),
-        own_book: config.book.enabled,
-        book_path: config.book.path.clone(),
-        level: Level::FULL,
-        limit_strength: false,
-        elo: ELO_MAX,
-        max_book_ply: config.book.max_ply,
-        contempt: config.search.contempt_cp(),
-        pick: config.book.pick,
-        multipv: 1,
-    };
-    let eval = Evaluator::from_config(config);
-    let layers = config.book.layers;
-    // The position of each `go` still to be answered, for the legality check of bestmove.
-    let positions: Arc<Mutex<Vec<(u64, Position)>>> = Arc::default();
-    let mut engine = {
-        let out = Arc::clone(&out);
-        let positions = Arc::clone(&positions);
-        Engine::spawn(
-            Settings {
-                eval: eval.clone(),
-                hash_mb: opts.hash_mb,
-                threads: opts.threads,
-                contempt: opts.contempt,
-                book: Some(Books::locate(opts.book_path.as_deref(), layers)),
-            },
-            Box::new(move |reply| {
-                if let Some(line) = reply_line(reply, &positions) {
-                    say(&out, &line);
-                }
-            }),
-        )
-    };
-    // A broken book.path in the configuration is said once, after the first handshake.
-    let mut book_warning = book_problem(opts.book_path.as_deref(), layers);
-    let mut game = Game::new();
-    // Quit stops the search; the end of the input lets a bounded search finish first.
-    let mut quit = false;
-    let mut infinite = false;
-    let mut input = input;
+pub fn run<R: BufRead, W: Write + Send + 'static>(mut input: R, output: W, config: &Config) {
+    let mut session = UciSession::new(output, config);
     let mut bytes = Vec::new();
     loop {
         bytes.clear();
         match input.read_until(b'\n', &mut bytes) {
-            Ok(0) | Err(_) => break,
+            Ok(0) | Err(_) => return session.end_of_input(),
             Ok(_) => {}
         }
-        let line = String::from_utf8_lossy(&bytes);
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let Some(&command) = words.first() else {
-            continue;
+        if session.command(&String::from_utf8_lossy(&bytes)).is_break() {
+            return session.quit();
+        }
+    }
+}
+
+/// One UCI conversation: the options the GUI has set, the game it has set up, and the
+/// engine service that thinks about it. One method per command; the service's replies
+/// are printed by its handler as they come, so the conversation goes on while it thinks.
+struct UciSession<W: Write + Send + 'static> {
+    out: Out<W>,
+    opts: Options,
+    /// The evaluation the engine uses, for `eval`.
+    eval: Evaluator,
+    layers: LayerPolicy,
+    engine: Engine,
+    asked: Arc<Asked>,
+    /// A broken `book.path` in the configuration, said once, after the first handshake.
+    book_warning: Option<String>,
+    game: Game,
+    /// The last search ends only on `stop` (`go infinite`, `go ponder`).
+    infinite: bool,
+}
+
+impl<W: Write + Send + 'static> UciSession<W> {
+    /// The options as the configuration sets them, and the engine service started.
+    fn new(output: W, config: &Config) -> Self {
+        let out: Out<W> = Arc::new(Mutex::new(output));
+        let opts = Options {
+            hash_mb: config.search.hash_mb,
+            threads: config.search.threads.clamp(1, available_threads()),
+            own_book: config.book.enabled,
+            book_path: config.book.path.clone(),
+            level: Level::FULL,
+            limit_strength: false,
+            elo: ELO_MAX,
+            max_book_ply: config.book.max_ply,
+            contempt: config.search.contempt_cp(),
+            pick: config.book.pick,
+            multipv: 1,
         };
-        let args = &words[1..];
-        match command {
-            "uci" => {
-                for l in option_lines(&opts) {
-                    say(&out, &l);
-                }
-                if let Some(w) = book_warning.take() {
-                    info(&out, &w);
-                }
-            }
-            "isready" => say(&out, "readyok"),
-            "ucinewgame" => {
-                engine.clear();
-                game = Game::new();
-            }
-            "setoption" => {
-                // Options are set between searches (the GUI should not send them while
-                // we think): a running search is let finish first.
-                engine.wait_idle(Duration::from_secs(3600));
-                let book_before = (opts.own_book, opts.book_path.clone());
-                match set_option(&mut opts, args) {
-                    Ok(change) => match change {
-                        Change::Hash => engine.set_hash(opts.hash_mb),
-                        Change::Threads => engine.set_threads(opts.threads),
-                        Change::Contempt => engine.set_contempt(opts.contempt),
-                        Change::Other => {}
-                    },
-                    Err(e) => info(&out, &e),
-                }
-                if book_before.1 != opts.book_path {
-                    engine.set_book(Some(Books::locate(opts.book_path.as_deref(), layers)));
-                    book_warning = None;
-                    if let Some(w) = book_problem(opts.book_path.as_deref(), layers) {
-                        info(&out, &w);
+        let eval = Evaluator::from_config(config);
+        let layers = config.book.layers;
+        let asked = Arc::<Asked>::default();
+        let engine = {
+            let (out, asked) = (Arc::clone(&out), Arc::clone(&asked));
+            Engine::spawn(
+                Settings {
+                    eval: eval.clone(),
+                    hash_mb: opts.hash_mb,
+                    threads: opts.threads,
+                    contempt: opts.contempt,
+                    book: Some(Books::locate(opts.book_path.as_deref(), layers)),
+                },
+                Box::new(move |reply| {
+                    if let Some(line) = reply_line(reply, &asked) {
+                        say(&out, &line);
                     }
-                }
-            }
-            "position" => match parse_position(args) {
-                Ok(g) => game = g,
-                Err(e) => info(&out, &format!("position ignored: {e}")),
-            },
-            "go" => {
-                if engine.thinking().is_some() {
-                    info(&out, "go ignored: already searching (send stop first)");
-                    continue;
-                }
-                let (mut limits, ponder, problems) = parse_go(args, game.position());
-                limits.multipv = opts.multipv;
-                infinite = limits.infinite || ponder;
-                for p in problems {
-                    info(&out, &p);
-                }
-                // Alternatives or a restricted root: the GUI analyses, the book keeps out.
-                let analysing = opts.multipv > 1 || !limits.searchmoves.is_empty();
-                let book = (opts.own_book && !analysing).then(|| BookPolicy {
-                    max_ply: opts.max_book_ply,
-                    pick: opts.pick,
-                    seed: rng::seed_from_clock() ^ game.position().key(),
-                });
-                let think = Think {
-                    game: game.clone(),
-                    level: opts.level(),
-                    limits,
-                    book,
-                    instant_forced: false,
-                    ponder,
-                };
-                // Registered before the request is sent: the reply may come at once.
-                let id = engine.next_id();
-                if let Ok(mut p) = positions.lock() {
-                    p.push((id, *game.position()));
-                }
-                engine.think(think);
-            }
-            "stop" => {
-                engine.stop();
-                engine.wait_idle(Duration::from_secs(60));
-            }
-            "ponderhit" => engine.ponder_hit(),
-            "quit" => {
-                quit = true;
-                break;
-            }
-            "debug" | "register" => {}
-            "d" => info(&out, &game.position().fen()),
-            // The static evaluation, part by part (not a UCI command; handy in a terminal).
-            "eval" => {
-                for line in eval.explain(game.position()).to_string().lines() {
-                    info(&out, line);
-                }
-            }
+                }),
+            )
+        };
+        UciSession {
+            book_warning: book_problem(opts.book_path.as_deref(), layers),
+            out,
+            opts,
+            eval,
+            layers,
+            engine,
+            asked,
+            game: Game::new(),
+            infinite: false,
+        }
+    }
+
+    /// Answers one line of input; `Break` after `quit`.
+    fn command(&mut self, line: &str) -> ControlFlow<()> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&command, args)) = words.split_first() else {
+            return ControlFlow::Continue(());
+        };
+        match command {
+            "uci" => self.uci(),
+            "isready" => self.isready(),
+            "setoption" => self.setoption(args),
+            "ucinewgame" => self.ucinewgame(),
+            "position" => self.position(args),
+            "go" => self.go(args),
+            "stop" => self.stop(),
+            "ponderhit" => self.ponderhit(),
+            "quit" => return ControlFlow::Break(()),
+            "debug" => self.debug(),
+            "register" => self.register(),
+            "d" => self.d(),
+            "eval" => self.explain_eval(),
             _ => info(
-                &out,
+                &self.out,
                 &format!("unknown command '{}' ignored", shown(command)),
             ),
         }
+        ControlFlow::Continue(())
     }
-    if quit || infinite {
-        engine.stop();
+
+    /// `uci`: who we are, our options, `uciok`.
+    fn uci(&mut self) {
+        for l in option_lines(&self.opts) {
+            say(&self.out, &l);
+        }
+        if let Some(w) = self.book_warning.take() {
+            info(&self.out, &w);
+        }
     }
-    // A bounded search still running finishes and answers; then the service ends.
-    engine.wait_idle(Duration::from_secs(3600));
-    engine.quit();
+
+    /// `isready`: answered at once, even while thinking.
+    fn isready(&self) {
+        say(&self.out, "readyok");
+    }
+
+    /// `setoption name <id> [value <x>]`.
+    fn setoption(&mut self, args: &[&str]) {
+        // Options are set between searches (the GUI should not send them while we think):
+        // a running search is let finish first.
+        self.engine.wait_idle(Duration::from_secs(3600));
+        let book_path = self.opts.book_path.clone();
+        match set_option(&mut self.opts, args) {
+            Ok(Change::Hash) => self.engine.set_hash(self.opts.hash_mb),
+            Ok(Change::Threads) => self.engine.set_threads(self.opts.threads),
+            Ok(Change::Contempt) => self.engine.set_contempt(self.opts.contempt),
+            Ok(Change::Other) => {}
+            Err(e) => info(&self.out, &e),
+        }
+        if book_path != self.opts.book_path {
+            let path = self.opts.book_path.as_deref();
+            self.engine.set_book(Some(Books::locate(path, self.layers)));
+            self.book_warning = None;
+            if let Some(w) = book_problem(path, self.layers) {
+                info(&self.out, &w);
+            }
+        }
+    }
+
+    /// `ucinewgame`: what the engine learned is forgotten; the game starts afresh.
+    fn ucinewgame(&mut self) {
+        self.engine.clear();
+        self.game = Game::new();
+    }
+
+    /// `position startpos|fen <FEN> [moves …]`: a position we cannot read leaves the game
+    /// as it was.
+    fn position(&mut self, args: &[&str]) {
+        match parse_position(args) {
+            Ok(g) => self.game = g,
+            Err(e) => info(&self.out, &format!("position ignored: {e}")),
+        }
+    }
+
+    /// `go …`: the engine service thinks; its handler prints the `info` lines and the
+    /// `bestmove`.
+    fn go(&mut self, args: &[&str]) {
+        if self.engine.thinking().is_some() {
+            info(&self.out, "go ignored: already searching (send stop first)");
+            return;
+        }
+        let (mut limits, ponder, problems) = parse_go(args, self.game.position());
+        limits.multipv = self.opts.multipv;
+        self.infinite = limits.infinite || ponder;
+        for p in problems {
+            info(&self.out, &p);
+        }
+        // Alternatives or a restricted root: the GUI analyses, the book keeps out.
+        let analysing = self.opts.multipv > 1 || !limits.searchmoves.is_empty();
+        let book = (self.opts.own_book && !analysing).then(|| BookPolicy {
+            max_ply: self.opts.max_book_ply,
+            pick: self.opts.pick,
+            seed: rng::seed_from_clock() ^ self.game.position().key(),
+        });
+        let think = Think {
+            game: self.game.clone(),
+            level: self.opts.level(),
+            limits,
+            book,
+            instant_forced: false,
+            ponder,
+        };
+        // Registered before the request is sent: the reply may come at once.
+        self.asked.add(self.engine.next_id(), *self.game.position());
+        self.engine.think(think);
+    }
+
+    /// `stop`: the search answers its best move so far; we wait for that answer.
+    fn stop(&self) {
+        self.engine.stop();
+        self.engine.wait_idle(Duration::from_secs(60));
+    }
+
+    /// `ponderhit`: the GUI's opponent played the move we pondered; the clock starts.
+    fn ponderhit(&self) {
+        self.engine.ponder_hit();
+    }
+
+    /// `debug on|off`: we have no extra output to switch, so nothing changes.
+    fn debug(&self) {}
+
+    /// `register`: Huo Chess needs no registration.
+    fn register(&self) {}
+
+    /// `d` (not a UCI command; handy in a terminal): the current position's FEN.
+    fn d(&self) {
+        info(&self.out, &self.game.position().fen());
+    }
+
+    /// `eval` (not a UCI command; handy in a terminal): the static evaluation, part by part.
+    fn explain_eval(&self) {
+        for line in self.eval.explain(self.game.position()).to_string().lines() {
+            info(&self.out, line);
+        }
+    }
+
+    /// `quit`: the search stops, its answer goes out, the service ends.
+    fn quit(self) {
+        self.engine.stop();
+        self.close();
+    }
+
+    /// The end of the input: a bounded search still running finishes and answers; one
+    /// that only `stop` would end is stopped.
+    fn end_of_input(self) {
+        if self.infinite {
+            self.engine.stop();
+        }
+        self.close();
+    }
+
+    /// The last answer goes out; then the service ends.
+    fn close(self) {
+        self.engine.wait_idle(Duration::from_secs(3600));
+        self.engine.quit();
+    }
 }
 
 /// `id`, `option` and `uciok`: the answer to `uci`.
@@ -394,21 +500,23 @@ fn option_lines(opts: &Options) -> Vec<String> {
     ]
 }
 
-/// `bestmove e2e4 ponder e7e5`; a move is sent only if it is legal (`0000`: none exists).
+/// `bestmove e2e4 ponder e7e5` for the answer `r` about `pos` (`0000`: there is no legal
+/// move).
+///
+/// The best move is sent as the engine service gives it: the service answers only a legal
+/// move (the book's is checked against the position, the search's against the legal
+/// moves, the first legal one standing in otherwise) and none only when there is none.
+/// The ponder move is checked here, the one legality check made on an answer: the service
+/// passes the search's on unchecked, and when it puts a legal move in place of an illegal
+/// one (a search bug) the ponder move that came with it no longer follows it. A GUI told
+/// to ponder on an impossible move would think about a position that cannot arise.
 fn bestmove_line(pos: &Position, r: &SearchResult) -> String {
-    let best = r
-        .best
-        .filter(|&m| pos.is_legal(m))
-        .or_else(|| pos.legal_moves().first().copied());
-    match best {
+    match r.best {
         None => "bestmove 0000".into(),
-        Some(mv) => {
-            let after = pos.after(mv);
-            match r.ponder.filter(|&p| after.is_legal(p)) {
-                Some(p) => format!("bestmove {} ponder {}", mv.uci(), p.uci()),
-                None => format!("bestmove {}", mv.uci()),
-            }
-        }
+        Some(mv) => match r.ponder.filter(|&p| pos.after(mv).is_legal(p)) {
+            Some(p) => format!("bestmove {} ponder {}", mv.uci(), p.uci()),
+            None => format!("bestmove {}", mv.uci()),
+        },
     }
 }
 
@@ -590,16 +698,13 @@ fn parse_go(args: &[&str], pos: &Position) -> (Limits, bool, Vec<String>) {
                 i += 1;
                 while let Some(&text) = args.get(i).filter(|w| !GO_WORDS.contains(w)) {
                     given += 1;
+                    // `parse_uci` finds the move among the legal ones, or says why not.
                     match notation::parse_uci(pos, text) {
-                        Ok(mv) if pos.is_legal(mv) => {
+                        Ok(mv) => {
                             if !limits.searchmoves.contains(&mv) {
                                 limits.searchmoves.push(mv);
                             }
                         }
-                        Ok(_) => problems.push(format!(
-                            "go searchmoves: '{}' is not legal here, ignored",
-                            shown(text)
-                        )),
                         Err(e) => problems.push(format!("go searchmoves: {e}, ignored")),
                     }
                     i += 1;
@@ -627,4 +732,137 @@ fn parse_go(args: &[&str], pos: &Position) -> (Limits, bool, Vec<String>) {
         i += if takes_value { 2 } else { 1 };
     }
     (limits, ponder, problems)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Move, Square, parse_uci};
+
+    /// Output shared with the test: `run` takes its writer by value.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// The lines a whole session on `input` writes.
+    fn session(input: &str) -> Vec<String> {
+        let out = Shared::default();
+        run(input.as_bytes(), out.clone(), &Config::default());
+        let bytes = out.0.lock().unwrap().clone();
+        String::from_utf8(bytes)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect()
+    }
+
+    fn result(best: Option<Move>, ponder: Option<Move>) -> SearchResult {
+        SearchResult {
+            best,
+            ponder,
+            score: Score::Cp(0),
+            depth: 1,
+            nodes: 1,
+        }
+    }
+
+    fn uci(pos: &Position, text: &str) -> Move {
+        parse_uci(pos, text).unwrap()
+    }
+
+    #[test]
+    fn bestmove_sends_a_ponder_move_only_if_it_follows_the_best_move() {
+        let start = Position::startpos();
+        let e4 = uci(&start, "e2e4");
+        let e5 = uci(&start.after(e4), "e7e5");
+        assert_eq!(
+            bestmove_line(&start, &result(Some(e4), Some(e5))),
+            "bestmove e2e4 ponder e7e5"
+        );
+        // White's own e2e4 again is no reply to 1. e4: left out, the best move still sent.
+        assert_eq!(
+            bestmove_line(&start, &result(Some(e4), Some(e4))),
+            "bestmove e2e4"
+        );
+        assert_eq!(
+            bestmove_line(&start, &result(Some(e4), None)),
+            "bestmove e2e4"
+        );
+        assert_eq!(bestmove_line(&start, &result(None, None)), "bestmove 0000");
+    }
+
+    #[test]
+    fn a_failed_search_still_answers_a_legal_move_once() {
+        let asked = Asked::default();
+        let start = Position::startpos();
+        asked.add(7, start);
+        let failed = || Reply::Failed {
+            id: 7,
+            message: "boom".into(),
+        };
+        let text = reply_line(failed(), &asked).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "info string engine error: boom");
+        let best = lines[1].strip_prefix("bestmove ").unwrap();
+        assert!(start.is_legal(uci(&start, best)), "{text}");
+        // Its position is taken: a second answer to the same request is not sent.
+        assert_eq!(reply_line(failed(), &asked), None);
+        // Nor one to a request that was never made.
+        let done = Reply::Done {
+            id: 8,
+            result: result(Some(Move::new(Square::E2, Square::E4, None)), None),
+            origin: crate::engine::Origin::Search,
+        };
+        assert_eq!(reply_line(done, &asked), None);
+    }
+
+    #[test]
+    fn the_end_of_the_input_lets_a_bounded_search_answer() {
+        let lines = session(
+            "setoption name OwnBook value false\nposition startpos moves e2e4\ngo depth 3\n",
+        );
+        let last = lines.last().unwrap();
+        let best = last.strip_prefix("bestmove ").unwrap().split(' ').next();
+        let after_e4 = Position::startpos().after(uci(&Position::startpos(), "e2e4"));
+        assert!(parse_uci(&after_e4, best.unwrap()).is_ok(), "{lines:?}");
+        assert!(
+            lines.iter().any(|l| l.starts_with("info depth 3 ")),
+            "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn the_end_of_the_input_or_quit_stops_a_search_that_only_stop_ends() {
+        for input in ["go infinite\n", "go infinite\nquit\nisready\n"] {
+            let lines = session(input);
+            assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+            // Nothing is read after `quit`.
+            assert!(!lines.iter().any(|l| l == "readyok"), "{lines:?}");
+        }
+    }
+
+    #[test]
+    fn each_command_is_answered_and_junk_is_explained() {
+        let lines =
+            session("\n  \nisready\nuci\nd\nfly me to the moon\ndebug on\nregister later\n");
+        assert_eq!(lines[0], "readyok");
+        assert!(lines[1].starts_with("id name Huo Chess"));
+        let ok = lines.iter().position(|l| l == "uciok").unwrap();
+        assert_eq!(
+            &lines[ok + 1..],
+            [
+                format!("info string {}", Position::STARTING_FEN),
+                "info string unknown command 'fly' ignored".to_string(),
+            ]
+        );
+    }
 }

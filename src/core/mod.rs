@@ -21,4 +21,4 @@ pub use notation::{
     san_movetext, san_numbered,
 };
 pub use position::{FenError, FenField, Position, epd_of, placement_fen};
-pub use types::{Color, File, Piece, Rank, Role, Square};
+pub use types::{Color, File, Piece, Promotion, Rank, Role, Square};

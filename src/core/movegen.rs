@@ -20,7 +20,7 @@ use super::attacks::{
 use super::bitboard::Bitboard;
 use super::moves::{Move, MoveList};
 use super::position::Position;
-use super::types::{Color, File, Rank, Role, Square};
+use super::types::{Color, File, Promotion, Rank, Role, Square};
 
 /// The legal moves of one piece: its kind, its square and its destinations. A pawn moving to
 /// the last rank stands for four moves per destination (queen, rook, bishop, knight).
@@ -76,13 +76,13 @@ impl Iterator for PieceMovesIter {
     fn next(&mut self) -> Option<Move> {
         let to = self.moves.to.first()?;
         if self.promotion {
-            let role = Role::PROMOTIONS[self.next_promotion];
+            let piece = Promotion::BEST_FIRST[self.next_promotion];
             self.next_promotion += 1;
             if self.next_promotion == 4 {
                 self.next_promotion = 0;
                 self.moves.to = self.moves.to.without(to);
             }
-            Some(Move::new(self.moves.from, to, Some(role)))
+            Some(Move::promoting(self.moves.from, to, piece))
         } else {
             self.moves.to = self.moves.to.without(to);
             Some(Move::new(self.moves.from, to, None))
@@ -270,8 +270,8 @@ impl Position {
         self.generate(Bitboard::from_square(mv.to()), |pm| {
             if pm.from == mv.from() {
                 let promotes = pm.len() > pm.to.count() as usize;
-                found = promotes == mv.promotion().is_some()
-                    && !matches!(mv.promotion(), Some(Role::Pawn | Role::King));
+                // A move's promotion is never a pawn or a king (see `Move::new`).
+                found = promotes == mv.promotion().is_some();
             }
             found
         });

@@ -4,31 +4,95 @@
 //! diagonal step; the position knows which is which. A move packs into 16 bits so that the
 //! transposition table and the move lists stay small.
 
-use super::types::{Role, Square};
+// Every public item here has a doc comment: a new one without is a warning (an error in CI).
+#![warn(missing_docs)]
+
+use super::types::{Promotion, Role, Square};
 use arrayvec::ArrayVec;
 use std::fmt;
 
+/// A move: the square a piece leaves, the square it lands on, and for a pawn reaching the
+/// last rank the piece it becomes. The move does not say which piece moves or whether it
+/// is legal: the [`Position`](super::Position) it is played in knows both.
+///
+/// ```
+/// use huo_chess::core::{Promotion, parse_uci};
+/// use huo_chess::{Move, Position, Role, Square};
+///
+/// // Read and written in UCI's long algebraic form: from-square, to-square.
+/// let start = Position::startpos();
+/// let knight = parse_uci(&start, "g1f3").unwrap();
+/// assert_eq!((knight.from(), knight.to()), (Square::G1, Square::F3));
+/// assert_eq!(knight.uci(), "g1f3");
+/// assert_eq!(knight.promotion(), None);
+///
+/// // A pawn on the seventh rank has four moves to e8, one for each piece it may become;
+/// // UCI adds the piece's letter.
+/// let pos = Position::from_fen("8/4P1k1/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+/// let to_e8 = pos.legal_moves().iter().filter(|m| m.to() == Square::E8).count();
+/// assert_eq!(to_e8, 4);
+/// let queen = Move::promoting(Square::E7, Square::E8, Promotion::Queen);
+/// assert_eq!(queen.uci(), "e7e8q");
+/// assert_eq!(queen.promotion(), Some(Role::Queen));
+/// assert_eq!(parse_uci(&pos, "e7e8q"), Ok(queen));
+/// // Never a king: no promotion names one.
+/// assert_eq!(Promotion::from_role(Role::King), None);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move(u16);
 
 impl Move {
-    /// Bits 0-5: from, bits 6-11: to, bits 12-14: promotion (0 none, 1 knight … 4 queen).
+    /// A move from `from` to `to`; `promotion` is the piece a pawn reaching the last rank
+    /// becomes (`None` for every other move).
+    ///
+    /// # Panics
+    ///
+    /// If `promotion` is a pawn or a king: a pawn becomes a knight, a bishop, a rook or a
+    /// queen. A piece read from input is checked with [`Promotion::from_role`] first, then
+    /// played with [`Move::promoting`], which cannot fail.
+    ///
+    /// ```should_panic
+    /// use huo_chess::{Move, Role, Square};
+    ///
+    /// // No pawn becomes a king.
+    /// Move::new(Square::E7, Square::E8, Some(Role::King));
+    /// ```
     #[inline]
     pub const fn new(from: Square, to: Square, promotion: Option<Role>) -> Move {
-        let promo = match promotion {
-            Some(role) => role as u16,
-            None => 0,
-        };
-        Move(from as u16 | (to as u16) << 6 | promo << 12)
+        match promotion {
+            None => Move::pack(from, to, 0),
+            Some(role) => match Promotion::from_role(role) {
+                Some(piece) => Move::promoting(from, to, piece),
+                None => panic!("a pawn promotes to a knight, a bishop, a rook or a queen"),
+            },
+        }
     }
+
+    /// A pawn's move to the last rank, where it becomes `piece`.
+    #[inline]
+    pub const fn promoting(from: Square, to: Square, piece: Promotion) -> Move {
+        Move::pack(from, to, piece as u16)
+    }
+
+    /// Bits 0-5: from, bits 6-11: to, bits 12-14: promotion (0 none, 1 knight … 4 queen,
+    /// as [`Promotion`] numbers them).
+    #[inline]
+    const fn pack(from: Square, to: Square, promotion: u16) -> Move {
+        Move(from as u16 | (to as u16) << 6 | promotion << 12)
+    }
+
+    /// The square the piece leaves.
     #[inline]
     pub const fn from(self) -> Square {
         Square::from_index((self.0 & 63) as usize)
     }
+    /// The square the piece lands on (for castling, the king's square).
     #[inline]
     pub const fn to(self) -> Square {
         Square::from_index((self.0 >> 6 & 63) as usize)
     }
+    /// The piece a pawn becomes by this move: a knight, bishop, rook or queen; `None` for
+    /// every move that is not a promotion.
     #[inline]
     pub const fn promotion(self) -> Option<Role> {
         match self.0 >> 12 {
@@ -91,32 +155,39 @@ pub struct MoveList {
 }
 
 impl MoveList {
+    /// An empty list.
     #[inline]
     pub fn new() -> MoveList {
         MoveList {
             moves: ArrayVec::new(),
         }
     }
+    /// Adds `mv` at the end. There is room for 256, more than any position has.
     #[inline]
     pub fn push(&mut self, mv: Move) {
         self.moves.push(mv);
     }
+    /// How many moves the list holds.
     #[inline]
     pub fn len(&self) -> usize {
         self.moves.len()
     }
+    /// Does it hold no move? (For a position's legal moves: checkmate or stalemate.)
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }
+    /// The moves, in the order they were added.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
         &self.moves
     }
+    /// The moves, to reorder (the search sorts them best first).
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
         &mut self.moves
     }
+    /// Is `mv` in the list?
     pub fn contains(&self, mv: Move) -> bool {
         self.as_slice().contains(&mv)
     }
@@ -157,7 +228,39 @@ impl fmt::Debug for MoveList {
 
 #[cfg(test)]
 mod tests {
-    use crate::core::Position;
+    use super::Move;
+    use crate::core::{Position, Promotion, Role, Square};
+
+    #[test]
+    fn a_pawn_promotes_to_a_knight_bishop_rook_or_queen() {
+        for piece in Promotion::ALL {
+            let role = piece.role();
+            assert_eq!(Promotion::from_role(role), Some(piece));
+            let mv = Move::new(Square::E7, Square::E8, Some(role));
+            assert_eq!(mv, Move::promoting(Square::E7, Square::E8, piece));
+            assert_eq!(mv.promotion(), Some(role));
+            assert_eq!(mv.uci(), format!("e7e8{}", role.lower_char()));
+            assert_eq!(Move::from_u16(mv.to_u16()), Some(mv));
+        }
+        assert_eq!(Promotion::from_role(Role::Pawn), None);
+        assert_eq!(Promotion::from_role(Role::King), None);
+        // Generated best first, the order the pieces are listed in for the screens.
+        let best_first: Vec<Role> = Promotion::BEST_FIRST.iter().map(|p| p.role()).collect();
+        assert_eq!(best_first, Role::PROMOTIONS);
+    }
+
+    #[test]
+    #[should_panic(expected = "a pawn promotes to a knight, a bishop, a rook or a queen")]
+    fn no_move_promotes_to_a_king() {
+        Move::new(Square::E7, Square::E8, Some(Role::King));
+    }
+
+    #[test]
+    #[should_panic(expected = "a pawn promotes to a knight, a bishop, a rook or a queen")]
+    fn no_move_promotes_to_a_pawn() {
+        // Packed, it would read back as a move with no promotion at all.
+        Move::new(Square::E7, Square::E8, Some(Role::Pawn));
+    }
 
     #[test]
     fn uci_bytes_spell_the_uci_text_and_order_moves_as_it_does() {

@@ -10,6 +10,9 @@
 //! capture there (the rule of the Polyglot book format): then the FEN we print, the key and
 //! the repetition test all agree on what "the same position" is.
 
+// Every public item here has a doc comment: a new one without is a warning (an error in CI).
+#![warn(missing_docs)]
+
 use super::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
@@ -20,20 +23,29 @@ use super::types::{Color, File, Piece, Rank, Role, Square};
 use super::zobrist;
 use std::fmt;
 
-/// Which FEN field an error is about.
+/// Which FEN field an error is about. A FEN has six fields, separated by spaces:
+/// `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FenField {
     /// The string as a whole (field count).
     Whole,
+    /// Field 1, where the pieces stand: rank 8 first, `/` between ranks, a digit for empty
+    /// squares, upper case for White.
     Placement,
+    /// Field 2, whose turn it is: `w` or `b`.
     SideToMove,
+    /// Field 3, who may still castle: `KQkq`, some of them, or `-`.
     Castling,
+    /// Field 4, the square a pawn just skipped over with its double step, or `-`.
     EnPassant,
+    /// Field 5, half-moves since the last capture or pawn move.
     HalfmoveClock,
+    /// Field 6, the move number, starting at 1.
     FullmoveNumber,
 }
 
 impl FenField {
+    /// The field as an error message names it: `field 3 (castling rights)`.
     pub fn describe(self) -> &'static str {
         match self {
             FenField::Whole => "FEN",
@@ -50,7 +62,9 @@ impl FenField {
 /// A FEN that could not be read: which field, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FenError {
+    /// The field that is wrong.
     pub field: FenField,
+    /// What is wrong with it, in words.
     pub reason: String,
 }
 
@@ -137,6 +151,38 @@ fn check_placement(pos: &Position) -> Result<(), FenError> {
     Ok(())
 }
 
+/// A chess position: where the pieces stand, whose turn it is, who may still castle, the
+/// en-passant square and the two clocks. Everything a FEN says, and so everything the
+/// rules need to tell which moves are legal.
+///
+/// A `Position` is a small `Copy` value. To try a move, play it on a copy
+/// ([`Position::after`]): the position you started from stays as it was.
+///
+/// ```
+/// use huo_chess::core::parse_uci;
+/// use huo_chess::{Color, Position};
+///
+/// // The start: White to move, twenty legal moves (each pawn one or two squares ahead,
+/// // each knight to two squares).
+/// let start = Position::startpos();
+/// assert_eq!(start.turn(), Color::White);
+/// assert_eq!(start.legal_moves().len(), 20);
+///
+/// // 1. e4 played on a copy. No black pawn can take en passant, so the FEN shows `-`.
+/// let e4 = parse_uci(&start, "e2e4").unwrap();
+/// let after = start.after(e4);
+/// assert_eq!(after.turn(), Color::Black);
+/// assert_eq!(after.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+/// assert_eq!(start.fen(), Position::STARTING_FEN);
+///
+/// // The fool's mate (1. f3 e5 2. g4 Qh4#): White is in check and has no legal move.
+/// let mated =
+///     Position::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+///         .unwrap();
+/// assert!(mated.in_check());
+/// assert!(mated.legal_moves().is_empty());
+/// assert!(mated.is_checkmate());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Position {
     by_role: [Bitboard; 6],
@@ -156,6 +202,8 @@ pub struct Position {
 }
 
 impl Position {
+    /// The starting position in FEN: White's pieces on ranks 1 and 2, Black's on 7 and 8,
+    /// White to move, all four castlings still possible.
     pub const STARTING_FEN: &'static str =
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -166,10 +214,12 @@ impl Position {
 
     // ----- reading the position -------------------------------------------------------
 
+    /// The side to move.
     #[inline]
     pub fn turn(&self) -> Color {
         self.turn
     }
+    /// Who may still castle, and on which side: the king and that rook have not moved.
     #[inline]
     pub fn castling(&self) -> CastlingRights {
         self.castling
@@ -184,6 +234,8 @@ impl Position {
     pub fn halfmove_clock(&self) -> u16 {
         self.halfmove_clock
     }
+    /// The move number, as a score sheet counts: 1 at the start, one more after each move
+    /// of Black's.
     #[inline]
     pub fn fullmove_number(&self) -> u16 {
         self.fullmove_number
@@ -209,6 +261,7 @@ impl Position {
     pub fn checkers(&self) -> Bitboard {
         self.checkers
     }
+    /// Is the side to move in check?
     #[inline]
     pub fn in_check(&self) -> bool {
         self.checkers.any()
@@ -218,27 +271,33 @@ impl Position {
     pub fn pinned(&self) -> Bitboard {
         self.pinned
     }
+    /// The squares of every piece of kind `role`, of both colours.
     #[inline]
     pub fn by_role(&self, role: Role) -> Bitboard {
         self.by_role[role as usize]
     }
+    /// The squares of every piece of `color`.
     #[inline]
     pub fn by_color(&self, color: Color) -> Bitboard {
         self.by_color[color as usize]
     }
+    /// The squares of `color`'s pieces of kind `role` (White's knights, Black's pawns...).
     #[inline]
     pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
         self.by_role[role as usize] & self.by_color[color as usize]
     }
+    /// Every square a piece stands on.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
         self.by_color[0] | self.by_color[1]
     }
+    /// The square of `color`'s king (every position has one king a side).
     #[inline]
     pub fn king(&self, color: Color) -> Square {
         // A valid position always has one king of each colour.
         self.pieces(color, Role::King).first().unwrap_or(Square::A1)
     }
+    /// The colour of the piece on `sq`; `None` if it is empty.
     #[inline]
     pub fn color_on(&self, sq: Square) -> Option<Color> {
         if self.by_color[0].has(sq) {
@@ -249,6 +308,7 @@ impl Position {
             None
         }
     }
+    /// The kind of piece on `sq`; `None` if it is empty.
     #[inline]
     pub fn role_on(&self, sq: Square) -> Option<Role> {
         if !self.occupied().has(sq) {
@@ -258,6 +318,7 @@ impl Position {
             .into_iter()
             .find(|&r| self.by_role[r as usize].has(sq))
     }
+    /// The piece on `sq`, kind and colour; `None` if it is empty.
     #[inline]
     pub fn piece_on(&self, sq: Square) -> Option<Piece> {
         let color = self.color_on(sq)?;
@@ -546,6 +607,20 @@ impl Position {
     /// promotions explain, the side not to move in check, castling rights without king and
     /// rook at home...) is refused with the reason.
     /// The two clocks may be left out; they then default to `0 1`.
+    ///
+    /// ```
+    /// use huo_chess::core::FenField;
+    /// use huo_chess::{Color, Piece, Position, Role, Square};
+    ///
+    /// // Only the kings and a white rook; the clocks left out.
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q -").unwrap();
+    /// assert_eq!(pos.piece_on(Square::A1), Some(Piece::new(Color::White, Role::Rook)));
+    /// assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+    ///
+    /// // No white king: not a position a game can reach.
+    /// let err = Position::from_fen("4k3/8/8/8/8/8/8/R7 w - - 0 1").unwrap_err();
+    /// assert_eq!(err.field, FenField::Placement);
+    /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         use FenField::*;
         let fields: Vec<&str> = fen.split_whitespace().collect();

@@ -145,6 +145,57 @@ impl Role {
     }
 }
 
+listed_enum! {
+    /// A piece a pawn may become on the last rank: a knight, a bishop, a rook or a queen,
+    /// never a pawn again and never a king. A [`Move`](super::Move) holds one of these or
+    /// none, so a pawn "promoting" to a king cannot be written down.
+    Promotion {
+        Knight = 1,
+        Bishop = 2,
+        Rook = 3,
+        Queen = 4,
+    }
+}
+
+impl Promotion {
+    /// The four, best first: the order moves are generated in (as [`Role::PROMOTIONS`]).
+    pub const BEST_FIRST: [Promotion; 4] = [
+        Promotion::Queen,
+        Promotion::Rook,
+        Promotion::Bishop,
+        Promotion::Knight,
+    ];
+
+    /// The kind of piece the pawn becomes.
+    #[inline]
+    pub const fn role(self) -> Role {
+        match self {
+            Promotion::Knight => Role::Knight,
+            Promotion::Bishop => Role::Bishop,
+            Promotion::Rook => Role::Rook,
+            Promotion::Queen => Role::Queen,
+        }
+    }
+
+    /// The promotion to `role`: `None` for a pawn or a king, which no pawn becomes.
+    #[inline]
+    pub const fn from_role(role: Role) -> Option<Promotion> {
+        match role {
+            Role::Knight => Some(Promotion::Knight),
+            Role::Bishop => Some(Promotion::Bishop),
+            Role::Rook => Some(Promotion::Rook),
+            Role::Queen => Some(Promotion::Queen),
+            Role::Pawn | Role::King => None,
+        }
+    }
+}
+
+impl From<Promotion> for Role {
+    fn from(p: Promotion) -> Role {
+        p.role()
+    }
+}
+
 /// A piece: a kind and a colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
