@@ -46,15 +46,16 @@
 //! - [`util`]: small helpers said once, knowing nothing of chess: atomic file writes, inputs
 //!   read decompressed (a file or `-`), the user's folders, a random-number step, today's date.
 //!
-//! Each module uses only those below it: `core`, `level`, `timecontrol`, `logfile` and
-//! `util` use none; `game` and `eval` the rules; `openings` the game; `pgn` the game and
-//! the openings; `book` the game; `search` the evaluation, the game and the level; `config`
-//! the evaluation's settings, the level and the book's pick mode; `player` the
-//! configuration and the level; `engine` the search and the book; `analysis` the engine,
-//! the book, the game, PGN and the configuration; `train` the book, the game, the
-//! opening names, PGN and the analysis (a drill is judged as the analysis judges); the screens, UCI and `arena` sit on top (`arena` runs its own searchers:
-//! a match needs no engine service), and the screens talk to the engine only through
-//! `engine`.
+//! Each module uses only those below it: `core`, `level`, `timecontrol` and `util` use
+//! none; `logfile` only `util` (its fail points); `game` and `eval` the rules; `openings`
+//! the game; `pgn` the game and the openings; `book` the game; `search` the evaluation, the
+//! game and the level; `config` the evaluation's settings, the level and the book's pick
+//! mode; `player` the configuration and the level; `session` the game, the level, the time
+//! control, PGN and the search's scores; `engine` the search and the book; `analysis` the
+//! engine, the book, the game, PGN and the configuration; `train` the book, the game, the
+//! opening names, PGN and the analysis (a drill is judged as the analysis judges); the
+//! screens, UCI and `arena` sit on top (`arena` runs its own searchers: a match needs no
+//! engine service), and the screens talk to the engine only through `engine`.
 
 pub mod analysis;
 pub mod arena;

@@ -69,6 +69,7 @@ impl LogFile {
         if self.regular && self.size > 0 && self.size + len > self.max_bytes {
             self.rotate()?;
         }
+        crate::util::failpoint::hit("log.write")?;
         writeln!(self.file, "{line}")?;
         self.file.flush()?;
         self.size += len;
@@ -84,6 +85,7 @@ impl LogFile {
 
     /// Shifts the files one place and starts an empty current file.
     fn rotate(&mut self) -> io::Result<()> {
+        crate::util::failpoint::hit("log.rotate")?;
         if self.keep == 0 {
             self.file = File::create(&self.path)?;
         } else {

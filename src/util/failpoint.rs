@@ -8,7 +8,9 @@
 
 use std::io;
 
-/// Every fail point, in the order a write meets them.
+/// The fail points of a whole-file write ([`crate::util::files`]), in the order a write
+/// meets them: every saved game, the book's position files, the trainer's schedule and
+/// the drills' deck are written through them.
 pub const POINTS: [&str; 5] = [
     "files.mkdir",
     "files.create",
@@ -17,20 +19,16 @@ pub const POINTS: [&str; 5] = [
     "files.rename",
 ];
 
+/// The fail points of the thinking log ([`crate::logfile`]): appending a line, and the
+/// shift of the files when the log is full.
+pub const LOG_POINTS: [&str; 2] = ["log.write", "log.rotate"];
+
 #[cfg(feature = "failpoints")]
 mod armed {
     use std::cell::RefCell;
-    use std::sync::atomic::{AtomicBool, Ordering};
 
     thread_local! {
         pub static POINT: RefCell<Option<String>> = const { RefCell::new(None) };
-    }
-    /// The environment's point was met once already (it fails once per process).
-    pub static ENV_SPENT: AtomicBool = AtomicBool::new(false);
-
-    pub fn from_env(name: &str) -> bool {
-        std::env::var("HUO_CHESS_FAILPOINT").is_ok_and(|p| p == name)
-            && !ENV_SPENT.swap(true, Ordering::SeqCst)
     }
 }
 
@@ -52,7 +50,7 @@ pub fn hit(name: &str) -> io::Result<()> {
             false
         }
     });
-    if armed || armed::from_env(name) {
+    if armed {
         return Err(io::Error::other(format!("fail point {name}")));
     }
     Ok(())

@@ -15,6 +15,8 @@ mod cli;
 mod config;
 mod differential;
 mod drill;
+#[cfg(feature = "failpoints")]
+mod faults;
 mod game;
 mod install;
 mod levels;
