@@ -162,3 +162,38 @@ fn every_fail_point_of_the_log_loses_at_most_the_line_being_written() {
     assert_eq!(read(&dir.join("game.log")).unwrap(), logged);
     assert!(app.log.lines().iter().any(|l| l.contains("Your move: e4")));
 }
+
+#[test]
+fn every_fail_point_of_a_book_edit_leaves_the_position_file_whole() {
+    use huo_chess::book::Book;
+    let dir = common::tempdir("fault-book");
+    let book = Book::open(dir.join("books"));
+    let start = Position::startpos();
+    book.record(&start, parse_move(&start, "e2e4").unwrap(), 3)
+        .unwrap();
+    let file = std::path::PathBuf::from(book.file_of(&start));
+    let moves = ["d2d4", "c2c4", "g1f3", "b2b3", "g2g3"];
+    for (point, text) in POINTS.iter().zip(moves) {
+        let mv = parse_move(&start, text).unwrap();
+        let before = read(&file);
+        arm(Some(point));
+        let result = book.record(&start, mv, 1);
+        arm(None);
+        let entry = book.lookup(&start).unwrap();
+        match result {
+            Err(e) => {
+                assert!(e.to_string().contains(point), "{point}: {e}");
+                assert_eq!(read(&file), before, "{point}");
+                assert!(entry.moves.iter().all(|m| m.mv != mv), "{point}");
+            }
+            Ok(()) => {
+                assert_eq!(*point, "files.mkdir");
+                assert!(entry.moves.iter().any(|m| m.mv == mv));
+            }
+        }
+        assert_eq!(temporaries(file.parent().unwrap()), Vec::<String>::new());
+        book.record(&start, mv, 1).unwrap();
+    }
+    let entry = book.lookup(&start).unwrap();
+    assert_eq!(entry.moves.len(), 1 + moves.len());
+}
