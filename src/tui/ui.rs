@@ -5,8 +5,8 @@
 //! the log pane below. Bigger terminals get bigger squares (6×2, 9×3 ...).
 
 use super::app::{
-    ASK_CLOCK, ASK_COLOR, ASK_LEVEL, App, CHECK, ENTER_MOVE, MIN_HEIGHT, MIN_WIDTH, Mode, Pending,
-    THINKING,
+    ASK_CLOCK, ASK_COLOR, ASK_LEVEL, App, CHECK, ENTER_MOVE, MIN_HEIGHT, MIN_WIDTH, Mode, Overlay,
+    Pending, THINKING,
 };
 use super::board::{BoardGeometry, BoardWidget};
 use super::engine::Job;
@@ -98,8 +98,8 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
     let area = frame.area();
     app.screen = area;
     // The trainer (`:train`, `:drill`) has the whole screen while the game waits.
-    if app.mode == Mode::Train
-        && let Some(trainer) = app.trainer.as_mut()
+    if !app.mode.on_top()
+        && let Some(Overlay::Train(trainer)) = app.overlay.as_mut()
     {
         super::trainer::ui::draw(frame, trainer);
         return;
@@ -398,25 +398,21 @@ fn draw_dialog(frame: &mut Frame, app: &App, area: Rect) {
     let text = |s: &str| Line::styled(s.to_string(), t.text);
     let dim = |s: &str| Line::styled(s.to_string(), t.dim);
     let (title, mut lines): (&str, Vec<Line>) = match &app.mode {
-        Mode::Play | Mode::Train => return,
+        _ if app.active_overlay().is_some() => {
+            match app.active_overlay() {
+                Some(Overlay::Analysis(view)) => super::analysis::draw(frame, view, t, area),
+                Some(Overlay::Tree(view)) => super::tree::draw(frame, view, t, area),
+                _ => {}
+            }
+            return;
+        }
+        Mode::Play => return,
         Mode::Help => {
             draw_help(frame, app, area);
             return;
         }
         Mode::Why => {
             draw_why(frame, app, area);
-            return;
-        }
-        Mode::Analysis => {
-            if let Some(view) = &app.analysis {
-                super::analysis::draw(frame, view, &app.theme, area);
-            }
-            return;
-        }
-        Mode::Tree => {
-            if let Some(view) = &app.tree {
-                super::tree::draw(frame, view, &app.theme, area);
-            }
             return;
         }
         Mode::Resume => (

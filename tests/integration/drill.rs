@@ -189,7 +189,7 @@ fn analyse_player_refuses_a_name_not_in_the_file_and_a_damaged_deck() {
 fn the_analysis_screen_drills_what_analyse_player_drills() {
     use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     use huo_chess::tui::GameArgs;
-    use huo_chess::tui::app::{App, Mode};
+    use huo_chess::tui::app::{App, Overlay};
     use std::time::Duration;
     let dir = tempdir("drill-analysis-screen");
     let pgn = dir.join("mine.pgn");
@@ -221,10 +221,10 @@ fn the_analysis_screen_drills_what_analyse_player_drills() {
         ..GameArgs::default()
     };
     let mut app = App::new(&config, &args, None).unwrap();
-    assert_eq!(app.mode, Mode::Analysis);
+    assert!(matches!(app.active_overlay(), Some(Overlay::Analysis(_))));
     let deck_path = dir.join("screen").join(FILE_NAME);
     std::fs::create_dir_all(deck_path.parent().unwrap()).unwrap();
-    app.analysis.as_mut().unwrap().deck = Some(deck_path.clone());
+    app.analysis_mut().unwrap().deck = Some(deck_path.clone());
     assert!(app.wait_engine(Duration::from_secs(120)));
     let key = |app: &mut App, c: char| {
         app.handle_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))
@@ -243,14 +243,14 @@ fn the_analysis_screen_drills_what_analyse_player_drills() {
         "{text}"
     );
     key(&mut app, 'w');
-    assert_eq!(app.mode, Mode::Analysis);
+    assert!(matches!(app.active_overlay(), Some(Overlay::Analysis(_))));
     let by_screen = std::fs::read_to_string(&deck_path).unwrap();
     assert_eq!(
         by_screen, by_command,
         "the same exercises, written the same"
     );
     let found = Deck::load(&deck_path).unwrap().drills().len();
-    let note = app.analysis.as_ref().unwrap().note.clone().unwrap().0;
+    let note = app.analysis().unwrap().note.clone().unwrap().0;
     assert!(
         note.starts_with(&format!(
             "White (Me): {found} mistake(s) and blunder(s), {found} new exercise(s) and 0 \
@@ -265,7 +265,7 @@ fn the_analysis_screen_drills_what_analyse_player_drills() {
     key(&mut app, 'd');
     key(&mut app, 'w');
     assert_eq!(std::fs::read_to_string(&deck_path).unwrap(), by_command);
-    let note = app.analysis.as_ref().unwrap().note.clone().unwrap().0;
+    let note = app.analysis().unwrap().note.clone().unwrap().0;
     assert!(
         note.contains(&format!("0 new exercise(s) and {found} already in")),
         "{note}"

@@ -9,7 +9,7 @@ use huo_chess::core::{Color, Piece, Position, Role, Square, parse_move, san};
 use huo_chess::game::Ending;
 use huo_chess::search::{Event, Iteration, Score, SearchResult};
 use huo_chess::tui::GameArgs;
-use huo_chess::tui::app::{App, CHECK, ENTER_MOVE, I_RESIGN, INVALID_MOVE, Mode};
+use huo_chess::tui::app::{App, CHECK, ENTER_MOVE, I_RESIGN, INVALID_MOVE, Mode, Overlay};
 use huo_chess::tui::ui;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -1070,7 +1070,7 @@ fn the_tree_browser_expands_collapses_and_shows_leaves() {
     typed(&mut app, "Kd2");
     assert!(app.wait_engine(Duration::from_secs(30)));
     typed(&mut app, ":tree");
-    assert_eq!(app.mode, Mode::Tree);
+    assert!(matches!(app.active_overlay(), Some(Overlay::Tree(_))));
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(
         text.contains("MiniMax tree, depth 3") && text.contains("Line: (root)"),
@@ -1081,7 +1081,7 @@ fn the_tree_browser_expands_collapses_and_shows_leaves() {
     key(&mut app, KeyCode::Right);
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains("your reply: MIN"), "{text}");
-    assert_eq!(app.tree.as_ref().unwrap().path.len(), 1);
+    assert_eq!(app.tree().unwrap().path.len(), 1);
     // Down to the leaves: the evaluation part by part.
     key(&mut app, KeyCode::Right);
     let text = screen_text(&render(&mut app, 80, 25));
@@ -1093,7 +1093,7 @@ fn the_tree_browser_expands_collapses_and_shows_leaves() {
     // Back up, and close.
     key(&mut app, KeyCode::Left);
     key(&mut app, KeyCode::Left);
-    assert!(app.tree.as_ref().unwrap().path.is_empty());
+    assert!(app.tree().unwrap().path.is_empty());
     key(&mut app, KeyCode::Esc);
     assert_eq!(app.mode, Mode::Play);
 }
@@ -1106,9 +1106,9 @@ fn the_analysis_screen_steps_through_a_game_with_its_graph() {
     app.set_game_from_pgn("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0")
         .unwrap();
     typed(&mut app, ":analyse");
-    assert_eq!(app.mode, Mode::Analysis);
+    assert!(matches!(app.active_overlay(), Some(Overlay::Analysis(_))));
     assert!(app.wait_engine(Duration::from_secs(60)));
-    let view = app.analysis.as_ref().unwrap();
+    let view = app.analysis().unwrap();
     let analysis = view.analysis.as_ref().expect("every position evaluated");
     assert_eq!(view.job.evals().len(), 8);
     // 3... Nf6 allows mate in one: a blunder, and the engine knew a better move.
@@ -1135,9 +1135,9 @@ fn the_analysis_screen_steps_through_a_game_with_its_graph() {
         "{text}"
     );
     key(&mut app, KeyCode::Home);
-    assert_eq!(app.analysis.as_ref().unwrap().ply, 0);
+    assert_eq!(app.analysis().unwrap().ply, 0);
     key(&mut app, KeyCode::End);
-    assert_eq!(app.analysis.as_ref().unwrap().ply, 7);
+    assert_eq!(app.analysis().unwrap().ply, 7);
     key(&mut app, KeyCode::Esc);
     assert_eq!(app.mode, Mode::Play);
     assert_eq!(
@@ -1847,11 +1847,11 @@ fn every_tree_leaf_adds_up_to_the_value_beside_it() {
     typed(&mut app, "Bb5");
     assert!(app.wait_engine(Duration::from_secs(60)));
     typed(&mut app, ":tree");
-    assert_eq!(app.mode, Mode::Tree);
+    assert!(matches!(app.active_overlay(), Some(Overlay::Tree(_))));
     // Black's move, then White's reply: the leaves.
     key(&mut app, KeyCode::Right);
     key(&mut app, KeyCode::Right);
-    let leaves = app.tree.as_ref().unwrap().children.len();
+    let leaves = app.tree().unwrap().children.len();
     assert!(leaves > 20);
     for i in 0..leaves {
         let rows = screen_rows(&mut app);
@@ -1928,7 +1928,11 @@ fn a_classic_search_stopped_early_keeps_its_tree_and_says_so() {
         "{said}"
     );
     typed(&mut app, ":tree");
-    assert_eq!(app.mode, Mode::Tree, "{:?}", app.message);
+    assert!(
+        matches!(app.active_overlay(), Some(Overlay::Tree(_))),
+        "{:?}",
+        app.message
+    );
     let text = screen_text(&render(&mut app, 80, 25));
     let played = app.thought.as_ref().map(|t| san(&t.before, t.mv)).unwrap();
     assert!(
@@ -1939,7 +1943,7 @@ fn a_classic_search_stopped_early_keeps_its_tree_and_says_so() {
         )),
         "{text}"
     );
-    assert_eq!(app.tree.as_ref().unwrap().children.len(), done);
+    assert_eq!(app.tree().unwrap().children.len(), done);
     key(&mut app, KeyCode::Esc);
     typed(&mut app, ":why");
     let lines = app.why_lines().join("\n");
@@ -2062,7 +2066,7 @@ fn the_analysis_writes_one_line_to_the_log_and_says_what_it_shows() {
     assert!(app.wait_engine(Duration::from_secs(60)));
     let added = &app.log.lines()[before..];
     // The tally is the judged game's: 3...Nf6 allowed mate in one, a blunder.
-    let judged = app.analysis.as_ref().unwrap().analysis.clone().unwrap();
+    let judged = app.analysis().unwrap().analysis.clone().unwrap();
     let tally = |side: Color| {
         use huo_chess::analysis::Judgement::*;
         let n = |j| judged.count(side, j);
@@ -2091,14 +2095,14 @@ fn the_analysis_writes_one_line_to_the_log_and_says_what_it_shows() {
     assert!(!text.contains("#0"), "{text}");
     assert!(text.contains("PgUp/PgDn 5 moves"), "{text}");
     key(&mut app, KeyCode::Home);
-    let panel = app.analysis.as_ref().unwrap().panel();
+    let panel = app.analysis().unwrap().panel();
     let eval = panel.iter().find(|l| l.starts_with("Evaluation ")).unwrap();
     let number = eval.split_whitespace().nth(1).unwrap();
     assert!(number.starts_with('+') || number.starts_with('-'), "{eval}");
     key(&mut app, KeyCode::PageDown);
-    assert_eq!(app.analysis.as_ref().unwrap().ply, 7);
+    assert_eq!(app.analysis().unwrap().ply, 7);
     key(&mut app, KeyCode::PageUp);
-    assert_eq!(app.analysis.as_ref().unwrap().ply, 0);
+    assert_eq!(app.analysis().unwrap().ply, 0);
 }
 
 #[test]
@@ -2167,7 +2171,11 @@ fn train_from_the_game_saves_the_answer_and_esc_brings_the_game_back() {
     assert!(app.session.clock.as_ref().unwrap().since.is_some());
 
     typed(&mut app, ":train");
-    assert_eq!(app.mode, Mode::Train, "{:?}", app.message);
+    assert!(
+        matches!(app.active_overlay(), Some(Overlay::Train(_))),
+        "{:?}",
+        app.message
+    );
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains("OPENING TRAINER  you play White"), "{text}");
     assert!(text.contains("what does your book play?"), "{text}");
@@ -2194,7 +2202,7 @@ fn train_from_the_game_saves_the_answer_and_esc_brings_the_game_back() {
     // Esc: the game as it was, its clocks running again.
     key(&mut app, KeyCode::Esc);
     assert_eq!(app.mode, Mode::Play);
-    assert!(app.trainer.is_none());
+    assert!(app.trainer().is_none());
     assert_eq!(app.session.game.moves(), &moves[..]);
     assert_eq!(app.session.game.position().fen(), fen);
     assert!(app.session.clock.as_ref().unwrap().since.is_some());
@@ -2221,7 +2229,7 @@ fn drill_from_the_game_with_an_empty_deck_says_so_and_stays() {
     app.deck = Some(deck.clone());
     typed(&mut app, ":drill");
     assert_eq!(app.mode, Mode::Play);
-    assert!(app.trainer.is_none());
+    assert!(app.trainer().is_none());
     let note = app.message.clone().unwrap();
     assert_eq!(
         note,
@@ -2252,7 +2260,11 @@ fn train_waits_while_the_engine_thinks_about_its_move() {
     // Its move played, Black trains (the side the player has).
     assert!(app.wait_engine(Duration::from_secs(120)));
     typed(&mut app, ":train");
-    assert_eq!(app.mode, Mode::Train, "{:?}", app.message);
+    assert!(
+        matches!(app.active_overlay(), Some(Overlay::Train(_))),
+        "{:?}",
+        app.message
+    );
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains("you play Black"), "{text}");
 }

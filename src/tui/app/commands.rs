@@ -2,7 +2,7 @@
 //! (new game, takeback, hint, …). Whatever would end the game in progress (a new game, a
 //! load, a new position) asks first, and the game left behind can be restored.
 
-use super::{App, Mode, Pending};
+use super::{App, Mode, Overlay, Pending};
 use crate::core::Color;
 use crate::game::Ending;
 use crate::session::clock::Clock;
@@ -259,13 +259,11 @@ impl App {
         match self.last_tree.clone() {
             Some(top) => {
                 let label = self.tree_label(&top);
-                self.tree = Some(crate::tui::tree::TreeView::new(
+                self.overlay = Some(Overlay::Tree(Box::new(crate::tui::tree::TreeView::new(
                     top,
                     self.evaluator().clone(),
                     label,
-                ));
-                self.back_to = Mode::Play;
-                self.mode = Mode::Tree;
+                ))));
             }
             None => self.note(
                 "No tree yet: the tree is kept after a search at classic-1, classic-3 or classic-5",

@@ -4,7 +4,7 @@
 //! can ever start one.
 
 use super::commands::Action;
-use super::{App, Mode, Pending};
+use super::{App, Mode, Overlay, Pending};
 use crate::core::{Color, Move, MoveError};
 use crate::keys::KeyChord;
 use crate::tui::input::{Pick, Typed, promotion_piece, take_typed};
@@ -66,7 +66,7 @@ impl App {
         }
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         // The trainer has its keys (Ctrl+C, like Esc, leaves it for the game).
-        if self.mode == Mode::Train {
+        if matches!(self.active_overlay(), Some(Overlay::Train(_))) {
             return self.trainer_key(key);
         }
         if ctrl && matches!(key.code, KeyCode::Char('c' | 'd')) {
@@ -87,21 +87,26 @@ impl App {
             }
             return;
         }
+        if !self.mode.on_top() {
+            match &mut self.overlay {
+                Some(Overlay::Analysis(view)) => {
+                    if !view.key(key.code) {
+                        self.close_analysis();
+                    }
+                    return;
+                }
+                Some(Overlay::Tree(view)) => {
+                    if !view.key(key.code) {
+                        self.overlay = None;
+                    }
+                    return;
+                }
+                Some(Overlay::Train(_)) => return self.trainer_key(key),
+                None => {}
+            }
+        }
         match self.mode.clone() {
             Mode::Help | Mode::Why => self.mode = self.back_to.clone(),
-            Mode::Analysis => {
-                let open = self.analysis.as_mut().is_some_and(|v| v.key(key.code));
-                if !open {
-                    self.close_analysis();
-                }
-            }
-            Mode::Tree => {
-                let open = self.tree.as_mut().is_some_and(|t| t.key(key.code));
-                if !open {
-                    self.tree = None;
-                    self.mode = Mode::Play;
-                }
-            }
             Mode::ConfirmQuit => {
                 if matches!(key.code, KeyCode::Char('y' | 'Y')) {
                     self.confirm_quit();
@@ -147,7 +152,6 @@ impl App {
                 }
             }
             Mode::Play => self.play_key(key),
-            Mode::Train => self.trainer_key(key),
         }
     }
 
@@ -310,7 +314,7 @@ impl App {
     /// A mouse event: a left click on the board acts like the cursor and Enter; the
     /// wheel scrolls the log.
     pub fn handle_mouse(&mut self, ev: MouseEvent) {
-        if self.mode == Mode::Train {
+        if matches!(self.active_overlay(), Some(Overlay::Train(_))) {
             return self.trainer_mouse(ev);
         }
         match ev.kind {

@@ -83,12 +83,28 @@ pub enum Mode {
     Help,
     /// The "why this move?" window.
     Why,
-    /// The MiniMax tree browser.
-    Tree,
+}
+
+impl Mode {
+    /// A question or window opened on top of everything, an [`Overlay`] included: it has
+    /// the keyboard until it closes.
+    pub fn on_top(&self) -> bool {
+        matches!(
+            self,
+            Mode::Help | Mode::Why | Mode::ConfirmQuit | Mode::Confirm(_)
+        )
+    }
+}
+
+/// A screen that covers the game and owns its state while it is open: the analysis, the
+/// MiniMax tree browser, the trainer. Closing it drops it; the game is as it was.
+pub enum Overlay {
     /// The analysis screen.
-    Analysis,
+    Analysis(Box<super::analysis::AnalysisView>),
+    /// The MiniMax tree browser.
+    Tree(Box<super::tree::TreeView>),
     /// The trainer (`:train`, `:drill`), the game waiting behind it.
-    Train,
+    Train(Box<super::trainer::Trainer>),
 }
 
 /// The thinking shown while the engine works.
@@ -152,14 +168,10 @@ pub struct App {
     /// The opening the game has reached (the last named position along its moves), as
     /// the panel shows it and the log last said it.
     pub opening: Option<&'static crate::openings::Opening>,
-    /// The game under analysis, while the analysis screen is open.
-    pub analysis: Option<super::analysis::AnalysisView>,
-    /// The tree browser, while open.
-    pub tree: Option<super::tree::TreeView>,
+    /// The screen over the game (analysis, tree, trainer), while one is open.
+    pub overlay: Option<Overlay>,
     /// Watch mode: the engine plays both sides (see [`watch`]).
     pub watch: watch::Watch,
-    /// The trainer, while open (`:train`, `:drill`; see [`training`]).
-    pub trainer: Option<super::trainer::Trainer>,
     /// The clocks were running when the trainer opened (they run again when it closes).
     pub(super) clocks_stopped: bool,
     /// The user's book folder, as given (`--book`, `book.path`; else found as the game
@@ -231,10 +243,8 @@ impl App {
             thought: None,
             last_tree: None,
             opening: None,
-            tree: None,
-            analysis: None,
+            overlay: None,
             watch: watch::Watch::default(),
-            trainer: None,
             clocks_stopped: false,
             book_dir: book_dir.map(PathBuf::from),
             deck: crate::train::deck::default_path(),
@@ -350,6 +360,51 @@ impl App {
     /// The evaluation in use (the engine's own weights).
     pub fn evaluator(&self) -> &Evaluator {
         &self.evaluator
+    }
+
+    /// The screen over the game that has the keyboard (none while a question or help is
+    /// on top of it).
+    pub fn active_overlay(&self) -> Option<&Overlay> {
+        self.overlay.as_ref().filter(|_| !self.mode.on_top())
+    }
+
+    /// The analysis screen, while open.
+    pub fn analysis(&self) -> Option<&super::analysis::AnalysisView> {
+        match &self.overlay {
+            Some(Overlay::Analysis(v)) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The analysis screen, while open, to change.
+    pub fn analysis_mut(&mut self) -> Option<&mut super::analysis::AnalysisView> {
+        match &mut self.overlay {
+            Some(Overlay::Analysis(v)) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The tree browser, while open.
+    pub fn tree(&self) -> Option<&super::tree::TreeView> {
+        match &self.overlay {
+            Some(Overlay::Tree(v)) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The trainer, while open.
+    pub fn trainer(&self) -> Option<&super::trainer::Trainer> {
+        match &self.overlay {
+            Some(Overlay::Train(t)) => Some(t),
+            _ => None,
+        }
+    }
+
+    fn trainer_mut(&mut self) -> Option<&mut super::trainer::Trainer> {
+        match &mut self.overlay {
+            Some(Overlay::Train(t)) => Some(t),
+            _ => None,
+        }
     }
 
     /// Is the game over?

@@ -58,7 +58,7 @@ impl App {
 
     fn handle_reply(&mut self, job: Job, reply: Reply) {
         if job == Job::Analyse
-            && let Some(view) = &mut self.analysis
+            && let Some(view) = self.analysis_mut()
         {
             // The analysis keeps what it needs (a failure is reported below).
             let _ = view.on_reply(&reply);

@@ -3,7 +3,7 @@
 //! in progress is left as it is; the engine service evaluates the analysed positions one
 //! by one and the game goes on when the screen closes.
 
-use super::{App, Mode};
+use super::{App, Mode, Overlay};
 use crate::analysis::Thresholds;
 use crate::core::Color;
 use crate::search::Limits;
@@ -56,17 +56,13 @@ impl App {
         };
         let mut view = AnalysisView::new(game, headers, user, limits, thresholds);
         view.ply = view.game.moves().len();
-        self.analysis = Some(view);
-        if self.mode != Mode::Analysis {
-            self.back_to = self.mode.clone();
-        }
-        self.mode = Mode::Analysis;
+        self.overlay = Some(Overlay::Analysis(Box::new(view)));
         self.analyse_next();
     }
 
     /// Asks the engine for the analysis's next search (game-over positions need none).
     pub(super) fn analyse_next(&mut self) {
-        let Some(view) = &mut self.analysis else {
+        let Some(Overlay::Analysis(view)) = &mut self.overlay else {
             return;
         };
         if let Some(think) = view.next_think() {
@@ -82,8 +78,7 @@ impl App {
     /// Esc on the analysis screen: back to the game, which goes on.
     pub(super) fn close_analysis(&mut self) {
         self.engine.cancel();
-        self.analysis = None;
-        self.mode = self.back_to.clone();
+        self.overlay = None;
         if self.mode == Mode::Play && !self.over() && !self.humans_turn() {
             self.engine_turn();
         }

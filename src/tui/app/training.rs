@@ -7,7 +7,7 @@
 //! brings the game back as it was. While the engine thinks about its move the trainer is
 //! not opened: the player waits for the move or makes the engine play at once (`:now`).
 
-use super::{App, Mode};
+use super::{App, Overlay};
 use crate::book::Books;
 use crate::game::Game;
 use crate::train::drill::DrillSession;
@@ -97,9 +97,7 @@ impl App {
         if let Some(events) = &self.wake {
             trainer.wake_to(events.clone());
         }
-        self.trainer = Some(trainer);
-        self.back_to = self.mode.clone();
-        self.mode = Mode::Train;
+        self.overlay = Some(Overlay::Train(Box::new(trainer)));
         let turn = self.session.game.position().turn();
         let running = !self.over()
             && self
@@ -118,8 +116,7 @@ impl App {
 
     /// Esc in the trainer: the game again, as it was; its clocks run again.
     fn close_trainer(&mut self) {
-        self.trainer = None;
-        self.mode = self.back_to.clone();
+        self.overlay = None;
         if std::mem::take(&mut self.clocks_stopped)
             && let Some(c) = &mut self.session.clock
         {
@@ -132,7 +129,7 @@ impl App {
 
     /// A key for the trainer (Esc, F10 or Ctrl+C leave it).
     pub(super) fn trainer_key(&mut self, key: KeyEvent) {
-        let Some(tr) = &mut self.trainer else {
+        let Some(tr) = self.trainer_mut() else {
             return self.close_trainer();
         };
         tr.handle_key(key);
@@ -143,19 +140,19 @@ impl App {
 
     /// A click for the trainer.
     pub(super) fn trainer_mouse(&mut self, ev: MouseEvent) {
-        if let Some(tr) = &mut self.trainer {
+        if let Some(tr) = self.trainer_mut() {
             tr.handle_mouse(ev);
         }
     }
 
     /// Takes in a judgement the trainer was waiting for: whether the screen changed.
     pub fn poll_trainer(&mut self) -> bool {
-        self.trainer.as_mut().is_some_and(|t| t.poll())
+        self.trainer_mut().is_some_and(|t| t.poll())
     }
 
     /// Is the trainer waiting for a judgement?
     pub(super) fn trainer_busy(&self) -> bool {
-        self.trainer.as_ref().is_some_and(|t| t.exercise.judging())
+        self.trainer().is_some_and(|t| t.exercise.judging())
     }
 }
 
