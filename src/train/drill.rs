@@ -63,7 +63,9 @@ impl Judge for EngineJudge {
         let mut analyser = Analyser::new(&self.config, limits);
         let mut game = Game::from_position(*pos);
         game.play(mv).map_err(|e| e.to_string())?;
-        let analysis = analyser.analyse(&game, |_| {}).map_err(|e| e.0)?;
+        let analysis = analyser
+            .analyse(&game, |_| {})
+            .map_err(|e| e.reason().to_string())?;
         let review = analysis.moves.first().ok_or("the engine judged no move")?;
         Ok((review.before, review.after))
     }

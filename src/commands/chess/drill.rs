@@ -52,7 +52,7 @@ pub fn analyse_player(
         games += 1;
         let analysis = analyser
             .analyse(&pgn.to_game(), |_| {})
-            .map_err(|e| format!("{name}: game {}: {}", i + 1, e.0))?;
+            .map_err(|e| format!("{name}: game {}: {}", i + 1, e.reason()))?;
         let drills = deck::from_game(&pgn, &analysis, player);
         eprintln!("game {}: {} exercise(s)", i + 1, drills.len());
         found.extend(drills);
