@@ -23,7 +23,7 @@ pub fn read<F: TextFile>(path: &Path) -> Result<F, String> {
     match store::read(path) {
         Ok(Some(text)) => Ok(F::parse(&text, &path.display().to_string())),
         Ok(None) => Ok(F::default()),
-        Err(e) => Err(e.0),
+        Err(e) => Err(e.to_string()),
     }
 }
 
@@ -58,7 +58,7 @@ pub fn update<F: TextFile, T>(
     change: impl FnOnce(&mut F) -> T,
 ) -> Result<T, String> {
     let dir = path.parent().unwrap_or(Path::new("."));
-    let _guard = store::lock(dir).map_err(|e| e.0)?;
+    let _guard = store::lock(dir).map_err(|e| e.to_string())?;
     let mut current = read_clean::<F>(path, what).map_err(|e| format!("not saved: {e}"))?;
     let result = change(&mut current);
     crate::util::files::write_atomic(path, current.write())
