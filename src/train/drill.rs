@@ -192,7 +192,7 @@ impl DrillSession {
         all: bool,
         today: i64,
     ) -> Result<DrillSession, String> {
-        let deck = Deck::load(path)?;
+        let deck = Deck::load(path).map_err(|e| e.to_string())?;
         if deck.drills().is_empty() {
             return Err(format!(
                 "no exercises yet in {}: make some with huo-chess analyse FILE.pgn --player NAME",
@@ -282,10 +282,10 @@ impl DrillSession {
         if !right && !self.queue[self.at + 1..].contains(&id) {
             self.queue.push(id); // again at the end of the session
         }
-        self.deck
-            .answer(id, grade, self.today)
-            .err()
-            .map(|text| Note { text, alert: true })
+        self.deck.answer(id, grade, self.today).err().map(|e| Note {
+            text: e.to_string(),
+            alert: true,
+        })
     }
 
     /// The exercise is over: the move is played, a summary shown.

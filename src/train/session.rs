@@ -72,7 +72,7 @@ impl Session {
             .user()
             .and_then(|b| b.dir())
             .ok_or("no book directory to keep the training schedule in (--book DIR)")?;
-        let schedule = Schedule::load(dir).map_err(|e| e.0)?;
+        let schedule = Schedule::load(dir).map_err(|e| e.to_string())?;
         let repertoire = Repertoire::build(books, options.root.clone(), options.learner);
         Ok(Session::new(repertoire, schedule, options))
     }
@@ -299,7 +299,7 @@ impl Session {
         self.schedule
             .answer(key, grade, self.today)
             .err()
-            .map(|e| e.0)
+            .map(|e| e.to_string())
     }
 
     /// The session's counts.

@@ -115,7 +115,7 @@ fn print_stats(
         .user()
         .and_then(|b| b.dir())
         .ok_or("no book directory (--book DIR)")?;
-    let schedule = Schedule::load(dir).map_err(|e| e.0)?;
+    let schedule = Schedule::load(dir).map_err(|e| e.to_string())?;
     let repertoire = Repertoire::build(books, root, learner);
     if repertoire.learner_keys().is_empty() {
         return Err(nothing_to_train(books, &repertoire.root, learner));

@@ -29,7 +29,7 @@ pub fn analyse_player(
 ) -> Result<ExitCode, String> {
     let path = deck_path()?;
     // A deck with problems is refused before the games are analysed, not after.
-    Deck::load(&path)?;
+    Deck::load(&path).map_err(|e| e.to_string())?;
     let name = file.display().to_string();
     // Read as `analyse` reads it: gzip or zstd decompressed, `-` standard input.
     let text = crate::util::input::read_to_string(file)?;
@@ -61,7 +61,7 @@ pub fn analyse_player(
     if games == 0 {
         return Err(format!("{name}: no game has {player} as White or Black"));
     }
-    let added = deck::add_to(&path, found)?;
+    let added = deck::add_to(&path, found).map_err(|e| e.to_string())?;
     println!("{games} game(s) of {player} analysed: {added}. Drill them: huo-chess drill");
     Ok(ExitCode::SUCCESS)
 }
@@ -76,7 +76,7 @@ pub fn drill(config: &Config, all: bool) -> Result<ExitCode, String> {
 /// `huo-chess drill --stats`: the exercises new, due now and learned, the success rate.
 pub fn stats(today: i64) -> Result<ExitCode, String> {
     let path = deck_path()?;
-    let deck = Deck::load(&path)?;
+    let deck = Deck::load(&path).map_err(|e| e.to_string())?;
     print!("{}", stats_text(&deck, today));
     Ok(ExitCode::SUCCESS)
 }
