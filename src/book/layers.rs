@@ -320,7 +320,7 @@ impl Books {
     }
 
     fn writable(&self) -> Result<&Book, BookError> {
-        self.user.as_ref().ok_or_else(|| BookError::NoUserBook)
+        self.user.as_ref().ok_or(BookError::NoUserBook)
     }
 
     /// Read-modify-write of `pos` in the user's book, under its lock: a position new to it

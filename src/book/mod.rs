@@ -380,9 +380,7 @@ impl Book {
     }
 
     fn writable_dir(&self) -> Result<&Path, BookError> {
-        self.dir
-            .as_deref()
-            .ok_or_else(|| BookError::EmbeddedReadOnly)
+        self.dir.as_deref().ok_or(BookError::EmbeddedReadOnly)
     }
 
     /// Read-modify-write of one position's file, under the book's lock. `change` gets the
