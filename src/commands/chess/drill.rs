@@ -4,6 +4,7 @@
 //! `huo-chess drill --stats` counts them.
 
 use crate::analysis::Analyser;
+use crate::commands::error::CommandResult;
 use crate::config::Config;
 use crate::pgn::read_games;
 use crate::search::Limits;
@@ -21,15 +22,10 @@ fn deck_path() -> Result<PathBuf, String> {
 /// `huo-chess analyse FILE --player NAME`: the games of `file` where NAME is White or
 /// Black are analysed within `limits`; NAME's mistakes and blunders are added to the deck.
 /// Progress (a line per game) goes to standard error, the summary to standard output.
-pub fn analyse_player(
-    config: &Config,
-    file: &Path,
-    player: &str,
-    limits: Limits,
-) -> Result<ExitCode, String> {
+pub fn analyse_player(config: &Config, file: &Path, player: &str, limits: Limits) -> CommandResult {
     let path = deck_path()?;
     // A deck with problems is refused before the games are analysed, not after.
-    Deck::load(&path).map_err(|e| e.to_string())?;
+    Deck::load(&path)?;
     let name = file.display().to_string();
     // Read as `analyse` reads it: gzip or zstd decompressed, `-` standard input.
     let text = crate::util::input::read_to_string(file)?;
@@ -59,24 +55,24 @@ pub fn analyse_player(
         analyser.clear();
     }
     if games == 0 {
-        return Err(format!("{name}: no game has {player} as White or Black"));
+        return Err(format!("{name}: no game has {player} as White or Black").into());
     }
-    let added = deck::add_to(&path, found).map_err(|e| e.to_string())?;
+    let added = deck::add_to(&path, found)?;
     println!("{games} game(s) of {player} analysed: {added}. Drill them: huo-chess drill");
     Ok(ExitCode::SUCCESS)
 }
 
 /// `huo-chess drill [--all]`: the trainer screen on the due exercises.
-pub fn drill(config: &Config, all: bool) -> Result<ExitCode, String> {
+pub fn drill(config: &Config, all: bool) -> CommandResult {
     let session = DrillSession::open(&deck_path()?, config, all, date::today())?;
     crate::tui::run_trainer(Box::new(session), config).map_err(|e| format!("drill: {e}"))?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// `huo-chess drill --stats`: the exercises new, due now and learned, the success rate.
-pub fn stats(today: i64) -> Result<ExitCode, String> {
+pub fn stats(today: i64) -> CommandResult {
     let path = deck_path()?;
-    let deck = Deck::load(&path).map_err(|e| e.to_string())?;
+    let deck = Deck::load(&path)?;
     print!("{}", stats_text(&deck, today));
     Ok(ExitCode::SUCCESS)
 }
