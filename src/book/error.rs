@@ -52,6 +52,10 @@ pub enum BookError {
         path: PathBuf,
         source: io::Error,
     },
+    /// The book's folder cannot be read (it is not there, say).
+    NoFolder { path: PathBuf, source: io::Error },
+    /// The book's path is a file, not a folder.
+    NotAFolder { path: PathBuf },
     /// A position's file is not UTF-8 text.
     NotText {
         path: PathBuf,
@@ -117,6 +121,18 @@ impl fmt::Display for BookError {
                 path,
                 source,
             } => write!(f, "cannot {doing} {}: {source}", path.display()),
+            BookError::NoFolder { path, source } => {
+                write!(
+                    f,
+                    "{}: cannot read the book folder: {source}",
+                    path.display()
+                )
+            }
+            BookError::NotAFolder { path } => write!(
+                f,
+                "{}: a file, not a book folder (a Polyglot .bin is imported with huo-book import)",
+                path.display()
+            ),
             BookError::NotText { path, source } => {
                 write!(f, "{}: not UTF-8 text: {source}", path.display())
             }
@@ -164,6 +180,7 @@ impl std::error::Error for BookError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             BookError::Io { source, .. } => Some(source),
+            BookError::NoFolder { source, .. } => Some(source),
             BookError::NotText { source, .. } => Some(source),
             BookError::RecordNotText { source, .. } => Some(source),
             BookError::Unconverted(e) => Some(e.as_ref()),
@@ -248,5 +265,26 @@ mod tests {
             .expect("the system's error");
         assert!(cause.downcast_ref::<io::Error>().is_some());
         assert!(BookError::NoUserBook.source().is_none());
+    }
+
+    #[test]
+    fn a_book_folder_that_is_not_there_keeps_the_systems_error() {
+        let dir = Scratch::new("book-error-folder");
+        let missing = dir.path().join("missing");
+        let e = crate::book::check_folder(&missing).unwrap_err();
+        let io = e
+            .source()
+            .and_then(|s| s.downcast_ref::<io::Error>())
+            .expect("the system's error");
+        assert_eq!(io.kind(), io::ErrorKind::NotFound);
+        assert_eq!(
+            e.to_string(),
+            format!("{}: cannot read the book folder: {io}", missing.display())
+        );
+        let file = dir.path().join("book.bin");
+        std::fs::write(&file, "").unwrap();
+        let e = crate::book::check_folder(&file).unwrap_err();
+        assert!(matches!(e, BookError::NotAFolder { .. }), "{e:?}");
+        assert!(e.source().is_none());
     }
 }

@@ -228,27 +228,28 @@ pub struct BatchReport {
 /// Is `dir` a book folder one can read? A book is a folder of position files (and perhaps
 /// its pack): a missing or unreadable folder, a file (a Polyglot `.bin`, say) or a damaged
 /// pack is not one. The error names the path and the reason.
-pub fn check_folder(dir: &Path) -> Result<(), String> {
-    let shown = dir.display();
+pub fn check_folder(dir: &Path) -> Result<(), BookError> {
     match std::fs::read_dir(dir) {
         Ok(_) => {}
         Err(_) if dir.exists() => return not_a_folder(dir),
-        Err(e) => return Err(format!("{shown}: cannot read the book folder: {e}")),
+        Err(source) => {
+            return Err(BookError::NoFolder {
+                path: dir.to_path_buf(),
+                source,
+            });
+        }
     }
-    pack::Records::open(dir)
-        .map(|_| ())
-        .map_err(|e| e.to_string())
+    pack::Records::open(dir).map(|_| ())
 }
 
 /// Refuses a path that exists and is not a folder (a missing one may be made later).
-pub fn not_a_folder(dir: &Path) -> Result<(), String> {
+pub fn not_a_folder(dir: &Path) -> Result<(), BookError> {
     if !dir.exists() || dir.is_dir() {
         return Ok(());
     }
-    Err(format!(
-        "{}: a file, not a book folder (a Polyglot .bin is imported with huo-book import)",
-        dir.display()
-    ))
+    Err(BookError::NotAFolder {
+        path: dir.to_path_buf(),
+    })
 }
 
 /// An opening book: a directory of per-position files, or the book embedded in the binary.
