@@ -118,6 +118,24 @@ impl From<crate::train::textfile::StoreError> for CommandError {
     }
 }
 
+impl From<crate::analysis::batch::BatchError> for CommandError {
+    /// Output that could not be written keeps the system's error, in the same words.
+    fn from(e: crate::analysis::batch::BatchError) -> Self {
+        use crate::analysis::batch::BatchError;
+        match e {
+            BatchError::Stdout(source) => CommandError::Io {
+                doing: "standard output".into(),
+                source,
+            },
+            BatchError::Write { path, source } => CommandError::Io {
+                doing: path.display().to_string(),
+                source,
+            },
+            e => CommandError::Message(e.to_string()),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
