@@ -642,4 +642,29 @@ mod tests {
         );
         assert!(e.source().is_none());
     }
+
+    #[cfg(feature = "failpoints")]
+    #[test]
+    fn an_answer_that_cannot_be_written_keeps_the_systems_error() {
+        use crate::util::failpoint;
+        use std::error::Error;
+        let dir = Scratch::new("deck-write-fails");
+        let path = dir.path().join(FILE_NAME);
+        let mut deck = Deck::load(&path).unwrap();
+        deck.add(vec![drill()]).unwrap();
+        let before = std::fs::read_to_string(&path).unwrap();
+        failpoint::arm(Some("files.create"));
+        let e = deck.answer(drill().id(), Grade::Good, 20_000).unwrap_err();
+        failpoint::arm(None);
+        let io = e
+            .source()
+            .and_then(|s| s.downcast_ref::<std::io::Error>())
+            .expect("the system's error");
+        assert_eq!(io.to_string(), "fail point files.create");
+        assert_eq!(
+            e.to_string(),
+            format!("not saved: cannot write {}: {io}", path.display())
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    }
 }
