@@ -136,6 +136,16 @@ impl From<crate::analysis::batch::BatchError> for CommandError {
     }
 }
 
+impl From<crate::train::session::OpenError> for CommandError {
+    /// A schedule the system would not read keeps the system's error.
+    fn from(e: crate::train::session::OpenError) -> Self {
+        match e {
+            crate::train::session::OpenError::Schedule(e) => e.into(),
+            e => CommandError::Message(e.to_string()),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
