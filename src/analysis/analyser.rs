@@ -19,7 +19,7 @@ use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::search::{Event, Level, Limits};
 use std::fmt;
-use std::sync::mpsc::Receiver;
+use std::sync::mpsc::{Receiver, RecvError};
 
 /// Stands for the positions [`Analyser::evaluate`] skips.
 const PLACEHOLDER: PositionEval = PositionEval {
@@ -33,15 +33,37 @@ const PLACEHOLDER: PositionEval = PositionEval {
 
 /// The engine could not answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AnalyseError(pub String);
+pub enum AnalyseError {
+    /// The engine failed on a request, with its message.
+    Failed(String),
+    /// The engine service stopped before it answered.
+    Stopped(RecvError),
+}
 
-impl fmt::Display for AnalyseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "the engine failed: {}", self.0)
+impl AnalyseError {
+    /// What went wrong, without the "the engine failed" that [`fmt::Display`] puts first.
+    pub fn reason(&self) -> &str {
+        match self {
+            AnalyseError::Failed(message) => message,
+            AnalyseError::Stopped(_) => "the engine service has stopped",
+        }
     }
 }
 
-impl std::error::Error for AnalyseError {}
+impl fmt::Display for AnalyseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the engine failed: {}", self.reason())
+    }
+}
+
+impl std::error::Error for AnalyseError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            AnalyseError::Failed(_) => None,
+            AnalyseError::Stopped(e) => Some(e),
+        }
+    }
+}
 
 /// One game's analysis in progress: the positions evaluated so far, from the start on,
 /// and the request in flight.
@@ -154,7 +176,7 @@ impl AnalysisJob {
             }
             Reply::Failed { message, .. } => {
                 self.waiting = None;
-                Err(AnalyseError(message.clone()))
+                Err(AnalyseError::Failed(message.clone()))
             }
         }
     }
@@ -282,10 +304,7 @@ impl Analyser {
             let id = self.engine.think(think);
             job.sent(id);
             while job.is_waiting() {
-                let reply = self
-                    .replies
-                    .recv()
-                    .map_err(|_| AnalyseError("the engine service has stopped".into()))?;
+                let reply = self.replies.recv().map_err(AnalyseError::Stopped)?;
                 if job.on_reply(&reply)?.is_some() {
                     reported = job.done();
                     progress(reported);
@@ -297,5 +316,32 @@ impl Analyser {
     /// Forgets what the engine learned (its transposition table).
     pub fn clear(&mut self) {
         self.engine.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::error::Error;
+
+    #[test]
+    fn a_stopped_service_is_the_channels_error() {
+        let (tx, rx) = std::sync::mpsc::channel::<Reply>();
+        drop(tx);
+        let e = AnalyseError::Stopped(rx.recv().unwrap_err());
+        assert_eq!(
+            e.to_string(),
+            "the engine failed: the engine service has stopped"
+        );
+        assert_eq!(e.reason(), "the engine service has stopped");
+        let source = e.source().expect("the channel's error");
+        assert_eq!(source.downcast_ref::<RecvError>(), Some(&RecvError));
+    }
+
+    #[test]
+    fn a_failed_request_says_the_engines_message() {
+        let e = AnalyseError::Failed("out of memory".into());
+        assert_eq!(e.to_string(), "the engine failed: out of memory");
+        assert!(e.source().is_none());
     }
 }

@@ -33,6 +33,46 @@ pub struct Options {
     pub live_progress: bool,
 }
 
+/// Why a run could not start or finish.
+#[derive(Debug)]
+pub enum BatchError {
+    /// `--out` names the input file, which is never overwritten.
+    OutIsInput { out: PathBuf },
+    /// The input could not be read: the message names it.
+    Input(String),
+    /// The annotated games could not be written to standard output.
+    Stdout(std::io::Error),
+    /// The annotated games could not be written to the `--out` file.
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+impl std::fmt::Display for BatchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BatchError::OutIsInput { out } => write!(
+                f,
+                "--out {}: that is the input file; the input is never overwritten",
+                out.display()
+            ),
+            BatchError::Input(message) => f.write_str(message),
+            BatchError::Stdout(e) => write!(f, "standard output: {e}"),
+            BatchError::Write { path, source } => write!(f, "{}: {source}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for BatchError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BatchError::Stdout(e) | BatchError::Write { source: e, .. } => Some(e),
+            BatchError::OutIsInput { .. } | BatchError::Input(_) => None,
+        }
+    }
+}
+
 /// What a run did.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Summary {
@@ -53,20 +93,17 @@ pub fn run(
     opts: &Options,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
-) -> Result<Summary, String> {
+) -> Result<Summary, BatchError> {
     let input = &opts.input;
     let name = input.display().to_string();
     if let Some(out) = &opts.out
         && same_file(input, out)
     {
-        return Err(format!(
-            "--out {}: that is the input file; the input is never overwritten",
-            out.display()
-        ));
+        return Err(BatchError::OutIsInput { out: out.clone() });
     }
     // The text is read once (decompressed; standard input cannot be read twice): a first
     // pass counts games and positions for the progress line (cheap next to the searches).
-    let text = crate::util::input::read_to_string(input)?;
+    let text = crate::util::input::read_to_string(input).map_err(BatchError::Input)?;
     let (mut total_games, mut total_positions) = (0, 0);
     for game in read_games(text.as_bytes()) {
         total_games += 1;
@@ -145,7 +182,7 @@ pub fn run(
                 stdout
                     .write_all(text.as_bytes())
                     .and_then(|()| stdout.flush())
-                    .map_err(|e| format!("standard output: {e}"))?;
+                    .map_err(BatchError::Stdout)?;
             }
         }
         bar.set_position(positions_done);
@@ -155,7 +192,10 @@ pub fn run(
     if let Some(out) = &opts.out
         && summary.games > 0
     {
-        write_atomic(out, &buffer).map_err(|e| format!("{}: {e}", out.display()))?;
+        write_atomic(out, &buffer).map_err(|source| BatchError::Write {
+            path: out.clone(),
+            source,
+        })?;
     }
     let secs = summary.elapsed.as_secs_f64();
     let _ = writeln!(
@@ -232,5 +272,67 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(describe(&time), "movetime 250 ms");
+    }
+
+    /// Options for one quick run of `input`.
+    fn quick(input: PathBuf, out: Option<PathBuf>) -> Options {
+        Options {
+            input,
+            out,
+            limits: Limits {
+                depth: Some(1),
+                ..Limits::default()
+            },
+            threads: 1,
+            live_progress: false,
+        }
+    }
+
+    /// A standard output that refuses every byte.
+    struct Full;
+
+    impl Write for Full {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::ErrorKind::StorageFull.into())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn output_that_cannot_be_written_keeps_the_systems_error() {
+        use std::error::Error;
+        let dir = crate::util::scratch::Scratch::new("analyse-errors");
+        let input = dir.join("games.pgn");
+        fs::write(&input, "1. e4 e5 *\n").unwrap();
+        let config = Config::default();
+        let kind = |e: &BatchError| {
+            e.source()
+                .and_then(|s| s.downcast_ref::<std::io::Error>())
+                .map(|io| io.kind())
+        };
+        // Standard output full.
+        let e = run(
+            &config,
+            &quick(input.clone(), None),
+            &mut Full,
+            &mut Vec::new(),
+        )
+        .unwrap_err();
+        assert_eq!(kind(&e), Some(std::io::ErrorKind::StorageFull));
+        assert!(e.to_string().starts_with("standard output: "), "{e}");
+        // --out in a folder that is not there.
+        let out = dir.join("nowhere").join("out.pgn");
+        let opts = quick(input.clone(), Some(out.clone()));
+        let e = run(&config, &opts, &mut Vec::new(), &mut Vec::new()).unwrap_err();
+        assert_eq!(kind(&e), Some(std::io::ErrorKind::NotFound));
+        let io = e.source().unwrap();
+        assert_eq!(e.to_string(), format!("{}: {io}", out.display()));
+        // --out the input: refused before anything is read.
+        let opts = quick(input.clone(), Some(input.clone()));
+        let e = run(&config, &opts, &mut Vec::new(), &mut Vec::new()).unwrap_err();
+        assert!(matches!(e, BatchError::OutIsInput { .. }));
+        assert_eq!(kind(&e), None);
     }
 }

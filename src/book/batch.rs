@@ -13,7 +13,7 @@
 //! Where a position goes: in a packed book, to its own file when it has one (the file wins
 //! over its record), else to the new pack; in a book of files, to its file.
 
-use super::{BookError, BookMove, Incoming, format, merge_into, pack, store};
+use super::{BookError, BookMove, Doing, Incoming, format, merge_into, pack, store};
 use crate::core::Position;
 use crate::util::files::Durability;
 use crate::util::transaction::{Staged, StagedFile, Transaction};
@@ -100,7 +100,7 @@ impl BatchWriter {
     pub fn begin(dir: &Path, packed: bool) -> Result<BatchWriter, BookError> {
         let guard = store::lock(dir)?;
         let tx = Transaction::begin(dir, store::STAGING)
-            .map_err(|e| BookError(format!("cannot write in {}: {e}", dir.display())))?;
+            .map_err(|e| BookError::io(Doing::WriteIn, dir, e))?;
         let files = store::file_keys(dir);
         let packed = if packed {
             let old = pack::Records::open(dir)?;
@@ -161,10 +161,10 @@ impl BatchWriter {
         let dir = self.dir.clone();
         if let Some(p) = &mut self.packed {
             if p.last.is_some_and(|l| l >= key) {
-                return Err(BookError(format!(
-                    "{}: positions must come in increasing key order ({key:016x})",
-                    pack::path(&dir).display()
-                )));
+                return Err(BookError::invalid(
+                    pack::path(&dir).display(),
+                    format!("positions must come in increasing key order ({key:016x})"),
+                ));
             }
             p.last = Some(key);
             p.flush_pending()?;
@@ -234,7 +234,7 @@ impl BatchWriter {
         }
         text.push_str(
             std::str::from_utf8(record)
-                .map_err(|_| BookError(format!("the record of {key:016x} is not UTF-8")))?,
+                .map_err(|source| BookError::RecordNotText { key, source })?,
         );
         let rel = store::relative_path(key);
         self.tx
@@ -254,7 +254,7 @@ impl BatchWriter {
     {
         let Incoming { pos, moves, notes } = item;
         if let Some(m) = moves.iter().find(|m| !pos.is_legal(m.mv)) {
-            return Err(BookError(format!(
+            return Err(BookError::Refused(format!(
                 "{} is illegal in {}",
                 m.mv.uci(),
                 pos.epd()
@@ -299,7 +299,7 @@ impl BatchWriter {
         let written = self.written;
         self.tx
             .commit(Durability::NewFilesUnsynced)
-            .map_err(|e| BookError(format!("cannot write in {}: {e}", self.dir.display())))?;
+            .map_err(|e| BookError::io(Doing::WriteIn, &self.dir, e))?;
         Ok(written)
     }
 }
@@ -330,7 +330,7 @@ impl Packed {
 }
 
 fn write_error(path: &Path, e: std::io::Error) -> BookError {
-    BookError(format!("cannot write {}: {e}", path.display()))
+    BookError::io(Doing::Write, path, e)
 }
 
 /// The moves and `#` notes of a stored position, for a writer: an error naming the file
@@ -342,11 +342,10 @@ pub fn stored_moves(
     let parsed = format::parse(&current.text);
     let r = format::resolve(&parsed, pos, &current.shown);
     if !r.problems.is_empty() {
-        return Err(BookError(format!(
-            "refusing to rewrite a position with problems (fix it by hand; 'huo-book \
-             check' lists them): {}",
-            r.problems.join("; ")
-        )));
+        return Err(BookError::RefusedRewrite {
+            what: "position",
+            problems: r.problems,
+        });
     }
     Ok((r.moves, format::notes(&parsed, pos)))
 }

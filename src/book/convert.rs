@@ -10,7 +10,7 @@
 //! a line that cannot be read could not be carried over faithfully. Both conversions are
 //! one batch ([`super::batch`]): all or nothing.
 
-use super::{BookError, format, pack, store};
+use super::{BookError, Doing, format, pack, store};
 use crate::core::Position;
 use crate::util::files::Durability;
 use crate::util::transaction::Transaction;
@@ -33,29 +33,27 @@ fn checked(text: &str, key: u64, shown: &str, first_line: usize) -> Result<Posit
     let parsed = format::parse_from(text, first_line);
     let pos = match format::fen_position(&parsed) {
         Some(Ok(p)) => p,
-        Some(Err(e)) => return Err(BookError(format!("{shown}: invalid fen: {e}"))),
+        Some(Err(e)) => return Err(BookError::invalid(shown, format!("invalid fen: {e}"))),
         None => {
             let (line, msg) = parsed.errors.first().cloned().unwrap_or_default();
-            return Err(BookError(format!("{shown}:{line}: {msg}")));
+            return Err(BookError::invalid(format!("{shown}:{line}"), msg));
         }
     };
     if pos.key() != key {
-        return Err(BookError(format!(
-            "{shown}: the fen's key is {:016x}, not {key:016x}",
-            pos.key()
-        )));
+        return Err(BookError::invalid(
+            shown,
+            format!("the fen's key is {:016x}, not {key:016x}", pos.key()),
+        ));
     }
     let r = format::resolve(&parsed, &pos, shown);
     if let Some(p) = r.problems.first() {
-        return Err(BookError(p.clone()));
+        return Err(BookError::Problems(vec![p.clone()]));
     }
     Ok(pos)
 }
 
 fn refuse(e: BookError) -> BookError {
-    BookError(format!(
-        "{e} (fix it first, 'huo-book check' lists every problem: nothing was converted)"
-    ))
+    BookError::Unconverted(Box::new(e))
 }
 
 /// The lines of a file's text that the writer did not generate, as written.
@@ -81,10 +79,10 @@ fn position_files(dir: &Path) -> Result<Vec<(u64, PathBuf)>, BookError> {
     for (_, name) in store::list_folders(dir) {
         for (key, path) in store::list_folder(dir, &name) {
             let key = key.ok_or_else(|| {
-                refuse(BookError(format!(
-                    "{}: not a book file name (xx/<16 lowercase hex digits>.txt)",
-                    path.display()
-                )))
+                refuse(BookError::invalid(
+                    path.display(),
+                    "not a book file name (xx/<16 lowercase hex digits>.txt)",
+                ))
             })?;
             out.push((key, path));
         }
@@ -93,7 +91,7 @@ fn position_files(dir: &Path) -> Result<Vec<(u64, PathBuf)>, BookError> {
 }
 
 fn write_error(path: &Path, e: std::io::Error) -> BookError {
-    BookError(format!("cannot write {}: {e}", path.display()))
+    BookError::io(Doing::Write, path, e)
 }
 
 /// Puts every position file of book directory `dir` into its pack (the records already
@@ -104,7 +102,7 @@ pub fn pack(dir: &Path) -> Result<ConvertReport, BookError> {
     let files = position_files(dir)?;
     let mut old = pack::Records::open(dir)?;
     let mut tx = Transaction::begin(dir, store::STAGING)
-        .map_err(|e| BookError(format!("cannot write in {}: {e}", dir.display())))?;
+        .map_err(|e| BookError::io(Doing::WriteIn, dir, e))?;
     let pack_path = pack::path(dir);
     let staged = tx
         .create(Path::new(pack::FILE_NAME))
@@ -130,7 +128,7 @@ pub fn pack(dir: &Path) -> Result<ConvertReport, BookError> {
         report.shadowed += copy_old(*key, &mut new)? as usize;
         let shown = path.display().to_string();
         let text = store::read(path)?
-            .ok_or_else(|| BookError(format!("{shown}: vanished while reading")))?;
+            .ok_or_else(|| BookError::invalid(&shown, "vanished while reading"))?;
         let pos = checked(&text, *key, &shown, 1).map_err(refuse)?;
         new.add(*key, &without_generated(&text, &pos))?;
         tx.remove(Path::new(&store::relative_path(*key)));
@@ -143,7 +141,7 @@ pub fn pack(dir: &Path) -> Result<ConvertReport, BookError> {
         .flush()
         .map_err(|e| write_error(&pack_path, e))?;
     tx.commit(Durability::Now)
-        .map_err(|e| BookError(format!("cannot write in {}: {e}", dir.display())))?;
+        .map_err(|e| BookError::io(Doing::WriteIn, dir, e))?;
     Ok(report)
 }
 
@@ -157,7 +155,7 @@ pub fn unpack(dir: &Path) -> Result<ConvertReport, BookError> {
     for (key, path) in position_files(dir)? {
         let shown = path.display().to_string();
         let text = store::read(&path)?
-            .ok_or_else(|| BookError(format!("{shown}: vanished while reading")))?;
+            .ok_or_else(|| BookError::invalid(&shown, "vanished while reading"))?;
         checked(&text, key, &shown, 1).map_err(refuse)?;
         files.insert(key);
     }
@@ -166,7 +164,7 @@ pub fn unpack(dir: &Path) -> Result<ConvertReport, BookError> {
     };
     let pack_path = pack::path(dir);
     let mut tx = Transaction::begin(dir, store::STAGING)
-        .map_err(|e| BookError(format!("cannot write in {}: {e}", dir.display())))?;
+        .map_err(|e| BookError::io(Doing::WriteIn, dir, e))?;
     for r in records {
         let r = r?;
         let shown = format!("{}:{}", pack_path.display(), r.line);
@@ -188,6 +186,6 @@ pub fn unpack(dir: &Path) -> Result<ConvertReport, BookError> {
     }
     tx.remove(Path::new(pack::FILE_NAME));
     tx.commit(Durability::NewFilesUnsynced)
-        .map_err(|e| BookError(format!("cannot write in {}: {e}", dir.display())))?;
+        .map_err(|e| BookError::io(Doing::WriteIn, dir, e))?;
     Ok(report)
 }

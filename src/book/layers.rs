@@ -320,13 +320,7 @@ impl Books {
     }
 
     fn writable(&self) -> Result<&Book, BookError> {
-        self.user.as_ref().ok_or_else(|| {
-            BookError(
-                "the built-in book is read-only and there is no user book: choose a book \
-                 directory (--book DIR, book.path)"
-                    .into(),
-            )
-        })
+        self.user.as_ref().ok_or(BookError::NoUserBook)
     }
 
     /// Read-modify-write of `pos` in the user's book, under its lock: a position new to it
@@ -363,7 +357,7 @@ impl Books {
                     m.weight = (i64::from(m.weight) + delta).clamp(0, i64::from(u32::MAX)) as u32;
                     Ok(())
                 }
-                None => Err(BookError(format!("{} is not in {file}", mv.uci()))),
+                None => Err(BookError::NotInBook { mv: mv.uci(), file }),
             }
         })
     }
@@ -388,7 +382,7 @@ impl Books {
             let before = moves.len();
             moves.retain(|m| m.mv != mv);
             if moves.len() == before {
-                Err(BookError(format!("{} is not in {file}", mv.uci())))
+                Err(BookError::NotInBook { mv: mv.uci(), file })
             } else {
                 Ok(())
             }
@@ -414,7 +408,7 @@ impl Books {
     pub fn adopt(&self, pos: &Position) -> Result<Adopted, BookError> {
         let user = self.writable()?;
         let Some((builtin, builtin_notes)) = self.builtin_entry(pos) else {
-            return Err(BookError(format!(
+            return Err(BookError::Refused(format!(
                 "the built-in book has no moves for this position ({})",
                 pos.epd()
             )));

@@ -75,7 +75,7 @@ pub fn merge(
         }
         Source::Dir(dir) => {
             if !dir.is_dir() {
-                return Err(BookError(format!(
+                return Err(BookError::Refused(format!(
                     "{} is not a book directory nor a .bin file",
                     dir.display()
                 )));
@@ -83,7 +83,7 @@ pub fn merge(
             if let (Some(mine), Ok(theirs)) = (book.dir(), dir.canonicalize())
                 && mine.canonicalize().is_ok_and(|m| m == theirs)
             {
-                return Err(BookError(format!(
+                return Err(BookError::Refused(format!(
                     "{} is this book: nothing to merge",
                     dir.display()
                 )));

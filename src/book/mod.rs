@@ -36,6 +36,7 @@
 pub mod batch;
 pub mod convert;
 pub mod embedded;
+pub mod error;
 pub mod format;
 pub mod import;
 pub mod layers;
@@ -48,6 +49,7 @@ pub mod store;
 pub mod tree;
 
 pub use batch::Layout;
+pub use error::{BookError, Doing};
 pub use layers::{Adopted, BookPick, Books, Layer, LayerPolicy, LayeredEntry, Recorded};
 pub use results::{Results, WeightPolicy};
 
@@ -124,18 +126,6 @@ impl Edit {
     }
 }
 
-/// A book that cannot be written, or a file that cannot be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BookError(pub String);
-
-impl std::fmt::Display for BookError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for BookError {}
-
 /// What [`Book::scan`] found in one file.
 #[derive(Clone, Debug)]
 pub struct FileReport {
@@ -159,7 +149,8 @@ pub struct FileReport {
 impl FileReport {
     /// The report's problems as one error, when it is [`FileReport::damaged`].
     pub fn damage(&self) -> Option<BookError> {
-        self.damaged.then(|| BookError(self.problems.join("; ")))
+        self.damaged
+            .then(|| BookError::Problems(self.problems.clone()))
     }
 }
 
@@ -237,25 +228,28 @@ pub struct BatchReport {
 /// Is `dir` a book folder one can read? A book is a folder of position files (and perhaps
 /// its pack): a missing or unreadable folder, a file (a Polyglot `.bin`, say) or a damaged
 /// pack is not one. The error names the path and the reason.
-pub fn check_folder(dir: &Path) -> Result<(), String> {
-    let shown = dir.display();
+pub fn check_folder(dir: &Path) -> Result<(), BookError> {
     match std::fs::read_dir(dir) {
         Ok(_) => {}
         Err(_) if dir.exists() => return not_a_folder(dir),
-        Err(e) => return Err(format!("{shown}: cannot read the book folder: {e}")),
+        Err(source) => {
+            return Err(BookError::NoFolder {
+                path: dir.to_path_buf(),
+                source,
+            });
+        }
     }
-    pack::Records::open(dir).map(|_| ()).map_err(|e| e.0)
+    pack::Records::open(dir).map(|_| ())
 }
 
 /// Refuses a path that exists and is not a folder (a missing one may be made later).
-pub fn not_a_folder(dir: &Path) -> Result<(), String> {
+pub fn not_a_folder(dir: &Path) -> Result<(), BookError> {
     if !dir.exists() || dir.is_dir() {
         return Ok(());
     }
-    Err(format!(
-        "{}: a file, not a book folder (a Polyglot .bin is imported with huo-book import)",
-        dir.display()
-    ))
+    Err(BookError::NotAFolder {
+        path: dir.to_path_buf(),
+    })
 }
 
 /// An opening book: a directory of per-position files, or the book embedded in the binary.
@@ -344,7 +338,7 @@ impl Book {
                     let entry = BookEntry {
                         moves: Vec::new(),
                         file,
-                        warnings: vec![e.0],
+                        warnings: vec![e.to_string()],
                     };
                     return Some((entry, Vec::new()));
                 }
@@ -387,9 +381,7 @@ impl Book {
     }
 
     fn writable_dir(&self) -> Result<&Path, BookError> {
-        self.dir.as_deref().ok_or_else(|| {
-            BookError("the embedded book is read-only: choose a book directory (--book DIR)".into())
-        })
+        self.dir.as_deref().ok_or(BookError::EmbeddedReadOnly)
     }
 
     /// Read-modify-write of one position's file, under the book's lock. `change` gets the
@@ -431,7 +423,7 @@ impl Book {
         self.edit_with_notes(&edit.pos, move |moves, notes| {
             let now = Contents::new(std::mem::take(moves), std::mem::take(notes));
             if now != expected {
-                return Err(BookError(format!(
+                return Err(BookError::Refused(format!(
                     "{file} changed since (another program wrote it?): not undone"
                 )));
             }
@@ -552,7 +544,7 @@ impl Book {
             let before = moves.len();
             moves.retain(|m| m.mv != mv);
             if moves.len() == before {
-                Err(BookError(format!("{} is not in {file}", mv.uci())))
+                Err(BookError::NotInBook { mv: mv.uci(), file })
             } else {
                 Ok(())
             }
@@ -654,7 +646,7 @@ impl Iterator for Scan {
                         position: None,
                         moves: Vec::new(),
                         notes: Vec::new(),
-                        problems: vec![e.0],
+                        problems: vec![e.to_string()],
                         damaged: true,
                     });
                 }
@@ -723,7 +715,7 @@ fn read_file_report(path: &Path, key: Option<u64>) -> FileReport {
     match store::read(path) {
         Ok(Some(text)) => check_text(&Where::file(&shown), key, &text),
         Ok(None) => unreadable(format!("{shown}: vanished while reading")),
-        Err(e) => unreadable(e.0),
+        Err(e) => unreadable(e.to_string()),
     }
 }
 
@@ -783,11 +775,10 @@ fn check_legal(pos: &Position, mv: Move) -> Result<(), BookError> {
     if pos.is_legal(mv) {
         Ok(())
     } else {
-        Err(BookError(format!(
-            "{} is not a legal move in {}",
-            mv.uci(),
-            pos.epd()
-        )))
+        Err(BookError::IllegalMove {
+            mv: mv.uci(),
+            epd: pos.epd(),
+        })
     }
 }
 
@@ -843,7 +834,7 @@ pub(crate) fn comment_change(mv: Move, comment: Option<&str>, file: String) -> i
                 .filter(|c| !c.is_empty());
             Ok(())
         }
-        None => Err(BookError(format!("{} is not in {file}", mv.uci()))),
+        None => Err(BookError::NotInBook { mv: mv.uci(), file }),
     }
 }
 
@@ -893,11 +884,10 @@ where
             notes = format::notes(&parsed, pos);
             let r = format::resolve(&parsed, pos, &shown);
             if !r.problems.is_empty() {
-                return Err(BookError(format!(
-                    "refusing to rewrite a file with problems (fix it by hand; \
-                     'huo-book check' lists them): {}",
-                    r.problems.join("; ")
-                )));
+                return Err(BookError::RefusedRewrite {
+                    what: "file",
+                    problems: r.problems,
+                });
             }
             r.moves
         }

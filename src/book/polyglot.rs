@@ -21,7 +21,7 @@
 //! was reached (a few bytes), never the positions and their moves: it then writes them one
 //! by one in key order, the order of the pack, into the book ([`merge_bin`]).
 
-use super::{Book, BookError, BookMove, Incoming};
+use super::{Book, BookError, BookMove, Doing, Incoming};
 use crate::core::{Move, Position, Role, Square};
 use std::collections::{HashMap, VecDeque};
 use std::fs::File;
@@ -227,7 +227,7 @@ pub fn export(book: &Book, path: &Path) -> Result<ExportReport, BookError> {
     let (mut entries, report) = book_entries(book)?;
     let bytes = write_entries(&mut entries);
     crate::util::files::write_atomic(path, bytes)
-        .map_err(|e| BookError(format!("cannot write {}: {e}", path.display())))?;
+        .map_err(|e| BookError::io(Doing::Write, path, e))?;
     Ok(report)
 }
 
@@ -558,7 +558,7 @@ impl Bin {
     /// warning.
     fn read(path: &Path) -> Result<Bin, BookError> {
         let shown = path.display().to_string();
-        let error = |e: std::io::Error| BookError(format!("cannot read {shown}: {e}"));
+        let error = |e: std::io::Error| BookError::io(Doing::Read, path, e);
         let file = File::open(path).map_err(error)?;
         let len = file.metadata().map_err(error)?.len();
         let mut reader = BufReader::with_capacity(1 << 16, file);
@@ -596,10 +596,10 @@ impl Bin {
             entries.push(e);
         }
         if entries.len() > u32::MAX as usize {
-            return Err(BookError(format!(
-                "{shown}: {} entries: more than a book can import",
-                entries.len()
-            )));
+            return Err(BookError::invalid(
+                &shown,
+                format!("{} entries: more than a book can import", entries.len()),
+            ));
         }
         if let Some(i) = disorder {
             warnings.push(format!(

@@ -12,7 +12,7 @@
 //!   them over together ([`super::batch`]); taking the lock first finishes (or discards) a
 //!   batch a crash interrupted.
 
-use super::BookError;
+use super::{BookError, Doing};
 use crate::util::files::{
     Durability, create_folder_of, is_temporary, remove_if_present, write_atomic_with,
 };
@@ -57,28 +57,19 @@ pub const STAGING: &str = ".batch.tmp";
 /// Takes the book's exclusive lock (waiting for other writers), creating the directory.
 /// A batch a crash interrupted is finished (past its commit point) or discarded first.
 pub fn lock(dir: &Path) -> Result<LockGuard, BookError> {
-    fs::create_dir_all(dir).map_err(|e| {
-        BookError(format!(
-            "cannot create the book directory {}: {e}",
-            dir.display()
-        ))
-    })?;
+    fs::create_dir_all(dir).map_err(|e| BookError::io(Doing::CreateDir, dir, e))?;
     let path = dir.join(".lock");
     let file = OpenOptions::new()
         .create(true)
         .truncate(false)
         .write(true)
         .open(&path)
-        .map_err(|e| BookError(format!("cannot open the lock file {}: {e}", path.display())))?;
+        .map_err(|e| BookError::io(Doing::OpenLock, &path, e))?;
     file.lock()
-        .map_err(|e| BookError(format!("cannot lock {}: {e}", path.display())))?;
+        .map_err(|e| BookError::io(Doing::Lock, &path, e))?;
     let guard = LockGuard { file };
-    transaction::recover(dir, STAGING).map_err(|e| {
-        BookError(format!(
-            "cannot finish an interrupted import in {}: {e}",
-            dir.join(STAGING).display()
-        ))
-    })?;
+    transaction::recover(dir, STAGING)
+        .map_err(|e| BookError::io(Doing::Recover, dir.join(STAGING), e))?;
     Ok(guard)
 }
 
@@ -87,9 +78,12 @@ pub fn read(path: &Path) -> Result<Option<String>, BookError> {
     match fs::read(path) {
         Ok(bytes) => String::from_utf8(bytes)
             .map(Some)
-            .map_err(|e| BookError(format!("{}: not UTF-8 text: {e}", path.display()))),
+            .map_err(|source| BookError::NotText {
+                path: path.to_path_buf(),
+                source,
+            }),
         Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(BookError(format!("cannot read {}: {e}", path.display()))),
+        Err(e) => Err(BookError::io(Doing::Read, path, e)),
     }
 }
 
@@ -109,13 +103,12 @@ pub fn write_with(path: &Path, text: &str, durability: Durability) -> Result<(),
         }
         other => other,
     };
-    result.map_err(|e| BookError(format!("cannot write {}: {e}", path.display())))
+    result.map_err(|e| BookError::io(Doing::Write, path, e))
 }
 
 /// Deletes `path` (and its folder when it becomes empty).
 pub fn remove(path: &Path) -> Result<(), BookError> {
-    remove_if_present(path)
-        .map_err(|e| BookError(format!("cannot delete {}: {e}", path.display())))?;
+    remove_if_present(path).map_err(|e| BookError::io(Doing::Delete, path, e))?;
     if let Some(folder) = path.parent() {
         let _ = fs::remove_dir(folder); // fails harmlessly when not empty
     }

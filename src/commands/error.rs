@@ -83,3 +83,95 @@ pub fn finish(program: &str, result: CommandResult) -> ExitCode {
         ExitCode::FAILURE
     })
 }
+
+impl From<crate::book::BookError> for CommandError {
+    /// A file the system refused keeps the system's error (and the same words); anything
+    /// else is said as the book says it.
+    fn from(e: crate::book::BookError) -> Self {
+        match e {
+            crate::book::BookError::Io {
+                doing,
+                path,
+                source,
+            } => CommandError::Io {
+                doing: format!("cannot {doing} {}", path.display()),
+                source,
+            },
+            e => CommandError::Message(e.to_string()),
+        }
+    }
+}
+
+impl From<crate::train::textfile::StoreError> for CommandError {
+    /// As [`From<BookError>`](crate::book::BookError): a file the system refused keeps the
+    /// system's error.
+    fn from(e: crate::train::textfile::StoreError) -> Self {
+        use crate::train::textfile::StoreError;
+        match e {
+            StoreError::Store(e) => e.into(),
+            StoreError::Write { path, source } => CommandError::Io {
+                doing: format!("not saved: cannot write {}", path.display()),
+                source,
+            },
+            e => CommandError::Message(e.to_string()),
+        }
+    }
+}
+
+impl From<crate::analysis::batch::BatchError> for CommandError {
+    /// Output that could not be written keeps the system's error, in the same words.
+    fn from(e: crate::analysis::batch::BatchError) -> Self {
+        use crate::analysis::batch::BatchError;
+        match e {
+            BatchError::Stdout(source) => CommandError::Io {
+                doing: "standard output".into(),
+                source,
+            },
+            BatchError::Write { path, source } => CommandError::Io {
+                doing: path.display().to_string(),
+                source,
+            },
+            e => CommandError::Message(e.to_string()),
+        }
+    }
+}
+
+impl From<crate::train::session::OpenError> for CommandError {
+    /// A schedule the system would not read keeps the system's error.
+    fn from(e: crate::train::session::OpenError) -> Self {
+        match e {
+            crate::train::session::OpenError::Schedule(e) => e.into(),
+            e => CommandError::Message(e.to_string()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::util::scratch::Scratch;
+    use std::error::Error;
+
+    #[test]
+    fn a_file_the_system_refused_keeps_its_error_and_its_words() {
+        let dir = Scratch::new("command-error-io");
+        // A folder where a file should be: the system will not read it.
+        let e = crate::book::store::read(dir.path()).unwrap_err();
+        let said = e.to_string();
+        let c = CommandError::from(e);
+        assert_eq!(c.to_string(), said);
+        let io = c
+            .source()
+            .and_then(|s| s.downcast_ref::<std::io::Error>())
+            .expect("the system's error");
+        assert_eq!(io.kind(), std::io::ErrorKind::IsADirectory);
+        // The same through the trainer's files.
+        let file = dir.path().join("book");
+        std::fs::write(&file, "").unwrap();
+        let e = crate::train::schedule::Schedule::load(&file).unwrap_err();
+        let said = e.to_string();
+        let c = CommandError::from(e);
+        assert_eq!(c.to_string(), said);
+        assert!(matches!(c, CommandError::Io { .. }));
+    }
+}

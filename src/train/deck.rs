@@ -27,7 +27,7 @@
 
 use super::fsrs::{Grade, Params};
 use super::schedule::{Record, read_fields, write_fields};
-use super::textfile::{self, TextFile};
+use super::textfile::{self, StoreError, TextFile};
 use crate::analysis::{GameAnalysis, Judgement};
 use crate::core::{Color, Move, Position, parse_san, san};
 use crate::game::Game;
@@ -301,7 +301,7 @@ pub struct Deck {
 
 impl Deck {
     /// The deck at `path` (empty when there is none yet).
-    pub fn load(path: &Path) -> Result<Deck, String> {
+    pub fn load(path: &Path) -> Result<Deck, StoreError> {
         Ok(Deck {
             path: path.to_path_buf(),
             drills: textfile::read_clean::<Parsed>(path, WHAT)?.drills,
@@ -325,7 +325,7 @@ impl Deck {
 
     /// Reads the file again under the lock of its folder, changes it with `change`, and
     /// replaces it atomically.
-    fn update<T>(&mut self, change: impl FnOnce(&mut Vec<Drill>) -> T) -> Result<T, String> {
+    fn update<T>(&mut self, change: impl FnOnce(&mut Vec<Drill>) -> T) -> Result<T, StoreError> {
         let mut drills = Vec::new();
         let result = textfile::update::<Parsed, T>(&self.path, WHAT, |current| {
             let result = change(&mut current.drills);
@@ -337,7 +337,7 @@ impl Deck {
     }
 
     /// Adds the exercises not in the deck yet; returns how many were added.
-    pub fn add(&mut self, new: Vec<Drill>) -> Result<usize, String> {
+    pub fn add(&mut self, new: Vec<Drill>) -> Result<usize, StoreError> {
         self.update(|drills| {
             let mut added = 0;
             for d in new {
@@ -351,7 +351,12 @@ impl Deck {
     }
 
     /// Records an answer to the exercise `id` on `today`, and saves it at once.
-    pub fn answer(&mut self, id: (u64, Move), grade: Grade, today: i64) -> Result<Record, String> {
+    pub fn answer(
+        &mut self,
+        id: (u64, Move),
+        grade: Grade,
+        today: i64,
+    ) -> Result<Record, StoreError> {
         let params = self.params.clone();
         self.update(|drills| {
             let d = drills.iter_mut().find(|d| d.id() == id)?;
@@ -359,7 +364,7 @@ impl Deck {
             d.record = Some(r.clone());
             Some(r)
         })?
-        .ok_or_else(|| "not saved: the exercise is no longer in the deck".to_string())
+        .ok_or(StoreError::NoLongerInDeck)
     }
 }
 
@@ -466,7 +471,7 @@ impl std::fmt::Display for Added {
 
 /// Adds `drills` to the deck at `path` (made when there is none), each once: the one way
 /// exercises enter the deck, from `analyse --player` and from the analysis screen.
-pub fn add_to(path: &Path, drills: Vec<Drill>) -> Result<Added, String> {
+pub fn add_to(path: &Path, drills: Vec<Drill>) -> Result<Added, StoreError> {
     let mut deck = Deck::load(path)?;
     let found = drills.len();
     let added = deck.add(drills)?;
@@ -569,11 +574,97 @@ mod tests {
         let back = Deck::load(&path).unwrap();
         assert_eq!(back.drills()[0].record, Some(r));
         std::fs::write(&path, "[exercise]\nfen = nonsense\n").unwrap();
-        assert!(Deck::load(&path).unwrap_err().contains("drills.txt:2: fen"));
+        assert!(
+            Deck::load(&path)
+                .unwrap_err()
+                .to_string()
+                .contains("drills.txt:2: fen")
+        );
         assert!(deck.answer(drill().id(), Grade::Good, 20_000).is_err());
         assert_eq!(
             std::fs::read_to_string(&path).unwrap(),
             "[exercise]\nfen = nonsense\n"
         );
+    }
+
+    #[test]
+    fn a_deck_that_cannot_be_read_keeps_the_systems_error() {
+        use std::error::Error;
+        let dir = Scratch::new("deck-a-folder");
+        // A folder where the deck's file should be.
+        let path = dir.path().join(FILE_NAME);
+        std::fs::create_dir(&path).unwrap();
+        let e = Deck::load(&path).unwrap_err();
+        let io = e
+            .source()
+            .and_then(|s| s.downcast_ref::<std::io::Error>())
+            .expect("the system's error");
+        assert_eq!(io.kind(), std::io::ErrorKind::IsADirectory);
+        assert_eq!(
+            e.to_string(),
+            format!("cannot read {}: {io}", path.display())
+        );
+        assert_eq!(check(&path), vec![e.to_string()]);
+    }
+
+    #[test]
+    fn an_answer_not_saved_says_why() {
+        use std::error::Error;
+        let dir = Scratch::new("deck-not-saved");
+        let path = dir.path().join(FILE_NAME);
+        let mut deck = Deck::load(&path).unwrap();
+        deck.add(vec![drill()]).unwrap();
+        // Damaged since: refused, the problems named, nothing written.
+        std::fs::write(&path, "[exercise]\nfen = nonsense\n").unwrap();
+        let e = deck.answer(drill().id(), Grade::Good, 20_000).unwrap_err();
+        let shown = e.to_string();
+        assert!(
+            shown.starts_with("not saved: the drills' deck has problems (fix them by hand):\n"),
+            "{shown}"
+        );
+        assert!(shown.contains("drills.txt:2: fen"), "{shown}");
+        let cause = e
+            .source()
+            .and_then(|s| s.downcast_ref::<StoreError>())
+            .expect("why it was not saved");
+        assert!(
+            matches!(cause, StoreError::Problems { what: WHAT, .. }),
+            "{cause:?}"
+        );
+        assert!(cause.source().is_none());
+        // Emptied since: the exercise is gone.
+        std::fs::write(&path, "").unwrap();
+        let e = deck.answer(drill().id(), Grade::Good, 20_000).unwrap_err();
+        assert!(matches!(e, StoreError::NoLongerInDeck));
+        assert_eq!(
+            e.to_string(),
+            "not saved: the exercise is no longer in the deck"
+        );
+        assert!(e.source().is_none());
+    }
+
+    #[cfg(feature = "failpoints")]
+    #[test]
+    fn an_answer_that_cannot_be_written_keeps_the_systems_error() {
+        use crate::util::failpoint;
+        use std::error::Error;
+        let dir = Scratch::new("deck-write-fails");
+        let path = dir.path().join(FILE_NAME);
+        let mut deck = Deck::load(&path).unwrap();
+        deck.add(vec![drill()]).unwrap();
+        let before = std::fs::read_to_string(&path).unwrap();
+        failpoint::arm(Some("files.create"));
+        let e = deck.answer(drill().id(), Grade::Good, 20_000).unwrap_err();
+        failpoint::arm(None);
+        let io = e
+            .source()
+            .and_then(|s| s.downcast_ref::<std::io::Error>())
+            .expect("the system's error");
+        assert_eq!(io.to_string(), "fail point files.create");
+        assert_eq!(
+            e.to_string(),
+            format!("not saved: cannot write {}: {io}", path.display())
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
     }
 }

@@ -63,7 +63,9 @@ impl Judge for EngineJudge {
         let mut analyser = Analyser::new(&self.config, limits);
         let mut game = Game::from_position(*pos);
         game.play(mv).map_err(|e| e.to_string())?;
-        let analysis = analyser.analyse(&game, |_| {}).map_err(|e| e.0)?;
+        let analysis = analyser
+            .analyse(&game, |_| {})
+            .map_err(|e| e.reason().to_string())?;
         let review = analysis.moves.first().ok_or("the engine judged no move")?;
         Ok((review.before, review.after))
     }
@@ -190,7 +192,7 @@ impl DrillSession {
         all: bool,
         today: i64,
     ) -> Result<DrillSession, String> {
-        let deck = Deck::load(path)?;
+        let deck = Deck::load(path).map_err(|e| e.to_string())?;
         if deck.drills().is_empty() {
             return Err(format!(
                 "no exercises yet in {}: make some with huo-chess analyse FILE.pgn --player NAME",
@@ -280,10 +282,10 @@ impl DrillSession {
         if !right && !self.queue[self.at + 1..].contains(&id) {
             self.queue.push(id); // again at the end of the session
         }
-        self.deck
-            .answer(id, grade, self.today)
-            .err()
-            .map(|text| Note { text, alert: true })
+        self.deck.answer(id, grade, self.today).err().map(|e| Note {
+            text: e.to_string(),
+            alert: true,
+        })
     }
 
     /// The exercise is over: the move is played, a summary shown.

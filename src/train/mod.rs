@@ -26,4 +26,4 @@ pub mod stats;
 pub mod textfile;
 
 pub use exercise::{Exercise, Stage, Wake, Words};
-pub use session::{Options, Session};
+pub use session::{OpenError, Options, Session};

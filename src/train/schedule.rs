@@ -23,7 +23,7 @@
 //! names the line.
 
 use super::fsrs::{Grade, Memory, Params};
-use super::textfile::{self, TextFile};
+use super::textfile::{self, StoreError, TextFile};
 use crate::util::date;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -223,18 +223,6 @@ pub fn write(records: &BTreeMap<u64, Record>, notes: &[String]) -> String {
     out
 }
 
-/// A schedule that cannot be read or written: the message names the file (and line).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ScheduleError(pub String);
-
-impl std::fmt::Display for ScheduleError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ScheduleError {}
-
 /// The schedule of one book directory, as last read or written.
 #[derive(Clone, Debug)]
 pub struct Schedule {
@@ -274,9 +262,9 @@ pub fn check(dir: &Path) -> Vec<String> {
 impl Schedule {
     /// The schedule of book directory `dir` (empty when it has none yet). A file with any
     /// problem is refused, naming each, so that it is never rewritten without them.
-    pub fn load(dir: &Path) -> Result<Schedule, ScheduleError> {
+    pub fn load(dir: &Path) -> Result<Schedule, StoreError> {
         let path = path_in(dir);
-        let parsed = textfile::read_clean::<Parsed>(&path, WHAT).map_err(ScheduleError)?;
+        let parsed = textfile::read_clean::<Parsed>(&path, WHAT)?;
         Ok(Schedule {
             path,
             records: parsed.records,
@@ -307,7 +295,7 @@ impl Schedule {
     /// Records an answer to the position with `key` on `today`, and saves it: under the
     /// book's lock, the file is read again (another program may have changed other lines),
     /// this line changed, and the file replaced atomically. Returns the new record.
-    pub fn answer(&mut self, key: u64, grade: Grade, today: i64) -> Result<Record, ScheduleError> {
+    pub fn answer(&mut self, key: u64, grade: Grade, today: i64) -> Result<Record, StoreError> {
         let params = &self.params;
         let mut records = BTreeMap::new();
         let record = textfile::update::<Parsed, Record>(&self.path, WHAT, |current| {
@@ -315,8 +303,7 @@ impl Schedule {
             current.records.insert(key, record.clone());
             records.clone_from(&current.records);
             record
-        })
-        .map_err(ScheduleError)?;
+        })?;
         self.records = records;
         Ok(record)
     }
@@ -438,12 +425,37 @@ mod tests {
         // A damaged file is refused, and not rewritten by an answer.
         std::fs::write(&path, "0000000000000001 due=soon\n").unwrap();
         let e = Schedule::load(dir.path()).unwrap_err();
-        assert!(e.0.contains("training.txt:1: "), "{e}");
+        assert!(e.to_string().contains("training.txt:1: "), "{e}");
         assert!(s.answer(1, Grade::Good, day).is_err());
         assert_eq!(
             std::fs::read_to_string(&path).unwrap(),
             "0000000000000001 due=soon\n"
         );
         assert_eq!(check(dir.path()).len(), 1);
+    }
+
+    #[test]
+    fn a_schedule_that_cannot_be_read_keeps_the_systems_error() {
+        use crate::book::BookError;
+        use std::error::Error;
+        let dir = Scratch::new("schedule-in-a-file");
+        // A file where the book's folder should be.
+        let file = dir.path().join("book");
+        std::fs::write(&file, "").unwrap();
+        let e = Schedule::load(&file).unwrap_err();
+        let io = e
+            .source()
+            .and_then(|s| s.downcast_ref::<std::io::Error>())
+            .expect("the system's error");
+        assert_eq!(io.kind(), std::io::ErrorKind::NotADirectory);
+        // Said as before: what could not be done, the file, the system's words.
+        assert_eq!(
+            e.to_string(),
+            format!("cannot read {}: {io}", path_in(&file).display())
+        );
+        assert!(
+            matches!(e, StoreError::Store(BookError::Io { .. })),
+            "{e:?}"
+        );
     }
 }

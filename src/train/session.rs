@@ -21,6 +21,7 @@ use super::exercise::{
 use super::fsrs::Grade;
 use super::repertoire::Repertoire;
 use super::schedule::Schedule;
+use super::textfile::StoreError;
 use crate::book::Books;
 use crate::core::{Color, Move, san};
 use crate::game::Game;
@@ -64,15 +65,45 @@ pub struct Session {
     line: Tally,
 }
 
+/// Why a training session cannot open.
+#[derive(Debug)]
+pub enum OpenError {
+    /// The user's book is not a directory, so there is nowhere to keep the schedule.
+    NoBookDir,
+    /// The schedule cannot be read: said as the store says it (its source is the store's).
+    Schedule(StoreError),
+}
+
+impl std::fmt::Display for OpenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OpenError::NoBookDir => {
+                f.write_str("no book directory to keep the training schedule in (--book DIR)")
+            }
+            OpenError::Schedule(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for OpenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            OpenError::NoBookDir => None,
+            // Said as the schedule's error: its cause is this one's.
+            OpenError::Schedule(e) => e.source(),
+        }
+    }
+}
+
 impl Session {
     /// A session over `books` (the user's book must be a directory: the schedule is kept
     /// there). Fails when the schedule cannot be read.
-    pub fn open(books: &Books, options: Options) -> Result<Session, String> {
+    pub fn open(books: &Books, options: Options) -> Result<Session, OpenError> {
         let dir = books
             .user()
             .and_then(|b| b.dir())
-            .ok_or("no book directory to keep the training schedule in (--book DIR)")?;
-        let schedule = Schedule::load(dir).map_err(|e| e.0)?;
+            .ok_or(OpenError::NoBookDir)?;
+        let schedule = Schedule::load(dir).map_err(OpenError::Schedule)?;
         let repertoire = Repertoire::build(books, options.root.clone(), options.learner);
         Ok(Session::new(repertoire, schedule, options))
     }
@@ -299,7 +330,7 @@ impl Session {
         self.schedule
             .answer(key, grade, self.today)
             .err()
-            .map(|e| e.0)
+            .map(|e| e.to_string())
     }
 
     /// The session's counts.
@@ -418,5 +449,52 @@ impl Exercise for Session {
 
     fn saved_in(&self) -> String {
         self.schedule.file()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::book::{Book, LayerPolicy};
+    use crate::util::scratch::Scratch;
+    use std::error::Error;
+
+    fn options() -> Options {
+        Options {
+            learner: Color::White,
+            root: Game::new(),
+            all: false,
+            today: 20_000,
+            seed: 7,
+        }
+    }
+
+    #[test]
+    fn a_schedule_that_cannot_be_read_keeps_the_systems_error() {
+        let dir = Scratch::new("session-schedule");
+        // A folder where the schedule's file should be.
+        let path = super::super::schedule::path_in(dir.path());
+        std::fs::create_dir(&path).unwrap();
+        let books = Books::new(Some(Book::open(dir.path())), LayerPolicy::UserOnly);
+        let Err(e) = Session::open(&books, options()) else {
+            panic!("a schedule that is a folder");
+        };
+        let io = e
+            .source()
+            .and_then(|s| s.downcast_ref::<std::io::Error>())
+            .expect("the system's error");
+        assert_eq!(io.kind(), std::io::ErrorKind::IsADirectory);
+        assert_eq!(
+            e.to_string(),
+            format!("cannot read {}: {io}", path.display())
+        );
+        let Err(e) = Session::open(&Books::new(None, LayerPolicy::UserOnly), options()) else {
+            panic!("no book directory");
+        };
+        assert!(matches!(e, OpenError::NoBookDir));
+        assert_eq!(
+            e.to_string(),
+            "no book directory to keep the training schedule in (--book DIR)"
+        );
     }
 }

@@ -5,8 +5,10 @@
 //! (another program may have changed other records), changed, and replaced whole,
 //! atomically ([`crate::util::files`]).
 
-use crate::book::store;
-use std::path::Path;
+use crate::book::{BookError, store};
+use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
 
 /// A file's text as read: its records, and the problems found.
 pub trait TextFile: Default {
@@ -18,12 +20,69 @@ pub trait TextFile: Default {
     fn write(&self) -> String;
 }
 
+/// Why a text file of the trainer cannot be read, or a change to it was not saved.
+#[derive(Debug)]
+pub enum StoreError {
+    /// The file could not be read, or its folder locked: the book store's error, said as
+    /// it is (its source is the store's own: the system's error, when there is one).
+    Store(BookError),
+    /// The file has problems (`file:line: message` each), so it is refused: `what` names
+    /// it (`the drills' deck`).
+    Problems {
+        what: &'static str,
+        problems: Vec<String>,
+    },
+    /// A change was not saved: the file, read again, could not be read or has problems.
+    NotSaved(Box<StoreError>),
+    /// A change was not saved: the file could not be written.
+    Write { path: PathBuf, source: io::Error },
+    /// An answer was not saved: the exercise is no longer in the deck.
+    NoLongerInDeck,
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Store(e) => write!(f, "{e}"),
+            StoreError::Problems { what, problems } => write!(
+                f,
+                "{what} has problems (fix them by hand):\n{}",
+                problems.join("\n")
+            ),
+            StoreError::NotSaved(e) => write!(f, "not saved: {e}"),
+            StoreError::Write { path, source } => {
+                write!(f, "not saved: cannot write {}: {source}", path.display())
+            }
+            StoreError::NoLongerInDeck => {
+                f.write_str("not saved: the exercise is no longer in the deck")
+            }
+        }
+    }
+}
+
+impl std::error::Error for StoreError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            // Said as the store says it: its cause is this error's cause.
+            StoreError::Store(e) => e.source(),
+            StoreError::NotSaved(e) => Some(e.as_ref()),
+            StoreError::Write { source, .. } => Some(source),
+            StoreError::Problems { .. } | StoreError::NoLongerInDeck => None,
+        }
+    }
+}
+
+impl From<BookError> for StoreError {
+    fn from(e: BookError) -> Self {
+        StoreError::Store(e)
+    }
+}
+
 /// Reads the file at `path`, its problems included (empty when it does not exist).
-pub fn read<F: TextFile>(path: &Path) -> Result<F, String> {
-    match store::read(path) {
-        Ok(Some(text)) => Ok(F::parse(&text, &path.display().to_string())),
-        Ok(None) => Ok(F::default()),
-        Err(e) => Err(e.0),
+pub fn read<F: TextFile>(path: &Path) -> Result<F, StoreError> {
+    match store::read(path)? {
+        Some(text) => Ok(F::parse(&text, &path.display().to_string())),
+        None => Ok(F::default()),
     }
 }
 
@@ -31,21 +90,21 @@ pub fn read<F: TextFile>(path: &Path) -> Result<F, String> {
 pub fn check<F: TextFile>(path: &Path) -> Vec<String> {
     match read::<F>(path) {
         Ok(f) => f.problems().to_vec(),
-        Err(e) => vec![e],
+        Err(e) => vec![e.to_string()],
     }
 }
 
 /// Reads the file at `path`, refusing it when it has problems; `what` names it
 /// (`the drills' deck`).
-pub fn read_clean<F: TextFile>(path: &Path, what: &str) -> Result<F, String> {
+pub fn read_clean<F: TextFile>(path: &Path, what: &'static str) -> Result<F, StoreError> {
     let f = read::<F>(path)?;
     if f.problems().is_empty() {
         Ok(f)
     } else {
-        Err(format!(
-            "{what} has problems (fix them by hand):\n{}",
-            f.problems().join("\n")
-        ))
+        Err(StoreError::Problems {
+            what,
+            problems: f.problems().to_vec(),
+        })
     }
 }
 
@@ -54,14 +113,18 @@ pub fn read_clean<F: TextFile>(path: &Path, what: &str) -> Result<F, String> {
 /// returned.
 pub fn update<F: TextFile, T>(
     path: &Path,
-    what: &str,
+    what: &'static str,
     change: impl FnOnce(&mut F) -> T,
-) -> Result<T, String> {
+) -> Result<T, StoreError> {
     let dir = path.parent().unwrap_or(Path::new("."));
-    let _guard = store::lock(dir).map_err(|e| e.0)?;
-    let mut current = read_clean::<F>(path, what).map_err(|e| format!("not saved: {e}"))?;
+    let _guard = store::lock(dir)?;
+    let mut current = read_clean::<F>(path, what).map_err(|e| StoreError::NotSaved(Box::new(e)))?;
     let result = change(&mut current);
-    crate::util::files::write_atomic(path, current.write())
-        .map_err(|e| format!("not saved: cannot write {}: {e}", path.display()))?;
+    crate::util::files::write_atomic(path, current.write()).map_err(|source| {
+        StoreError::Write {
+            path: path.to_path_buf(),
+            source,
+        }
+    })?;
     Ok(result)
 }

@@ -180,7 +180,7 @@ impl AnalysisView {
                         ),
                         false,
                     ),
-                    Err(e) => (e, true),
+                    Err(e) => (e.to_string(), true),
                 }
             }
         });

@@ -170,7 +170,7 @@ fn corrupt_files_are_reported_and_never_overwritten() {
     assert!(w.contains("463b96181691fc9c.txt:5:"), "{w}");
     // Writers refuse, naming file:line, and leave the file as it was.
     let err = book.record(&start, mv(&start, "d4"), 1).unwrap_err();
-    assert!(err.0.contains("463b96181691fc9c.txt:3"), "{err}");
+    assert!(err.to_string().contains("463b96181691fc9c.txt:3"), "{err}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), bad);
     // Other positions still work.
     assert_eq!(book.lookup(&e4).unwrap().moves.len(), 1);
@@ -835,7 +835,7 @@ fn corrupt_polyglot_file_is_reported_and_the_book_kept() {
     assert_eq!(store::list_files(&dir.join("book")).len(), files_before);
     // A missing file is an error naming it.
     let err = polyglot::import(&book, &dir.join("none.bin")).unwrap_err();
-    assert!(err.0.contains("none.bin"), "{err}");
+    assert!(err.to_string().contains("none.bin"), "{err}");
 }
 
 /// Six games with known results (and one bad game, which is skipped and named).
@@ -979,7 +979,10 @@ fn results_merge_into_a_hand_written_move_keeping_its_fields() {
     let before = common::tree(&dir);
     let e =
         import::import_pgn(&book, RESULTS_PGN.as_bytes(), &Default::default(), |_| {}).unwrap_err();
-    assert!(e.0.contains("463b96181691fc9c.txt:2: w 'lots'"), "{e}");
+    assert!(
+        e.to_string().contains("463b96181691fc9c.txt:2: w 'lots'"),
+        "{e}"
+    );
     assert_eq!(common::tree(&dir), before);
 }
 
@@ -1289,7 +1292,7 @@ fn merge_sums_or_maxes_weights_and_keeps_comments_and_fields() {
         &opts,
     )
     .unwrap_err();
-    assert!(err.0.contains("is this book"), "{err}");
+    assert!(err.to_string().contains("is this book"), "{err}");
     // A broken file of the other book: its valid moves merge, its problem is named.
     write("f", &format!("{fen}\ne2e4 weight=2\ne2e5 weight=1\n"));
     let g = Book::open(dir.join("g"));

@@ -201,7 +201,10 @@ pub fn huo_files(dir: &Path) -> Vec<PathBuf> {
 /// Imports every legacy file of `dir`: each suggested move is recorded with weight 1.
 pub fn import_huo(book: &Book, dir: &Path) -> Result<HuoImportReport, BookError> {
     if !dir.is_dir() {
-        return Err(BookError(format!("{} is not a directory", dir.display())));
+        return Err(BookError::Refused(format!(
+            "{} is not a directory",
+            dir.display()
+        )));
     }
     let mut report = HuoImportReport::default();
     let mut batch: Batch = Vec::new();

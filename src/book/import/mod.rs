@@ -215,7 +215,7 @@ pub fn import_pgn<R: BufRead>(
                 tally.add_game(&g.start, &g.moves, &g.result, opts);
             }
             Err(e) if e.read_failed => {
-                return Err(BookError(format!(
+                return Err(BookError::Refused(format!(
                     "game {}, line {}: {}; nothing imported",
                     e.game, e.line, e.message
                 )));

@@ -93,8 +93,9 @@ impl Snapshot {
     /// from legal play, so the strict FEN reader accepts it.
     pub(super) fn position(&self) -> Result<Position, BookError> {
         let epd = self.epd();
-        Position::from_fen(&epd)
-            .map_err(|e| BookError(format!("a counted position {epd} cannot be rebuilt: {e}")))
+        Position::from_fen(&epd).map_err(|e| {
+            BookError::Refused(format!("a counted position {epd} cannot be rebuilt: {e}"))
+        })
     }
 }
 

@@ -33,7 +33,7 @@
 
 pub mod text;
 
-use super::BookError;
+use super::{BookError, Doing};
 use std::fs::File;
 use std::io::{BufRead, BufReader, ErrorKind, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -58,22 +58,20 @@ pub fn shown(dir: &Path, key: u64) -> String {
 }
 
 fn damaged(p: &Path, what: &str) -> BookError {
-    BookError(format!(
-        "{}: damaged packed book: {what} (fix it by hand, or delete it and import again)",
-        p.display()
-    ))
+    BookError::DamagedPack {
+        path: p.to_path_buf(),
+        what: what.to_string(),
+    }
 }
 
 fn io_error(p: &Path, e: std::io::Error) -> BookError {
-    BookError(format!("cannot read {}: {e}", p.display()))
+    BookError::io(Doing::Read, p, e)
 }
 
 fn binary(p: &Path) -> BookError {
-    BookError(format!(
-        "{}: a binary packed book of an earlier Huo Chess: delete it and import again \
-         (packed books are text now)",
-        p.display()
-    ))
+    BookError::OldPack {
+        path: p.to_path_buf(),
+    }
 }
 
 /// Opens `dir`'s pack: `Ok(None)` when there is none.
@@ -397,8 +395,8 @@ pub fn verify(dir: &Path) -> Result<u64, BookError> {
 /// Writes a pack to `out`, records given in increasing key order.
 pub struct PackWriter<W: Write> {
     out: W,
-    /// The pack as shown in messages.
-    shown: String,
+    /// The pack, named in messages.
+    shown: PathBuf,
     last: Option<u64>,
     count: usize,
 }
@@ -406,10 +404,10 @@ pub struct PackWriter<W: Write> {
 impl<W: Write> PackWriter<W> {
     /// Starts a pack (its header line) in `out`; `shown` names it in messages.
     pub fn new(mut out: W, shown: &Path) -> Result<PackWriter<W>, BookError> {
-        let shown = shown.display().to_string();
+        let shown = shown.to_path_buf();
         let header = format!("{}\n", text::HEADER);
         out.write_all(header.as_bytes())
-            .map_err(|e| BookError(format!("cannot write {shown}: {e}")))?;
+            .map_err(|e| BookError::io(Doing::Write, &shown, e))?;
         Ok(PackWriter {
             out,
             shown,
@@ -419,7 +417,7 @@ impl<W: Write> PackWriter<W> {
     }
 
     fn error(&self, e: std::io::Error) -> BookError {
-        BookError(format!("cannot write {}: {e}", self.shown))
+        BookError::io(Doing::Write, &self.shown, e)
     }
 
     /// Adds the record of `key` (greater than every key added before): the lines of the
@@ -432,17 +430,19 @@ impl<W: Write> PackWriter<W> {
     /// [`PackWriter::add`] of a record already in bytes (UTF-8 text).
     pub fn add_bytes(&mut self, key: u64, text: &[u8]) -> Result<(), BookError> {
         if self.last.is_some_and(|k| k >= key) {
-            return Err(BookError(format!(
-                "{}: records must come in increasing key order ({key:016x})",
-                self.shown
-            )));
+            return Err(BookError::invalid(
+                self.shown.display(),
+                format!("records must come in increasing key order ({key:016x})"),
+            ));
         }
         if text.first() == Some(&b'[') || text.windows(2).any(|w| w == b"\n[") {
-            return Err(BookError(format!(
-                "{}: the record of {key:016x} has a line starting with '[', which would \
-                 start another record",
-                self.shown
-            )));
+            return Err(BookError::invalid(
+                self.shown.display(),
+                format!(
+                    "the record of {key:016x} has a line starting with '[', which would start \
+                     another record"
+                ),
+            ));
         }
         self.out
             .write_all(text::key_line(key).as_bytes())
@@ -583,10 +583,14 @@ mod tests {
         std::fs::write(path(&dir), &swapped).unwrap();
         let e = verify(&dir).unwrap_err();
         assert!(
-            e.0.contains("line 4007: [00000000000f4240] comes after"),
+            e.to_string()
+                .contains("line 4007: [00000000000f4240] comes after"),
             "{e}"
         );
-        assert!(e.0.contains("packed.book: damaged packed book"), "{e}");
+        assert!(
+            e.to_string().contains("packed.book: damaged packed book"),
+            "{e}"
+        );
         let (mut found, mut errors) = (0, 0);
         for (k, t) in &records {
             match lookup(&dir, *k) {
@@ -596,7 +600,7 @@ mod tests {
                 }
                 Ok(None) => panic!("{k} lost without an error"),
                 Err(e) => {
-                    assert!(e.0.contains("keys out of order"), "{e}");
+                    assert!(e.to_string().contains("keys out of order"), "{e}");
                     errors += 1;
                 }
             }
@@ -615,18 +619,28 @@ mod tests {
         .unwrap();
         let e = verify(&dir).unwrap_err();
         assert!(
-            e.0.contains("line 33: '[Event \"x\"]' is not a record's key line"),
+            e.to_string()
+                .contains("line 33: '[Event \"x\"]' is not a record's key line"),
             "{e}"
         );
         let e = lookup(&dir, 7000).unwrap_err();
-        assert!(e.0.contains("is not a key line"), "{e}");
+        assert!(e.to_string().contains("is not a key line"), "{e}");
         let mut bytes = text.clone().into_bytes();
         let at = text.find("fen 5\n").unwrap();
         bytes[at + 4] = 0xff;
         std::fs::write(path(&dir), &bytes).unwrap();
         let e = verify(&dir).unwrap_err();
-        assert!(e.0.contains("line 24: the record is not UTF-8 text"), "{e}");
-        assert!(lookup(&dir, 5000).unwrap_err().0.contains("not UTF-8"));
+        assert!(
+            e.to_string()
+                .contains("line 24: the record is not UTF-8 text"),
+            "{e}"
+        );
+        assert!(
+            lookup(&dir, 5000)
+                .unwrap_err()
+                .to_string()
+                .contains("not UTF-8")
+        );
         // Cut anywhere: a whole record or none, never half of a key line taken for one.
         for cut in [0, 10, 200, 205, text.len() / 2, text.len() - 3] {
             std::fs::write(path(&dir), &text.as_bytes()[..cut]).unwrap();
@@ -639,16 +653,21 @@ mod tests {
                     }
                 }
                 // Within a key line: the half line is named, never taken for a record.
-                Err(e) => assert!(e.0.contains("is not a record's key line"), "{e}"),
+                Err(e) => assert!(e.to_string().contains("is not a record's key line"), "{e}"),
             }
         }
         // A binary pack of an earlier version is named as such.
         std::fs::write(path(&dir), b"HUOPACK1\x10\0\0\0").unwrap();
-        assert!(verify(&dir).unwrap_err().0.contains("binary packed book"));
+        assert!(
+            verify(&dir)
+                .unwrap_err()
+                .to_string()
+                .contains("binary packed book")
+        );
         assert!(
             lookup(&dir, 5)
                 .unwrap_err()
-                .0
+                .to_string()
                 .contains("binary packed book")
         );
     }

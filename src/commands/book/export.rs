@@ -2,7 +2,8 @@
 //! and for reading.
 
 use super::{Context, FenArg};
-use crate::book::{Book, pack, polyglot, tree};
+use crate::book::{Book, BookError, pack, polyglot, tree};
+use crate::commands::error::CommandResult;
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
@@ -16,9 +17,9 @@ pub struct ExportPolyglot {
 }
 
 impl ExportPolyglot {
-    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+    pub fn run(&self, ctx: &Context) -> CommandResult {
         let book = ctx.reading_book();
-        let r = polyglot::export(&book, &self.file).map_err(|e| e.to_string())?;
+        let r = polyglot::export(&book, &self.file)?;
         for p in &r.problems {
             eprintln!("warning: {p}");
         }
@@ -45,7 +46,7 @@ pub struct ExportPgn {
 }
 
 impl ExportPgn {
-    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+    pub fn run(&self, ctx: &Context) -> CommandResult {
         let book = ctx.reading_book();
         refuse_damaged(&book)?;
         let start = self.fen.position()?;
@@ -87,7 +88,7 @@ pub struct Dump {
 }
 
 impl Dump {
-    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+    pub fn run(&self, ctx: &Context) -> CommandResult {
         let book = ctx.reading_book();
         refuse_damaged(&book)?;
         let start = self.fen.position()?;
@@ -113,9 +114,9 @@ impl Dump {
 
 /// An export walks the book position by position: a damaged pack, whose records a lookup
 /// may not all find, stops it before anything is written.
-fn refuse_damaged(book: &Book) -> Result<(), String> {
+fn refuse_damaged(book: &Book) -> Result<(), BookError> {
     match book.dir() {
-        Some(dir) => pack::verify(dir).map(|_| ()).map_err(|e| e.to_string()),
+        Some(dir) => pack::verify(dir).map(|_| ()),
         None => Ok(()),
     }
 }

@@ -3,6 +3,7 @@
 
 use super::Context;
 use crate::book::{WeightPolicy, import, pack, polyglot};
+use crate::commands::error::CommandResult;
 use crate::core::Color;
 use crate::util::progress;
 use clap::Args;
@@ -44,11 +45,11 @@ pub struct ImportPgn {
 }
 
 impl ImportPgn {
-    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+    pub fn run(&self, ctx: &Context) -> CommandResult {
         if let Some(m) = self.min_score
             && !(0.0..=100.0).contains(&m)
         {
-            return Err(format!("--min-score {m}: a percentage, 0 to 100"));
+            return Err(format!("--min-score {m}: a percentage, 0 to 100").into());
         }
         let book = ctx.writing_book();
         let input = crate::util::input::open(&self.file)?;
@@ -84,7 +85,7 @@ impl ImportPgn {
             }
         });
         bar.finish_and_clear();
-        let report = report.map_err(|e| e.to_string())?;
+        let report = report?;
         for e in &report.bad_games {
             eprintln!("{name}:{}: game {} skipped: {}", e.line, e.game, e.message);
         }
@@ -92,7 +93,8 @@ impl ImportPgn {
             return Err(format!(
                 "{name}: no game could be read ({} skipped): nothing imported",
                 report.bad_games.len()
-            ));
+            )
+            .into());
         }
         println!(
             "Read {} games ({} skipped) in {:.1}s: {} positions, {} moves written to {}{} \
@@ -123,9 +125,9 @@ pub struct ImportHuo {
 }
 
 impl ImportHuo {
-    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+    pub fn run(&self, ctx: &Context) -> CommandResult {
         let book = ctx.writing_book();
-        let r = import::import_huo(&book, &self.dir).map_err(|e| e.to_string())?;
+        let r = import::import_huo(&book, &self.dir)?;
         for p in &r.problems {
             eprintln!("skipped {p}");
         }
@@ -154,13 +156,13 @@ pub struct ImportPolyglot {
 }
 
 impl ImportPolyglot {
-    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+    pub fn run(&self, ctx: &Context) -> CommandResult {
         let book = ctx.writing_book();
         let opts = polyglot::PolyglotImportOptions {
             max_gap: self.max_gap,
             walk_limit: self.walk_limit,
         };
-        let r = polyglot::import_with(&book, &self.file, &opts).map_err(|e| e.to_string())?;
+        let r = polyglot::import_with(&book, &self.file, &opts)?;
         for w in &r.warnings {
             eprintln!("warning: {w}");
         }

@@ -3,6 +3,7 @@
 
 use super::Context;
 use crate::book::{convert, pack};
+use crate::commands::error::CommandResult;
 use clap::Args;
 use std::process::ExitCode;
 
@@ -11,10 +12,10 @@ use std::process::ExitCode;
 pub struct Pack {}
 
 impl Pack {
-    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+    pub fn run(&self, ctx: &Context) -> CommandResult {
         let book = ctx.writing_book();
         let dir = book.dir().expect("a writing book has a directory");
-        let r = convert::pack(dir).map_err(|e| e.to_string())?;
+        let r = convert::pack(dir)?;
         println!(
             "Packed {} positions of {} into {}{}",
             r.positions,
@@ -31,10 +32,10 @@ impl Pack {
 pub struct Unpack {}
 
 impl Unpack {
-    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+    pub fn run(&self, ctx: &Context) -> CommandResult {
         let book = ctx.writing_book();
         let dir = book.dir().expect("a writing book has a directory");
-        let r = convert::unpack(dir).map_err(|e| e.to_string())?;
+        let r = convert::unpack(dir)?;
         println!(
             "Unpacked {} positions of {} into their own files{}",
             r.positions,

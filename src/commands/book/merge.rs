@@ -3,6 +3,7 @@
 
 use super::Context;
 use crate::book::{WeightMerge, merge, polyglot};
+use crate::commands::error::CommandResult;
 use clap::Args;
 use std::process::ExitCode;
 
@@ -24,7 +25,7 @@ pub struct Merge {
 }
 
 impl Merge {
-    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+    pub fn run(&self, ctx: &Context) -> CommandResult {
         let book = ctx.writing_book();
         let other = &self.other;
         let source = merge::Source::parse(other);
@@ -32,7 +33,7 @@ impl Merge {
             max_gap: self.max_gap,
             walk_limit: self.walk_limit,
         };
-        let r = merge::merge(&book, &source, self.weights, &opts).map_err(|e| e.to_string())?;
+        let r = merge::merge(&book, &source, self.weights, &opts)?;
         for p in &r.problems {
             eprintln!("warning: {p}");
         }

@@ -155,10 +155,10 @@ impl Cli {
             layers: self.layers,
             config,
         };
-        Ok(match &self.command {
-            Some(command) => command.run(&ctx)?,
-            None => edit(&ctx, &FenArg::default())?,
-        })
+        match &self.command {
+            Some(command) => command.run(&ctx),
+            None => Ok(edit(&ctx, &FenArg::default())?),
+        }
     }
 }
 
@@ -219,29 +219,29 @@ pub enum Command {
 }
 
 impl Command {
-    /// Runs the command. The error is the message to print.
-    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+    /// Runs the command. The error says why it failed.
+    pub fn run(&self, ctx: &Context) -> CommandResult {
         match self {
-            Command::Record(c) => c.run(ctx),
-            Command::Show(c) => c.run(ctx),
-            Command::Find(c) => c.run(ctx),
-            Command::Stats(c) => c.run(ctx),
-            Command::Remove(c) => c.run(ctx),
-            Command::Adopt(c) => c.run(ctx),
-            Command::Check(c) => c.run(ctx),
-            Command::ImportPgn(c) => c.run(ctx),
-            Command::ImportHuo(c) => c.run(ctx),
-            Command::ImportPolyglot(c) => c.run(ctx),
-            Command::ExportPolyglot(c) => c.run(ctx),
-            Command::Merge(c) => c.run(ctx),
-            Command::ExportPgn(c) => c.run(ctx),
-            Command::Dump(c) => c.run(ctx),
-            Command::Pack(c) => c.run(ctx),
-            Command::Unpack(c) => c.run(ctx),
-            Command::Edit(fen) => edit(ctx, fen),
-            Command::Completions(c) => c.run(Cli::command()),
-            Command::Man(m) => m.run(Cli::command()),
-            Command::Train(c) => c.run(ctx),
+            Command::Record(c) => Ok(c.run(ctx)?),
+            Command::Show(c) => Ok(c.run(ctx)?),
+            Command::Find(c) => Ok(c.run(ctx)?),
+            Command::Stats(c) => Ok(c.run(ctx)?),
+            Command::Remove(c) => Ok(c.run(ctx)?),
+            Command::Adopt(c) => Ok(c.run(ctx)?),
+            Command::Check(c) => Ok(c.run(ctx)?),
+            Command::ImportPgn(c) => Ok(c.run(ctx)?),
+            Command::ImportHuo(c) => Ok(c.run(ctx)?),
+            Command::ImportPolyglot(c) => Ok(c.run(ctx)?),
+            Command::ExportPolyglot(c) => Ok(c.run(ctx)?),
+            Command::Merge(c) => Ok(c.run(ctx)?),
+            Command::ExportPgn(c) => Ok(c.run(ctx)?),
+            Command::Dump(c) => Ok(c.run(ctx)?),
+            Command::Pack(c) => Ok(c.run(ctx)?),
+            Command::Unpack(c) => Ok(c.run(ctx)?),
+            Command::Edit(fen) => Ok(edit(ctx, fen)?),
+            Command::Completions(c) => Ok(c.run(Cli::command())?),
+            Command::Man(m) => Ok(m.run(Cli::command())?),
+            Command::Train(c) => Ok(c.run(ctx)?),
         }
     }
 }

@@ -5,6 +5,7 @@
 
 use super::{Context, FenArg, walk};
 use crate::book::Book;
+use crate::commands::error::CommandResult;
 use crate::core::{Move, Position, san};
 use clap::Args;
 use std::path::PathBuf;
@@ -125,14 +126,14 @@ pub struct Remove {
 }
 
 impl Remove {
-    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+    pub fn run(&self, ctx: &Context) -> CommandResult {
         let books = ctx.layered_for_writing();
         let start = self.fen.position()?;
         let steps = walk(start, &self.moves)?;
         let Some((pos, mv)) = steps.last() else {
             return Err("give the moves leading to the move to remove, and that move".into());
         };
-        let edit = books.remove(pos, *mv).map_err(|e| e.to_string())?;
+        let edit = books.remove(pos, *mv)?;
         let last = if !edit.after.moves.is_empty() {
             ""
         } else if books.builtin_answers(pos) {
@@ -160,12 +161,12 @@ pub struct Adopt {
 }
 
 impl Adopt {
-    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+    pub fn run(&self, ctx: &Context) -> CommandResult {
         let books = ctx.layered_for_writing();
         let start = self.fen.position()?;
         let steps = walk(start, &self.moves)?;
         let pos = steps.last().map_or(start, |(p, m)| p.after(*m));
-        let a = books.adopt(&pos).map_err(|e| e.to_string())?;
+        let a = books.adopt(&pos)?;
         let file = books.file_of(&pos);
         if a.added == 0 {
             println!("Nothing to adopt: {file} has every built-in move of the position");

@@ -6,6 +6,7 @@
 
 use super::{Context, walk};
 use crate::book::Books;
+use crate::commands::error::CommandResult;
 use crate::core::{Color, Position};
 use crate::game::Game;
 use crate::train::repertoire::{Repertoire, from_where, nothing_to_train};
@@ -68,7 +69,7 @@ fn from_moves(text: &str) -> Vec<String> {
 }
 
 impl Train {
-    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+    pub fn run(&self, ctx: &Context) -> CommandResult {
         let books = ctx.layered_for_writing();
         let learner = Color::from(self.color);
         let mut root = Game::new();
@@ -94,7 +95,7 @@ impl Train {
             },
         )?;
         if session.repertoire().learner_keys().is_empty() {
-            return Err(nothing_to_train(&books, &root, learner));
+            return Err(nothing_to_train(&books, &root, learner).into());
         }
         crate::tui::run_trainer(Box::new(session), &ctx.config)
             .map_err(|e| format!("trainer: {e}"))?;
@@ -110,15 +111,15 @@ fn print_stats(
     root: Game,
     learner: Color,
     today: i64,
-) -> Result<ExitCode, String> {
+) -> CommandResult {
     let dir = books
         .user()
         .and_then(|b| b.dir())
         .ok_or("no book directory (--book DIR)")?;
-    let schedule = Schedule::load(dir).map_err(|e| e.0)?;
+    let schedule = Schedule::load(dir)?;
     let repertoire = Repertoire::build(books, root, learner);
     if repertoire.learner_keys().is_empty() {
-        return Err(nothing_to_train(books, &repertoire.root, learner));
+        return Err(nothing_to_train(books, &repertoire.root, learner).into());
     }
     let s = stats::stats(&repertoire, &schedule, today);
     println!(

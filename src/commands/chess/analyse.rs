@@ -71,20 +71,15 @@ pub fn drills_of(
         loaded.config.search.threads = (n as usize).clamp(1, crate::search::available_threads());
     }
     let limits = search.limits(&loaded.config);
-    Ok(deck::analyse_player(
-        &loaded.config,
-        &input,
-        player,
-        limits,
-    )?)
+    deck::analyse_player(&loaded.config, &input, player, limits)
 }
 
 /// `drill [--all] [--stats]`.
 pub fn drill(config: Option<&Path>, all: bool, stats: bool) -> CommandResult {
     let loaded = load_config(config)?;
-    Ok(if stats {
-        deck::stats(crate::util::date::today())?
+    if stats {
+        deck::stats(crate::util::date::today())
     } else {
-        deck::drill(&loaded.config, all)?
-    })
+        deck::drill(&loaded.config, all)
+    }
 }

@@ -4,6 +4,7 @@
 //! `huo-chess drill --stats` counts them.
 
 use crate::analysis::Analyser;
+use crate::commands::error::CommandResult;
 use crate::config::Config;
 use crate::pgn::read_games;
 use crate::search::Limits;
@@ -21,12 +22,7 @@ fn deck_path() -> Result<PathBuf, String> {
 /// `huo-chess analyse FILE --player NAME`: the games of `file` where NAME is White or
 /// Black are analysed within `limits`; NAME's mistakes and blunders are added to the deck.
 /// Progress (a line per game) goes to standard error, the summary to standard output.
-pub fn analyse_player(
-    config: &Config,
-    file: &Path,
-    player: &str,
-    limits: Limits,
-) -> Result<ExitCode, String> {
+pub fn analyse_player(config: &Config, file: &Path, player: &str, limits: Limits) -> CommandResult {
     let path = deck_path()?;
     // A deck with problems is refused before the games are analysed, not after.
     Deck::load(&path)?;
@@ -52,14 +48,14 @@ pub fn analyse_player(
         games += 1;
         let analysis = analyser
             .analyse(&pgn.to_game(), |_| {})
-            .map_err(|e| format!("{name}: game {}: {}", i + 1, e.0))?;
+            .map_err(|e| format!("{name}: game {}: {}", i + 1, e.reason()))?;
         let drills = deck::from_game(&pgn, &analysis, player);
         eprintln!("game {}: {} exercise(s)", i + 1, drills.len());
         found.extend(drills);
         analyser.clear();
     }
     if games == 0 {
-        return Err(format!("{name}: no game has {player} as White or Black"));
+        return Err(format!("{name}: no game has {player} as White or Black").into());
     }
     let added = deck::add_to(&path, found)?;
     println!("{games} game(s) of {player} analysed: {added}. Drill them: huo-chess drill");
@@ -67,14 +63,14 @@ pub fn analyse_player(
 }
 
 /// `huo-chess drill [--all]`: the trainer screen on the due exercises.
-pub fn drill(config: &Config, all: bool) -> Result<ExitCode, String> {
+pub fn drill(config: &Config, all: bool) -> CommandResult {
     let session = DrillSession::open(&deck_path()?, config, all, date::today())?;
     crate::tui::run_trainer(Box::new(session), config).map_err(|e| format!("drill: {e}"))?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// `huo-chess drill --stats`: the exercises new, due now and learned, the success rate.
-pub fn stats(today: i64) -> Result<ExitCode, String> {
+pub fn stats(today: i64) -> CommandResult {
     let path = deck_path()?;
     let deck = Deck::load(&path)?;
     print!("{}", stats_text(&deck, today));
