@@ -42,7 +42,11 @@ fn benches(c: &mut Criterion) {
         let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
         c.bench_function(&format!("render frame {w}x{h}"), |b| {
             b.iter(|| {
-                term.draw(|f| ui::draw(f, black_box(&mut app))).unwrap();
+                term.draw(|f| {
+                    ui::lay_out(&mut app, f.area());
+                    ui::draw(f, black_box(&app))
+                })
+                .unwrap();
             })
         });
     }
@@ -54,7 +58,11 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             i += 1;
             app.handle_key(KeyEvent::new(keys[i % 2], KeyModifiers::NONE));
-            term.draw(|f| ui::draw(f, &mut app)).unwrap();
+            term.draw(|f| {
+                ui::lay_out(&mut app, f.area());
+                ui::draw(f, &app)
+            })
+            .unwrap();
         })
     });
 }

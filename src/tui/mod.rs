@@ -3,8 +3,9 @@
 //!
 //! Built the ratatui way, state apart from drawing apart from input: an
 //! [`App`](app::App) holds the game screen's state and its game flow (in parts: keys,
-//! commands, engine replies, saving); [`ui::draw`] paints it (and records only where the
-//! board and the log went, for clicks and paging). The game's run loop below ([`Screen`])
+//! commands, engine replies, saving) over its [`GameSession`](crate::session::GameSession);
+//! [`ui::lay_out`] places the board and the log for clicks and paging, then [`ui::draw`]
+//! paints it, reading only. The game's run loop below ([`Screen`])
 //! only moves events into the app and redraws: every screen runs on the same loop
 //! ([`screen`]), sleeping on one event stream ([`events`]: keys, engine replies, signals,
 //! the clock tick), so a move found is drawn when it arrives.
@@ -120,7 +121,11 @@ impl View for app::App {
         self.quit
     }
 
-    fn draw(&mut self, frame: &mut Frame) {
+    fn lay_out(&mut self, area: Rect) {
+        ui::lay_out(self, area)
+    }
+
+    fn draw(&self, frame: &mut Frame) {
         ui::draw(frame, self)
     }
 

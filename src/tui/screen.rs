@@ -11,6 +11,7 @@ use super::events::{Events, Wake};
 use super::terminal;
 use crossterm::event::Event as TermEvent;
 use ratatui::backend::Backend;
+use ratatui::layout::Rect;
 use ratatui::{Frame, Terminal};
 use std::io;
 use std::time::{Duration, Instant};
@@ -33,8 +34,11 @@ pub trait View {
     fn handle(&mut self, event: TermEvent);
     /// Has the user left the screen?
     fn done(&self) -> bool;
-    /// Paints the screen (and notes where the board went, for clicks).
-    fn draw(&mut self, frame: &mut Frame);
+    /// Places the screen's parts on `area` (where the board goes, for clicks): the one
+    /// step before drawing that changes the view.
+    fn lay_out(&mut self, area: Rect);
+    /// Paints the screen as laid out; it only reads the view.
+    fn draw(&self, frame: &mut Frame);
     /// Text for the terminal's clipboard, taken once.
     fn take_clipboard(&mut self) -> Option<String> {
         None
@@ -140,8 +144,11 @@ impl Screen {
         let tick = self.drawn.elapsed() >= BUSY_TICK;
         if self.urgent || (self.dirty || view.busy()) && tick {
             // (The terminal's own error, whatever the backend calls it.)
-            term.draw(|f| view.draw(f))
-                .map_err(|e| io::Error::other(e.to_string()))?;
+            term.draw(|f| {
+                view.lay_out(f.area());
+                view.draw(f)
+            })
+            .map_err(|e| io::Error::other(e.to_string()))?;
             self.drawn = Instant::now();
             self.dirty = false;
             self.urgent = false;

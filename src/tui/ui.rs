@@ -92,32 +92,43 @@ pub fn board_geometry(screen: Rect, app: &App) -> Option<BoardGeometry> {
     BoardGeometry::fit(areas.board, app.flipped)
 }
 
-/// Draws the whole screen, and tells the app where the board and the log pane went (for
-/// mouse clicks and log paging).
-pub fn draw(frame: &mut Frame, app: &mut App) {
-    let area = frame.area();
+/// Lays the screen out on `area` before it is drawn: the app keeps where the board and the
+/// log pane go (for mouse clicks and log paging). Drawing only reads what this set.
+pub fn lay_out(app: &mut App, area: Rect) {
     app.screen = area;
-    // The trainer (`:train`, `:drill`) has the whole screen while the game waits.
     if !app.mode.on_top()
         && let Some(Overlay::Train(trainer)) = app.overlay.as_mut()
     {
-        super::trainer::ui::draw(frame, trainer);
+        super::trainer::ui::lay_out(trainer, area);
         return;
     }
-    let Some(areas) = layout(area, app.show_log) else {
-        app.board.geometry = None;
-        draw_too_small(frame, app, area);
-        return;
-    };
-    app.board.geometry = BoardGeometry::fit(areas.board, app.flipped);
-    if let Some(log) = areas.log {
+    let areas = layout(area, app.show_log);
+    app.board.geometry = areas
+        .as_ref()
+        .and_then(|a| BoardGeometry::fit(a.board, app.flipped));
+    if let Some(log) = areas.and_then(|a| a.log) {
         // The pane's text area: inside its border.
         app.log.set_view(
             log.width.saturating_sub(2) as usize,
             log.height.saturating_sub(2) as usize,
         );
     }
-    let app = &*app;
+}
+
+/// Draws the whole screen as [`lay_out`] placed it.
+pub fn draw(frame: &mut Frame, app: &App) {
+    let area = frame.area();
+    // The trainer (`:train`, `:drill`) has the whole screen while the game waits.
+    if !app.mode.on_top()
+        && let Some(Overlay::Train(trainer)) = app.overlay.as_ref()
+    {
+        super::trainer::ui::draw(frame, trainer);
+        return;
+    }
+    let Some(areas) = layout(area, app.show_log) else {
+        draw_too_small(frame, app, area);
+        return;
+    };
     let t = &app.theme;
     // Title line.
     let who = if app.watch.on {

@@ -231,7 +231,11 @@ fn the_analysis_screen_drills_what_analyse_player_drills() {
     };
     let screen = |app: &mut App| {
         let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 25)).unwrap();
-        t.draw(|f| huo_chess::tui::ui::draw(f, app)).unwrap();
+        t.draw(|f| {
+            huo_chess::tui::ui::lay_out(app, f.area());
+            huo_chess::tui::ui::draw(f, app)
+        })
+        .unwrap();
         huo_chess::tui::ui::buffer_text(t.backend().buffer())
     };
     assert!(screen(&mut app).contains("d drill mistakes  Esc back"));
@@ -332,7 +336,11 @@ fn why_after_a_drill_answer_explains_the_best_move_with_reasons_that_add_up() {
         |tr: &mut Trainer, code: KeyCode| tr.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
     let screen = |tr: &mut Trainer| {
         let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 25)).unwrap();
-        t.draw(|f| ui::draw(f, tr)).unwrap();
+        t.draw(|f| {
+            ui::lay_out(tr, f.area());
+            ui::draw(f, tr)
+        })
+        .unwrap();
         huo_chess::tui::ui::buffer_text(t.backend().buffer())
     };
     assert!(screen(&mut tr).contains(" w: why, after an answer "));

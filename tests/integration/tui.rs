@@ -66,7 +66,11 @@ fn typed(app: &mut App, text: &str) {
 
 fn render(app: &mut App, w: u16, h: u16) -> Terminal<TestBackend> {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    t.draw(|f| ui::draw(f, app)).unwrap();
+    t.draw(|f| {
+        ui::lay_out(app, f.area());
+        ui::draw(f, app)
+    })
+    .unwrap();
     t
 }
 

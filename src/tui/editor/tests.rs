@@ -32,7 +32,11 @@ fn typed(ed: &mut Editor, s: &str) {
 
 fn text(ed: &mut Editor) -> String {
     let mut t = Terminal::new(TestBackend::new(100, 25)).unwrap();
-    t.draw(|f| ui::draw(f, ed)).unwrap();
+    t.draw(|f| {
+        ui::lay_out(ed, f.area());
+        ui::draw(f, ed)
+    })
+    .unwrap();
     crate::tui::ui::buffer_text(t.backend().buffer())
 }
 
@@ -123,7 +127,11 @@ fn the_focused_pane_shows_and_the_key_line_fits_80_columns() {
     assert!(ui::KEY_LINES.iter().all(|l| l.chars().count() <= 80));
     let (mut e, _dir) = ed();
     let mut t = Terminal::new(TestBackend::new(80, 25)).unwrap();
-    t.draw(|f| ui::draw(f, &mut e)).unwrap();
+    t.draw(|f| {
+        ui::lay_out(&mut e, f.area());
+        ui::draw(f, &e)
+    })
+    .unwrap();
     let s = crate::tui::ui::buffer_text(t.backend().buffer());
     assert!(
         s.contains("Book moves [arrows]") && s.contains("Board (Tab)"),
@@ -131,7 +139,11 @@ fn the_focused_pane_shows_and_the_key_line_fits_80_columns() {
     );
     assert!(s.contains("Esc:quit"), "{s}");
     key(&mut e, KeyCode::Tab);
-    t.draw(|f| ui::draw(f, &mut e)).unwrap();
+    t.draw(|f| {
+        ui::lay_out(&mut e, f.area());
+        ui::draw(f, &e)
+    })
+    .unwrap();
     let s = crate::tui::ui::buffer_text(t.backend().buffer());
     assert!(
         s.contains("Board [arrows]") && s.contains("Book moves (Tab)"),

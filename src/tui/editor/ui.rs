@@ -18,12 +18,15 @@ pub const KEY_LINES: [&str; 2] = [
     " +/-:weight  Del:delete  ^Z:undo  :weight N  :comment TEXT  :fen FEN  Esc:quit",
 ];
 
-/// Draws the editor.
-pub fn draw(frame: &mut Frame, ed: &mut Editor) {
-    let area = frame.area();
+/// Lays the editor out on `area` before it is drawn: where the board goes, for clicks.
+pub fn lay_out(ed: &mut Editor, area: Rect) {
     ed.screen = area;
     ed.board.geometry = BoardGeometry::fit(board_area(area), ed.flipped);
-    let ed = &*ed;
+}
+
+/// Draws the editor as [`lay_out`] placed it.
+pub fn draw(frame: &mut Frame, ed: &Editor) {
+    let area = frame.area();
     let t = &ed.theme;
     if too_small(frame, t, "the book editor") {
         return;

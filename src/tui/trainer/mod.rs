@@ -255,7 +255,11 @@ impl View for Trainer {
         self.quit
     }
 
-    fn draw(&mut self, frame: &mut Frame) {
+    fn lay_out(&mut self, area: Rect) {
+        ui::lay_out(self, area)
+    }
+
+    fn draw(&self, frame: &mut Frame) {
         ui::draw(frame, self)
     }
 }

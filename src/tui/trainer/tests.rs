@@ -66,7 +66,11 @@ fn typed(tr: &mut Trainer, s: &str) {
 
 fn screen(tr: &mut Trainer) -> String {
     let mut t = Terminal::new(TestBackend::new(80, 25)).unwrap();
-    t.draw(|f| ui::draw(f, tr)).unwrap();
+    t.draw(|f| {
+        ui::lay_out(tr, f.area());
+        ui::draw(f, tr)
+    })
+    .unwrap();
     crate::tui::ui::buffer_text(t.backend().buffer())
 }
 

@@ -10,6 +10,7 @@ use crate::tui::theme::Theme;
 use crate::tui::window::text_window;
 use crate::util::date;
 use ratatui::Frame;
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 /// The trainer's keys, each line in 80 columns (as many as the editor's): the opening
@@ -19,12 +20,15 @@ pub const KEY_LINES: [&str; 2] = [
     crate::train::Words::BOOK.keys,
 ];
 
-/// Draws the trainer.
-pub fn draw(frame: &mut Frame, tr: &mut Trainer) {
-    let area = frame.area();
+/// Lays the trainer out on `area` before it is drawn: where the board goes, for clicks.
+pub fn lay_out(tr: &mut Trainer, area: Rect) {
     tr.screen = area;
     tr.board.geometry = BoardGeometry::fit(board_area(area), tr.flipped);
-    let tr = &*tr;
+}
+
+/// Draws the trainer as [`lay_out`] placed it.
+pub fn draw(frame: &mut Frame, tr: &Trainer) {
+    let area = frame.area();
     let t = &tr.theme;
     if too_small(frame, t, "the trainer") {
         return;
