@@ -42,7 +42,8 @@
 //!   With [`commands`], only in the `cli` feature (on by default): the engine library
 //!   alone, `default-features = false`, needs neither clap, ratatui nor crossterm.
 //! - [`uci`]: the Universal Chess Interface, for chess GUIs and match tools.
-//! - [`why`]: "why this move?": what the evaluation sees change along a line, in words.
+//! - [`why`]: "why this move?": what the evaluation sees change along a line, in words,
+//!   and all the engine's reasons for a move it chose, as lines any front end shows.
 //! - [`util`]: small helpers said once, knowing nothing of chess: atomic file writes, inputs
 //!   read decompressed (a file or `-`), the user's folders, a random-number step, today's date.
 //!
@@ -51,11 +52,12 @@
 //! the game; `pgn` the game and the openings; `book` the game; `search` the evaluation, the
 //! game and the level; `config` the evaluation's settings, the level and the book's pick
 //! mode; `player` the configuration and the level; `session` the game, the level, the time
-//! control, PGN and the search's scores; `engine` the search and the book; `analysis` the
-//! engine, the book, the game, PGN and the configuration; `train` the book, the game, the
-//! opening names, PGN and the analysis (a drill is judged as the analysis judges); the
-//! screens, UCI and `arena` sit on top (`arena` runs its own searchers: a match needs no
-//! engine service), and the screens talk to the engine only through `engine`.
+//! control, PGN and the search's scores; `engine` the search and the book; `why` the
+//! evaluation and the engine; `analysis` the engine, the book, the game, PGN and the
+//! configuration; `train` the book, the game, the opening names, PGN and the analysis (a
+//! drill is judged as the analysis judges); the screens, UCI and `arena` sit on top
+//! (`arena` runs its own searchers: a match needs no engine service), and the screens talk
+//! to the engine only through `engine`.
 
 pub mod analysis;
 pub mod arena;

@@ -159,7 +159,7 @@ pub struct App {
     /// The autosave and the game left behind by a new game or a load.
     pub saves: Saves,
     /// What the engine thought when it last chose a move (for "why?").
-    pub thought: Option<why::Thought>,
+    pub thought: Option<crate::why::Thought>,
     /// The latest principal variation and alternatives of the running search.
     pub(super) last_pv: Vec<Move>,
     pub(super) last_alternatives: Vec<(Move, crate::search::Score)>,

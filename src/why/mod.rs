@@ -6,6 +6,10 @@
 //! "opens Black's king (+0.60)", "gives up mobility (-0.30)". The changes listed add up,
 //! to the centipawn, to the change of the evaluation along the line, which is shown too.
 
+mod thought;
+
+pub use thought::{BOARD_MOVETIME, Thought};
+
 use crate::core::{Color, Move, Position, Role, san_line};
 use crate::eval::Evaluator;
 use crate::eval::explain::{ENDINGS, ROUNDING, SIDE_TO_MOVE};
