@@ -129,7 +129,7 @@ pub struct App {
     pub flipped: bool,
     pub mode: Mode,
     /// Mode to return to when the help screen or the quit question closes.
-    pub back_to: Mode,
+    pub(super) back_to: Mode,
     /// The input line: a move, or a `:command`.
     pub input: String,
     /// The board cursor and selection.
@@ -155,7 +155,7 @@ pub struct App {
     pub screen: Rect,
     pub engine: EngineLink,
     /// Is the opening book asked before the engine thinks?
-    pub use_book: bool,
+    pub(super) use_book: bool,
     /// The autosave and the game left behind by a new game or a load.
     pub saves: Saves,
     /// What the engine thought when it last chose a move (for "why?").
