@@ -29,7 +29,7 @@ pub struct LevelLimits {
     /// Most nodes a move (the same strength on any computer, with or without a clock).
     pub nodes: Option<u64>,
     /// The player a weak rung plays like: what it overlooks, what it likes (see
-    /// [`crate::search::human`]). `None`: the full engine, or a classic level.
+    /// `search::human`). `None`: the full engine, or a classic level.
     pub player: Option<Player>,
     /// Time per move when the game has no clock.
     pub movetime_ms: Option<u64>,

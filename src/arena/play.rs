@@ -3,7 +3,7 @@
 //!
 //! Adjudication keeps hopeless and endless games short, as match tools do:
 //! - **resignation**: the loser's own search has scored at most −[`RESIGN_CP`] (or seen
-//!   itself mated) for [`resign::IN_A_ROW`] moves in a row (the game screen's rule), and the
+//!   itself mated) for `resign::IN_A_ROW` moves in a row (the game screen's rule), and the
 //!   winner's last search agrees (+[`RESIGN_CP`] or a mate);
 //! - **length**: after [`MAX_PLIES`] half-moves the game is a draw.
 

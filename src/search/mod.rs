@@ -10,8 +10,8 @@
 //!
 //! [`Searcher`] (here) owns what lasts from move to move (the evaluation, the
 //! transposition table, the move-ordering histories) and hands each search to [`classic`]
-//! or to [`alphabeta`], which runs the iterative deepening. What they all share, the
-//! limits, scores, events and results, is in [`types`].
+//! or to `alphabeta`, which runs the iterative deepening. What they all share, the
+//! limits, scores, events and results, is in `types`.
 //!
 //! **Threads (Lazy SMP).** At full strength the searcher may think on several threads:
 //! helper threads search the same root at the same time, each with its own histories and
@@ -22,20 +22,20 @@
 //! manages the time, reports, decides the move, and stops the helpers when it is done.
 //! The weaker levels, limited to so many nodes or plies, always think on one thread.
 
-pub mod alphabeta;
-pub mod aspiration;
+pub(crate) mod alphabeta;
+pub(crate) mod aspiration;
 pub mod bench;
 pub mod classic;
-pub mod correction;
-pub mod human;
-pub mod ordering;
-pub mod params;
-pub mod resign;
+pub(crate) mod correction;
+pub(crate) mod human;
+pub(crate) mod ordering;
+pub(crate) mod params;
+pub(crate) mod resign;
 pub mod time;
 pub mod tree;
 pub mod tree_top;
-pub mod tt;
-pub mod types;
+pub(crate) mod tt;
+pub(crate) mod types;
 
 use crate::core::MoveList;
 use crate::eval::{Evaluator, PawnCache};

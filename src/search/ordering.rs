@@ -94,14 +94,6 @@ impl Heuristics {
         self.correction.clear();
     }
 
-    /// Forgets the killers of the plies below `ply` (they belong to another part of the
-    /// tree), keeping the histories.
-    pub fn clear_killers_from(&mut self, ply: usize) {
-        if ply < MAX_PLY {
-            self.killers[ply] = [None; 2];
-        }
-    }
-
     /// The history score of a quiet move.
     #[inline]
     pub fn quiet_score(&self, pos: &Position, mv: Move, role: Role, ctx: &Context) -> i32 {

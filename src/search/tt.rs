@@ -154,6 +154,7 @@ impl TranspositionTable {
     }
 
     /// Its size in bytes.
+    #[cfg(test)]
     pub fn bytes(&self) -> usize {
         self.buckets.len() * std::mem::size_of::<Bucket>()
     }

@@ -11,8 +11,7 @@
 //! the clock tick), so a move found is drawn when it arrives.
 //!
 //! Parts: [`flags`] (the game's command-line flags, checked before the screen opens),
-//! [`clock`] (chess clocks and the flag-fall rule), [`policy`] (when the engine
-//! resigns or offers a draw), [`log`] (the log pane), [`input`] (choosing moves on the
+//! [`log`] (the log pane), [`input`] (choosing moves on the
 //! board, shared with the editor), [`engine`] (the screens' link to the engine service),
 //! [`events`] (the screens' one event stream), [`screen`] (the run loop every screen runs on),
 //! [`board`] (the board widget), [`book_screen`] (the look the editor and the trainer share), [`window`] (a window of text over a screen), [`analysis`] (the analysis screen), [`tree`] (the MiniMax tree browser), [`theme`] (colours, glyphs), [`terminal`] (setup,
