@@ -1,15 +1,18 @@
 //! A game session: the game a person plays against the engine, apart from any screen. It
 //! holds what a saved game must keep (the moves, which side the player has, the level, the
-//! clocks, how the game ended) and the engine's resign and draw decisions, and it does what
+//! clocks, how the game ended), the engine's resign and draw decisions and where games are
+//! kept between runs (the autosave, the games set aside), and it does what
 //! changes them: a move played (the clock pressed), a takeback (the clocks put back), a
 //! flag that falls, the game written as PGN and read back. The game screen draws it and
 //! feeds it the player's input; the tests drive it directly.
 //!
 //! - [`clock`]: chess clocks with an increment, and the flag-fall rule.
 //! - [`policy`]: when the engine resigns, offers a draw or accepts one.
+//! - [`saves`]: the autosave and the games set aside, between runs.
 
 pub mod clock;
 pub mod policy;
+pub mod saves;
 
 use crate::core::{Color, Move, Position, san};
 use crate::game::{Ending, Game};
@@ -17,10 +20,11 @@ use crate::level::Level;
 use crate::timecontrol::TimeControl;
 use clock::Clock;
 use policy::Policy;
+use saves::Saves;
 use std::time::Instant;
 
 /// The game in progress and what belongs to it.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct GameSession {
     /// The moves from the start position.
     pub game: Game,
@@ -34,6 +38,8 @@ pub struct GameSession {
     pub ending: Option<Ending>,
     /// The engine's resign and draw decisions.
     pub policy: Policy,
+    /// Where games are kept between runs.
+    pub saves: Saves,
 }
 
 /// Why a move was not played.
@@ -83,7 +89,15 @@ impl GameSession {
             clock: None,
             ending: None,
             policy: Policy::default(),
+            saves: Saves::new(None),
         }
+    }
+
+    /// The same session, keeping its games at `autosave` (and the games set aside beside
+    /// it) between runs; `None`: nothing is kept.
+    pub fn keeping_games_at(mut self, autosave: Option<std::path::PathBuf>) -> GameSession {
+        self.saves = Saves::new(autosave);
+        self
     }
 
     /// Is the game over?

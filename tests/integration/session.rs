@@ -221,7 +221,7 @@ fn command(app: &mut App, line: &str) {
 /// player wrote.
 fn everything(app: &App, files: &[PathBuf]) -> Vec<Kept> {
     let mut all = vec![kept_on_screen(app)];
-    for text in &app.saves.left {
+    for text in &app.session.saves.left {
         all.extend(kept_of_text(text));
     }
     for f in files {

@@ -839,7 +839,7 @@ fn a_second_game_set_aside_keeps_the_first() {
     // A restart reads both back; :restore brings the latest, then the one before.
     drop(app);
     let mut app = App::new(&config(), &args("w", "classic-3"), Some(path.clone())).unwrap();
-    assert_eq!(app.saves.left.len(), 2);
+    assert_eq!(app.session.saves.left.len(), 2);
     typed(&mut app, ":restore");
     assert_eq!(
         app.session.game.moves(),
@@ -857,7 +857,7 @@ fn a_second_game_set_aside_keeps_the_first() {
         "{:?}",
         app.message
     );
-    assert_eq!(app.saves.left.len(), 1);
+    assert_eq!(app.session.saves.left.len(), 1);
     typed(&mut app, ":restore");
     assert_eq!(app.session.game.moves(), second.as_slice());
 }
@@ -883,7 +883,7 @@ fn flags_win_over_the_saved_game() {
         Some("5 min + 3 s".to_string())
     );
     assert!(app.session.game.moves().len() <= 1);
-    assert_eq!(app.saves.left.len(), 1);
+    assert_eq!(app.session.saves.left.len(), 1);
     drop(app);
     // --fen alone is a flag too.
     first.autosave_now().unwrap();
@@ -2464,7 +2464,7 @@ fn two_windows_on_one_data_folder_keep_both_games() {
             .unwrap()
             .contains("1. e4")
     );
-    assert!(next.saves.left.last().unwrap().contains("1. d4"));
+    assert!(next.session.saves.left.last().unwrap().contains("1. d4"));
     let left = std::fs::read_to_string(dir.join("left.pgn")).unwrap();
     assert!(left.contains("1. d4"), "{left}");
     assert!(!dir.join("autosave-2.pgn").exists());

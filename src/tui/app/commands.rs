@@ -140,7 +140,7 @@ impl App {
             Pending::NewGame => {
                 self.keep_left_game();
                 self.new_game(None);
-                if !self.saves.left.is_empty() {
+                if !self.session.saves.left.is_empty() {
                     self.note("New game. The last one is kept: :restore", false);
                 }
             }

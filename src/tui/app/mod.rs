@@ -30,7 +30,6 @@ use crate::search::{Level, Limits};
 use crate::session::GameSession;
 use crate::util::rng::Rng;
 use ratatui::layout::Rect;
-use saving::Saves;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -156,8 +155,6 @@ pub struct App {
     pub engine: EngineLink,
     /// Is the opening book asked before the engine thinks?
     pub(super) use_book: bool,
-    /// The autosave and the game left behind by a new game or a load.
-    pub saves: Saves,
     /// What the engine thought when it last chose a move (for "why?").
     pub thought: Option<crate::why::Thought>,
     /// The latest principal variation and alternatives of the running search.
@@ -220,7 +217,8 @@ impl App {
         let mut app = App {
             config: config.clone(),
             theme: Theme::by_name(&config.tui.theme),
-            session: GameSession::new(None, Color::White, config.search.level),
+            session: GameSession::new(None, Color::White, config.search.level)
+                .keeping_games_at(autosave),
             flipped: false,
             mode: Mode::SetupColor,
             back_to: Mode::Play,
@@ -239,7 +237,6 @@ impl App {
             screen: Rect::new(0, 0, 80, 25),
             engine: EngineLink::spawn(settings),
             use_book: config.book.enabled,
-            saves: Saves::new(autosave),
             thought: None,
             last_tree: None,
             opening: None,
@@ -310,10 +307,11 @@ impl App {
         self.flipped = self.session.human == Color::Black;
         // Colour and level both given: no questions at all (no clock unless --clock).
         self.ask_clock = !clock_given && (!color_given || self.ask_level);
-        let saved = self.saves.has_autosave();
+        let saved = self.session.saves.has_autosave();
         if flags.resume {
             if !saved {
                 let place = self
+                    .session
                     .saves
                     .autosave()
                     .map(|p| format!(" ({} does not exist)", p.display()))

@@ -8,68 +8,9 @@ use crate::core::{Color, Position};
 use crate::game::{Ending, Game};
 use crate::session::Restored;
 use crate::timecontrol::TimeControl;
-use crate::util::files::{create_folder_of, remove_if_present, write_atomic};
+use crate::util::files::write_atomic;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-
-/// Where games are kept: the autosave, and the game left behind (in memory and beside
-/// the autosave as `left.pgn`).
-pub struct Saves {
-    autosave: Option<PathBuf>,
-    /// The games new games, loads and `:fen` replaced, as PGN, the latest last: each
-    /// one set aside is kept, so setting aside a second game never loses the first.
-    pub left: Vec<String>,
-}
-
-impl Saves {
-    /// `autosave`: where the game in progress is saved on quit (`None`: not saved).
-    pub fn new(autosave: Option<PathBuf>) -> Saves {
-        let left = autosave
-            .as_deref()
-            .and_then(|p| std::fs::read_to_string(left_path(p)).ok())
-            .map(|text| split_games(&text))
-            .unwrap_or_default();
-        Saves { autosave, left }
-    }
-
-    /// Is there a saved game to offer?
-    pub fn has_autosave(&self) -> bool {
-        self.autosave.as_deref().is_some_and(Path::exists)
-    }
-
-    /// The autosave file.
-    pub fn autosave(&self) -> Option<&Path> {
-        self.autosave.as_deref()
-    }
-
-    /// The file that keeps the game left behind, beside the autosave.
-    pub fn left_file(&self) -> Option<PathBuf> {
-        self.autosave.as_deref().map(left_path)
-    }
-}
-
-fn left_path(autosave: &Path) -> PathBuf {
-    crate::util::dirs::left_path(autosave)
-}
-
-/// The games of a PGN file of games set aside, one text each. Every game this program
-/// writes opens with its `[Event` tag, so a new game starts at each one (a file edited
-/// by hand without tags stays one game).
-fn split_games(text: &str) -> Vec<String> {
-    let mut games: Vec<String> = Vec::new();
-    let mut current = String::new();
-    for line in text.lines() {
-        if line.starts_with("[Event ") && !current.trim().is_empty() {
-            games.push(std::mem::take(&mut current));
-        }
-        current.push_str(line);
-        current.push('\n');
-    }
-    if !current.trim().is_empty() {
-        games.push(current);
-    }
-    games
-}
 
 /// A save goes to a regular file (through its links) or a new one: a FIFO would block
 /// the screen until something reads it, and a device is not a place to keep a game.
@@ -251,6 +192,7 @@ impl App {
     /// Resumes the autosaved game, or says why it cannot (nothing changed then).
     pub(super) fn resume(&mut self) -> Result<(), String> {
         let path = self
+            .session
             .saves
             .autosave()
             .map(Path::to_path_buf)
@@ -281,7 +223,7 @@ impl App {
 
     /// The saved game is not resumed now: it becomes the game left behind (`:restore`).
     pub(super) fn keep_autosave_as_left(&mut self) {
-        let Some(path) = self.saves.autosave().map(Path::to_path_buf) else {
+        let Some(path) = self.session.saves.autosave().map(Path::to_path_buf) else {
             return;
         };
         if let Ok(text) = std::fs::read_to_string(&path) {
@@ -300,28 +242,17 @@ impl App {
     }
 
     fn store_left(&mut self, text: String) {
-        self.saves.left.push(text);
-        let _ = self.write_left(); // kept in memory all the same; the failure is logged
+        // Kept in memory all the same when the file cannot be written; the log says so.
+        if let Err(why) = self.session.saves.set_aside(text) {
+            self.log_line(why);
+        }
     }
 
     /// Takes in the games of `files` (another window's autosave and games set aside, left
     /// when that window closed while this one ran) as games set aside here, then removes
     /// those files once they are written beside this game's autosave. Says how many.
     pub fn adopt_games(&mut self, files: &[PathBuf]) -> usize {
-        let mut adopted = 0;
-        for file in files {
-            let Ok(text) = std::fs::read_to_string(file) else {
-                continue;
-            };
-            let games = split_games(&text);
-            adopted += games.len();
-            self.saves.left.extend(games);
-            let _ = self.write_left();
-            // Removed only once written here: never both lost.
-            if self.saves.left_file().is_some_and(|f| f.exists()) {
-                let _ = std::fs::remove_file(file);
-            }
-        }
+        let adopted = self.session.saves.adopt(files);
         if adopted > 0 {
             self.note(
                 format!("{adopted} game(s) from another window kept: :restore brings them back"),
@@ -331,35 +262,23 @@ impl App {
         adopted
     }
 
-    /// Writes the games set aside to `left.pgn`, one after the other (none: no file). A
-    /// failure is also logged.
+    /// Writes the games set aside; a failure is also logged.
     fn write_left(&mut self) -> Result<(), String> {
-        let Some(file) = self.saves.left_file() else {
-            return Ok(());
-        };
-        let result = if self.saves.left.is_empty() {
-            remove_if_present(&file)
-        } else {
-            let texts: Vec<&str> = self.saves.left.iter().map(|t| t.trim_end()).collect();
-            // The data folder is the program's own: made on its first use.
-            create_folder_of(&file).and_then(|()| write_atomic(&file, texts.join("\n\n") + "\n"))
-        };
-        result.map_err(|e| {
-            let why = format!("Cannot keep the games in {}: {e}", file.display());
-            self.log_line(why.clone());
-            why
-        })
+        self.session
+            .saves
+            .write_left()
+            .inspect_err(|why| self.log_line(why.clone()))
     }
 
     /// `:restore`: brings back the game set aside last (the current one is kept in
     /// turn, so `:restore` again swaps back; older games stay kept beneath).
     pub(super) fn restore_left(&mut self) {
-        let Some(text) = self.saves.left.pop() else {
+        let Some(text) = self.session.saves.left.pop() else {
             self.note("No game to restore", true);
             return;
         };
         let current = (!self.session.game.moves().is_empty()).then(|| self.pgn_text());
-        let older = self.saves.left.len();
+        let older = self.session.saves.left.len();
         match self.set_game_from_pgn(&text) {
             Ok(restored) => {
                 // The game comes back with its own clocks: none if it had none.
@@ -382,7 +301,7 @@ impl App {
                 }
             }
             Err(e) => {
-                self.saves.left.push(text);
+                self.session.saves.left.push(text);
                 self.note(format!("Cannot restore: {e}"), true);
             }
         }
@@ -413,6 +332,7 @@ impl App {
             return Ok(());
         }
         let place = self
+            .session
             .saves
             .autosave()
             .map_or_else(String::new, |p| format!(" to {}", p.display()));
@@ -428,14 +348,14 @@ impl App {
         }
         let text = self.pgn_text();
         if self.saved_text.as_deref() == Some(text.as_str())
-            || self.saves.left.last() == Some(&text)
+            || self.session.saves.left.last() == Some(&text)
         {
             return Ok(());
         }
-        if self.saves.left_file().is_none() {
+        if self.session.saves.left_file().is_none() {
             return Ok(()); // no data folder: nothing is kept between runs
         }
-        self.saves.left.push(text);
+        self.session.saves.left.push(text);
         self.write_left()
             .map_err(|e| format!("Could not keep the finished game: {e}"))
     }
@@ -443,18 +363,11 @@ impl App {
     /// On quit (and on a signal): a game in progress is saved for next time; otherwise
     /// the old save goes.
     pub fn autosave_now(&mut self) -> std::io::Result<()> {
-        let Some(path) = self.saves.autosave().map(Path::to_path_buf) else {
-            return Ok(());
-        };
         if self.mode == Mode::Resume {
             return Ok(()); // not answered yet: keep the saved game for next time
         }
-        if self.in_progress() {
-            create_folder_of(&path)?;
-            write_atomic(&path, self.pgn_text())
-        } else {
-            remove_if_present(&path)
-        }
+        let game = self.in_progress().then(|| self.pgn_text());
+        self.session.saves.autosave_game(game.as_deref())
     }
 
     /// A fresh game from `start` (the initial position by default), same sides and level.
