@@ -1,29 +1,22 @@
-//! The one place that knows where the user's files live (the XDG base directories):
-//! the configuration in `$XDG_CONFIG_HOME/huo-chess` (else `~/.config/huo-chess`), data —
-//! the user's opening book, the autosaved game — in `$XDG_DATA_HOME/huo-chess` (else
-//! `~/.local/share/huo-chess`).
+//! The one place that knows where the user's files live: the configuration in
+//! `huo-chess` under the system's configuration folder, data — the user's opening book,
+//! the autosaved game — in `huo-chess` under its data folder. The `dirs` crate knows those
+//! folders on every system: on Linux the XDG ones (`$XDG_CONFIG_HOME/huo-chess`, else
+//! `~/.config/huo-chess`; `$XDG_DATA_HOME/huo-chess`, else `~/.local/share/huo-chess`), on
+//! macOS `~/Library/Application Support/huo-chess`, on Windows `huo-chess` in the roaming
+//! application data.
 
 use std::fs::{File, OpenOptions, TryLockError};
 use std::path::{Path, PathBuf};
 
-/// `$<xdg_var>/huo-chess`, else `~/<fallback>/huo-chess`; `None` without a home.
-fn user_dir(xdg_var: &str, fallback: &str) -> Option<PathBuf> {
-    if let Some(d) = std::env::var_os(xdg_var).filter(|d| !d.is_empty()) {
-        return Some(PathBuf::from(d).join("huo-chess"));
-    }
-    std::env::var_os("HOME")
-        .filter(|h| !h.is_empty())
-        .map(|h| PathBuf::from(h).join(fallback).join("huo-chess"))
-}
-
 /// The user's configuration folder.
 pub fn config_dir() -> Option<PathBuf> {
-    user_dir("XDG_CONFIG_HOME", ".config")
+    dirs::config_dir().map(|d| d.join("huo-chess"))
 }
 
 /// The user's data folder (book, saved games).
 pub fn data_dir() -> Option<PathBuf> {
-    user_dir("XDG_DATA_HOME", ".local/share")
+    dirs::data_dir().map(|d| d.join("huo-chess"))
 }
 
 /// The user's own opening book in the data folder.
