@@ -169,6 +169,26 @@ impl std::fmt::Display for BookPick {
 }
 
 /// The user's book over the built-in one: lookups fall through, writes go to the user's book.
+///
+/// ```
+/// use huo_chess::Position;
+/// use huo_chess::book::{Book, Books, Layer, LayerPolicy};
+/// use huo_chess::core::parse_uci;
+///
+/// let folder = tempfile::tempdir()?;
+/// let books = Books::new(Some(Book::open(folder.path())), LayerPolicy::Both);
+/// let start = Position::startpos();
+/// // The user's book is empty: the built-in one answers.
+/// assert_eq!(books.lookup(&start).unwrap().layer, Layer::BuiltIn);
+///
+/// // Recording makes the position the user's, with only the user's moves.
+/// let d4 = parse_uci(&start, "d2d4")?;
+/// books.record(&start, d4, 1)?;
+/// let entry = books.lookup(&start).unwrap();
+/// assert_eq!(entry.layer, Layer::User);
+/// assert_eq!(entry.entry.moves.len(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Books {
     user: Option<Book>,
@@ -227,6 +247,7 @@ impl Books {
         &self.builtin
     }
 
+    /// Which layers answer (the user's, the built-in, or both).
     pub fn policy(&self) -> LayerPolicy {
         self.policy
     }

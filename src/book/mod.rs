@@ -253,6 +253,30 @@ pub fn not_a_folder(dir: &Path) -> Result<(), BookError> {
 }
 
 /// An opening book: a directory of per-position files, or the book embedded in the binary.
+///
+/// Open a folder (it is made at the first write), record moves, look positions up:
+///
+/// ```
+/// use huo_chess::Position;
+/// use huo_chess::book::{Book, PickMode};
+/// use huo_chess::core::parse_uci;
+///
+/// let folder = tempfile::tempdir()?;
+/// let book = Book::open(folder.path().join("books"));
+/// let start = Position::startpos();
+/// assert!(book.lookup(&start).is_none()); // a new book knows nothing
+///
+/// let e4 = parse_uci(&start, "e2e4")?;
+/// book.record(&start, e4, 3)?;
+/// book.record(&start, e4, 1)?; // recorded again: the weight adds up
+///
+/// let entry = book.lookup(&start).expect("recorded");
+/// assert_eq!(entry.moves[0].mv, e4);
+/// assert_eq!(entry.moves[0].weight, 4);
+/// assert!(entry.file.ends_with(".txt")); // one text file per position
+/// assert_eq!(book.pick(&start, PickMode::Best, 0).unwrap().0, e4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Book {
     dir: Option<PathBuf>,

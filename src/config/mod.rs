@@ -8,7 +8,8 @@
 //!
 //! Where the configuration comes from, first found wins: the `--config FILE` flag, the
 //! `HUO_CONFIG` environment variable, `./config/huo.toml`, the user's config directory
-//! (`$XDG_CONFIG_HOME/huo-chess/huo.toml` or `~/.config/huo-chess/huo.toml`), and finally
+//! (`huo.toml` in [`crate::util::dirs::config_dir`]: on Linux
+//! `$XDG_CONFIG_HOME/huo-chess/huo.toml` or `~/.config/huo-chess/huo.toml`), and finally
 //! the built-in defaults. A file need only set the keys it changes; the others keep their
 //! built-in value. A file with any error (bad TOML, unknown key, wrong type, value out of
 //! range) is refused as a whole, with its path, line and key: nothing starts half-configured.
@@ -36,20 +37,48 @@ pub use crate::eval::{EvalWeights, HuoHints, PieceValues};
 /// The configuration file shipped in `config/huo.toml`: the built-in defaults, documented.
 pub const SHIPPED: &str = include_str!("../../config/huo.toml");
 
-/// The whole configuration.
+/// The whole configuration: one field per section of the file.
+///
+/// Start from the built-in values, or read a text that changes only what it names. A key
+/// the configuration does not have is refused, with the line and a guess at what was meant.
+///
+/// ```
+/// use huo_chess::config::Config;
+///
+/// let built_in = Config::default();
+/// assert_eq!(built_in.pieces.pawn, 1.0);
+///
+/// let (config, origins) = Config::parse("[pieces]\nqueen = 9.5\n", "my.toml")?;
+/// assert_eq!(config.pieces.queen, 9.5);
+/// assert_eq!(config.pieces.rook, built_in.pieces.rook); // the rest stays built in
+/// assert_eq!(origins["pieces.queen"], "my.toml:2");
+///
+/// let refused = Config::parse("[pieces]\nqeen = 9.5\n", "my.toml").unwrap_err();
+/// assert_eq!(refused.line, Some(2));
+/// assert_eq!(refused.key.as_deref(), Some("pieces.qeen"));
+/// # Ok::<(), huo_chess::config::ConfigError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Config {
+    /// `[pieces]`: what each piece is worth, in pawns.
     #[serde(with = "Pieces")]
     pub pieces: PieceValues,
+    /// `[eval]`: how much each part of the evaluation counts.
     #[serde(with = "Weights")]
     pub eval: EvalWeights,
+    /// `[huo]`: the original Huo Chess's hints (centre pawns, early queen, ...).
     #[serde(with = "Hints")]
     pub huo: HuoHints,
+    /// `[search]`: level, hash, threads, contempt.
     pub search: SearchConfig,
+    /// `[book]`: whether and how the opening book is used.
     pub book: BookConfig,
+    /// `[analysis]`: depth and the thresholds that mark bad moves.
     pub analysis: AnalysisConfig,
+    /// `[log]`: the thinking log's file.
     pub log: LogConfig,
+    /// `[tui]`: the game screen: theme, resigning, pace, keys.
     pub tui: TuiConfig,
 }
 

@@ -50,7 +50,9 @@ pub struct BookPolicy {
 pub struct Think {
     /// The game: its last position is thought about, its history shows repetitions.
     pub game: Game,
+    /// How strongly to play: a classic depth, a modern rung or an Elo.
     pub level: Level,
+    /// When to stop: depth, nodes, time or the clock (none given: until told to stop).
     pub limits: Limits,
     /// Ask the book first (`None`: search only).
     pub book: Option<BookPolicy>,
@@ -83,8 +85,11 @@ pub enum Origin {
     /// 82/823c….txt`), the move's weight and its share of the position's weights in
     /// percent.
     Book {
+        /// The layer and the file that answered.
         file: String,
+        /// The move's weight in the file.
         weight: u32,
+        /// Its share of the position's playable weights, in percent.
         share: u32,
     },
     /// The only legal move.
@@ -94,16 +99,30 @@ pub enum Origin {
 /// What the service sends back.
 #[derive(Debug)]
 pub enum Reply {
-    /// Progress of request `id`.
-    Event { id: u64, event: Event },
+    /// Progress of request `id`: a depth finished, a new best line, a search statistic.
+    Event {
+        /// The request, as [`Engine::think`] numbered it.
+        id: u64,
+        /// What the search reports.
+        event: Event,
+    },
     /// Request `id` is answered.
     Done {
+        /// The request, as [`Engine::think`] numbered it.
         id: u64,
+        /// The move (`None` only when there is no legal move), the expected reply, the
+        /// score, depth and nodes.
         result: SearchResult,
+        /// Where the move came from: the search, the book or the only legal move.
         origin: Origin,
     },
     /// Request `id` failed (a bug in the search, caught); the service lives on.
-    Failed { id: u64, message: String },
+    Failed {
+        /// The request, as [`Engine::think`] numbered it.
+        id: u64,
+        /// What went wrong, for the log.
+        message: String,
+    },
 }
 
 impl Reply {
@@ -123,7 +142,9 @@ impl Reply {
 /// What the service starts with.
 #[derive(Clone, Debug)]
 pub struct Settings {
+    /// The evaluation: piece values and weights (from the configuration).
     pub eval: Evaluator,
+    /// The transposition table's size in megabytes.
     pub hash_mb: usize,
     /// Threads a full-strength search uses (at most the machine's cores: more are
     /// counted as that many; the weaker levels always use one).
@@ -218,6 +239,43 @@ struct Current {
 
 /// The front end's handle on the engine service. Dropping it stops the search and ends
 /// the thread without waiting for it.
+///
+/// Spawn it, ask it to think about a game, and read its replies: progress first, then one
+/// [`Reply::Done`] with the move.
+///
+/// ```
+/// use huo_chess::Game;
+/// use huo_chess::engine::{Engine, Reply, Settings, Think};
+/// use huo_chess::eval::Evaluator;
+/// use huo_chess::search::{Level, Limits};
+/// use std::time::Duration;
+///
+/// let settings = Settings {
+///     eval: Evaluator::default(),
+///     hash_mb: 1,
+///     threads: 1,
+///     contempt: 0,
+///     book: None, // search only
+/// };
+/// let (mut engine, replies) = Engine::spawn_with_channel(settings);
+///
+/// let mut game = Game::new();
+/// game.play_text("e4")?;
+/// let limits = Limits { depth: Some(3), ..Limits::default() };
+/// let id = engine.think(Think::search(&game, Level::Modern(Level::MAX_MODERN), limits));
+///
+/// let answer = loop {
+///     match replies.recv_timeout(Duration::from_secs(60))? {
+///         Reply::Done { id: done, result, .. } if done == id => break result,
+///         Reply::Failed { message, .. } => panic!("{message}"),
+///         _ => {} // progress: depths, best lines
+///     }
+/// };
+/// let reply = answer.best.expect("Black has moves");
+/// assert!(game.position().is_legal(reply));
+/// engine.quit();
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Engine {
     tx: Option<Sender<Request>>,
     thread: Option<JoinHandle<()>>,
@@ -228,7 +286,8 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// Starts the service; its replies go to `sink`.
+    /// Starts the service on a thread of its own; its replies go to `sink` (a printer for
+    /// UCI, say). It owns the searcher and the book from now on.
     pub fn spawn(settings: Settings, sink: Sink) -> Engine {
         let (tx, rx) = mpsc::channel::<Request>();
         let answered = Arc::new(Answered::default());
@@ -249,7 +308,8 @@ impl Engine {
         }
     }
 
-    /// Starts the service with a channel for its replies (the screens' way).
+    /// Starts the service with a channel for its replies (the screens' way): the
+    /// receiver is read between frames, or waited on (see the example on [`Engine`]).
     pub fn spawn_with_channel(settings: Settings) -> (Engine, Receiver<Reply>) {
         let (tx, rx) = mpsc::channel();
         let engine = Engine::spawn(

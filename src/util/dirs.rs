@@ -1,29 +1,22 @@
-//! The one place that knows where the user's files live (the XDG base directories):
-//! the configuration in `$XDG_CONFIG_HOME/huo-chess` (else `~/.config/huo-chess`), data —
-//! the user's opening book, the autosaved game — in `$XDG_DATA_HOME/huo-chess` (else
-//! `~/.local/share/huo-chess`).
+//! The one place that knows where the user's files live: the configuration in
+//! `huo-chess` under the system's configuration folder, data — the user's opening book,
+//! the autosaved game — in `huo-chess` under its data folder. The `dirs` crate knows those
+//! folders on every system: on Linux the XDG ones (`$XDG_CONFIG_HOME/huo-chess`, else
+//! `~/.config/huo-chess`; `$XDG_DATA_HOME/huo-chess`, else `~/.local/share/huo-chess`), on
+//! macOS `~/Library/Application Support/huo-chess`, on Windows `huo-chess` in the roaming
+//! application data.
 
 use std::fs::{File, OpenOptions, TryLockError};
 use std::path::{Path, PathBuf};
 
-/// `$<xdg_var>/huo-chess`, else `~/<fallback>/huo-chess`; `None` without a home.
-fn user_dir(xdg_var: &str, fallback: &str) -> Option<PathBuf> {
-    if let Some(d) = std::env::var_os(xdg_var).filter(|d| !d.is_empty()) {
-        return Some(PathBuf::from(d).join("huo-chess"));
-    }
-    std::env::var_os("HOME")
-        .filter(|h| !h.is_empty())
-        .map(|h| PathBuf::from(h).join(fallback).join("huo-chess"))
-}
-
 /// The user's configuration folder.
 pub fn config_dir() -> Option<PathBuf> {
-    user_dir("XDG_CONFIG_HOME", ".config")
+    dirs::config_dir().map(|d| d.join("huo-chess"))
 }
 
 /// The user's data folder (book, saved games).
 pub fn data_dir() -> Option<PathBuf> {
-    user_dir("XDG_DATA_HOME", ".local/share")
+    dirs::data_dir().map(|d| d.join("huo-chess"))
 }
 
 /// The user's own opening book in the data folder.
@@ -126,4 +119,76 @@ pub fn left_path(autosave: &Path) -> PathBuf {
         .unwrap_or("autosave");
     let suffix = stem.strip_prefix("autosave").unwrap_or("");
     autosave.with_file_name(format!("left{suffix}.pgn"))
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::*;
+
+    /// The folders found on Linux, for each way of setting `HOME`, `XDG_DATA_HOME` and
+    /// `XDG_CONFIG_HOME`, are the ones the XDG rules give, as they always were: a user's
+    /// book, autosave and configuration stay found. Each case runs this test again in a
+    /// child process with its own environment (setting it here would race the other tests).
+    #[test]
+    fn linux_folders_follow_the_xdg_rules() {
+        if let Some(want) = std::env::var_os("HUO_TEST_WANT") {
+            let want = want.into_string().unwrap();
+            let (data, config) = want.split_once('|').unwrap();
+            assert_eq!(data_dir(), Some(PathBuf::from(data)));
+            assert_eq!(config_dir(), Some(PathBuf::from(config)));
+            assert_eq!(user_book_dir(), Some(Path::new(data).join("books")));
+            assert_eq!(autosave_path(), Some(Path::new(data).join("autosave.pgn")));
+            return;
+        }
+        // The environment, then the data and configuration folders it gives.
+        type Case = (
+            &'static [(&'static str, &'static str)],
+            &'static str,
+            &'static str,
+        );
+        let cases: [Case; 3] = [
+            (
+                &[("HOME", "/home/ann")],
+                "/home/ann/.local/share/huo-chess",
+                "/home/ann/.config/huo-chess",
+            ),
+            (
+                &[
+                    ("HOME", "/home/ann"),
+                    ("XDG_DATA_HOME", "/srv/ann/data"),
+                    ("XDG_CONFIG_HOME", "/srv/ann/config"),
+                ],
+                "/srv/ann/data/huo-chess",
+                "/srv/ann/config/huo-chess",
+            ),
+            (
+                &[
+                    ("HOME", "/home/ann"),
+                    ("XDG_DATA_HOME", ""),
+                    ("XDG_CONFIG_HOME", ""),
+                ],
+                "/home/ann/.local/share/huo-chess",
+                "/home/ann/.config/huo-chess",
+            ),
+        ];
+        for (env, data, config) in cases {
+            let mut child = std::process::Command::new(std::env::current_exe().unwrap());
+            child
+                .args([
+                    "util::dirs::tests::linux_folders_follow_the_xdg_rules",
+                    "--exact",
+                    "--test-threads=1",
+                ])
+                .env_remove("XDG_DATA_HOME")
+                .env_remove("XDG_CONFIG_HOME")
+                .env("HUO_TEST_WANT", format!("{data}|{config}"));
+            for (k, v) in env {
+                child.env(k, v);
+            }
+            let out = child.output().unwrap();
+            let said = String::from_utf8_lossy(&out.stdout);
+            assert!(out.status.success(), "{env:?}: {said}");
+            assert!(said.contains("1 passed"), "{env:?}: {said}");
+        }
+    }
 }

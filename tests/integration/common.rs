@@ -75,9 +75,8 @@ pub fn random_positions(playouts_per_start: usize, max_plies: usize, seed: u64) 
     out
 }
 
-static TEMP_COUNTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-
-/// A fresh, empty directory under the system temp dir, deleted when dropped.
+/// A directory deleted with everything in it when dropped: what [`tempdir`] returns, and a
+/// guard a test may put on a folder it makes itself (`TempDir(path)`).
 pub struct TempDir(pub std::path::PathBuf);
 
 impl std::ops::Deref for TempDir {
@@ -105,15 +104,15 @@ impl Drop for TempDir {
     }
 }
 
+/// A fresh, empty directory under the system's temporary folder (`huo-test-NAME-…`, made
+/// unique by `tempfile`), deleted when dropped.
 pub fn tempdir(name: &str) -> TempDir {
-    let d = std::env::temp_dir().join(format!(
-        "huo-test-{name}-{}-{}",
-        std::process::id(),
-        TEMP_COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    TempDir(d)
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("huo-test-{name}-"))
+        .tempdir()
+        .expect("the temporary folder is writable");
+    // Kept by `tempfile`, removed by our own guard: tests also guard folders they make.
+    TempDir(dir.keep())
 }
 
 /// Runs `huo-chess` with `args`: (success, stdout, stderr).
