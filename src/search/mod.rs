@@ -253,7 +253,7 @@ impl Searcher {
 
     /// [`Searcher::think`] while the opponent may still be thinking: as long as `ponder`
     /// is set the clock does not run (the search stops only on `stop`); once it is cleared
-    /// (the expected move was played) the time control starts counting.
+    /// (the expected move was played) the time budget starts counting.
     pub fn think_pondering(
         &mut self,
         game: &Game,
