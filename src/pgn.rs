@@ -252,6 +252,52 @@ struct Movetext {
     depth: usize,
 }
 
+impl Movetext {
+    /// Splits a line of movetext into tokens (slices of the line), honouring comments and
+    /// variations, and gives `g` those outside both. True at a result: the rest of the
+    /// line is not read.
+    fn scan(&mut self, line: &str, no: usize, g: &mut GameBuilder) -> bool {
+        let mut chars = line.char_indices().peekable();
+        while let Some((start, c)) = chars.next() {
+            if self.in_comment {
+                if c == '}' {
+                    self.in_comment = false;
+                }
+                continue;
+            }
+            match c {
+                '{' => self.in_comment = true,
+                ';' => break,
+                '(' => self.depth += 1,
+                ')' => {
+                    if self.depth == 0 {
+                        g.fail(no, "')' closes no variation".into());
+                    } else {
+                        self.depth -= 1;
+                    }
+                }
+                // A stray '}' closes no comment: skipped.
+                '}' => {}
+                c if c.is_whitespace() => {}
+                _ => {
+                    let mut end = line.len();
+                    while let Some(&(i, c)) = chars.peek() {
+                        if c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';') {
+                            end = i;
+                            break;
+                        }
+                        chars.next();
+                    }
+                    if self.depth == 0 && g.token(&line[start..end], no) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+}
+
 struct GameBuilder {
     headers: Vec<(String, String)>,
     start: Option<Position>,
@@ -267,6 +313,83 @@ struct GameBuilder {
 }
 
 impl GameBuilder {
+    fn new(initial: Position, max_moves: usize) -> GameBuilder {
+        GameBuilder {
+            headers: Vec::new(),
+            start: None,
+            pos: initial,
+            moves: Vec::new(),
+            result: None,
+            error: None,
+            started_moves: false,
+            max_moves,
+            initial,
+        }
+    }
+
+    /// A tag pair on line `no`: kept when `all_tags` asks for every tag or it is one the
+    /// openings need.
+    fn tag(&mut self, line: &str, no: usize, all_tags: bool) {
+        match parse_tag(line) {
+            Ok((name, value)) => {
+                if all_tags || is_opening_tag(name) {
+                    self.headers.push((name.to_string(), value.into_owned()));
+                }
+            }
+            Err(e) => self.fail(no, e),
+        }
+    }
+
+    /// The game read (`mt` the state its movetext ended in), or the first thing wrong
+    /// with it: game number `game`, begun on `first_line`, read up to `last_line`.
+    fn finish(
+        mut self,
+        mt: &Movetext,
+        first_line: usize,
+        game: usize,
+        last_line: usize,
+    ) -> Result<PgnGame, PgnError> {
+        if mt.in_comment {
+            self.fail(last_line, "a '{' comment is never closed".into());
+        }
+        if mt.depth > 0 {
+            self.fail(last_line, "a '(' variation is never closed".into());
+        }
+        if let Some((line, message)) = self.error {
+            return Err(PgnError {
+                game,
+                line,
+                message,
+                read_failed: false,
+            });
+        }
+        if !self.started_moves && self.result.is_none() && self.headers.is_empty() {
+            return Err(PgnError {
+                game,
+                line: first_line,
+                message: "no game here".into(),
+                read_failed: false,
+            });
+        }
+        self.begin_moves(first_line);
+        let result = self
+            .result
+            .or_else(|| {
+                self.headers
+                    .iter()
+                    .find(|(k, _)| k == "Result")
+                    .map(|(_, v)| v.clone())
+                    .filter(|v| is_result(v))
+            })
+            .unwrap_or_else(|| "*".into());
+        Ok(PgnGame {
+            headers: self.headers,
+            start: self.start.unwrap_or_default(),
+            moves: self.moves,
+            result,
+        })
+    }
+
     fn fail(&mut self, line: usize, msg: String) {
         if self.error.is_none() {
             self.error = Some((line, msg));
@@ -441,30 +564,12 @@ impl<R: BufRead> PgnReader<R> {
             }
         }
     }
-}
-
-impl<R: BufRead> Iterator for PgnReader<R> {
-    type Item = Result<PgnGame, PgnError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        let mut g = GameBuilder {
-            headers: Vec::new(),
-            start: None,
-            pos: self.initial,
-            moves: Vec::new(),
-            result: None,
-            error: None,
-            started_moves: false,
-            max_moves: self.max_moves,
-            initial: self.initial,
-        };
-        let mut mt = Movetext::default();
+    /// Reads the lines of one game into `g` and `mt`: up to its result, the next game's
+    /// first tag (left pending for the next call) or the end of the input. Returns the
+    /// number of the game's first line; `None` when only blank lines were left.
+    fn read_game(&mut self, g: &mut GameBuilder, mt: &mut Movetext) -> Option<usize> {
         let mut first_line = None;
-        let mut done = false;
-        while !done {
-            let Some(no) = self.read_line() else {
-                break;
-            };
+        while let Some(no) = self.read_line() {
             let line = self.line.as_str();
             if line.starts_with('%') && !mt.in_comment {
                 continue;
@@ -480,61 +585,25 @@ impl<R: BufRead> Iterator for PgnReader<R> {
                     break;
                 }
                 first_line.get_or_insert(no);
-                match parse_tag(trimmed) {
-                    Ok((name, value)) => {
-                        if self.all_tags || is_opening_tag(name) {
-                            g.headers.push((name.to_string(), value.into_owned()));
-                        }
-                    }
-                    Err(e) => g.fail(no, e),
-                }
+                g.tag(trimmed, no, self.all_tags);
                 continue;
             }
             first_line.get_or_insert(no);
-            // Movetext: split into tokens (slices of the line), honouring comments and
-            // variations.
-            let mut chars = line.char_indices().peekable();
-            while let Some(&(start, c)) = chars.peek() {
-                if done {
-                    break;
-                }
-                chars.next();
-                if mt.in_comment {
-                    if c == '}' {
-                        mt.in_comment = false;
-                    }
-                    continue;
-                }
-                match c {
-                    '{' => mt.in_comment = true,
-                    ';' => break,
-                    '(' => mt.depth += 1,
-                    ')' => {
-                        if mt.depth == 0 {
-                            g.fail(no, "')' closes no variation".into());
-                        } else {
-                            mt.depth -= 1;
-                        }
-                    }
-                    // A stray '}' closes no comment: skipped.
-                    '}' => {}
-                    c if c.is_whitespace() => {}
-                    _ => {
-                        let mut end = line.len();
-                        while let Some(&(i, c)) = chars.peek() {
-                            if c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';') {
-                                end = i;
-                                break;
-                            }
-                            chars.next();
-                        }
-                        if mt.depth == 0 && g.token(&line[start..end], no) {
-                            done = true;
-                        }
-                    }
-                }
+            if mt.scan(line, no, g) {
+                break;
             }
         }
+        first_line
+    }
+}
+
+impl<R: BufRead> Iterator for PgnReader<R> {
+    type Item = Result<PgnGame, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut g = GameBuilder::new(self.initial, self.max_moves);
+        let mut mt = Movetext::default();
+        let first_line = self.read_game(&mut g, &mut mt);
         if let Some(e) = self.failed.take() {
             // The game being read is cut short: not a game, the input's failure.
             return Some(Err(PgnError {
@@ -546,45 +615,7 @@ impl<R: BufRead> Iterator for PgnReader<R> {
         }
         let first_line = first_line?;
         self.game_no += 1;
-        if mt.in_comment {
-            g.fail(self.line_no, "a '{' comment is never closed".into());
-        }
-        if mt.depth > 0 {
-            g.fail(self.line_no, "a '(' variation is never closed".into());
-        }
-        if let Some((line, message)) = g.error {
-            return Some(Err(PgnError {
-                game: self.game_no,
-                line,
-                message,
-                read_failed: false,
-            }));
-        }
-        if !g.started_moves && g.result.is_none() && g.headers.is_empty() {
-            return Some(Err(PgnError {
-                game: self.game_no,
-                line: first_line,
-                message: "no game here".into(),
-                read_failed: false,
-            }));
-        }
-        g.begin_moves(first_line);
-        let result = g
-            .result
-            .or_else(|| {
-                g.headers
-                    .iter()
-                    .find(|(k, _)| k == "Result")
-                    .map(|(_, v)| v.clone())
-                    .filter(|v| is_result(v))
-            })
-            .unwrap_or_else(|| "*".into());
-        Some(Ok(PgnGame {
-            headers: g.headers,
-            start: g.start.unwrap_or_default(),
-            moves: g.moves,
-            result,
-        }))
+        Some(g.finish(&mt, first_line, self.game_no, self.line_no))
     }
 }
 

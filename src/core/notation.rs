@@ -244,6 +244,18 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
 /// Reads a move in Standard Algebraic Notation. Check and annotation marks (`+ # ! ?`)
 /// and a missing or extra `x` are tolerated; `0-0` is read as `O-O`.
 pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let s = san_body(text)?;
+    if let Some(short) = castling_side(s) {
+        return castle(pos, text, short);
+    }
+    let said = SanMove::read(text, s)?;
+    let (found, needs_promotion) = said.matching_moves(pos);
+    said.the_one(pos, text, &found, needs_promotion)
+}
+
+/// A SAN move without its check and annotation marks (`+ # ! ?`) or en-passant suffix,
+/// refused when nothing is left or it is not ASCII.
+fn san_body(text: &str) -> Result<&str, MoveError> {
     let mut s = text.trim();
     for suffix in [" e.p.", "e.p.", " ep"] {
         if let Some(stripped) = s.strip_suffix(suffix) {
@@ -257,8 +269,12 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
     if !s.is_ascii() {
         return Err(malformed(text, non_ascii(text.trim())));
     }
+    Ok(s)
+}
 
-    // Castling: `O-O` / `O-O-O`, any case, zeros for the letters.
+/// Castling: `O-O` (`Some(true)`) or `O-O-O` (`Some(false)`), any case, zeros for the
+/// letters; `None` for any other move.
+fn castling_side(s: &str) -> Option<bool> {
     let castle_char = |b: &u8| matches!(b, b'O' | b'o' | b'0');
     let is_castling = |n: usize| {
         let b = s.as_bytes();
@@ -266,84 +282,215 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
             && b.iter().step_by(2).all(castle_char)
             && b.iter().skip(1).step_by(2).all(|&c| c == b'-')
     };
-    if is_castling(3) || is_castling(5) {
-        let short = s.len() == 3;
-        let king = pos.king(pos.turn());
-        let to = Square::new(
-            if short { File::G } else { File::C },
-            pos.turn().back_rank(),
-        );
-        let mv = Move::new(king, to, None);
-        return if pos.is_castling(mv) && pos.is_legal(mv) {
-            Ok(mv)
-        } else {
-            Err(illegal(
-                text,
-                if pos.in_check() {
-                    "you cannot castle out of check".to_string()
-                } else {
-                    format!(
-                        "{} cannot castle {} now",
-                        pos.turn(),
-                        if short { "kingside" } else { "queenside" }
-                    )
-                },
-            ))
+    if is_castling(3) {
+        Some(true)
+    } else if is_castling(5) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// The castling move to the `short` side, or why the side to move cannot castle there.
+fn castle(pos: &Position, text: &str, short: bool) -> Result<Move, MoveError> {
+    let king = pos.king(pos.turn());
+    let to = Square::new(
+        if short { File::G } else { File::C },
+        pos.turn().back_rank(),
+    );
+    let mv = Move::new(king, to, None);
+    if pos.is_castling(mv) && pos.is_legal(mv) {
+        Ok(mv)
+    } else {
+        Err(illegal(
+            text,
+            if pos.in_check() {
+                "you cannot castle out of check".to_string()
+            } else {
+                format!(
+                    "{} cannot castle {} now",
+                    pos.turn(),
+                    if short { "kingside" } else { "queenside" }
+                )
+            },
+        ))
+    }
+}
+
+/// What a SAN move other than castling says: the kind of piece, what it tells of the
+/// square it comes from, where it goes and what it promotes to.
+struct SanMove {
+    role: Role,
+    from_file: Option<File>,
+    from_rank: Option<Rank>,
+    to: Square,
+    promotion: Option<Role>,
+}
+
+impl SanMove {
+    /// Reads `s`, the body of `text` (see [`san_body`]), checking only its form.
+    fn read(text: &str, s: &str) -> Result<SanMove, MoveError> {
+        let bytes = s.as_bytes();
+        let (role, rest) = match bytes[0] {
+            b'N' | b'B' | b'R' | b'Q' | b'K' => (
+                Role::from_char(bytes[0] as char).expect("a piece letter"),
+                &s[1..],
+            ),
+            _ => (Role::Pawn, s),
         };
+        let (rest, promotion) = split_promotion(text, role, rest)?;
+        if rest.len() < 2 {
+            return Err(malformed(
+                text,
+                "a SAN move ends with its destination square, like Nf3",
+            ));
+        }
+        let Some(to) = Square::parse(&rest[rest.len() - 2..]) else {
+            return Err(malformed(
+                text,
+                format!("'{}' is not a destination square", &rest[rest.len() - 2..]),
+            ));
+        };
+        let (from_file, from_rank) = origin_hints(text, &rest[..rest.len() - 2])?;
+        if role == Role::Pawn && from_rank.is_some() {
+            return Err(malformed(
+                text,
+                "a pawn move names only the file it comes from, like exd5",
+            ));
+        }
+        Ok(SanMove {
+            role,
+            from_file,
+            from_rank,
+            to,
+            promotion,
+        })
     }
 
-    let bytes = s.as_bytes();
-    let (role, mut rest) = match bytes[0] {
-        b'N' | b'B' | b'R' | b'Q' | b'K' => (
-            Role::from_char(bytes[0] as char).expect("a piece letter"),
-            &s[1..],
-        ),
-        _ => (Role::Pawn, s),
-    };
+    /// The legal moves that fit, and whether a pawn could go there only by promoting
+    /// (when no promotion was said). Only the legal moves to the destination are
+    /// generated (not all of them), and only the named kind of piece's are looked at.
+    fn matching_moves(&self, pos: &Position) -> (MoveList, bool) {
+        let SanMove {
+            role,
+            from_file,
+            from_rank,
+            to,
+            promotion,
+        } = *self;
+        let mut found = MoveList::new();
+        let mut needs_promotion = false;
+        let origin_fits = |from: Square| {
+            from_file.is_none_or(|f| from.file() == f) && from_rank.is_none_or(|r| from.rank() == r)
+        };
+        if let Some(origins) = piece_origins(pos, role, to) {
+            // (A piece never promotes: "Nf3=Q" finds nothing.)
+            for from in origins {
+                if origin_fits(from) && promotion.is_none() {
+                    found.push(Move::new(from, to, None));
+                }
+            }
+        } else {
+            pos.generate(Bitboard::from_square(to), |group| {
+                if group.role != role
+                    || from_file.is_some_and(|f| group.from.file() != f)
+                    || from_rank.is_some_and(|r| group.from.rank() != r)
+                {
+                    return false;
+                }
+                // (An en-passant capture comes with the mask of its victim's square: skipped.)
+                for mv in group.into_iter().filter(|mv| mv.to() == to) {
+                    if mv.promotion() == promotion {
+                        found.push(mv);
+                    } else if promotion.is_none() {
+                        needs_promotion = true;
+                    }
+                }
+                false
+            });
+        }
+        (found, needs_promotion)
+    }
 
-    // Promotion: "=Q", or a trailing piece letter after the destination ("e8Q", "e8q").
-    let mut promotion = None;
+    /// The one move `found`, or why there is none or more than one.
+    fn the_one(
+        &self,
+        pos: &Position,
+        text: &str,
+        found: &MoveList,
+        needs_promotion: bool,
+    ) -> Result<Move, MoveError> {
+        let (role, to) = (self.role, self.to);
+        match found.len() {
+            1 => Ok(found[0]),
+            0 if needs_promotion => {
+                let from = pos
+                    .legal_moves()
+                    .iter()
+                    .find(|m| m.to() == to && pos.role_on(m.from()) == Some(Role::Pawn))
+                    .map_or(to, |m| m.from());
+                Err(MoveError::MissingPromotion {
+                    text: text.to_string(),
+                    from,
+                    to,
+                })
+            }
+            0 => Err(illegal(
+                text,
+                if pos.in_check() {
+                    format!(
+                        "no {} can go to {to} while your king is in check",
+                        role.name()
+                    )
+                } else {
+                    format!("no {} of {} can go to {to}", role.name(), pos.turn())
+                },
+            )),
+            _ => Err(MoveError::Ambiguous {
+                text: text.to_string(),
+                candidates: found.iter().map(|&m| san(pos, m)).collect(),
+            }),
+        }
+    }
+}
+
+/// The promotion at the end of `rest` (a SAN move after its piece letter): "=Q", or a
+/// trailing piece letter after the destination ("e8Q", "e8q"); `rest` comes back without it.
+fn split_promotion<'a>(
+    text: &str,
+    role: Role,
+    rest: &'a str,
+) -> Result<(&'a str, Option<Role>), MoveError> {
     if let Some(eq) = rest.find('=') {
         let piece = &rest[eq + 1..];
         let mut cs = piece.chars();
-        promotion = match (cs.next().and_then(Role::from_char), cs.next()) {
-            (Some(r @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight)), None) => Some(r),
-            _ => {
-                return Err(malformed(
-                    text,
-                    format!("'={piece}' is not a promotion (=Q, =R, =B, =N)"),
-                ));
+        return match (cs.next().and_then(Role::from_char), cs.next()) {
+            (Some(r @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight)), None) => {
+                Ok((&rest[..eq], Some(r)))
             }
+            _ => Err(malformed(
+                text,
+                format!("'={piece}' is not a promotion (=Q, =R, =B, =N)"),
+            )),
         };
-        rest = &rest[..eq];
-    } else if role == Role::Pawn && rest.len() >= 3 {
+    }
+    if role == Role::Pawn && rest.len() >= 3 {
         let last = rest.as_bytes()[rest.len() - 1] as char;
         if let Some(r @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight)) =
             Role::from_char(last)
             && Rank::from_char(rest.as_bytes()[rest.len() - 2] as char).is_some()
         {
-            promotion = Some(r);
-            rest = &rest[..rest.len() - 1];
+            return Ok((&rest[..rest.len() - 1], Some(r)));
         }
     }
+    Ok((rest, None))
+}
 
-    if rest.len() < 2 {
-        return Err(malformed(
-            text,
-            "a SAN move ends with its destination square, like Nf3",
-        ));
-    }
-    let Some(to) = Square::parse(&rest[rest.len() - 2..]) else {
-        return Err(malformed(
-            text,
-            format!("'{}' is not a destination square", &rest[rest.len() - 2..]),
-        ));
-    };
-    let middle = rest[..rest.len() - 2]
-        .chars()
-        .filter(|&c| c != 'x' && c != ':');
+/// What the text between the piece letter and the destination says of the square the
+/// piece comes from: a file, a rank or both (`x` and `:` for captures are skipped).
+fn origin_hints(text: &str, middle: &str) -> Result<(Option<File>, Option<Rank>), MoveError> {
     let (mut from_file, mut from_rank) = (None, None);
-    for c in middle {
+    for c in middle.chars().filter(|&c| c != 'x' && c != ':') {
         if let (Some(f), None, None) = (
             File::from_char(c).filter(|_| c.is_ascii_lowercase()),
             from_file,
@@ -359,76 +506,7 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
             ));
         }
     }
-    if role == Role::Pawn && from_rank.is_some() {
-        return Err(malformed(
-            text,
-            "a pawn move names only the file it comes from, like exd5",
-        ));
-    }
-
-    // Only the legal moves to the destination are generated (not all of them), and only
-    // the named kind of piece's are looked at.
-    let mut found = MoveList::new();
-    let mut needs_promotion = false;
-    let origin_fits = |from: Square| {
-        from_file.is_none_or(|f| from.file() == f) && from_rank.is_none_or(|r| from.rank() == r)
-    };
-    if let Some(origins) = piece_origins(pos, role, to) {
-        // (A piece never promotes: "Nf3=Q" finds nothing.)
-        for from in origins {
-            if origin_fits(from) && promotion.is_none() {
-                found.push(Move::new(from, to, None));
-            }
-        }
-    } else {
-        pos.generate(Bitboard::from_square(to), |group| {
-            if group.role != role
-                || from_file.is_some_and(|f| group.from.file() != f)
-                || from_rank.is_some_and(|r| group.from.rank() != r)
-            {
-                return false;
-            }
-            // (An en-passant capture comes with the mask of its victim's square: skipped.)
-            for mv in group.into_iter().filter(|mv| mv.to() == to) {
-                if mv.promotion() == promotion {
-                    found.push(mv);
-                } else if promotion.is_none() {
-                    needs_promotion = true;
-                }
-            }
-            false
-        });
-    }
-    match found.len() {
-        1 => Ok(found[0]),
-        0 if needs_promotion => {
-            let from = pos
-                .legal_moves()
-                .iter()
-                .find(|m| m.to() == to && pos.role_on(m.from()) == Some(Role::Pawn))
-                .map_or(to, |m| m.from());
-            Err(MoveError::MissingPromotion {
-                text: text.to_string(),
-                from,
-                to,
-            })
-        }
-        0 => Err(illegal(
-            text,
-            if pos.in_check() {
-                format!(
-                    "no {} can go to {to} while your king is in check",
-                    role.name()
-                )
-            } else {
-                format!("no {} of {} can go to {to}", role.name(), pos.turn())
-            },
-        )),
-        _ => Err(MoveError::Ambiguous {
-            text: text.to_string(),
-            candidates: found.iter().map(|&m| san(pos, m)).collect(),
-        }),
-    }
+    Ok((from_file, from_rank))
 }
 
 /// The squares from which a knight, bishop, rook or queen of the side to move can legally

@@ -83,6 +83,56 @@ fn fen_err(field: FenField, reason: impl Into<String>) -> FenError {
     }
 }
 
+/// A FEN split into its fields: 6, or 4 without the clocks.
+fn fen_fields(fen: &str) -> Result<Vec<&str>, FenError> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.len() != 6 && fields.len() != 4 {
+        return Err(fen_err(
+            FenField::Whole,
+            format!(
+                "expected 6 space-separated fields (or 4 without the clocks), found {}",
+                fields.len()
+            ),
+        ));
+    }
+    Ok(fields)
+}
+
+/// FEN field 2: the side to move.
+fn side_to_move(field: &str) -> Result<Color, FenError> {
+    match field {
+        "w" => Ok(Color::White),
+        "b" => Ok(Color::Black),
+        other => Err(fen_err(
+            FenField::SideToMove,
+            format!("expected 'w' or 'b', found '{other}'"),
+        )),
+    }
+}
+
+/// FEN fields 5 and 6: the half-move clock and the full-move number.
+fn fen_clocks(halfmove: &str, fullmove: &str) -> Result<(u16, u16), FenError> {
+    let halfmove_clock = halfmove.parse().map_err(|_| {
+        fen_err(
+            FenField::HalfmoveClock,
+            format!("'{halfmove}' is not a whole number 0-65535"),
+        )
+    })?;
+    let fullmove_number: u16 = fullmove.parse().map_err(|_| {
+        fen_err(
+            FenField::FullmoveNumber,
+            format!("'{fullmove}' is not a whole number 1-65535"),
+        )
+    })?;
+    if fullmove_number == 0 {
+        return Err(fen_err(
+            FenField::FullmoveNumber,
+            "the full-move number starts at 1, found 0",
+        ));
+    }
+    Ok((halfmove_clock, fullmove_number))
+}
+
 /// What field 1 must describe for the position to come from a game: one king of each
 /// colour, no pawn on rank 1 or 8, and for each colour no more than 8 pawns, 16 pieces, and
 /// pieces beyond the starting set (a second queen, a third rook...) only as many as pawns
@@ -622,18 +672,27 @@ impl Position {
     /// assert_eq!(err.field, FenField::Placement);
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        use FenField::*;
-        let fields: Vec<&str> = fen.split_whitespace().collect();
-        if fields.len() != 6 && fields.len() != 4 {
-            return Err(fen_err(
-                Whole,
-                format!(
-                    "expected 6 space-separated fields (or 4 without the clocks), found {}",
-                    fields.len()
-                ),
-            ));
+        let fields = fen_fields(fen)?;
+        let mut pos = Position::blank();
+        pos.read_placement(fields[0])?;
+        check_placement(&pos)?;
+        pos.turn = side_to_move(fields[1])?;
+        pos.read_castling(fields[2])?;
+        pos.read_en_passant(fields[3])?;
+        if fields.len() == 6 {
+            (pos.halfmove_clock, pos.fullmove_number) = fen_clocks(fields[4], fields[5])?;
         }
-        let mut pos = Position {
+        pos.key ^= zobrist::castling(pos.castling);
+        if pos.turn == Color::White {
+            pos.key ^= zobrist::side();
+        }
+        pos.refuse_impossible_checks()?;
+        Ok(pos)
+    }
+
+    /// An empty board, White to move, no rights, clocks at `0 1`: where a FEN is read into.
+    fn blank() -> Position {
+        Position {
             by_role: [Bitboard::EMPTY; 6],
             by_color: [Bitboard::EMPTY; 2],
             turn: Color::White,
@@ -646,210 +705,190 @@ impl Position {
             piece_keys: [0; 2],
             checkers: Bitboard::EMPTY,
             pinned: Bitboard::EMPTY,
-        };
+        }
+    }
 
-        // Field 1: ranks 8 to 1, separated by '/'.
-        let ranks: Vec<&str> = fields[0].split('/').collect();
+    /// FEN field 1: ranks 8 to 1, separated by '/', put on the board.
+    fn read_placement(&mut self, field: &str) -> Result<(), FenError> {
+        let ranks: Vec<&str> = field.split('/').collect();
         if ranks.len() != 8 {
             return Err(fen_err(
-                Placement,
+                FenField::Placement,
                 format!("expected 8 ranks separated by '/', found {}", ranks.len()),
             ));
         }
         for (i, text) in ranks.iter().enumerate() {
-            let rank = Rank::from_index(7 - i);
-            let mut file = 0usize;
-            for c in text.chars() {
-                if let Some(d) = c.to_digit(10) {
-                    if !(1..=8).contains(&d) {
-                        return Err(fen_err(
-                            Placement,
-                            format!(
-                                "rank {}: '{c}' is not a count of empty squares 1-8",
-                                rank.char()
-                            ),
-                        ));
-                    }
-                    file += d as usize;
-                } else if let Some(piece) = Piece::from_fen_char(c) {
-                    if file < 8 {
-                        pos.toggle(Square::new(File::from_index(file), rank), piece);
-                    }
-                    file += 1;
-                } else {
+            self.read_rank(Rank::from_index(7 - i), text)?;
+        }
+        Ok(())
+    }
+
+    /// One rank of FEN field 1: piece letters and counts of empty squares, 8 squares in all.
+    fn read_rank(&mut self, rank: Rank, text: &str) -> Result<(), FenError> {
+        use FenField::Placement;
+        let mut file = 0usize;
+        for c in text.chars() {
+            if let Some(d) = c.to_digit(10) {
+                if !(1..=8).contains(&d) {
                     return Err(fen_err(
                         Placement,
                         format!(
-                            "rank {}: '{c}' is not a piece letter (PNBRQK/pnbrqk) or digit",
+                            "rank {}: '{c}' is not a count of empty squares 1-8",
                             rank.char()
                         ),
                     ));
                 }
-                if file > 8 {
-                    return Err(fen_err(
-                        Placement,
-                        format!("rank {} describes more than 8 squares", rank.char()),
-                    ));
+                file += d as usize;
+            } else if let Some(piece) = Piece::from_fen_char(c) {
+                if file < 8 {
+                    self.toggle(Square::new(File::from_index(file), rank), piece);
                 }
-            }
-            if file != 8 {
+                file += 1;
+            } else {
                 return Err(fen_err(
                     Placement,
-                    format!("rank {} describes {file} squares instead of 8", rank.char()),
-                ));
-            }
-        }
-        check_placement(&pos)?;
-
-        // Field 2: side to move.
-        pos.turn = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            other => {
-                return Err(fen_err(
-                    SideToMove,
-                    format!("expected 'w' or 'b', found '{other}'"),
-                ));
-            }
-        };
-
-        // Field 3: castling rights; each needs its king and rook on their starting squares.
-        if fields[2] != "-" {
-            for c in fields[2].chars() {
-                let (color, short) = match c {
-                    'K' => (Color::White, true),
-                    'Q' => (Color::White, false),
-                    'k' => (Color::Black, true),
-                    'q' => (Color::Black, false),
-                    _ => {
-                        return Err(fen_err(
-                            Castling,
-                            format!("'{c}' is not one of K, Q, k, q (or '-' for none)"),
-                        ));
-                    }
-                };
-                if pos.castling.has(color, short) {
-                    return Err(fen_err(Castling, format!("'{c}' appears twice")));
-                }
-                let rank = color.back_rank();
-                let king_sq = Square::new(File::E, rank);
-                let rook_sq = Square::new(if short { File::H } else { File::A }, rank);
-                if pos.piece_on(king_sq) != Some(Piece::new(color, Role::King)) {
-                    return Err(fen_err(
-                        Castling,
-                        format!(
-                            "'{c}' needs the {} king on {king_sq}",
-                            color.name().to_lowercase()
-                        ),
-                    ));
-                }
-                if pos.piece_on(rook_sq) != Some(Piece::new(color, Role::Rook)) {
-                    return Err(fen_err(
-                        Castling,
-                        format!(
-                            "'{c}' needs a {} rook on {rook_sq}",
-                            color.name().to_lowercase()
-                        ),
-                    ));
-                }
-                pos.castling.set(color, short);
-            }
-        }
-
-        // Field 4: en-passant square, which must follow a double pawn push just played.
-        if fields[3] != "-" {
-            let sq = Square::parse(fields[3]).ok_or_else(|| {
-                fen_err(
-                    EnPassant,
-                    format!("'{}' is not a square name or '-'", fields[3]),
-                )
-            })?;
-            let us = pos.turn;
-            let expected_rank = Rank::Sixth.relative_to(us);
-            if sq.rank() != expected_rank {
-                return Err(fen_err(
-                    EnPassant,
                     format!(
-                        "{sq} is impossible with {} to move: the square must be on rank {}",
-                        us.name(),
-                        expected_rank.char()
+                        "rank {}: '{c}' is not a piece letter (PNBRQK/pnbrqk) or digit",
+                        rank.char()
                     ),
                 ));
             }
-            let forward: i8 = if us == Color::White { 1 } else { -1 };
-            let pushed = sq.offset(0, -forward).expect("rank 5 or 4 exists");
-            let origin = sq.offset(0, forward).expect("rank 7 or 2 exists");
-            if pos.piece_on(pushed) != Some(Piece::new(!us, Role::Pawn)) {
+            if file > 8 {
                 return Err(fen_err(
-                    EnPassant,
-                    format!(
-                        "{sq} is impossible: no {} pawn on {pushed} just pushed past it",
-                        (!us).name().to_lowercase()
-                    ),
-                ));
-            }
-            if pos.occupied().has(sq) || pos.occupied().has(origin) {
-                return Err(fen_err(
-                    EnPassant,
-                    format!(
-                        "{sq} is impossible: {sq} and {origin} must be empty after a double push"
-                    ),
-                ));
-            }
-            // Kept only when a pawn of ours could capture there (Polyglot rule).
-            if (pawn_attacks(!us, sq) & pos.pieces(us, Role::Pawn)).any() {
-                pos.ep_square = Some(sq);
-                pos.key ^= zobrist::en_passant(sq.file());
-            }
-        }
-
-        // Fields 5 and 6: the clocks.
-        if fields.len() == 6 {
-            pos.halfmove_clock = fields[4].parse().map_err(|_| {
-                fen_err(
-                    HalfmoveClock,
-                    format!("'{}' is not a whole number 0-65535", fields[4]),
-                )
-            })?;
-            pos.fullmove_number = fields[5].parse().map_err(|_| {
-                fen_err(
-                    FullmoveNumber,
-                    format!("'{}' is not a whole number 1-65535", fields[5]),
-                )
-            })?;
-            if pos.fullmove_number == 0 {
-                return Err(fen_err(
-                    FullmoveNumber,
-                    "the full-move number starts at 1, found 0",
+                    Placement,
+                    format!("rank {} describes more than 8 squares", rank.char()),
                 ));
             }
         }
-
-        pos.key ^= zobrist::castling(pos.castling);
-        if pos.turn == Color::White {
-            pos.key ^= zobrist::side();
-        }
-        if pos.is_attacked(pos.king(!pos.turn), pos.turn) {
-            return Err(fen_err(
-                SideToMove,
-                format!(
-                    "{} is to move but the {} king is in check: the side not to move can never be in check",
-                    pos.turn.name(),
-                    (!pos.turn).name().to_lowercase()
-                ),
-            ));
-        }
-        pos.update_checks_and_pins();
-        if pos.checkers.count() > 2 {
+        if file != 8 {
             return Err(fen_err(
                 Placement,
+                format!("rank {} describes {file} squares instead of 8", rank.char()),
+            ));
+        }
+        Ok(())
+    }
+
+    /// FEN field 3: the castling rights; each needs its king and rook on their starting
+    /// squares.
+    fn read_castling(&mut self, field: &str) -> Result<(), FenError> {
+        use FenField::Castling;
+        if field == "-" {
+            return Ok(());
+        }
+        for c in field.chars() {
+            let (color, short) = match c {
+                'K' => (Color::White, true),
+                'Q' => (Color::White, false),
+                'k' => (Color::Black, true),
+                'q' => (Color::Black, false),
+                _ => {
+                    return Err(fen_err(
+                        Castling,
+                        format!("'{c}' is not one of K, Q, k, q (or '-' for none)"),
+                    ));
+                }
+            };
+            if self.castling.has(color, short) {
+                return Err(fen_err(Castling, format!("'{c}' appears twice")));
+            }
+            let rank = color.back_rank();
+            let king_sq = Square::new(File::E, rank);
+            let rook_sq = Square::new(if short { File::H } else { File::A }, rank);
+            if self.piece_on(king_sq) != Some(Piece::new(color, Role::King)) {
+                return Err(fen_err(
+                    Castling,
+                    format!(
+                        "'{c}' needs the {} king on {king_sq}",
+                        color.name().to_lowercase()
+                    ),
+                ));
+            }
+            if self.piece_on(rook_sq) != Some(Piece::new(color, Role::Rook)) {
+                return Err(fen_err(
+                    Castling,
+                    format!(
+                        "'{c}' needs a {} rook on {rook_sq}",
+                        color.name().to_lowercase()
+                    ),
+                ));
+            }
+            self.castling.set(color, short);
+        }
+        Ok(())
+    }
+
+    /// FEN field 4: the en-passant square, which must follow a double pawn push just
+    /// played; kept only when a pawn of the side to move could capture there (the
+    /// Polyglot rule).
+    fn read_en_passant(&mut self, field: &str) -> Result<(), FenError> {
+        use FenField::EnPassant;
+        if field == "-" {
+            return Ok(());
+        }
+        let sq = Square::parse(field)
+            .ok_or_else(|| fen_err(EnPassant, format!("'{field}' is not a square name or '-'")))?;
+        let us = self.turn;
+        let expected_rank = Rank::Sixth.relative_to(us);
+        if sq.rank() != expected_rank {
+            return Err(fen_err(
+                EnPassant,
                 format!(
-                    "{} pieces give check at once: no legal game reaches that",
-                    pos.checkers.count()
+                    "{sq} is impossible with {} to move: the square must be on rank {}",
+                    us.name(),
+                    expected_rank.char()
                 ),
             ));
         }
-        Ok(pos)
+        let forward: i8 = if us == Color::White { 1 } else { -1 };
+        let pushed = sq.offset(0, -forward).expect("rank 5 or 4 exists");
+        let origin = sq.offset(0, forward).expect("rank 7 or 2 exists");
+        if self.piece_on(pushed) != Some(Piece::new(!us, Role::Pawn)) {
+            return Err(fen_err(
+                EnPassant,
+                format!(
+                    "{sq} is impossible: no {} pawn on {pushed} just pushed past it",
+                    (!us).name().to_lowercase()
+                ),
+            ));
+        }
+        if self.occupied().has(sq) || self.occupied().has(origin) {
+            return Err(fen_err(
+                EnPassant,
+                format!("{sq} is impossible: {sq} and {origin} must be empty after a double push"),
+            ));
+        }
+        if (pawn_attacks(!us, sq) & self.pieces(us, Role::Pawn)).any() {
+            self.ep_square = Some(sq);
+            self.key ^= zobrist::en_passant(sq.file());
+        }
+        Ok(())
+    }
+
+    /// The checks of a position read whole: the side not to move is never in check, and
+    /// no more than two pieces give check at once. Sets the checkers and pins.
+    fn refuse_impossible_checks(&mut self) -> Result<(), FenError> {
+        if self.is_attacked(self.king(!self.turn), self.turn) {
+            return Err(fen_err(
+                FenField::SideToMove,
+                format!(
+                    "{} is to move but the {} king is in check: the side not to move can never be in check",
+                    self.turn.name(),
+                    (!self.turn).name().to_lowercase()
+                ),
+            ));
+        }
+        self.update_checks_and_pins();
+        if self.checkers.count() > 2 {
+            return Err(fen_err(
+                FenField::Placement,
+                format!(
+                    "{} pieces give check at once: no legal game reaches that",
+                    self.checkers.count()
+                ),
+            ));
+        }
+        Ok(())
     }
 
     /// The piece-placement field of the FEN.

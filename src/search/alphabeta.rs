@@ -30,7 +30,7 @@ use super::correction::corrected;
 use super::human::Vision;
 use super::ordering::{Context, Heuristics, Kind, Picker, PieceTo, piece_to, see_ge};
 use super::params::*;
-use super::time::{self, TimeControl};
+use super::time::{self, TimeBudget};
 use super::tt::{Bound, Hit, NO_EVAL, TranspositionTable};
 use super::types::{
     Event, INFINITY, Iteration, Limits, MATE, MATE_BOUND, MAX_PLY, Progress, Score, SearchResult,
@@ -133,7 +133,7 @@ pub struct Worker<'a> {
     pub stop: &'a AtomicBool,
     /// While set, the clock does not run (UCI pondering).
     pub ponder: Option<&'a AtomicBool>,
-    pub tc: TimeControl,
+    pub budget: TimeBudget,
     pub node_limit: Option<u64>,
     /// A weak level's eyes: the moves it overlooks and the ones it likes (`None`: sees
     /// everything, as the full engine does).
@@ -387,7 +387,7 @@ impl Worker<'_> {
             } else {
                 stable = 0;
             }
-            let elapsed = self.tc.elapsed();
+            let elapsed = self.budget.elapsed();
             best = SearchResult {
                 best: pv.first().copied().or(best.best),
                 ponder: pv.get(1).copied(),
@@ -454,7 +454,10 @@ impl Worker<'_> {
                 } else {
                     1.0
                 };
-                if !self.tc.may_deepen(time::soft_scale(stable, drop) * effort) {
+                if !self
+                    .budget
+                    .may_deepen(time::soft_scale(stable, drop) * effort)
+                {
                     break;
                 }
             }
@@ -497,7 +500,7 @@ impl Worker<'_> {
     /// Tells which root move is searched now, once the search has run long enough for it
     /// to be worth telling (the UCI `currmove`). Nothing is allocated here.
     fn report_root_move(&mut self, mv: Move, index: usize) {
-        let time = self.tc.elapsed();
+        let time = self.budget.elapsed();
         if time < PROGRESS_AFTER {
             return;
         }
@@ -536,11 +539,11 @@ impl Worker<'_> {
             } else if let Some(p) = self.ponder {
                 if p.load(Ordering::Relaxed) {
                     // Pondering: the clock starts when the opponent actually moves.
-                    self.tc.start = Instant::now();
-                } else if self.tc.out_of_time() {
+                    self.budget.start = Instant::now();
+                } else if self.budget.out_of_time() {
                     self.aborted = true;
                 }
-            } else if self.tc.out_of_time() {
+            } else if self.budget.out_of_time() {
                 self.aborted = true;
             }
             if self.node_limit.is_some_and(|n| self.total_nodes() >= n) {

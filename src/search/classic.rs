@@ -12,7 +12,7 @@
 //! tree as [`Event::Node`] lines, and stop logging after [`NODE_LOG_CAP`] lines.
 
 use super::alphabeta::PvTable;
-use super::time::TimeControl;
+use super::time::TimeBudget;
 use super::tree_top::{TopMove, TreeTop};
 use super::types::{Event, Iteration, MATE, Progress, SearchResult, score_of};
 use crate::core::{Move, MoveList, Position, notation};
@@ -25,7 +25,7 @@ pub const NODE_LOG_CAP: usize = 5000;
 pub struct Classic<'a> {
     pub eval: &'a Evaluator,
     pub stop: &'a AtomicBool,
-    pub tc: TimeControl,
+    pub budget: TimeBudget,
     pub pv: &'a mut PvTable,
     pub nodes: u64,
     pub logged: usize,
@@ -57,7 +57,7 @@ impl Classic<'_> {
                 index: i + 1,
                 count: moves.len(),
                 nodes: self.nodes,
-                time: self.tc.elapsed(),
+                time: self.budget.elapsed(),
                 best: lines.first().map(|(s, pv)| (pv[0], score_of(*s))),
             }));
             let child = pos.after(mv);
@@ -79,7 +79,7 @@ impl Classic<'_> {
                 lines.truncate(keep);
             }
         }
-        let elapsed = self.tc.elapsed();
+        let elapsed = self.budget.elapsed();
         for (i, (score, pv)) in lines.iter().enumerate() {
             (self.on_event)(Event::Iteration(Iteration {
                 depth,
@@ -128,7 +128,9 @@ impl Classic<'_> {
     ) -> i32 {
         self.nodes += 1;
         self.pv.len[ply] = 0;
-        if self.nodes & 1023 == 0 && (self.stop.load(Ordering::Relaxed) || self.tc.out_of_time()) {
+        if self.nodes & 1023 == 0
+            && (self.stop.load(Ordering::Relaxed) || self.budget.out_of_time())
+        {
             self.aborted = true;
         }
         if self.aborted {

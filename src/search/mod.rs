@@ -46,7 +46,7 @@ use alphabeta::{PvTable, Stack, Worker};
 use classic::Classic;
 use ordering::Heuristics;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use time::TimeControl;
+use time::TimeBudget;
 use tt::TranspositionTable;
 use types::MATE;
 pub use types::{Event, Iteration, Limits, MAX_PLY, Progress, Score, SearchResult, score_of};
@@ -94,7 +94,7 @@ impl ThreadState {
         eval: &'a Evaluator,
         tt: &'a TranspositionTable,
         stop: &'a AtomicBool,
-        tc: TimeControl,
+        budget: TimeBudget,
         root: (&MoveList, &MoveList),
         on_event: &'a mut dyn FnMut(Event),
     ) -> Worker<'a> {
@@ -109,7 +109,7 @@ impl ThreadState {
             stack: &mut self.stack,
             stop,
             ponder: None,
-            tc,
+            budget,
             node_limit: None,
             vision: None,
             capture_limit: usize::MAX,
@@ -253,7 +253,7 @@ impl Searcher {
 
     /// [`Searcher::think`] while the opponent may still be thinking: as long as `ponder`
     /// is set the clock does not run (the search stops only on `stop`); once it is cleared
-    /// (the expected move was played) the time control starts counting.
+    /// (the expected move was played) the time budget starts counting.
     pub fn think_pondering(
         &mut self,
         game: &Game,
@@ -287,7 +287,7 @@ impl Searcher {
         if unlimited && let Some(ms) = own.movetime_ms {
             limits.movetime = Some(std::time::Duration::from_millis(ms));
         }
-        let tc = TimeControl::new(&limits, pos.turn());
+        let budget = TimeBudget::new(&limits, pos.turn());
         let legal = pos.legal_moves();
         if legal.is_empty() {
             return SearchResult {
@@ -315,7 +315,7 @@ impl Searcher {
             let mut classic = Classic {
                 eval: &self.eval,
                 stop,
-                tc,
+                budget,
                 pv: &mut self.main.pv,
                 nodes: 0,
                 logged: 0,
@@ -363,9 +363,14 @@ impl Searcher {
             }),
             contempt: self.contempt,
             helper_nodes: &counters,
-            ..self
-                .main
-                .worker(&self.eval, &self.tt, stop, tc, (&moves, &skip), on_event)
+            ..self.main.worker(
+                &self.eval,
+                &self.tt,
+                stop,
+                budget,
+                (&moves, &skip),
+                on_event,
+            )
         };
         if helpers.is_empty() {
             return w.iterative_deepening(&pos, &moves, max_depth, &limits);
@@ -398,7 +403,7 @@ impl Searcher {
                                 eval,
                                 tt,
                                 stop,
-                                TimeControl::new(limits, pos.turn()),
+                                TimeBudget::new(limits, pos.turn()),
                                 (moves, skip),
                                 &mut quiet,
                             )

@@ -30,8 +30,11 @@ const MAX_SHARE: u32 = 333;
 /// ... or of the last clock before the next time control, this share (per mille).
 const LAST_MOVE_SHARE: u32 = 900;
 
+/// How long this one search may think, read from the clocks it was given: not a time
+/// control (what the clocks start with, [`crate::timecontrol::TimeControl`]) but the share
+/// of what is left on them that this move may spend.
 #[derive(Clone, Copy, Debug)]
-pub struct TimeControl {
+pub struct TimeBudget {
     pub start: Instant,
     /// Do not start another iteration after this.
     pub soft: Option<Duration>,
@@ -39,12 +42,12 @@ pub struct TimeControl {
     pub hard: Option<Duration>,
 }
 
-impl TimeControl {
+impl TimeBudget {
     /// The budget for a search by `side` under `limits`.
-    pub fn new(limits: &Limits, side: Color) -> TimeControl {
+    pub fn new(limits: &Limits, side: Color) -> TimeBudget {
         let start = Instant::now();
         if limits.infinite {
-            return TimeControl {
+            return TimeBudget {
                 start,
                 soft: None,
                 hard: None,
@@ -54,7 +57,7 @@ impl TimeControl {
             let t = mt
                 .saturating_sub(OVERHEAD / 3)
                 .max(Duration::from_millis(1));
-            return TimeControl {
+            return TimeBudget {
                 start,
                 soft: Some(t),
                 hard: Some(t),
@@ -65,7 +68,7 @@ impl TimeControl {
             Color::Black => (limits.btime, limits.binc),
         };
         let Some(left) = left else {
-            return TimeControl {
+            return TimeBudget {
                 start,
                 soft: None,
                 hard: None,
@@ -88,7 +91,7 @@ impl TimeControl {
         };
         let soft = slice.min(cap);
         let hard = (slice * HARD_SLICES).min(cap).max(soft);
-        TimeControl {
+        TimeBudget {
             start,
             soft: Some(soft),
             hard: Some(hard),
@@ -154,9 +157,9 @@ mod tests {
             winc: Some(Duration::from_millis(600)),
             ..Limits::default()
         };
-        let tc = TimeControl::new(&limits, Color::White);
-        assert!(tc.hard.unwrap() < Duration::from_millis(400));
-        assert!(tc.soft.unwrap() <= tc.hard.unwrap());
+        let budget = TimeBudget::new(&limits, Color::White);
+        assert!(budget.hard.unwrap() < Duration::from_millis(400));
+        assert!(budget.soft.unwrap() <= budget.hard.unwrap());
     }
 
     #[test]
@@ -185,16 +188,16 @@ mod tests {
             movetime: Some(Duration::from_millis(500)),
             ..Limits::default()
         };
-        let tc = TimeControl::new(&limits, Color::Black);
+        let budget = TimeBudget::new(&limits, Color::Black);
         // 500 ms less a third of the 30 ms overhead, as both limits.
-        assert_eq!(tc.soft, Some(Duration::from_millis(490)));
-        assert_eq!(tc.hard, Some(Duration::from_millis(490)));
+        assert_eq!(budget.soft, Some(Duration::from_millis(490)));
+        assert_eq!(budget.hard, Some(Duration::from_millis(490)));
         let tiny = Limits {
             movetime: Some(Duration::from_millis(1)),
             ..Limits::default()
         };
         assert_eq!(
-            TimeControl::new(&tiny, Color::White).hard,
+            TimeBudget::new(&tiny, Color::White).hard,
             Some(Duration::from_millis(1))
         );
     }
@@ -209,7 +212,7 @@ mod tests {
         };
         // White: 59.97 s usable over 22 moves, plus three quarters of the increment; the
         // hard limit four such slices (below a third of the clock).
-        let white = TimeControl::new(&limits, Color::White);
+        let white = TimeBudget::new(&limits, Color::White);
         assert!(
             (ms(white.soft) - (59_970.0 / 22.0 + 750.0)).abs() < 0.01,
             "{white:?}"
@@ -219,7 +222,7 @@ mod tests {
             "{white:?}"
         );
         // Black reads its own clock: 5.97 s over 22 moves, no increment; four slices.
-        let black = TimeControl::new(&limits, Color::Black);
+        let black = TimeBudget::new(&limits, Color::Black);
         assert!((ms(black.soft) - 5_970.0 / 22.0).abs() < 0.01, "{black:?}");
         assert!(
             (ms(black.hard) - 4.0 * 5_970.0 / 22.0).abs() < 0.01,
@@ -231,9 +234,9 @@ mod tests {
             movestogo: Some(1),
             ..Limits::default()
         };
-        let tc = TimeControl::new(&last, Color::White);
-        assert!((ms(tc.soft) - 9_970.0 * 0.9).abs() < 0.01, "{tc:?}");
-        assert_eq!(tc.hard, tc.soft);
+        let budget = TimeBudget::new(&last, Color::White);
+        assert!((ms(budget.soft) - 9_970.0 * 0.9).abs() < 0.01, "{budget:?}");
+        assert_eq!(budget.hard, budget.soft);
         // `movestogo 0` (no control ahead) shares the clock as with no movestogo, never
         // as the last move before a control.
         let zero = Limits {
@@ -245,13 +248,13 @@ mod tests {
             ..last.clone()
         };
         let (zero, unsaid) = (
-            TimeControl::new(&zero, Color::White),
-            TimeControl::new(&unsaid, Color::White),
+            TimeBudget::new(&zero, Color::White),
+            TimeBudget::new(&unsaid, Color::White),
         );
         assert_eq!((zero.soft, zero.hard), (unsaid.soft, unsaid.hard));
         assert!((ms(zero.soft) - 9_970.0 / 22.0).abs() < 0.01, "{zero:?}");
         // No clock for the side to move: no limit.
-        let none = TimeControl::new(&Limits::default(), Color::White);
+        let none = TimeBudget::new(&Limits::default(), Color::White);
         assert_eq!((none.soft, none.hard), (None, None));
     }
 }

@@ -9,7 +9,7 @@
 //! opened levels are kept ([`MAX_KEPT_LEVELS`]).
 
 use super::classic::Classic;
-use super::time::TimeControl;
+use super::time::TimeBudget;
 use super::tree_top::TreeTop;
 use super::types::{Limits, Score, score_of};
 use crate::core::{Move, Position};
@@ -133,7 +133,7 @@ impl Tree {
         let mut classic = Classic {
             eval: &self.eval,
             stop: &stop,
-            tc: TimeControl::new(&Limits::default(), pos.turn()),
+            budget: TimeBudget::new(&Limits::default(), pos.turn()),
             pv: &mut pv,
             nodes: 0,
             // The node log is full already: nothing is logged again.
