@@ -237,6 +237,18 @@ impl Books {
         }
     }
 
+    /// As [`Books::locate`], for the training schedule, which belongs to the user's book:
+    /// without one, the book in the user's data folder (made at the first answer), so the
+    /// schedule is the same from any folder. `./books` only when there is no data folder.
+    pub fn locate_for_training(explicit: Option<&Path>, policy: LayerPolicy) -> Books {
+        let b = Books::locate(explicit, policy);
+        if b.user().is_some() {
+            return b;
+        }
+        let dir = crate::util::dirs::user_book_dir().unwrap_or_else(|| "books".into());
+        Books::new(Some(Book::open(dir)), policy)
+    }
+
     /// The user's book, if there is one (it may not exist on disk yet).
     pub fn user(&self) -> Option<&Book> {
         self.user.as_ref()

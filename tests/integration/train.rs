@@ -174,26 +174,78 @@ fn nothing_to_train_says_so() {
     assert!(err.contains("--from: move 3"), "{err}");
 }
 
+/// `huo-book train ARGS` run in `cwd` with `home` as the user's home.
+fn train_in(cwd: &Path, home: &Path, args: &[&str]) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_huo-book"))
+        .current_dir(cwd)
+        .env("HOME", home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .arg("train")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
 #[test]
 fn from_an_empty_directory_the_built_in_lines_are_counted() {
     let dir = tempdir("train-empty");
     let home = dir.join(".home");
-    let out = Command::new(env!("CARGO_BIN_EXE_huo-book"))
-        .current_dir(&*dir)
-        .env("HOME", &home)
-        .env("XDG_DATA_HOME", home.join("data"))
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .args(["train", "--stats", "--color", "black"])
-        .output()
-        .unwrap();
-    let said = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{said}");
+    let (ok, said) = train_in(&dir, &home, &["--stats", "--color", "black"]);
+    assert!(ok, "{said}");
     assert!(
         said.contains("Training Black from the start position: the built-in book"),
         "{said}"
     );
-    assert!(said.contains("Schedule: books/training.txt"), "{said}");
+    // With no book of the user's, the schedule is the data folder's book's.
+    let schedule = home.join("data/huo-chess/books/training.txt");
+    assert!(
+        said.contains(&format!("Schedule: {}", schedule.display())),
+        "{said}"
+    );
     assert!(!dir.join("books").exists(), "figures write nothing");
+    assert!(!schedule.exists(), "figures write nothing");
+}
+
+#[test]
+fn the_schedule_is_the_same_from_any_folder() {
+    let dir = tempdir("train-anywhere");
+    let home = dir.join(".home");
+    let book = home.join("data/huo-chess/books");
+    std::fs::create_dir_all(&book).unwrap();
+    schedule(
+        &book,
+        &[&format!(
+            "{START} due=2000-01-01 last=1999-12-31 stability=1.0000 difficulty=5.0000 reps=1 lapses=0"
+        )],
+    );
+    let mut seen = Vec::new();
+    for place in ["one", "two"] {
+        let cwd = dir.join(place);
+        std::fs::create_dir_all(&cwd).unwrap();
+        let (ok, said) = train_in(&cwd, &home, &["--stats"]);
+        assert!(ok, "{said}");
+        assert!(!cwd.join("books").exists(), "{place}: no ./books made");
+        assert!(
+            said.contains("1 due now"),
+            "{place}: the schedule read: {said}"
+        );
+        let line = said
+            .lines()
+            .find(|l| l.starts_with("Schedule: "))
+            .unwrap_or_else(|| panic!("{said}"))
+            .to_string();
+        seen.push(line);
+    }
+    assert_eq!(seen[0], seen[1]);
+    assert!(
+        seen[0].contains(&book.join("training.txt").display().to_string()),
+        "{seen:?}"
+    );
 }
 
 #[test]

@@ -72,6 +72,12 @@ impl Context {
         Books::locate(self.explicit_dir(), self.layers)
     }
 
+    /// The layered books for training: without a user book, the one in the user's data
+    /// folder, whatever the current folder.
+    pub fn layered_for_training(&self) -> Books {
+        Books::locate_for_training(self.explicit_dir(), self.layers)
+    }
+
     /// The layered books for changes: without a user book, `./books` (created on write).
     pub fn layered_for_writing(&self) -> Books {
         Books::locate_for_writing(self.explicit_dir(), self.layers)

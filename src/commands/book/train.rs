@@ -70,7 +70,7 @@ fn from_moves(text: &str) -> Vec<String> {
 
 impl Train {
     pub fn run(&self, ctx: &Context) -> CommandResult {
-        let books = ctx.layered_for_writing();
+        let books = ctx.layered_for_training();
         let learner = Color::from(self.color);
         let mut root = Game::new();
         if let Some(text) = &self.from {

@@ -37,7 +37,7 @@ impl App {
         if !self.may_leave_the_board() {
             return;
         }
-        let books = Books::locate_for_writing(self.book_dir.as_deref(), self.config.book.layers);
+        let books = Books::locate_for_training(self.book_dir.as_deref(), self.config.book.layers);
         let opened = Session::open(
             &books,
             Options {
