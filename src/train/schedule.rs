@@ -3,15 +3,17 @@
 //!
 //! ```text
 //! # Huo Chess training schedule (format: books/README.md)
-//! 463b96181691fc9c due=2026-12-03 last=2026-11-30 stability=3.1730 difficulty=5.2800 reps=3 lapses=1
+//! 463b96181691fc9c due=2026-12-03 last=2026-11-30 stability=3.1730 difficulty=5.2800 reps=3 lapses=1  # 1. e4
 //! ```
 //!
 //! The key is the position's Polyglot key, as in the book's file names (it says whose move
 //! it is, so one line serves one side). `due` is the day it is asked again, `last` the day
-//! of the last answer (both `YYYY-MM-DD`, UTC), `stability` and `difficulty` the
+//! of the last answer (both `YYYY-MM-DD`, the local date), `stability` and `difficulty` the
 //! scheduler's memory of it ([`super::fsrs`]), `reps` the answers given and `lapses` those
-//! that were wrong. Other `name=value` fields are kept as they are; `#` lines are the
-//! user's notes, kept at the top (the header line is the writer's).
+//! that were wrong. Other `name=value` fields are kept as they are. What follows a `#` on a
+//! line says which position it is, for a person reading the file (its moves from the
+//! start, or its FEN); `#` lines are the user's notes, kept at the top (the header line is
+//! the writer's).
 //!
 //! The schedule is apart from the positions' files on purpose: training a line only the
 //! built-in book has must not create a position in the user's book (it would hide the
@@ -44,6 +46,8 @@ pub struct Record {
     pub lapses: u32,
     /// Other fields, kept as they were read.
     pub other: Vec<(String, String)>,
+    /// Which position it is, for a person reading the file (the line's `#` comment).
+    pub label: Option<String>,
 }
 
 impl Record {
@@ -69,6 +73,7 @@ impl Record {
             reps: before.map_or(0, |r| r.reps).saturating_add(1),
             lapses: before.map_or(0, |r| r.lapses) + u32::from(grade == Grade::Again),
             other: before.map(|r| r.other.clone()).unwrap_or_default(),
+            label: before.and_then(|r| r.label.clone()),
         }
     }
 }
@@ -77,7 +82,10 @@ impl Record {
 const FIELDS: [&str; 6] = ["due", "last", "stability", "difficulty", "reps", "lapses"];
 
 fn write_line(key: u64, r: &Record) -> String {
-    format!("{key:016x} {}", write_fields(r))
+    match &r.label {
+        Some(label) => format!("{key:016x} {}  # {label}", write_fields(r)),
+        None => format!("{key:016x} {}", write_fields(r)),
+    }
 }
 
 /// A record's fields, `due=… last=… stability=… difficulty=… reps=… lapses=…` and the
@@ -101,6 +109,10 @@ pub fn write_fields(r: &Record) -> String {
 
 /// Reads one line (not a comment): its key and record, or what is wrong with it.
 fn read_line(line: &str) -> Result<(u64, Record), String> {
+    let (line, label) = match line.split_once('#') {
+        Some((data, label)) => (data, Some(label.trim()).filter(|l| !l.is_empty())),
+        None => (line, None),
+    };
     let mut words = line.split_whitespace();
     let first = words.next().unwrap_or("");
     let key = (first.len() == 16
@@ -110,7 +122,9 @@ fn read_line(line: &str) -> Result<(u64, Record), String> {
     .then(|| u64::from_str_radix(first, 16).ok())
     .flatten()
     .ok_or_else(|| format!("'{first}' is not a position key (16 lowercase hexadecimal digits)"))?;
-    Ok((key, read_fields(words)?))
+    let mut record = read_fields(words)?;
+    record.label = label.map(str::to_string);
+    Ok((key, record))
 }
 
 /// Reads a record's `name=value` fields (as [`write_fields`] writes them), or says what
@@ -156,6 +170,7 @@ pub fn read_fields<'a>(words: impl Iterator<Item = &'a str>) -> Result<Record, S
         reps: count("reps", reps)?,
         lapses: count("lapses", lapses)?,
         other,
+        label: None,
     };
     if record.lapses > record.reps {
         return Err(format!(
@@ -296,10 +311,25 @@ impl Schedule {
     /// book's lock, the file is read again (another program may have changed other lines),
     /// this line changed, and the file replaced atomically. Returns the new record.
     pub fn answer(&mut self, key: u64, grade: Grade, today: i64) -> Result<Record, StoreError> {
+        self.answer_labelled(key, None, grade, today)
+    }
+
+    /// As [`Schedule::answer`], naming the position for a person reading the file
+    /// (`label`: its moves from the start, or its FEN), kept as the line's comment.
+    pub fn answer_labelled(
+        &mut self,
+        key: u64,
+        label: Option<&str>,
+        grade: Grade,
+        today: i64,
+    ) -> Result<Record, StoreError> {
         let params = &self.params;
         let mut records = BTreeMap::new();
         let record = textfile::update::<Parsed, Record>(&self.path, WHAT, |current| {
-            let record = Record::after(params, current.records.get(&key), grade, today);
+            let mut record = Record::after(params, current.records.get(&key), grade, today);
+            if let Some(label) = label {
+                record.label = Some(label.to_string());
+            }
             current.records.insert(key, record.clone());
             records.clone_from(&current.records);
             record
@@ -327,6 +357,7 @@ mod tests {
             reps: 3,
             lapses: 1,
             other: vec![("mine".into(), "x".into())],
+            label: Some("1. e4 c5".into()),
         };
         records.insert(0x463b96181691fc9c, r.clone());
         records.insert(0x0000000000000001, r.clone());
@@ -334,14 +365,15 @@ mod tests {
         assert_eq!(
             text,
             "# Huo Chess training schedule (format: books/README.md)\n# my note\n\
-             0000000000000001 due=2026-12-03 last=2026-11-30 stability=3.1730 difficulty=5.2800 reps=3 lapses=1 mine=x\n\
-             463b96181691fc9c due=2026-12-03 last=2026-11-30 stability=3.1730 difficulty=5.2800 reps=3 lapses=1 mine=x\n"
+             0000000000000001 due=2026-12-03 last=2026-11-30 stability=3.1730 difficulty=5.2800 reps=3 lapses=1 mine=x  # 1. e4 c5\n\
+             463b96181691fc9c due=2026-12-03 last=2026-11-30 stability=3.1730 difficulty=5.2800 reps=3 lapses=1 mine=x  # 1. e4 c5\n"
         );
         let back = parse(&text, "t");
         assert!(back.problems.is_empty(), "{:?}", back.problems);
         assert_eq!(back.notes, vec!["# my note".to_string()]);
         let got = &back.records[&0x463b96181691fc9c];
         assert_eq!((got.reps, got.lapses, got.memory.due), (3, 1, r.memory.due));
+        assert_eq!(got.label.as_deref(), Some("1. e4 c5"));
         assert!((got.memory.stability - 3.173).abs() < 1e-9);
         assert_eq!(
             write(&back.records, &back.notes),

@@ -327,8 +327,9 @@ impl Session {
             self.right.insert(key);
         }
         self.asked_in_line.insert(key);
+        let label = position_label(&self.game);
         self.schedule
-            .answer(key, grade, self.today)
+            .answer_labelled(key, Some(&label), grade, self.today)
             .err()
             .map(|e| e.to_string())
     }
@@ -449,6 +450,18 @@ impl Exercise for Session {
 
     fn saved_in(&self) -> String {
         self.schedule.file()
+    }
+}
+
+/// Which position `game` has reached, for a person reading the schedule: its moves from
+/// the start position, or its FEN when it began elsewhere.
+fn position_label(game: &Game) -> String {
+    if *game.start() != crate::core::Position::startpos() {
+        game.position().fen()
+    } else if game.moves().is_empty() {
+        "the start position".to_string()
+    } else {
+        game.movetext()
     }
 }
 

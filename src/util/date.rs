@@ -1,4 +1,4 @@
-//! Dates, counted in whole days since 1970-01-01 (UTC): today's, as PGN writes it
+//! Dates, counted in whole days since 1970-01-01: today's (the user's local date), as PGN writes it
 //! (`2026.11.25`) and as ISO 8601 does (`2026-11-25`, read back by [`parse_iso`]).
 
 /// The civil date (year, month, day) of `days` since 1970-01-01 (Howard Hinnant's
@@ -38,13 +38,38 @@ pub fn days_from_civil(y: i64, m: u32, d: u32) -> Option<i64> {
     Some(era * 146_097 + doe - 719_468)
 }
 
-/// Today: the days since 1970-01-01, from the system clock, in UTC.
+/// Today where the user is: the days since 1970-01-01 of the local date (the day rolls
+/// over at local midnight, as a person's day does), from the system clock and time zone.
 pub fn today() -> i64 {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    (secs / 86_400) as i64
+        .map_or(0, |d| d.as_secs() as i64);
+    (secs + utc_offset(secs)).div_euclid(86_400)
+}
+
+/// How far local time is ahead of UTC at `secs` since 1970, in seconds (the time zone's
+/// rules, summer time included), as the C library knows it from `TZ` or the system.
+#[cfg(unix)]
+fn utc_offset(secs: i64) -> i64 {
+    let t = secs as libc::time_t;
+    let mut tm = std::mem::MaybeUninit::<libc::tm>::zeroed();
+    // SAFETY: `localtime_r` only reads `t` and fills the `tm` we own; it returns null,
+    // leaving nothing to read, when it cannot convert.
+    unsafe {
+        if libc::localtime_r(&t, tm.as_mut_ptr()).is_null() {
+            return 0;
+        }
+        // `c_long`: 64 bits here, 32 on 32-bit systems.
+        #[allow(clippy::unnecessary_cast)]
+        let offset = tm.assume_init().tm_gmtoff as i64;
+        offset
+    }
+}
+
+/// Without the C library's time zones, the day is UTC's.
+#[cfg(not(unix))]
+fn utc_offset(_secs: i64) -> i64 {
+    0
 }
 
 /// Today as a PGN `Date` tag: `YYYY.MM.DD`.

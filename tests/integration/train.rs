@@ -274,6 +274,46 @@ fn a_trainer_killed_mid_session_keeps_every_answer_given() {
         "{text}"
     );
     assert!(text.contains(START), "{text}");
+    // Each line names its position for a person reading the file.
+    let start_line = lines.iter().find(|l| l.starts_with(START)).unwrap();
+    assert!(start_line.ends_with("# the start position"), "{text}");
+    let other = lines.iter().find(|l| !l.starts_with(START)).unwrap();
+    assert!(
+        other.ends_with("# 1. e4 e5") || other.ends_with("# 1. e4 c5"),
+        "{text}"
+    );
     let (ok, out, _) = huo_book(&dir, &["check"]);
     assert!(ok, "the schedule left by the kill is valid: {out}");
+}
+
+/// The day rolls over at the user's midnight, not at UTC's: a position due on the date it
+/// already is fourteen hours east of Greenwich is due there, and not yet twelve hours west
+/// (where it is at least a day earlier, whatever the hour).
+#[test]
+fn the_day_is_the_users_local_day() {
+    let dir = tempdir("train-local-day");
+    repertoire(&dir);
+    let east = Command::new("date")
+        .env("TZ", "UTC-14")
+        .arg("+%F")
+        .output()
+        .expect("date");
+    let due = String::from_utf8_lossy(&east.stdout).trim().to_string();
+    schedule(
+        &dir,
+        &[&format!(
+            "{START} due={due} last=2000-01-01 stability=1.0000 difficulty=5.0000 reps=1 lapses=0"
+        )],
+    );
+    for (tz, due_now) in [("UTC-14", "1 due now"), ("UTC+12", "0 due now")] {
+        let out = Command::new(env!("CARGO_BIN_EXE_huo-book"))
+            .env("TZ", tz)
+            .arg("--book")
+            .arg(&*dir)
+            .args(["--layers", "user", "train", "--stats"])
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(said.contains(due_now), "TZ={tz}, due {due}: {said}");
+    }
 }
