@@ -176,6 +176,12 @@ fn nothing_to_train_says_so() {
 
 /// `huo-book train ARGS` run in `cwd` with `home` as the user's home.
 fn train_in(cwd: &Path, home: &Path, args: &[&str]) -> (bool, String) {
+    let (ok, out, _) = train_in_full(cwd, home, args);
+    (ok, out)
+}
+
+/// As [`train_in`], with standard error too.
+fn train_in_full(cwd: &Path, home: &Path, args: &[&str]) -> (bool, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_huo-book"))
         .current_dir(cwd)
         .env("HOME", home)
@@ -188,14 +194,61 @@ fn train_in(cwd: &Path, home: &Path, args: &[&str]) -> (bool, String) {
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// The trainer asks your own repertoire: the built-in lines only when `--layers` asks.
+#[test]
+fn the_trainer_asks_your_book_unless_told_otherwise() {
+    let dir = tempdir("train-yours");
+    repertoire(&dir);
+    let count = |layers: Option<&str>| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_huo-book"));
+        cmd.arg("--book").arg(&*dir);
+        if let Some(l) = layers {
+            cmd.args(["--layers", l]);
+        }
+        let out = cmd.args(["train", "--stats"]).output().unwrap();
+        let said = String::from_utf8_lossy(&out.stdout).into_owned();
+        let n = said
+            .lines()
+            .find_map(|l| l.strip_prefix("Positions to answer: "))
+            .and_then(|l| l.split_whitespace().next())
+            .and_then(|n| n.parse::<u32>().ok())
+            .unwrap_or_else(|| panic!("{said}"));
+        (n, said)
+    };
+    // White answers at the start, after 1...e5 and after 1...c5: three positions.
+    let (mine, said) = count(None);
+    assert_eq!(mine, 3, "{said}");
+    assert!(!said.contains("built-in"), "{said}");
+    assert_eq!(count(Some("user")).0, 3);
+    let (both, said) = count(Some("both"));
+    assert!(both > mine, "{said}");
+    assert!(said.contains("over the built-in book"), "{said}");
+    // Without a book of your own, there is nothing to train, and it says what to do.
+    let (home, elsewhere) = (dir.join(".home"), dir.join("elsewhere"));
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let (ok, _, err) = train_in_full(&elsewhere, &home, &[]);
+    assert!(!ok);
+    assert!(
+        err.contains("nothing to train")
+            && err.contains("Record your lines first")
+            && err.contains("--layers both"),
+        "{err}"
+    );
 }
 
 #[test]
 fn from_an_empty_directory_the_built_in_lines_are_counted() {
     let dir = tempdir("train-empty");
     let home = dir.join(".home");
-    let (ok, said) = train_in(&dir, &home, &["--stats", "--color", "black"]);
+    let (ok, said) = train_in(
+        &dir,
+        &home,
+        &["--stats", "--color", "black", "--layers", "both"],
+    );
     assert!(ok, "{said}");
     assert!(
         said.contains("Training Black from the start position: the built-in book"),
@@ -227,7 +280,7 @@ fn the_schedule_is_the_same_from_any_folder() {
     for place in ["one", "two"] {
         let cwd = dir.join(place);
         std::fs::create_dir_all(&cwd).unwrap();
-        let (ok, said) = train_in(&cwd, &home, &["--stats"]);
+        let (ok, said) = train_in(&cwd, &home, &["--stats", "--layers", "both"]);
         assert!(ok, "{said}");
         assert!(!cwd.join("books").exists(), "{place}: no ./books made");
         assert!(

@@ -2554,3 +2554,25 @@ fn saving_over_another_game_asks_first() {
     assert_eq!(app.mode, Mode::Play);
     assert_eq!(std::fs::read_to_string(&file).unwrap(), app.pgn_text());
 }
+
+/// `:train` asks your own book: with none, it says so and what to do; `:train both` adds
+/// the built-in lines.
+#[test]
+fn train_asks_your_book_and_both_adds_the_built_in_lines() {
+    let dir = common::tempdir("game-train-yours");
+    let mut app = app();
+    app.book_dir = Some(dir.0.join("empty-book"));
+    typed(&mut app, ":train");
+    assert!(app.trainer().is_none());
+    let note = app.message.clone().unwrap_or_default();
+    assert!(
+        note.contains("othing to train") && note.contains(":train both"),
+        "{note}"
+    );
+    typed(&mut app, ":train both");
+    assert!(
+        matches!(app.active_overlay(), Some(Overlay::Train(_))),
+        "{:?}",
+        app.message
+    );
+}

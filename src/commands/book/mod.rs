@@ -37,8 +37,10 @@ pub use train::Train;
 pub struct Context {
     /// `--book DIR`, if given.
     pub book: Option<PathBuf>,
-    /// `--layers`: which books reading commands consult.
+    /// `--layers`: which books reading commands consult (both when not given).
     pub layers: LayerPolicy,
+    /// `--layers` as given: the trainer asks only the user's book unless told otherwise.
+    pub layers_given: Option<LayerPolicy>,
     pub config: Config,
 }
 
@@ -72,10 +74,16 @@ impl Context {
         Books::locate(self.explicit_dir(), self.layers)
     }
 
-    /// The layered books for training: without a user book, the one in the user's data
-    /// folder, whatever the current folder.
+    /// Which books the trainer asks: the user's repertoire, unless `--layers` says
+    /// otherwise (`both` adds the built-in lines).
+    pub fn training_layers(&self) -> LayerPolicy {
+        self.layers_given.unwrap_or(LayerPolicy::UserOnly)
+    }
+
+    /// The layered books for training: the [`Context::training_layers`]; without a user
+    /// book, the one in the user's data folder, whatever the current folder.
     pub fn layered_for_training(&self) -> Books {
-        Books::locate_for_training(self.explicit_dir(), self.layers)
+        Books::locate_for_training(self.explicit_dir(), self.training_layers())
     }
 
     /// The layered books for changes: without a user book, `./books` (created on write).
@@ -131,11 +139,12 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "FILE")]
     config: Option<PathBuf>,
     /// Which books `show`, `record`, `remove` and the editor consult: the user's book over
-    /// the built-in one (both), or one of them (user, builtin). Changes always go to the
+    /// the built-in one (both, the default), or one of them (user, builtin). `train` asks
+    /// your own book only (user) unless this says otherwise. Changes always go to the
     /// user's book. The whole-book commands (stats, check, export, merge, import) work on
     /// one book: the user's, or the built-in one when there is none.
-    #[arg(long, global = true, value_name = "LAYERS", default_value = "both")]
-    layers: LayerPolicy,
+    #[arg(long, global = true, value_name = "LAYERS")]
+    layers: Option<LayerPolicy>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -158,7 +167,8 @@ impl Cli {
         }
         let ctx = Context {
             book: self.book,
-            layers: self.layers,
+            layers: self.layers.unwrap_or(LayerPolicy::Both),
+            layers_given: self.layers,
             config,
         };
         match &self.command {

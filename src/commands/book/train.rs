@@ -68,6 +68,10 @@ fn from_moves(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// What to do when your own book has no line to train yet.
+const LEARN_FIRST: &str = ". Record your lines first (huo-book record e4 e5 Nf3, or the \
+     editor), or train the built-in book's with --layers both";
+
 impl Train {
     pub fn run(&self, ctx: &Context) -> CommandResult {
         let books = ctx.layered_for_training();
@@ -82,7 +86,8 @@ impl Train {
         }
         let today = date::today();
         if self.stats {
-            return print_stats(&books, &ctx.layered().describe(), root, learner, today);
+            let shown = Books::locate(ctx.explicit_dir(), ctx.training_layers()).describe();
+            return print_stats(&books, &shown, root, learner, today);
         }
         let session = Session::open(
             &books,
@@ -95,7 +100,11 @@ impl Train {
             },
         )?;
         if session.repertoire().learner_keys().is_empty() {
-            return Err(nothing_to_train(&books, &root, learner).into());
+            let mut why = nothing_to_train(&books, &root, learner);
+            if ctx.layers_given.is_none() {
+                why.push_str(LEARN_FIRST);
+            }
+            return Err(why.into());
         }
         crate::tui::run_trainer(Box::new(session), &ctx.config)
             .map_err(|e| format!("trainer: {e}"))?;

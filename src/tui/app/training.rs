@@ -8,7 +8,7 @@
 //! not opened: the player waits for the move or makes the engine play at once (`:now`).
 
 use super::{App, Overlay};
-use crate::book::Books;
+use crate::book::{Books, LayerPolicy};
 use crate::game::Game;
 use crate::train::drill::DrillSession;
 use crate::train::repertoire::nothing_to_train;
@@ -26,18 +26,23 @@ pub const WAIT_FOR_MY_MOVE: &str =
 impl App {
     /// `:train [white|black]`: the opening trainer on the game's books.
     pub(super) fn open_train(&mut self, arg: &str) {
-        let learner = if arg.is_empty() {
-            self.session.human
-        } else {
-            match crate::tui::flags::read_color(arg) {
-                Ok(c) => c,
-                Err(_) => return self.note("Usage: :train [white|black]", true),
+        // Your own repertoire, unless `both` asks for the built-in lines too.
+        let mut learner = self.session.human;
+        let mut layers = LayerPolicy::UserOnly;
+        for word in arg.split_whitespace() {
+            if word.eq_ignore_ascii_case("both") {
+                layers = LayerPolicy::Both;
+            } else {
+                match crate::tui::flags::read_color(word) {
+                    Ok(c) => learner = c,
+                    Err(_) => return self.note("Usage: :train [white|black] [both]", true),
+                }
             }
-        };
+        }
         if !self.may_leave_the_board() {
             return;
         }
-        let books = Books::locate_for_training(self.book_dir.as_deref(), self.config.book.layers);
+        let books = Books::locate_for_training(self.book_dir.as_deref(), layers);
         let opened = Session::open(
             &books,
             Options {
@@ -50,7 +55,10 @@ impl App {
         );
         match opened {
             Ok(s) if s.repertoire().learner_keys().is_empty() => {
-                let why = nothing_to_train(&books, &s.repertoire().root, learner);
+                let mut why = nothing_to_train(&books, &s.repertoire().root, learner);
+                if layers == LayerPolicy::UserOnly {
+                    why.push_str(". Record your lines first, or :train both for the built-in ones");
+                }
                 self.note(capitalised(&why), true);
             }
             Ok(s) => self.open_trainer(Box::new(s), format!("training {learner}")),
