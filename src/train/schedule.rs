@@ -50,7 +50,17 @@ pub struct Record {
     pub label: Option<String>,
 }
 
+/// A position is *learned* once the scheduler expects it to be remembered this many days
+/// (its stability: the days until the chance of recalling it falls to 90%); before that
+/// it is still being learned. Three weeks, the interval Anki calls mature.
+pub const LEARNED_STABILITY: f64 = 21.0;
+
 impl Record {
+    /// Is the position learned ([`LEARNED_STABILITY`]), not just answered right once?
+    pub fn learned(&self) -> bool {
+        self.memory.stability >= LEARNED_STABILITY
+    }
+
     /// The share of answers that were right, 0 to 1.
     pub fn success(&self) -> f64 {
         if self.reps == 0 {

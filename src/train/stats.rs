@@ -1,10 +1,12 @@
 //! `huo-book train --stats`: how far the learner is with a repertoire, from its schedule.
 //!
-//! The learner's positions split three ways that add up: new (never answered), due now
-//! (asked today), learned (answered, and not due before a later day). The success rate
-//! counts every answer saved for these positions.
+//! The learner's positions split four ways that add up: new (never answered), due now
+//! (asked today), learning (answered, not due today, but not yet remembered for three
+//! weeks) and learned (remembered for three weeks or more: [`LEARNED_STABILITY`]). The
+//! success rate counts every answer saved for these positions.
 
 use super::repertoire::Repertoire;
+pub use super::schedule::LEARNED_STABILITY;
 use super::schedule::Schedule;
 
 /// One of the hardest positions: the most often wrong.
@@ -24,6 +26,7 @@ pub struct Stats {
     pub positions: u32,
     pub new: u32,
     pub due: u32,
+    pub learning: u32,
     pub learned: u32,
     /// Answers saved for these positions, and the right ones among them.
     pub answers: u32,
@@ -53,7 +56,11 @@ pub fn stats(repertoire: &Repertoire, schedule: &Schedule, today: i64) -> Stats 
         if r.is_due(today) {
             s.due += 1;
         } else {
-            s.learned += 1;
+            if r.learned() {
+                s.learned += 1;
+            } else {
+                s.learning += 1;
+            }
             let due = r.memory.due;
             s.next = match s.next {
                 Some((d, n)) if d == due => Some((d, n + 1)),

@@ -67,7 +67,7 @@ fn stats_add_up_and_name_the_hardest_position() {
     let (ok, out, err) = huo_book(&dir, &["train", "--stats"]);
     assert!(ok, "{err}");
     assert!(
-        out.contains("Positions to answer: 3 (3 new, 0 due now, 0 learned)"),
+        out.contains("Positions to answer: 3 (3 new, 0 due now, 0 learning, 0 learned)"),
         "{out}"
     );
     assert!(out.contains("Success rate: no answers yet"), "{out}");
@@ -88,7 +88,7 @@ fn stats_add_up_and_name_the_hardest_position() {
     let (ok, out, err) = huo_book(&dir, &["train", "--stats"]);
     assert!(ok, "{err}");
     assert!(
-        out.contains("Positions to answer: 3 (1 new, 1 due now, 1 learned)"),
+        out.contains("Positions to answer: 3 (1 new, 1 due now, 0 learning, 1 learned)"),
         "{out}"
     );
     assert!(
@@ -105,7 +105,7 @@ fn stats_add_up_and_name_the_hardest_position() {
     let (ok, out, _) = huo_book(&dir, &["train", "--stats", "--color", "b"]);
     assert!(ok);
     assert!(
-        out.contains("Positions to answer: 1 (0 new, 1 due now, 0 learned)"),
+        out.contains("Positions to answer: 1 (0 new, 1 due now, 0 learning, 0 learned)"),
         "{out}"
     );
     // From 1. e4 c5 only White's reply there is trained.
@@ -113,7 +113,7 @@ fn stats_add_up_and_name_the_hardest_position() {
     assert!(ok);
     assert!(out.contains("Training White from 1. e4 c5"), "{out}");
     assert!(
-        out.contains("Positions to answer: 1 (1 new, 0 due now, 0 learned)"),
+        out.contains("Positions to answer: 1 (1 new, 0 due now, 0 learning, 0 learned)"),
         "{out}"
     );
 }
@@ -369,4 +369,36 @@ fn the_day_is_the_users_local_day() {
         let said = String::from_utf8_lossy(&out.stdout);
         assert!(said.contains(due_now), "TZ={tz}, due {due}: {said}");
     }
+}
+
+/// One right answer is not "learned": a position is learned once it is remembered for
+/// three weeks (stability 21 days), and learning before; the four counts add up.
+#[test]
+fn learned_means_remembered_for_three_weeks() {
+    let dir = tempdir("train-learned");
+    repertoire(&dir);
+    schedule(
+        &dir,
+        &[
+            &format!(
+                "{START} due=2999-01-01 last=2000-01-01 stability=21 difficulty=3 reps=3 lapses=0"
+            ),
+            &format!(
+                "{AFTER_E5} due=2999-01-01 last=2000-01-01 stability=20.9 difficulty=5 reps=1 lapses=0"
+            ),
+            &format!(
+                "{AFTER_C5} due=2000-01-02 last=2000-01-01 stability=40 difficulty=5 reps=4 lapses=1"
+            ),
+        ],
+    );
+    let (ok, out, err) = huo_book(&dir, &["train", "--stats"]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("Positions to answer: 3 (0 new, 1 due now, 1 learning, 1 learned)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Learned: remembered for 21 days or more"),
+        "{out}"
+    );
 }

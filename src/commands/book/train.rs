@@ -48,7 +48,7 @@ pub struct Train {
     #[arg(long)]
     all: bool,
     /// Print the figures for the side instead of opening the trainer: positions to answer,
-    /// due now, learned, success rate, the hardest positions.
+    /// due now, learning, learned, success rate, the hardest positions.
     #[arg(long)]
     stats: bool,
 }
@@ -87,7 +87,12 @@ impl Train {
         let today = date::today();
         if self.stats {
             let shown = Books::locate(ctx.explicit_dir(), ctx.training_layers()).describe();
-            return print_stats(&books, &shown, root, learner, today);
+            let hint = if ctx.layers_given.is_none() {
+                LEARN_FIRST
+            } else {
+                ""
+            };
+            return print_stats(&books, &shown, root, learner, today, hint);
         }
         let session = Session::open(
             &books,
@@ -114,12 +119,14 @@ impl Train {
 
 /// `--stats`.
 /// `shown`: the books as they are now (the user's book may not exist yet).
+/// `hint`: what to add when there is nothing to train.
 fn print_stats(
     books: &Books,
     shown: &str,
     root: Game,
     learner: Color,
     today: i64,
+    hint: &str,
 ) -> CommandResult {
     let dir = books
         .user()
@@ -128,7 +135,11 @@ fn print_stats(
     let schedule = Schedule::load(dir)?;
     let repertoire = Repertoire::build(books, root, learner);
     if repertoire.learner_keys().is_empty() {
-        return Err(nothing_to_train(books, &repertoire.root, learner).into());
+        return Err(format!(
+            "{}{hint}",
+            nothing_to_train(books, &repertoire.root, learner)
+        )
+        .into());
     }
     let s = stats::stats(&repertoire, &schedule, today);
     println!(
@@ -138,8 +149,12 @@ fn print_stats(
     );
     println!("Schedule: {}", schedule.file());
     println!(
-        "Positions to answer: {} ({} new, {} due now, {} learned)",
-        s.positions, s.new, s.due, s.learned
+        "Positions to answer: {} ({} new, {} due now, {} learning, {} learned)",
+        s.positions, s.new, s.due, s.learning, s.learned
+    );
+    println!(
+        "Learned: remembered for {} days or more, as the scheduler reckons it",
+        stats::LEARNED_STABILITY
     );
     if s.answers == 0 {
         println!("Success rate: no answers yet");

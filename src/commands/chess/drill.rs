@@ -85,14 +85,22 @@ pub fn stats_text(deck: &Deck, today: i64) -> String {
         .iter()
         .filter(|d| d.record.as_ref().is_some_and(|r| r.is_due(today)))
         .count();
-    let learned = drills.len() - new - due;
+    let learned = drills
+        .iter()
+        .filter(|d| {
+            d.record
+                .as_ref()
+                .is_some_and(|r| !r.is_due(today) && r.learned())
+        })
+        .count();
+    let learning = drills.len() - new - due - learned;
     let (answers, wrong) = drills
         .iter()
         .filter_map(|d| d.record.as_ref())
         .fold((0, 0), |(a, w), r| (a + r.reps, w + r.lapses));
     let mut out = format!("Drills: {}\n", deck.file());
     out.push_str(&format!(
-        "Exercises: {} ({new} new, {due} due now, {learned} learned)\n",
+        "Exercises: {} ({new} new, {due} due now, {learning} learning, {learned} learned)\n",
         drills.len()
     ));
     if answers == 0 {

@@ -229,7 +229,7 @@ pub fn panel_lines(tr: &Trainer) -> Vec<Line<'static>> {
             note(&mut lines);
             lines.push(Line::styled(
                 if session.reviewed == 0 {
-                    "Nothing to ask now: every position is learned until its due day."
+                    "Nothing to ask now: no position is due before its day."
                 } else {
                     "That is all for now: nothing more is due."
                 },
