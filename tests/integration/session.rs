@@ -154,20 +154,9 @@ struct Kept {
 }
 
 fn kept_of_text(text: &str) -> Vec<Kept> {
-    // Every game this program writes opens with its `[Event` tag.
-    let mut games = Vec::new();
-    let mut current = String::new();
-    for line in text.lines() {
-        if line.starts_with("[Event ") && !current.trim().is_empty() {
-            games.push(std::mem::take(&mut current));
-        }
-        current.push_str(line);
-        current.push('\n');
-    }
-    games.push(current);
-    games
-        .iter()
-        .filter_map(|g| huo_chess::pgn::parse_game(g).ok())
+    // Read as any PGN file is read, not as the program splits its own.
+    huo_chess::pgn::read_games(text.as_bytes())
+        .filter_map(Result::ok)
         .map(|p| Kept {
             moves: p.to_game().moves().iter().map(|m| m.uci()).collect(),
             control: p.header("TimeControl").map(str::to_string),
