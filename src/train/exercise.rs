@@ -147,6 +147,13 @@ impl Words {
         item: "position",
         keys: " Enter: go on when a line ends   :flip turns the board   Esc: leave (all saved)",
     };
+    /// The opening trainer's, at a position only the built-in book has (trained by choice,
+    /// `--layers both`): said so, never passed off as the learner's own book.
+    pub const BUILT_IN: Words = Words {
+        ask: "what does the built-in book play?",
+        missed: "is not in the built-in book here. It plays:",
+        ..Words::BOOK
+    };
     /// The drills'.
     pub const DRILL: Words = Words {
         ask: "find a move as good as the engine's",

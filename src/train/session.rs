@@ -364,7 +364,18 @@ impl Exercise for Session {
     }
 
     fn words(&self) -> Words {
-        Words::BOOK
+        let key = match &self.stage {
+            Stage::Ask(q) | Stage::Missed { question: q, .. } => Some(q.key),
+            _ => None,
+        };
+        let built_in = key
+            .and_then(|k| self.repertoire.node(k))
+            .is_some_and(|n| n.layer == crate::book::Layer::BuiltIn);
+        if built_in {
+            Words::BUILT_IN
+        } else {
+            Words::BOOK
+        }
     }
 
     fn learner(&self) -> Color {

@@ -2575,4 +2575,8 @@ fn train_asks_your_book_and_both_adds_the_built_in_lines() {
         "{:?}",
         app.message
     );
+    // The built-in lines are said to be the built-in book's, never "your book".
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(text.contains("what does the built-in book play?"), "{text}");
+    assert!(!text.contains("your book"), "{text}");
 }
