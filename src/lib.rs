@@ -39,7 +39,9 @@
 //! - [`train`]: the opening trainer: the user's book lines asked back by spaced
 //!   repetition (FSRS), the schedule kept beside the book.
 //! - [`tui`]: the text screens: the game, the opening-book editor and the trainer.
-//!   With [`commands`], only in the `cli` feature (on by default): the engine library
+//! - [`plain`]: plain mode, the game and the trainer as lines of text (screen readers,
+//!   braille displays, scripts), a second view of the game screen's game.
+//!   With [`commands`], [`tui`] and [`plain`] are only in the `cli` feature (on by default): the engine library
 //!   alone, `default-features = false`, needs neither clap, ratatui nor crossterm.
 //! - [`uci`]: the Universal Chess Interface, for chess GUIs and match tools.
 //! - [`why`]: "why this move?": what the evaluation sees change along a line, in words,
@@ -74,6 +76,8 @@ pub mod level;
 pub mod logfile;
 pub mod openings;
 pub mod pgn;
+#[cfg(feature = "cli")]
+pub mod plain;
 pub mod player;
 pub mod search;
 pub mod session;

@@ -14,3 +14,17 @@ pub mod error;
 pub mod meta;
 
 pub use error::{CommandError, CommandResult, finish, load_config};
+
+/// Runs the trainer on `exercise`: on its screen, or as lines of text with `plain`
+/// (`huo-book train --plain`, `huo-chess drill --plain`).
+pub fn run_trainer(
+    exercise: Box<dyn crate::train::Exercise>,
+    config: &crate::config::Config,
+    plain: bool,
+) -> std::io::Result<()> {
+    if plain {
+        crate::plain::trainer::run(exercise, config)
+    } else {
+        crate::tui::run_trainer(exercise, config)
+    }
+}

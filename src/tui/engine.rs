@@ -23,6 +23,8 @@ pub enum Job {
     Why,
     /// One position of the game under analysis.
     Analyse,
+    /// The evaluation of the position on the board (`:eval`: a short search, said).
+    Eval,
 }
 
 /// Told on the engine thread, after each reply is queued, whether it ends a request.

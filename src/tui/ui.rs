@@ -4,10 +4,7 @@
 //! At 80×25 the layout is the QBasic one: board top-left, 3×1 squares; panel to its right;
 //! the log pane below. Bigger terminals get bigger squares (6×2, 9×3 ...).
 
-use super::app::{
-    ASK_CLOCK, ASK_COLOR, ASK_LEVEL, App, CHECK, ENTER_MOVE, MIN_HEIGHT, MIN_WIDTH, Mode, Overlay,
-    Pending, THINKING,
-};
+use super::app::{App, CHECK, ENTER_MOVE, MIN_HEIGHT, MIN_WIDTH, Mode, Overlay, THINKING};
 use super::board::{BoardGeometry, BoardWidget};
 use super::engine::Job;
 use super::window::{centered, text_window};
@@ -426,60 +423,31 @@ fn draw_dialog(frame: &mut Frame, app: &App, area: Rect) {
             draw_why(frame, app, area);
             return;
         }
-        Mode::Resume => (
-            " Saved game ",
-            vec![prompt("A game in progress was saved. Resume it? (y/n)")],
-        ),
-        Mode::Confirm(what) => {
-            const KEPT: &str = "The game in progress is kept: :restore brings it back.";
-            let (question, then) = match what {
-                Pending::NewGame => ("Start a new game? (y/n)".to_string(), KEPT),
-                Pending::Load(_) => ("Load another game? (y/n)".to_string(), KEPT),
-                Pending::Fen(_) => ("Set up this position? (y/n)".to_string(), KEPT),
-                Pending::Replace(path) => (
-                    format!("{path} holds another game. Replace it? (y/n)"),
-                    "What it holds now would be lost: n keeps it.",
-                ),
+        _ => {
+            let Some((title, question)) = app.question() else {
+                return;
             };
-            (" Are you sure? ", vec![prompt(&question), text(then)])
+            let mut lines = vec![prompt(&question[0])];
+            for (i, l) in question.iter().enumerate().skip(1) {
+                // The last line of a setup question says what Enter takes.
+                let setup = matches!(
+                    app.mode,
+                    Mode::SetupColor | Mode::SetupLevel | Mode::SetupClock | Mode::Promotion { .. }
+                );
+                lines.push(if setup && i + 1 == question.len() {
+                    dim(l)
+                } else {
+                    text(l)
+                });
+            }
+            if matches!(
+                app.mode,
+                Mode::SetupColor | Mode::SetupLevel | Mode::SetupClock
+            ) {
+                lines.push(input_line(app));
+            }
+            (title, lines)
         }
-        // Each question says what Enter takes: the default the title already shows.
-        Mode::SetupColor => (
-            " New game ",
-            vec![
-                prompt(ASK_COLOR),
-                text("w or b (white, black), or a first move to play White"),
-                dim(&format!("Enter: {}", app.session.human)),
-                input_line(app),
-            ],
-        ),
-        Mode::SetupLevel => (
-            " New game ",
-            vec![
-                prompt(ASK_LEVEL),
-                text("1 weakest, 10 strongest; classic-1/3/5: the original MiniMax"),
-                dim(&format!("Enter: {}", app.session.level.name())),
-                input_line(app),
-            ],
-        ),
-        Mode::SetupClock => (
-            " New game ",
-            vec![prompt(ASK_CLOCK), dim("Enter: no clock"), input_line(app)],
-        ),
-        Mode::Promotion { .. } => (
-            " Promotion ",
-            vec![
-                prompt("Promote to: q queen, r rook, b bishop, n (or k) knight"),
-                dim("Enter: queen   Esc: no move"),
-            ],
-        ),
-        Mode::ConfirmQuit => (
-            " Quit ",
-            vec![
-                prompt("Quit Huo Chess? (y/n)"),
-                text("A game in progress is saved and offered next time."),
-            ],
-        ),
     };
     if matches!(
         app.mode,

@@ -130,6 +130,16 @@ pub fn outcome(command: &mut std::process::Command) -> (bool, String, String) {
     )
 }
 
+/// Waits for a started command to end: (success, stdout, stderr).
+pub fn outcome_of(child: std::process::Child) -> (bool, String, String) {
+    let out = child.wait_with_output().expect("the command ends");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// Every file under `dir` with its bytes, and every folder (`None`), sorted by path: a
 /// folder's whole state, to compare byte for byte.
 pub fn tree(dir: &std::path::Path) -> Vec<(String, Option<Vec<u8>>)> {

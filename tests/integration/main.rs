@@ -25,6 +25,7 @@ mod outputs;
 mod perft;
 mod pgn;
 mod pgn_input;
+mod plain;
 mod search;
 mod session;
 mod terminal;

@@ -51,6 +51,10 @@ pub struct Train {
     /// due now, learning, learned, success rate, the hardest positions.
     #[arg(long)]
     stats: bool,
+    /// Train as lines of text, without the screen (screen readers, braille displays,
+    /// scripts): the questions and verdicts printed, the answers typed.
+    #[arg(long)]
+    plain: bool,
 }
 
 /// The moves of `--from`: move numbers (`1.`, `3...`, `1.e4`) left out.
@@ -111,7 +115,7 @@ impl Train {
             }
             return Err(why.into());
         }
-        crate::tui::run_trainer(Box::new(session), &ctx.config)
+        crate::commands::run_trainer(Box::new(session), &ctx.config, self.plain)
             .map_err(|e| format!("trainer: {e}"))?;
         Ok(ExitCode::SUCCESS)
     }

@@ -75,11 +75,11 @@ pub fn drills_of(
 }
 
 /// `drill [--all] [--stats]`.
-pub fn drill(config: Option<&Path>, all: bool, stats: bool) -> CommandResult {
+pub fn drill(config: Option<&Path>, all: bool, stats: bool, plain: bool) -> CommandResult {
     let loaded = load_config(config)?;
     if stats {
         deck::stats(crate::util::date::today())
     } else {
-        deck::drill(&loaded.config, all)
+        deck::drill(&loaded.config, all, plain)
     }
 }

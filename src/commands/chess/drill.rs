@@ -63,9 +63,10 @@ pub fn analyse_player(config: &Config, file: &Path, player: &str, limits: Limits
 }
 
 /// `huo-chess drill [--all]`: the trainer screen on the due exercises.
-pub fn drill(config: &Config, all: bool) -> CommandResult {
+pub fn drill(config: &Config, all: bool, plain: bool) -> CommandResult {
     let session = DrillSession::open(&deck_path()?, config, all, date::today())?;
-    crate::tui::run_trainer(Box::new(session), config).map_err(|e| format!("drill: {e}"))?;
+    crate::commands::run_trainer(Box::new(session), config, plain)
+        .map_err(|e| format!("drill: {e}"))?;
     Ok(ExitCode::SUCCESS)
 }
 

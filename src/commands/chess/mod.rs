@@ -32,6 +32,10 @@ pub struct Cli {
     config: Option<PathBuf>,
     #[command(flatten)]
     game: GameArgs,
+    /// Play as lines of text, without the screen: for screen readers, braille displays
+    /// and scripts (one fact a line; `help` lists the commands).
+    #[arg(long)]
+    plain: bool,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -96,6 +100,9 @@ pub enum Command {
         /// Print the counts instead: exercises new, due now and learned, the success rate.
         #[arg(long)]
         stats: bool,
+        /// Drill as lines of text, without the screen (screen readers, scripts).
+        #[arg(long)]
+        plain: bool,
     },
     /// Play two players against each other, in-process, and estimate their Elo difference.
     /// A player is a level (1 to 10, max, classic-1, classic-3, classic-5: the built-in
@@ -170,7 +177,11 @@ impl Cli {
         let config = self.config.as_deref();
         let Some(command) = self.command else {
             let loaded = load_config(config)?;
-            crate::tui::run_game(self.game, &loaded.config).map_err(CommandError::Screen)?;
+            if self.plain {
+                crate::plain::run_game(self.game, &loaded.config).map_err(CommandError::Screen)?;
+            } else {
+                crate::tui::run_game(self.game, &loaded.config).map_err(CommandError::Screen)?;
+            }
             return Ok(ExitCode::SUCCESS);
         };
         match command {
@@ -200,7 +211,7 @@ impl Cli {
                     Some(player) => analyse::drills_of(config, file, &player, search),
                 }
             }
-            Command::Drill { all, stats } => analyse::drill(config, all, stats),
+            Command::Drill { all, stats, plain } => analyse::drill(config, all, stats, plain),
             Command::Match {
                 engine1,
                 engine2,

@@ -88,6 +88,7 @@ impl App {
             "savefen" => self.save_fen(arg),
             "restore" => self.restore_left(),
             "why" => self.why(arg),
+            "eval" => self.evaluate(),
             "tree" => self.open_tree(),
             "analyse" | "analyze" => {
                 if arg.is_empty() {

@@ -106,6 +106,20 @@ pub enum Overlay {
     Train(Box<super::trainer::Trainer>),
 }
 
+/// What the game said, in order, for a view that reads it as text (plain mode) rather
+/// than drawing the log pane and the panel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Said {
+    /// A line of the log: what happened.
+    Line(String),
+    /// A line of the engine's thinking.
+    Thinking(String),
+    /// The line that reports a move played (a text view announces the move its own way).
+    Move(String),
+    /// A note in the panel (a warning, a hint, an answer).
+    Note(String),
+}
+
 /// The thinking shown while the engine works.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Thinking {
@@ -185,6 +199,8 @@ pub struct App {
     /// The setup dialog still has to ask these.
     pub(super) ask_level: bool,
     pub(super) ask_clock: bool,
+    /// Everything said, kept while a text view reads it (`None`: not kept).
+    pub transcript: Option<Vec<Said>>,
 }
 
 impl App {
@@ -252,6 +268,7 @@ impl App {
             rng: Rng::from_clock(),
             ask_level: true,
             ask_clock: true,
+            transcript: None,
         };
         let log = match &flags.log {
             Some(path) => Some(("--log", path)),
@@ -398,11 +415,71 @@ impl App {
         }
     }
 
-    fn trainer_mut(&mut self) -> Option<&mut super::trainer::Trainer> {
+    /// The trainer, while open, to change.
+    pub fn trainer_mut(&mut self) -> Option<&mut super::trainer::Trainer> {
         match &mut self.overlay {
             Some(Overlay::Train(t)) => Some(t),
             _ => None,
         }
+    }
+
+    /// The question the current dialog asks, its first line the question itself and the
+    /// others what answers it (the screen draws it in a box; plain mode prints it). `None`
+    /// when no question is open.
+    pub fn question(&self) -> Option<(&'static str, Vec<String>)> {
+        const KEPT: &str = "The game in progress is kept: :restore brings it back.";
+        let lines = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        Some(match &self.mode {
+            Mode::Play | Mode::Help | Mode::Why => return None,
+            Mode::Resume => (
+                " Saved game ",
+                lines(&["A game in progress was saved. Resume it? (y/n)"]),
+            ),
+            Mode::Confirm(what) => {
+                let (question, then) = match what {
+                    Pending::NewGame => ("Start a new game? (y/n)".to_string(), KEPT),
+                    Pending::Load(_) => ("Load another game? (y/n)".to_string(), KEPT),
+                    Pending::Fen(_) => ("Set up this position? (y/n)".to_string(), KEPT),
+                    Pending::Replace(path) => (
+                        format!("{path} holds another game. Replace it? (y/n)"),
+                        "What it holds now would be lost: n keeps it.",
+                    ),
+                };
+                (" Are you sure? ", vec![question, then.to_string()])
+            }
+            // Each question says what Enter takes: the default the title already shows.
+            Mode::SetupColor => (
+                " New game ",
+                vec![
+                    ASK_COLOR.to_string(),
+                    "w or b (white, black), or a first move to play White".to_string(),
+                    format!("Enter: {}", self.session.human),
+                ],
+            ),
+            Mode::SetupLevel => (
+                " New game ",
+                vec![
+                    ASK_LEVEL.to_string(),
+                    "1 weakest, 10 strongest; classic-1/3/5: the original MiniMax".to_string(),
+                    format!("Enter: {}", self.session.level.name()),
+                ],
+            ),
+            Mode::SetupClock => (" New game ", lines(&[ASK_CLOCK, "Enter: no clock"])),
+            Mode::Promotion { .. } => (
+                " Promotion ",
+                lines(&[
+                    "Promote to: q queen, r rook, b bishop, n (or k) knight",
+                    "Enter: queen   Esc: no move",
+                ]),
+            ),
+            Mode::ConfirmQuit => (
+                " Quit ",
+                lines(&[
+                    "Quit Huo Chess? (y/n)",
+                    "A game in progress is saved and offered next time.",
+                ]),
+            ),
+        })
     }
 
     /// Is the game over?
@@ -439,6 +516,23 @@ impl App {
 
     /// Adds a line to the log pane (and the log file).
     pub fn log_line(&mut self, line: impl Into<String>) {
+        self.log_as(Said::Line, line.into());
+    }
+
+    /// Adds a line of the engine's thinking (a depth, the classic node log) to the log.
+    pub fn log_thinking(&mut self, line: impl Into<String>) {
+        self.log_as(Said::Thinking, line.into());
+    }
+
+    /// Adds the line that reports a move played to the log.
+    pub fn log_move(&mut self, line: impl Into<String>) {
+        self.log_as(Said::Move, line.into());
+    }
+
+    fn log_as(&mut self, kind: fn(String) -> Said, line: String) {
+        if let Some(t) = &mut self.transcript {
+            t.push(kind(line.clone()));
+        }
         self.log.push(line);
         // A log file that fails is said once, in the pane and the panel.
         if let Some(why) = self.log.file_failed.take() {
@@ -449,7 +543,11 @@ impl App {
 
     /// Shows a note in the panel.
     pub fn note(&mut self, text: impl Into<String>, alert: bool) {
-        self.message = Some(text.into());
+        let text = text.into();
+        if let Some(t) = &mut self.transcript {
+            t.push(Said::Note(text.clone()));
+        }
+        self.message = Some(text);
         self.alert = alert;
     }
 
@@ -581,10 +679,10 @@ impl App {
         };
         if self.watch.on {
             self.my_move = Some(format!("{}: {}", pos.turn(), huo(mv)));
-            self.log_line(format!("{} plays {text} ({why})", pos.turn()));
+            self.log_move(format!("{} plays {text} ({why})", pos.turn()));
         } else {
             self.my_move = Some(format!("My move: {}", huo(mv)));
-            self.log_line(format!("My move: {text} ({why})"));
+            self.log_move(format!("My move: {text} ({why})"));
         }
         self.after_move();
     }
@@ -601,7 +699,7 @@ impl App {
         };
         self.message = None;
         self.session.policy.draw_offered = false;
-        self.log_line(format!("Your move: {text}"));
+        self.log_move(format!("Your move: {text}"));
         self.after_move();
     }
 
@@ -652,11 +750,16 @@ impl App {
         self.wake = Some(events);
     }
 
+    /// Is the game working on something the player waits for: the engine thinking (its
+    /// move, a hint, an evaluation, an analysis), a move held for its pace, the trainer
+    /// judging an answer?
+    pub fn working(&self) -> bool {
+        self.trainer_busy() || self.thinking.is_some() || self.watch.held.is_some()
+    }
+
     /// Is anything running that the screen must redraw for (thinking, clocks)?
     pub fn busy(&self) -> bool {
-        self.trainer_busy()
-            || self.thinking.is_some()
-            || self.watch.held.is_some()
+        self.working()
             || (!self.over()
                 && self
                     .session

@@ -76,6 +76,14 @@ impl App {
                 Job::Move => self.handle_move_done(result, origin),
                 Job::Hint => self.handle_hint_done(result),
                 Job::Analyse => self.analyse_next(),
+                Job::Eval => {
+                    self.thinking = None;
+                    let pos = *self.session.game.position();
+                    let e = crate::analysis::PositionEval::from_search(&pos, &result, &[]);
+                    let text = crate::tui::analysis::evaluation_text(&e, &pos);
+                    self.log_line(text.clone());
+                    self.note(text, false);
+                }
                 Job::Why => {
                     self.thinking = None;
                     if let Some(mv) = result.best {
@@ -104,7 +112,7 @@ impl App {
     pub fn handle_engine_event(&mut self, event: Event) {
         match event {
             Event::Iteration(it) => self.log_iteration(&it),
-            Event::Node(line) => self.log_line(line),
+            Event::Node(line) => self.log_thinking(line),
             Event::Book { mv, file } => {
                 let side = self.session.game.position().turn();
                 let tag = if self.watch.on {
@@ -112,7 +120,7 @@ impl App {
                 } else {
                     String::new()
                 };
-                self.log_line(format!("{tag}Book move {} from {file}", mv.uci()))
+                self.log_thinking(format!("{tag}Book move {} from {file}", mv.uci()))
             }
             Event::Progress(p) => {
                 let pos = *self.session.game.position();
@@ -171,7 +179,7 @@ impl App {
         } else {
             String::new()
         };
-        self.log_line(format!(
+        self.log_thinking(format!(
             "{hint}depth {}/{} score {} nodes {} nps {} time {:.1}s pv {pv}",
             it.depth,
             it.seldepth,
@@ -295,6 +303,24 @@ impl App {
             }
             _ => {}
         }
+    }
+
+    /// `:eval`: the engine's evaluation of the position on the board, from a short search
+    /// at full strength (as `:why board` thinks), said in pawns for White.
+    pub fn evaluate(&mut self) {
+        if self.thinking.is_some() {
+            self.note("Please wait: I am thinking", true);
+            return;
+        }
+        let limits = Limits {
+            movetime: Some(crate::why::BOARD_MOVETIME),
+            ..Limits::default()
+        };
+        self.engine.think(
+            Job::Eval,
+            Think::search(&self.session.game, Level::FULL, limits),
+        );
+        self.thinking = Some(Thinking::new(Job::Eval));
     }
 
     /// The level hints think at: the one the engine plays this game at.

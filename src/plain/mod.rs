@@ -1,0 +1,364 @@
+//! Plain mode (`huo-chess --plain`): the game as lines of text, for screen readers,
+//! braille displays and scripts. One fact a line, no escape sequences, no colours, no
+//! cursor: it reads standard input and writes standard output, from a pipe as well as a
+//! terminal.
+//!
+//! It is a second view of the game screen's game ([`App`]): lines typed are handed to the
+//! game as the screen hands it keys, and what the game says (its log, its notes, its
+//! questions) is printed instead of drawn. So every move, `:` command and rule is the
+//! screen's own; this view adds what a listener needs instead of a picture: each move in
+//! words ("Black: knight g8 to f6. Nf6."), lichess's blind-mode queries (`p N`, `s e`,
+//! `board`, ...: [`queries`]), and a prompt line, `>`, each time input is expected, so a
+//! script can wait for it. The engine's thinking is printed only when asked
+//! (`:thinking on`). End of input, `:quit` or a signal saves the game for `--resume`.
+//!
+//! - [`words`]: the board in words.
+//! - [`queries`]: the blind-mode queries and the help.
+//! - [`trainer`]: `:train`, `:drill`, `huo-book train --plain`, `huo-chess drill --plain`.
+
+pub mod queries;
+pub mod trainer;
+pub mod words;
+
+use crate::config::Config;
+use crate::core::Move;
+use crate::tui::GameArgs;
+use crate::tui::app::{App, Mode, Said};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// The line that marks each time input is expected.
+pub const PROMPT: &str = ">";
+
+/// How often the clocks are looked at while waiting for a line.
+const TICK: Duration = Duration::from_millis(50);
+
+/// Plays the game the flags ask for on standard input and output, until the input ends,
+/// `:quit` is answered yes, or a signal comes. The game in progress is saved for
+/// `--resume` on the way out (the error says where it could not be).
+pub fn run_game(args: GameArgs, config: &Config) -> io::Result<()> {
+    let flags = args.check().map_err(io::Error::other)?;
+    let dir = crate::util::dirs::data_dir();
+    let slot = dir.as_deref().and_then(crate::util::dirs::claim_autosave);
+    // A listener waits for no pause: the weak levels answer as soon as they have chosen.
+    let mut config = config.clone();
+    config.tui.pause = 0.0;
+    let mut app = App::with_flags(&config, flags, slot.as_ref().map(|s| s.path.clone()))
+        .map_err(io::Error::other)?;
+    if let (Some(dir), Some(slot)) = (&dir, &slot) {
+        app.adopt_games(&crate::util::dirs::abandoned_games(dir, &slot.path));
+    }
+    let signalled = watch_signals();
+    let lines = read_lines(io::BufReader::new(io::stdin()));
+    let mut view = Plain::new(app, io::stdout().lock());
+    let run = view.run(&lines, &signalled);
+    let saved = view.app.save_for_exit().map_err(io::Error::other);
+    run.and(saved)
+}
+
+/// Reads `input` on a thread of its own, a line at a time, so that the game keeps its
+/// clocks and its engine going while it waits.
+pub fn read_lines(input: impl BufRead + Send + 'static) -> Receiver<String> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// Sets the flag when a signal asks the program to end (interrupt, termination, and on
+/// Unix the terminal hanging up).
+fn watch_signals() -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    #[cfg(unix)]
+    let signals = [
+        signal_hook::consts::SIGINT,
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGHUP,
+    ];
+    #[cfg(not(unix))]
+    let signals = [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM];
+    for sig in signals {
+        let _ = signal_hook::flag::register(sig, Arc::clone(&flag));
+    }
+    flag
+}
+
+/// The game read and written as lines.
+pub struct Plain<W: Write> {
+    /// The game, as the screen has it.
+    pub app: App,
+    out: W,
+    /// Are the engine's thinking lines printed?
+    thinking: bool,
+    /// The game's moves as last announced (a takeback or a new game shortens them).
+    announced: Vec<Move>,
+    /// The question last printed (asked once, not at every line).
+    asked: Option<Vec<String>>,
+    /// Has anything happened since the last prompt?
+    fresh: bool,
+    /// What of the trainer has been said, while it is open over the game.
+    trainer_text: trainer::TrainerText,
+}
+
+impl<W: Write> Plain<W> {
+    /// Plain mode over `app`, writing to `out`.
+    pub fn new(mut app: App, out: W) -> Plain<W> {
+        // Nothing is hidden for want of room: the text has all the room it needs.
+        app.screen = ratatui::layout::Rect::new(0, 0, 200, 60);
+        app.transcript = Some(Vec::new());
+        let announced = app.session.game.moves().to_vec();
+        Plain {
+            app,
+            out,
+            thinking: false,
+            announced,
+            asked: None,
+            fresh: true,
+            trainer_text: trainer::TrainerText::default(),
+        }
+    }
+
+    /// Reads lines from `lines` until they end, `:quit` is answered yes, or `stop` is set.
+    pub fn run(&mut self, lines: &Receiver<String>, stop: &AtomicBool) -> io::Result<()> {
+        self.say("Huo Chess, plain mode. Type help for the commands.")?;
+        loop {
+            self.settle(stop)?;
+            if self.app.quit || stop.load(Ordering::Relaxed) {
+                return self.goodbye();
+            }
+            if self.fresh {
+                self.say(PROMPT)?;
+                self.fresh = false;
+            }
+            match lines.recv_timeout(TICK) {
+                Ok(line) => {
+                    self.fresh = true;
+                    self.line(&line)?;
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => {
+                    self.say("End of input.")?;
+                    return self.goodbye();
+                }
+            }
+        }
+    }
+
+    /// The last line: where the game is.
+    fn goodbye(&mut self) -> io::Result<()> {
+        if self.app.in_progress() && self.app.session.saves.autosave().is_some() {
+            self.say("The game is saved: huo-chess --plain --resume goes on with it.")
+        } else {
+            self.say("Goodbye.")
+        }
+    }
+
+    /// Lets the game go on until it waits for the player (the engine has moved, a hint or
+    /// an analysis is ready), saying what happens; `stop` cuts it short.
+    fn settle(&mut self, stop: &AtomicBool) -> io::Result<()> {
+        loop {
+            self.app.poll_engine();
+            self.app.poll_trainer();
+            self.app.tick(Instant::now());
+            self.speak()?;
+            if !self.busy() || stop.load(Ordering::Relaxed) {
+                return Ok(());
+            }
+            if self.app.engine.busy().is_some() {
+                self.app.wait_engine_once(TICK);
+            } else {
+                std::thread::sleep(TICK);
+            }
+        }
+    }
+
+    /// Is the game working on something the player waits for?
+    fn busy(&self) -> bool {
+        self.app.working() || self.app.analysis().is_some_and(|v| v.analysis.is_none())
+    }
+
+    /// Prints what the game said since last time, announces the moves played, and the
+    /// question now asked.
+    fn speak(&mut self) -> io::Result<()> {
+        let said = self.app.transcript.replace(Vec::new()).unwrap_or_default();
+        let moves = self.app.session.game.moves().to_vec();
+        let same = self
+            .announced
+            .iter()
+            .zip(&moves)
+            .take_while(|(a, b)| a == b)
+            .count();
+        self.announced.truncate(same);
+        let mut printed: Vec<String> = Vec::new();
+        for s in said {
+            match s {
+                Said::Move(_) => {
+                    let i = self.announced.len();
+                    if let Some(&mv) = moves.get(i) {
+                        let pos = self.app.session.game.positions()[i];
+                        self.say(&words::move_words(&pos, mv))?;
+                        self.announced.push(mv);
+                    }
+                }
+                Said::Thinking(line) if self.thinking => self.say(&line)?,
+                Said::Thinking(_) => {}
+                Said::Line(line) => {
+                    if !printed.contains(&line) {
+                        self.say(&line)?;
+                        printed.push(line);
+                    }
+                }
+                Said::Note(text) => {
+                    // A note that repeats a line of the log ("Hint: Nf3 +0.30" after "Hint:
+                    // Nf3 (+0.30, ...)") is said once: the log's line has it all.
+                    let joined = text.lines().collect::<Vec<_>>().join(": ");
+                    let lower = joined.to_lowercase();
+                    if printed.iter().any(|p| {
+                        opening_words(p) == opening_words(&joined)
+                            || p.to_lowercase().contains(&lower)
+                    }) {
+                        continue;
+                    }
+                    for l in text.lines().filter(|l| !l.trim().is_empty()) {
+                        self.say(l)?;
+                    }
+                    printed.push(joined);
+                }
+            }
+        }
+        // A game loaded or resumed is not read out move by move: `moves` reads it.
+        self.announced = moves;
+        self.windows()?;
+        let question = self.app.question().map(|(_, q)| q);
+        if question != self.asked {
+            if let Some(q) = &question {
+                for l in q {
+                    self.say(l)?;
+                }
+            }
+            self.asked = question;
+        }
+        Ok(())
+    }
+
+    /// The screen's windows, as lines: help and "why", then back to the game; a finished
+    /// analysis, its marked moves.
+    fn windows(&mut self) -> io::Result<()> {
+        match self.app.mode {
+            Mode::Help => {
+                for l in queries::help() {
+                    self.say(&l)?;
+                }
+                self.key(KeyCode::Esc);
+            }
+            Mode::Why => {
+                for l in self.app.why_lines() {
+                    self.say(&l)?;
+                }
+                self.key(KeyCode::Esc);
+            }
+            _ => {}
+        }
+        if let Some(view) = self.app.analysis()
+            && view.analysis.is_some()
+        {
+            let report = queries::analysis_lines(view);
+            for l in report {
+                self.say(&l)?;
+            }
+            self.key(KeyCode::Esc);
+            // Its summary line went to the log on the way out.
+            let said = self.app.transcript.replace(Vec::new()).unwrap_or_default();
+            for s in said {
+                if let Said::Line(l) | Said::Note(l) = s {
+                    self.say(&l)?;
+                }
+            }
+        }
+        if self.app.trainer().is_some() {
+            self.train_speak()?;
+        }
+        Ok(())
+    }
+
+    /// One line typed.
+    fn line(&mut self, line: &str) -> io::Result<()> {
+        let text = line.trim();
+        if self.app.trainer().is_some() {
+            return self.train_line(text);
+        }
+        match self.app.mode {
+            Mode::Resume | Mode::Confirm(_) | Mode::ConfirmQuit | Mode::Promotion { .. } => {
+                // A question answered with one key: its first letter (Enter: the default).
+                match text.chars().next() {
+                    Some(c) => self.key(KeyCode::Char(c)),
+                    None => self.key(KeyCode::Enter),
+                }
+                return Ok(());
+            }
+            Mode::SetupColor | Mode::SetupLevel | Mode::SetupClock => {
+                self.type_line(text);
+                return Ok(());
+            }
+            Mode::Play | Mode::Help | Mode::Why => {}
+        }
+        if let Some(answer) = queries::answer(self, text) {
+            for l in answer {
+                self.say(&l)?;
+            }
+            return Ok(());
+        }
+        match text.strip_prefix(':') {
+            Some(cmd) => self.app.handle_command(cmd),
+            None if text.is_empty() => self.fresh = true,
+            None => self.app.submit_move(text),
+        }
+        Ok(())
+    }
+
+    /// Types `text` and Enter, as on the screen.
+    fn type_line(&mut self, text: &str) {
+        for c in text.chars() {
+            self.key(KeyCode::Char(c));
+        }
+        self.key(KeyCode::Enter);
+    }
+
+    fn key(&mut self, code: KeyCode) {
+        self.app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+    }
+
+    /// Prints one line.
+    fn say(&mut self, line: &str) -> io::Result<()> {
+        writeln!(self.out, "{line}")?;
+        self.out.flush()
+    }
+
+    /// Turns the printing of the engine's thinking on or off.
+    pub fn set_thinking(&mut self, on: bool) {
+        self.thinking = on;
+    }
+
+    /// The output so far (tests read it).
+    pub fn output(&self) -> &W {
+        &self.out
+    }
+}
+
+/// The first two words of a line, without punctuation: what it is about ("Hint Nf3").
+fn opening_words(line: &str) -> Vec<String> {
+    line.split_whitespace()
+        .take(2)
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string())
+        .collect()
+}

@@ -1,0 +1,205 @@
+//! The trainer in plain mode: `:train` and `:drill` from the game, `huo-book train
+//! --plain` and `huo-chess drill --plain` alone. The trainer screen's panel is printed as
+//! lines when it changes (the question, the verdict, the right moves, the line's end);
+//! the moves the trainer plays are announced in words; lines typed are the keys the
+//! screen takes (a move, Enter to go on, `:next`, `:quit` or `esc` to leave), and the
+//! board queries of [`super::queries`] read the trainer's board.
+
+use super::{PROMPT, Plain, queries, words};
+use crate::config::Config;
+use crate::core::Move;
+use crate::train::Exercise;
+use crate::tui::app::ENTER_MOVE;
+use crate::tui::trainer::Trainer;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+/// What of the trainer has been said.
+#[derive(Default)]
+pub struct TrainerText {
+    /// The trainer's moves as last announced.
+    announced: Vec<Move>,
+    /// The panel as last printed.
+    panel: Vec<String>,
+    /// Has the title been said?
+    started: bool,
+}
+
+/// The trainer's own commands, a line each.
+pub fn help() -> Vec<String> {
+    [
+        "Trainer. Type the move you would play: e4, Nf3, e2e4.",
+        "Enter on an empty line: the next line, once a line is over. :next does the same.",
+        "w: why the right move is better, after a drill's answer.",
+        "p N, s e, board, l, moves, m e2, fen: the trainer's board, as in the game.",
+        ":quit or esc: leave. Every answer is saved as it is given.",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
+}
+
+impl TrainerText {
+    /// What changed on `tr` since last time, as lines: moves it played, then its panel.
+    pub fn lines(&mut self, tr: &Trainer) -> Vec<String> {
+        let mut out = Vec::new();
+        let game = tr.exercise.game();
+        let moves = game.moves();
+        let same = self
+            .announced
+            .iter()
+            .zip(moves)
+            .take_while(|(a, b)| a == b)
+            .count();
+        if same < self.announced.len() || !self.started {
+            // A new line or exercise: its moves from the start.
+            out.push(format!("{}.", tr.exercise.title().trim()));
+            self.started = true;
+        }
+        for (pos, &mv) in game.positions().iter().zip(moves).skip(same) {
+            out.push(words::move_words(pos, mv));
+        }
+        self.announced = moves.to_vec();
+        let panel: Vec<String> = crate::tui::trainer::ui::panel_lines(tr)
+            .iter()
+            .map(|l| {
+                l.spans
+                    .iter()
+                    .map(|s| s.content.as_ref())
+                    .collect::<String>()
+            })
+            .map(|s| s.trim().to_string())
+            // The screen's input line and its prompt: the prompt line says it here.
+            .filter(|s| !s.is_empty() && !s.starts_with("> ") && s != ENTER_MOVE)
+            .collect();
+        if panel != self.panel {
+            // The verdict on the last answer first, then what is asked now.
+            let note = tr.exercise.note().map(|n| n.text.clone());
+            out.extend(note.iter().cloned());
+            out.extend(panel.iter().filter(|l| Some(*l) != note.as_ref()).cloned());
+            self.panel = panel;
+        }
+        if let Some(m) = &tr.message {
+            out.push(m.clone());
+        }
+        if let Some(why) = &tr.why {
+            out.extend(why.iter().cloned());
+        }
+        out
+    }
+}
+
+/// Turns a typed line into the keys the trainer takes; the queries are answered instead.
+/// Returns the answer's lines.
+pub fn line(tr: &mut Trainer, text: &str) -> Vec<String> {
+    let game = tr.exercise.game().clone();
+    if matches!(text, "help" | "h" | "?" | ":help") {
+        return help();
+    }
+    if let Some(answer) = queries::board_answer(&game, tr.exercise.learner(), text) {
+        return answer;
+    }
+    tr.message = None;
+    tr.why = None;
+    if text == "esc" {
+        tr.handle_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+        return Vec::new();
+    }
+    for c in text.chars() {
+        tr.handle_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+    }
+    tr.handle_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+    Vec::new()
+}
+
+impl<W: Write> Plain<W> {
+    /// The trainer over the game: what it says since last time.
+    pub(super) fn train_speak(&mut self) -> io::Result<()> {
+        let Some(tr) = self.app.trainer() else {
+            return Ok(());
+        };
+        let lines = self.trainer_text.lines(tr);
+        for l in lines {
+            self.say(&l)?;
+        }
+        Ok(())
+    }
+
+    /// A line typed while the trainer is open over the game.
+    pub(super) fn train_line(&mut self, text: &str) -> io::Result<()> {
+        let Some(tr) = self.app.trainer_mut() else {
+            return Ok(());
+        };
+        let answer = line(tr, text);
+        let quit = tr.quit;
+        for l in answer {
+            self.say(&l)?;
+        }
+        if quit {
+            // The game takes the keyboard back (and says so).
+            self.app
+                .handle_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+            self.trainer_text = TrainerText::default();
+        }
+        Ok(())
+    }
+}
+
+/// Runs `exercise` as lines on standard input and output (`huo-book train --plain`,
+/// `huo-chess drill --plain`) until the input ends, `:quit` or a signal.
+pub fn run(exercise: Box<dyn Exercise>, config: &Config) -> io::Result<()> {
+    let lines = super::read_lines(io::BufReader::new(io::stdin()));
+    let stop = super::watch_signals();
+    run_on(exercise, config, &lines, &stop, &mut io::stdout().lock())
+}
+
+/// [`run`] on given lines and output.
+pub fn run_on(
+    exercise: Box<dyn Exercise>,
+    config: &Config,
+    lines: &Receiver<String>,
+    stop: &AtomicBool,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let mut tr = Trainer::new(exercise, config);
+    let mut text = TrainerText::default();
+    writeln!(
+        out,
+        "Huo Chess trainer, plain mode. Type help for the commands."
+    )?;
+    loop {
+        // Wait for a judgement (a drill's answer is searched).
+        while tr.exercise.judging() && !stop.load(Ordering::Relaxed) {
+            if !tr.poll() {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
+        for l in text.lines(&tr) {
+            writeln!(out, "{l}")?;
+        }
+        if tr.quit || stop.load(Ordering::Relaxed) {
+            writeln!(out, "Every answer is saved.")?;
+            return Ok(());
+        }
+        writeln!(out, "{PROMPT}")?;
+        out.flush()?;
+        let line_text = loop {
+            match lines.recv_timeout(Duration::from_millis(50)) {
+                Ok(l) => break Some(l),
+                Err(RecvTimeoutError::Timeout) if stop.load(Ordering::Relaxed) => break None,
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => break None,
+            }
+        };
+        let Some(l) = line_text else {
+            writeln!(out, "End of input. Every answer is saved.")?;
+            return Ok(());
+        };
+        for a in line(&mut tr, l.trim()) {
+            writeln!(out, "{a}")?;
+        }
+    }
+}

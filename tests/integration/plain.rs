@@ -1,0 +1,222 @@
+//! Plain mode through a pipe, as a script or a screen reader's user drives it: moves,
+//! queries, a takeback, a save, a resume, `:analyse` of the saved game, a `:train`
+//! answer, and `huo-book train --plain`. Every line of output is plain text, and a prompt
+//! line marks each time input is expected.
+
+use super::common;
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// Runs `program` with `args` in the folder `home` (its own data folder there), typing
+/// `input`: (success, stdout, stderr).
+fn pipe(program: &str, home: &Path, args: &[&str], input: &str) -> (bool, String, String) {
+    let mut child = Command::new(program)
+        .args(args)
+        .current_dir(home)
+        .env("HOME", home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the program");
+    child
+        .stdin
+        .take()
+        .expect("its input")
+        .write_all(input.as_bytes())
+        .expect("type");
+    common::outcome_of(child)
+}
+
+fn chess(home: &Path, args: &[&str], input: &str) -> (bool, String, String) {
+    pipe(env!("CARGO_BIN_EXE_huo-chess"), home, args, input)
+}
+
+fn book(home: &Path, args: &[&str], input: &str) -> (bool, String, String) {
+    pipe(env!("CARGO_BIN_EXE_huo-book"), home, args, input)
+}
+
+/// The lines after the `n`-th prompt and before the next one: what one input got.
+fn answer_to(out: &str, n: usize) -> Vec<&str> {
+    out.split("\n>\n")
+        .nth(n + 1)
+        .unwrap_or("")
+        .lines()
+        .filter(|l| *l != ">")
+        .collect()
+}
+
+fn autosave(home: &Path) -> String {
+    std::fs::read_to_string(home.join("data/huo-chess/autosave.pgn")).unwrap_or_default()
+}
+
+#[test]
+fn a_game_through_a_pipe_moves_queries_takeback_save_and_resume() {
+    let home = common::tempdir("plain-game");
+    let saved = home.0.join("game.pgn");
+    let input = format!(
+        "e4\np N\ns e\nfoo\ntakeback\nmoves\nd4\nl\n:save {}\n",
+        saved.display()
+    );
+    let (ok, out, err) = chess(
+        &home.0,
+        &["--plain", "--color", "w", "--level", "1"],
+        &input,
+    );
+    assert!(ok, "{err}");
+    assert!(!out.contains('\x1b'), "no escape sequence: {out}");
+    // One prompt before each line typed, and one after the last.
+    assert_eq!(out.lines().filter(|l| *l == ">").count(), 10, "{out}");
+
+    let e4 = answer_to(&out, 0);
+    assert_eq!(e4[0], "White: pawn e2 to e4. e4.", "{out}");
+    assert!(
+        e4.iter().any(|l| l.starts_with("Black: ")),
+        "the engine's reply is announced: {e4:?}"
+    );
+    assert_eq!(answer_to(&out, 1), ["White knights: b1, g1."]);
+    let file = answer_to(&out, 2);
+    assert!(
+        file[0].starts_with("e file: e1 white king, e4 white pawn"),
+        "{file:?}"
+    );
+    let foo = answer_to(&out, 3);
+    assert!(
+        foo[0].starts_with("Invalid move - Please try again: 'foo'"),
+        "{foo:?}"
+    );
+    assert_eq!(answer_to(&out, 4), ["Takeback"]);
+    assert_eq!(answer_to(&out, 5), ["No move yet."]);
+    let d4 = answer_to(&out, 6);
+    assert_eq!(d4[0], "White: pawn d2 to d4. d4.", "{out}");
+    let reply = d4
+        .iter()
+        .find(|l| l.starts_with("Black: "))
+        .expect("a reply");
+    assert_eq!(
+        answer_to(&out, 7),
+        [format!("Last move: {reply}").as_str()],
+        "l says the last move as it was announced"
+    );
+    assert!(answer_to(&out, 8)[0].starts_with("Game saved to"), "{out}");
+
+    // The saved game, and the autosave at end of input, hold the game after the takeback.
+    let pgn = std::fs::read_to_string(&saved).expect("saved");
+    assert!(pgn.contains("1. d4 "), "{pgn}");
+    assert!(
+        autosave(&home.0).contains("1. d4 "),
+        "end of input saves the game"
+    );
+
+    // Resumed: the same moves; then the game's analysis, as lines.
+    let (ok, out, err) = chess(&home.0, &["--plain"], "y\nmoves\n:analyse\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("Resume it? (y/n)"), "{out}");
+    let moves = answer_to(&out, 1);
+    assert_eq!(moves.len(), 1, "{out}");
+    assert!(moves[0].starts_with("1. d4 "), "{moves:?}");
+    let analysis = answer_to(&out, 2);
+    assert!(
+        analysis.iter().any(|l| l.starts_with("Analysis: ")),
+        "{analysis:?}"
+    );
+    assert!(
+        analysis
+            .iter()
+            .any(|l| *l == "No move marked." || l.contains("Better: ")),
+        "the marked moves with the better one: {analysis:?}"
+    );
+}
+
+#[test]
+fn mate_and_promotion_are_announced() {
+    let home = common::tempdir("plain-mate");
+    let (ok, out, err) = chess(
+        &home.0,
+        &[
+            "--plain",
+            "--color",
+            "w",
+            "--level",
+            "1",
+            "--fen",
+            "k7/8/1K6/8/8/8/8/6Q1 w - - 0 1",
+        ],
+        "Qg8\n",
+    );
+    assert!(ok, "{err}");
+    let mate = answer_to(&out, 0);
+    assert_eq!(mate[0], "White: queen g1 to g8. Qg8#.");
+    assert_eq!(mate[1], "Game over: Checkmate! White wins (1-0)");
+
+    // A pawn on the last rank without its piece: the question, then the knight.
+    let (ok, out, err) = chess(
+        &home.0,
+        &[
+            "--plain",
+            "--color",
+            "w",
+            "--level",
+            "1",
+            "--fen",
+            "k7/4P3/8/8/8/8/8/K7 w - - 0 1",
+        ],
+        "e8\nn\n",
+    );
+    assert!(ok, "{err}");
+    assert!(
+        answer_to(&out, 0)[0].starts_with("Promote to: q queen"),
+        "{out}"
+    );
+    assert_eq!(
+        answer_to(&out, 1)[0],
+        "White: pawn e7 to e8, promotes to knight. e8=N."
+    );
+}
+
+#[test]
+fn training_in_plain_mode_from_the_game_and_from_huo_book() {
+    let home = common::tempdir("plain-train");
+    let (ok, _, err) = book(&home.0, &["record", "e4", "e5", "Nf3"], "");
+    assert!(ok, "{err}");
+    let (ok, out, err) = chess(
+        &home.0,
+        &["--plain", "--color", "w", "--level", "1"],
+        ":train\ne4\n:quit\n",
+    );
+    assert!(ok, "{err}");
+    let asked = answer_to(&out, 0);
+    assert!(
+        asked
+            .iter()
+            .any(|l| l.contains("what does your book play?")),
+        "{out}"
+    );
+    let verdict = answer_to(&out, 1);
+    assert!(verdict.iter().any(|l| l.starts_with("Right: e4")), "{out}");
+    assert!(
+        answer_to(&out, 2)
+            .iter()
+            .any(|l| l.starts_with("Back to the game")),
+        "{out}"
+    );
+
+    // huo-book train --plain: the same book; a wrong answer shows the book's move.
+    let (ok, out, err) = book(&home.0, &["train", "--plain", "--all"], "e4\nd4\nNf3\n");
+    assert!(ok, "{err}");
+    let verdict = answer_to(&out, 1);
+    assert!(
+        verdict
+            .iter()
+            .any(|l| l.starts_with("d4 is not in your book here")),
+        "{out}"
+    );
+    assert!(verdict.iter().any(|l| l.starts_with("Nf3")), "{out}");
+    // The schedule stays beside the book `record` wrote.
+    let schedule =
+        std::fs::read_to_string(home.0.join("books/training.txt")).expect("the answers are saved");
+    assert!(schedule.lines().count() >= 2, "{schedule}");
+}
