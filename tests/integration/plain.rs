@@ -111,8 +111,12 @@ fn a_game_through_a_pipe_moves_queries_takeback_save_and_resume() {
         "end of input saves the game"
     );
 
-    // Resumed: the same moves; then the game's analysis, as lines.
-    let (ok, out, err) = chess(&home.0, &["--plain"], "y\nmoves\n:analyse\n");
+    // The engine's thinking is not read out unless asked for.
+    assert!(!out.lines().any(|l| l.starts_with("depth ")), "{out}");
+
+    // Resumed: the same moves; then the saved game's analysis, as lines.
+    let input = format!("y\nmoves\n:analyse {}\n", saved.display());
+    let (ok, out, err) = chess(&home.0, &["--plain"], &input);
     assert!(ok, "{err}");
     assert!(out.contains("Resume it? (y/n)"), "{out}");
     let moves = answer_to(&out, 1);
@@ -219,4 +223,28 @@ fn training_in_plain_mode_from_the_game_and_from_huo_book() {
     let schedule =
         std::fs::read_to_string(home.0.join("books/training.txt")).expect("the answers are saved");
     assert!(schedule.lines().count() >= 2, "{schedule}");
+}
+
+#[test]
+fn clocks_and_thinking_are_read_when_asked() {
+    let home = common::tempdir("plain-think");
+    let (ok, out, err) = chess(
+        &home.0,
+        &["--plain", "--color", "w", "--level", "3", "--clock", "5+3"],
+        "c\n:thinking on\nd4\n",
+    );
+    assert!(ok, "{err}");
+    // White's clock runs (a moment is gone from it), Black's waits at five minutes.
+    let clocks = answer_to(&out, 0);
+    assert!(
+        clocks[0].starts_with("White 0") && clocks[0].ends_with(", Black 05:00. White to move."),
+        "{clocks:?}"
+    );
+    assert_eq!(answer_to(&out, 1), ["Thinking on."]);
+    let d4 = answer_to(&out, 2);
+    assert!(
+        d4.iter()
+            .any(|l| l.starts_with("depth ") || l.contains("Book move")),
+        "the engine's thinking, asked for: {d4:?}"
+    );
 }
