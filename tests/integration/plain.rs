@@ -248,3 +248,34 @@ fn clocks_and_thinking_are_read_when_asked() {
         "the engine's thinking, asked for: {d4:?}"
     );
 }
+
+#[test]
+fn a_drill_in_plain_mode_judges_the_answer_in_lines() {
+    let home = common::tempdir("plain-drill");
+    // White, "Me", gives the queen away on move 3.
+    let game = "[White \"Me\"]\n[Black \"Friend\"]\n[Result \"0-1\"]\n\n\
+                1. e4 e5 2. Qh5 Nc6 3. Qxe5+ Nxe5 4. d4 Ng6 0-1\n";
+    std::fs::write(home.0.join("mine.pgn"), game).expect("write");
+    let (ok, out, err) = chess(
+        &home.0,
+        &["analyse", "mine.pgn", "--player", "me", "--depth", "5"],
+        "",
+    );
+    assert!(ok, "{out}{err}");
+    let (ok, out, err) = chess(&home.0, &["drill", "--plain"], "Qxe5+\n");
+    assert!(ok, "{err}");
+    assert!(!out.contains('\x1b'), "{out}");
+    // The first exercise is asked before the first prompt.
+    let asked = out.split("\n>\n").next().unwrap_or("");
+    assert!(
+        asked.contains("White to move: find a move as good as the engine's"),
+        "{out}"
+    );
+    let verdict = answer_to(&out, 0);
+    assert!(
+        verdict
+            .iter()
+            .any(|l| l.contains("Qxe5+") && l.contains("not as good")),
+        "the blunder again is refused, in words: {out}"
+    );
+}
