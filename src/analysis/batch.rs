@@ -38,8 +38,8 @@ pub struct Options {
 pub enum BatchError {
     /// `--out` names the input file, which is never overwritten.
     OutIsInput { out: PathBuf },
-    /// The input could not be read: the message names it.
-    Input(String),
+    /// The input could not be read (the error names it).
+    Input(crate::util::input::InputError),
     /// The annotated games could not be written to standard output.
     Stdout(std::io::Error),
     /// The annotated games could not be written to the `--out` file.
@@ -57,7 +57,7 @@ impl std::fmt::Display for BatchError {
                 "--out {}: that is the input file; the input is never overwritten",
                 out.display()
             ),
-            BatchError::Input(message) => f.write_str(message),
+            BatchError::Input(e) => write!(f, "{e}"),
             BatchError::Stdout(e) => write!(f, "standard output: {e}"),
             BatchError::Write { path, source } => write!(f, "{}: {source}", path.display()),
         }
@@ -68,7 +68,8 @@ impl std::error::Error for BatchError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             BatchError::Stdout(e) | BatchError::Write { source: e, .. } => Some(e),
-            BatchError::OutIsInput { .. } | BatchError::Input(_) => None,
+            BatchError::Input(e) => Some(e),
+            BatchError::OutIsInput { .. } => None,
         }
     }
 }

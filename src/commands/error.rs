@@ -17,6 +17,8 @@ pub enum CommandError {
         doing: String,
         source: std::io::Error,
     },
+    /// An input file (or standard input) could not be opened or read as text.
+    Input(crate::util::input::InputError),
     /// A screen (the game, the editor, the trainer) ended on an error of the terminal or of
     /// a file it had to write, already in words for the user.
     Screen(std::io::Error),
@@ -29,6 +31,7 @@ impl std::fmt::Display for CommandError {
         match self {
             CommandError::Config(e) => write!(f, "configuration: {e}"),
             CommandError::Io { doing, source } => write!(f, "{doing}: {source}"),
+            CommandError::Input(e) => write!(f, "{e}"),
             CommandError::Screen(e) => write!(f, "{e}"),
             CommandError::Message(m) => f.write_str(m),
         }
@@ -40,6 +43,7 @@ impl std::error::Error for CommandError {
         match self {
             CommandError::Config(e) => Some(e),
             CommandError::Io { source, .. } => Some(source),
+            CommandError::Input(e) => Some(e),
             CommandError::Screen(e) => Some(e),
             CommandError::Message(_) => None,
         }
@@ -49,6 +53,12 @@ impl std::error::Error for CommandError {
 impl From<ConfigError> for CommandError {
     fn from(e: ConfigError) -> Self {
         CommandError::Config(e)
+    }
+}
+
+impl From<crate::util::input::InputError> for CommandError {
+    fn from(e: crate::util::input::InputError) -> Self {
+        CommandError::Input(e)
     }
 }
 

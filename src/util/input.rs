@@ -34,6 +34,70 @@ impl Format {
     }
 }
 
+/// Why an input could not be opened or read: each says which input (its path, or
+/// "standard input"); a refusal of the system keeps its error as the source.
+#[derive(Debug)]
+pub enum InputError {
+    /// The system would not open the file (missing, no permission...).
+    Open { name: String, source: io::Error },
+    /// The path is a folder.
+    Folder { name: String },
+    /// Reading failed (part-way: a truncated or damaged archive).
+    Read { name: String, source: io::Error },
+    /// A compression that cannot be read here (`bzip2`, `xz`), and the program that
+    /// decompresses it.
+    Compressed {
+        name: String,
+        kind: &'static str,
+        unpack: &'static str,
+    },
+    /// Binary data, not text (the compression it was found under, if any).
+    Binary { name: String, format: Format },
+}
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            InputError::Open { name, source } => write!(f, "cannot open {name}: {source}"),
+            InputError::Folder { name } => write!(f, "cannot open {name}: it is a folder"),
+            InputError::Read { source, .. } => {
+                // The source names the input already (see `named`).
+                let e = source.to_string();
+                if e.starts_with("truncated") {
+                    f.write_str(&e)
+                } else {
+                    write!(f, "cannot read {e}")
+                }
+            }
+            InputError::Compressed { name, kind, unpack } => write!(
+                f,
+                "{name}: {kind}-compressed, which cannot be read here: decompress it first \
+                 ({unpack} -k), or recompress it with zstd or gzip"
+            ),
+            InputError::Binary { name, format } => write!(
+                f,
+                "{name}: {}binary data, not text: nothing read",
+                format.adjective()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for InputError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            InputError::Open { source, .. } | InputError::Read { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+impl From<InputError> for String {
+    fn from(e: InputError) -> String {
+        e.to_string()
+    }
+}
+
 /// An opened input: read it as text with [`BufRead`]. Its [`Input::name`] is for messages
 /// (`file:line: ...`); [`Input::size`] and [`Input::consumed`] measure progress in the
 /// stored (perhaps compressed) bytes.
@@ -50,7 +114,7 @@ const SNIFF: usize = 8192;
 
 /// Opens `path` (`-`: standard input) for reading as text, decompressing gzip or zstd.
 /// Errors name the path: missing, unreadable, or binary data that is not text.
-pub fn open(path: &Path) -> Result<Input, String> {
+pub fn open(path: &Path) -> Result<Input, InputError> {
     let stdin = path.as_os_str() == "-";
     let name = if stdin {
         "standard input".to_string()
@@ -61,12 +125,14 @@ pub fn open(path: &Path) -> Result<Input, String> {
     let (raw, size): (Box<dyn Read>, Option<u64>) = if stdin {
         (Box::new(io::stdin().lock()), None)
     } else {
-        let f = File::open(path).map_err(|e| format!("cannot open {name}: {e}"))?;
-        let meta = f
-            .metadata()
-            .map_err(|e| format!("cannot open {name}: {e}"))?;
+        let opening = |source| InputError::Open {
+            name: name.clone(),
+            source,
+        };
+        let f = File::open(path).map_err(opening)?;
+        let meta = f.metadata().map_err(opening)?;
         if meta.is_dir() {
-            return Err(format!("cannot open {name}: it is a folder"));
+            return Err(InputError::Folder { name });
         }
         (Box::new(f), meta.is_file().then_some(meta.len()))
     };
@@ -78,12 +144,15 @@ pub fn open(path: &Path) -> Result<Input, String> {
 }
 
 /// [`open`] and the whole text read into memory: for inputs read more than once or whole.
-pub fn read_to_string(path: &Path) -> Result<String, String> {
+pub fn read_to_string(path: &Path) -> Result<String, InputError> {
     let mut input = open(path)?;
     let mut bytes = Vec::new();
     input
         .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read further: {e}"))?;
+        .map_err(|source| InputError::Read {
+            name: input.name.clone(),
+            source,
+        })?;
     Ok(match String::from_utf8(bytes) {
         Ok(s) => s,
         // Older PGN files are often Latin-1: keep reading, with the odd letter replaced.
@@ -98,7 +167,7 @@ fn from_reader(
     mut raw: impl Read + 'static,
     size: Option<u64>,
     consumed: Arc<AtomicU64>,
-) -> Result<Input, String> {
+) -> Result<Input, InputError> {
     // The first bytes are read ahead and put back in front of the rest: a pipe cannot seek.
     let mut head = Vec::with_capacity(8);
     while head.len() < 6 {
@@ -108,7 +177,12 @@ fn from_reader(
             Ok(0) => break,
             Ok(n) => head.extend_from_slice(&byte[..n]),
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(format!("cannot read {name}: {e}")),
+            Err(e) => {
+                return Err(InputError::Read {
+                    source: named(&name, Format::Text, e),
+                    name,
+                });
+            }
         }
     }
     let format = if head.starts_with(&[0x1f, 0x8b]) {
@@ -116,15 +190,17 @@ fn from_reader(
     } else if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
         Format::Zstd
     } else if head.starts_with(b"BZh") {
-        return Err(format!(
-            "{name}: bzip2-compressed, which cannot be read here: decompress it first \
-             (bunzip2 -k), or recompress it with zstd or gzip"
-        ));
+        return Err(InputError::Compressed {
+            name,
+            kind: "bzip2",
+            unpack: "bunzip2",
+        });
     } else if head.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0]) {
-        return Err(format!(
-            "{name}: xz-compressed, which cannot be read here: decompress it first \
-             (unxz -k), or recompress it with zstd or gzip"
-        ));
+        return Err(InputError::Compressed {
+            name,
+            kind: "xz",
+            unpack: "unxz",
+        });
     } else {
         Format::Text
     };
@@ -137,19 +213,17 @@ fn from_reader(
         )),
         Format::Zstd => Box::new(BufReader::with_capacity(1 << 16, ZstdFrames::new(source))),
     };
-    let first = reader.fill_buf().map_err(|e| {
-        let e = named(&name, format, e).to_string();
-        if e.starts_with("truncated") {
-            e
-        } else {
-            format!("cannot read {e}")
+    let first = match reader.fill_buf() {
+        Ok(first) => first,
+        Err(e) => {
+            return Err(InputError::Read {
+                source: named(&name, format, e),
+                name,
+            });
         }
-    })?;
+    };
     if looks_binary(&first[..first.len().min(SNIFF)]) {
-        return Err(format!(
-            "{name}: {}binary data, not text: nothing read",
-            format.adjective()
-        ));
+        return Err(InputError::Binary { name, format });
     }
     Ok(Input {
         name,
@@ -329,6 +403,26 @@ mod tests {
             .read_to_string(&mut s)
             .map_err(|e| format!("cannot read further: {e}"))?;
         Ok(s)
+    }
+
+    #[test]
+    fn a_refusal_keeps_the_systems_error_and_names_the_input() {
+        use std::error::Error;
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let missing = dir.path().join("missing.pgn");
+        let e = open(&missing).err().expect("a missing file");
+        let io = e
+            .source()
+            .and_then(|s| s.downcast_ref::<io::Error>())
+            .expect("the system's error");
+        assert_eq!(io.kind(), io::ErrorKind::NotFound);
+        assert!(
+            e.to_string()
+                .starts_with(&format!("cannot open {}", missing.display()))
+        );
+        let folder = open(dir.path()).err().expect("a folder");
+        assert!(matches!(folder, InputError::Folder { .. }), "{folder}");
+        assert!(folder.to_string().ends_with("it is a folder"));
     }
 
     fn gzip(text: &[u8]) -> Vec<u8> {
