@@ -216,8 +216,8 @@ impl GameSession {
     /// tag), which side the player had (`White` or `Black` is `Player`) and its result.
     /// The clocks, if any, start again from their base; the `TimeControl` tag is returned
     /// for the caller to decide whether the game is timed by it.
-    pub fn restore(&mut self, text: &str, now: Instant) -> Result<Restored, String> {
-        let pgn = crate::pgn::parse_game(text).map_err(|e| e.to_string())?;
+    pub fn restore(&mut self, text: &str, now: Instant) -> Result<Restored, crate::pgn::PgnError> {
+        let pgn = crate::pgn::parse_game(text)?;
         self.game = pgn.to_game();
         self.ending = None;
         self.policy = Policy::default();

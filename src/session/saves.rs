@@ -68,16 +68,40 @@ fn split_games(text: &str) -> Vec<String> {
     games
 }
 
+/// The games set aside could not be written: where, and the system's error.
+#[derive(Debug)]
+pub struct KeepError {
+    pub path: PathBuf,
+    pub source: io::Error,
+}
+
+impl std::fmt::Display for KeepError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Cannot keep the games in {}: {}",
+            self.path.display(),
+            self.source
+        )
+    }
+}
+
+impl std::error::Error for KeepError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.source)
+    }
+}
+
 impl Saves {
     /// Sets `text` (a game as PGN) aside, latest last, and writes the games set aside. On
     /// a failed write it stays set aside in memory; the error says why.
-    pub fn set_aside(&mut self, text: String) -> Result<(), String> {
+    pub fn set_aside(&mut self, text: String) -> Result<(), KeepError> {
         self.left.push(text);
         self.write_left()
     }
 
     /// Writes the games set aside to `left.pgn`, one after the other (none: no file).
-    pub fn write_left(&self) -> Result<(), String> {
+    pub fn write_left(&self) -> Result<(), KeepError> {
         let Some(file) = self.left_file() else {
             return Ok(());
         };
@@ -88,7 +112,7 @@ impl Saves {
             // The data folder is the program's own: made on its first use.
             create_folder_of(&file).and_then(|()| write_atomic(&file, texts.join("\n\n") + "\n"))
         };
-        result.map_err(|e| format!("Cannot keep the games in {}: {e}", file.display()))
+        result.map_err(|source| KeepError { path: file, source })
     }
 
     /// Takes in the games of `files` (another window's autosave and games set aside) as

@@ -130,7 +130,10 @@ impl App {
     pub fn set_game_from_pgn(&mut self, text: &str) -> Result<Restored, String> {
         self.engine.clear();
         self.reset_game_state();
-        let restored = self.session.restore(text, Instant::now())?;
+        let restored = self
+            .session
+            .restore(text, Instant::now())
+            .map_err(|e| e.to_string())?;
         self.flipped = self.session.human == Color::Black;
         self.mode = Mode::Play;
         self.after_move();
@@ -244,7 +247,7 @@ impl App {
     fn store_left(&mut self, text: String) {
         // Kept in memory all the same when the file cannot be written; the log says so.
         if let Err(why) = self.session.saves.set_aside(text) {
-            self.log_line(why);
+            self.log_line(why.to_string());
         }
     }
 
@@ -267,6 +270,7 @@ impl App {
         self.session
             .saves
             .write_left()
+            .map_err(|why| why.to_string())
             .inspect_err(|why| self.log_line(why.clone()))
     }
 
