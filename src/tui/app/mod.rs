@@ -135,8 +135,8 @@ pub struct Thinking {
 
 /// The game screen.
 pub struct App {
-    pub config: Config,
-    pub theme: Theme,
+    pub(crate) config: Config,
+    pub(crate) theme: Theme,
     /// The game itself: moves, sides, level, clocks, ending (no screen in it).
     pub session: GameSession,
     pub flipped: bool,
@@ -180,7 +180,7 @@ pub struct App {
     /// the panel shows it and the log last said it.
     pub opening: Option<&'static crate::openings::Opening>,
     /// The screen over the game (analysis, tree, trainer), while one is open.
-    pub overlay: Option<Overlay>,
+    pub(crate) overlay: Option<Overlay>,
     /// Watch mode: the engine plays both sides (see [`watch`]).
     pub watch: watch::Watch,
     /// The clocks were running when the trainer opened (they run again when it closes).
