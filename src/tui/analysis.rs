@@ -280,11 +280,13 @@ impl AnalysisView {
     }
 }
 
-/// `White: 0 ?? 1 ? 2 ?!`.
+/// `White: 0 ?? 1 ? 2 ?!, accuracy 87.3` (lichess's formula, 0 to 100).
 fn tally(a: &GameAnalysis, side: Color) -> String {
     use crate::analysis::Judgement::*;
+    let accuracy =
+        a.accuracy()[side.index()].map_or(String::new(), |acc| format!(", accuracy {acc:.1}"));
     format!(
-        "{side}: {} ?? {} ? {} ?!",
+        "{side}: {} ?? {} ? {} ?!{accuracy}",
         a.count(side, Blunder),
         a.count(side, Mistake),
         a.count(side, Inaccuracy)

@@ -2074,8 +2074,9 @@ fn the_analysis_writes_one_line_to_the_log_and_says_what_it_shows() {
     let tally = |side: Color| {
         use huo_chess::analysis::Judgement::*;
         let n = |j| judged.count(side, j);
+        let accuracy = judged.accuracy()[side.index()].unwrap();
         format!(
-            "{side}: {} ?? {} ? {} ?!",
+            "{side}: {} ?? {} ? {} ?!, accuracy {accuracy:.1}",
             n(Blunder),
             n(Mistake),
             n(Inaccuracy)
