@@ -6,7 +6,12 @@
 //! presses. Each position takes one search, and one more when the game's move there is
 //! not the engine's: the same position searched again to the same depth, restricted to
 //! the move played (`searchmoves`), which scores it as the first search scored the best
-//! move (the transposition table still holds what the first one learned). [`Analyser`]
+//! move (the transposition table still holds what the first one learned). Each position
+//! is searched alone, without the game's history, so that a move is judged as an arbiter
+//! would ([`as_an_arbiter`]); a move that completes a threefold repetition is a draw, and
+//! a move the restricted search scores a draw where the best move is no draw is checked
+//! by a search of the position after it (the root restricted to one move can make the
+//! search take a return to the root for a draw the mover would have avoided). [`Analyser`]
 //! runs jobs to the end on an engine service of its own, blocking. Within a game, what
 //! its transposition table learned about one position helps with the next; each game
 //! starts with an empty table, so a game is judged the same alone or among others.
@@ -75,6 +80,10 @@ pub struct AnalysisJob {
     evals: Vec<PositionEval>,
     /// The next position, searched, while the move played there is being scored.
     searched: Option<PositionEval>,
+    /// The move played was scored a draw by its restricted search where the best move is
+    /// not one: the position after it is being searched to check (see
+    /// [`AnalysisJob::on_reply`]).
+    recheck: bool,
     /// The id of the request sent for the next position, while it is unanswered.
     waiting: Option<u64>,
     /// The principal variation of the waiting request's last iteration.
@@ -91,6 +100,7 @@ impl AnalysisJob {
             thresholds,
             evals: Vec::with_capacity(game.positions().len()),
             searched: None,
+            recheck: false,
             waiting: None,
             pv: Vec::new(),
         }
@@ -116,14 +126,27 @@ impl AnalysisJob {
         while prefix.positions().len() > index + 1 {
             prefix.undo();
         }
-        let limits = match &self.searched {
-            None => self.limits.clone(),
+        let prefix = as_an_arbiter(prefix);
+        let played = self.game.moves().get(index).copied();
+        let (prefix, limits) = match (&self.searched, played) {
+            // The position after the move played, alone, a move less deep.
+            (Some(e), Some(mv)) if self.recheck => (
+                Game::from_position(prefix.position().after(mv)),
+                Limits {
+                    depth: Some(e.depth.saturating_sub(1).max(1)),
+                    ..Limits::default()
+                },
+            ),
             // The move played, alone, as deep as the search that found the best one.
-            Some(e) => Limits {
-                depth: Some(e.depth.max(1)),
-                searchmoves: vec![self.game.moves()[index]],
-                ..Limits::default()
-            },
+            (Some(e), Some(mv)) => (
+                prefix,
+                Limits {
+                    depth: Some(e.depth.max(1)),
+                    searchmoves: vec![mv],
+                    ..Limits::default()
+                },
+            ),
+            _ => (prefix, self.limits.clone()),
         };
         Some(Think::search(&prefix, Level::FULL, limits))
     }
@@ -155,9 +178,41 @@ impl AnalysisJob {
                 self.waiting = None;
                 let index = self.evals.len();
                 let pos = &self.game.positions()[index];
+                let mover = pos.turn();
                 let mut eval = match self.searched.take() {
+                    // The position after the move, searched: its score, counted from the
+                    // position before (the mover's own mate one move further).
+                    Some(mut searched) if std::mem::take(&mut self.recheck) => {
+                        let after = Eval::from_score(result.score, !mover);
+                        searched.played = Some(match after {
+                            Eval::Mate { winner, moves } if winner == mover => Eval::Mate {
+                                winner,
+                                moves: moves + 1,
+                            },
+                            other => other,
+                        });
+                        searched
+                    }
                     Some(mut searched) => {
-                        searched.played = Some(Eval::from_score(result.score, pos.turn()));
+                        let played = Eval::from_score(result.score, mover);
+                        let after = pos.after(self.game.moves()[index]);
+                        if self.repeats_thrice(index) {
+                            searched.played = Some(Eval::Cp(0));
+                        } else if played == Eval::Cp(0)
+                            && searched.eval.value(mover).abs() >= DRAW_SUSPECT
+                            && after.has_legal_moves()
+                        {
+                            // A draw where the best move is no draw: often the move
+                            // restricted at the root makes the search take a return to
+                            // the root, which the mover would have avoided, for a
+                            // repetition. The position after the move, searched alone,
+                            // tells.
+                            self.recheck = true;
+                            self.searched = Some(searched);
+                            return Ok(None);
+                        } else {
+                            searched.played = Some(played);
+                        }
                         searched
                     }
                     None => PositionEval::from_search(pos, result, &self.pv),
@@ -179,6 +234,16 @@ impl AnalysisJob {
                 Err(AnalyseError::Failed(message.clone()))
             }
         }
+    }
+
+    /// Does the game's move from position `index` reach a position for the third time (a
+    /// draw however the search scored it)?
+    fn repeats_thrice(&self, index: usize) -> bool {
+        let mut upto = self.game.clone();
+        while upto.positions().len() > index + 2 {
+            upto.undo();
+        }
+        upto.positions().len() == index + 2 && upto.repetitions() >= 3
     }
 
     /// Is a request of this job unanswered?
@@ -217,6 +282,21 @@ impl AnalysisJob {
         GameAnalysis::from_evals(&self.game, self.evals.clone(), &self.thresholds)
     }
 }
+
+/// The game as its last position's search should see it to judge the game's moves as an
+/// arbiter would: the last position alone, without the game's history. The search counts a
+/// position that occurred once before as a draw (right within its own tree: whoever could
+/// repeat once can repeat again), but a position the game reached once before is no draw
+/// yet: returning there draws only if it can be forced twice more, and the search of the
+/// position alone finds that in its tree. A move that completes a threefold repetition
+/// in the game itself is scored a draw by [`AnalysisJob`].
+pub fn as_an_arbiter(game: Game) -> Game {
+    Game::from_position(*game.position())
+}
+
+/// How far from level (centipawns, the mover's side) the best move must be for a draw
+/// score of the move played to be checked by a search of the position after it.
+const DRAW_SUSPECT: i32 = 100;
 
 /// Analyses games with the engine service, blocking until each answer.
 pub struct Analyser {

@@ -2,7 +2,9 @@
 //! comment (the form lichess and python-chess read: White's side, pawns with two decimals,
 //! or `#3` / `#-2` for mates), a NAG on judged moves (`$6` inaccuracy, `$2` mistake, `$4`
 //! blunder), and after a mistake or a blunder the engine's line as a variation. The
-//! movetext is wrapped at 80 columns.
+//! movetext starts with a comment that says the scale the marks are on, and the tags
+//! `WhiteAccuracy` and `BlackAccuracy` give each player's accuracy (0 to 100, lichess's
+//! formula: [`super::accuracy`]). The movetext is wrapped at 80 columns.
 
 use super::{GameAnalysis, Judgement};
 use crate::core::{Color, Move, Position, san, san_movetext};
@@ -27,8 +29,22 @@ pub fn write_annotated(
     if let Some(a) = annotator {
         tags.push(("Annotator".into(), a.into()));
     }
+    let accuracy = analysis.accuracy();
+    for (side, acc) in ["White", "Black"].iter().zip(accuracy) {
+        let tag = format!("{side}Accuracy");
+        tags.retain(|(k, _)| *k != tag);
+        if let Some(acc) = acc {
+            tags.push((tag, format!("{acc:.1}")));
+        }
+    }
     let mut out = write_tags(game, &tags, result);
     let mut text = Movetext::default();
+    if !analysis.moves.is_empty() {
+        // Word by word, so that the movetext wraps within it.
+        let comment = format!("{{{}}}", scale_comment(analysis.thresholds));
+        text.tokens.extend(comment.split(' ').map(str::to_string));
+        text.number_black = true;
+    }
     let positions = game.positions();
     for (i, &mv) in game.moves().iter().enumerate() {
         let pos = &positions[i];
@@ -51,6 +67,15 @@ pub fn write_annotated(
     out.push_str(&wrap_movetext(&text.tokens));
     out.push_str("\n\n");
     out
+}
+
+/// The comment that opens an annotated game: what the marks mean.
+fn scale_comment(t: super::Thresholds) -> String {
+    format!(
+        "Marks by the winning chances (-1 to 1, lichess's scale) a move gives away: \
+         ?! {}, ? {}, ?? {}; accuracy by lichess's formula",
+        t.inaccuracy, t.mistake, t.blunder
+    )
 }
 
 /// Movetext tokens; a move token carries its number (`12. Nf3`, `12... Nc6`).
@@ -145,12 +170,21 @@ mod tests {
         let pgn = write_annotated(&game, &headers, "*", &analysis, Some("Huo Chess"));
         assert!(pgn.contains("[White \"A\"]\n"), "{pgn}");
         assert!(pgn.contains("[Annotator \"Huo Chess\"]\n"), "{pgn}");
-        let movetext = pgn.split("\n\n").nth(1).unwrap();
+        let movetext = pgn.split("\n\n").nth(1).unwrap().replace('\n', " ");
+        // First what the marks mean, then the moves.
+        let (comment, moves) = movetext.split_once("} ").unwrap();
+        assert!(comment.contains("?! 0.1, ? 0.2, ?? 0.3"), "{comment}");
         assert_eq!(
-            movetext,
-            "1. e4 {[%eval 0.20]} 1... e5 {[%eval 0.25]} 2. Nf3 {[%eval 0.30]} 2... Qg5 $4\n\
+            moves,
+            "1. e4 {[%eval 0.20]} 1... e5 {[%eval 0.25]} 2. Nf3 {[%eval 0.30]} 2... Qg5 $4 \
              {[%eval 9.00]} (2... Nc6 {[%eval 0.35]} 3. Bb5) *"
         );
+        // White played the engine's moves: accuracy 100; Black gave away a queen.
+        assert!(pgn.contains("[WhiteAccuracy \"100.0\"]\n"), "{pgn}");
+        let black: f64 = pgn.split("[BlackAccuracy \"").nth(1).unwrap()[..4]
+            .parse()
+            .unwrap();
+        assert!(black < 60.0, "{pgn}");
         for l in pgn.lines() {
             assert!(l.len() <= 80, "{l}");
         }

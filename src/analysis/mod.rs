@@ -4,13 +4,19 @@
 //! [`Analyser`]). A move is judged by that search of the position before it: the score of
 //! the engine's best move against the score of the move played, found by a second search
 //! of the same position restricted to that move (`searchmoves`) at the same depth, so both
-//! come from the same look at the same position. The two scores are turned into the
-//! mover's *expected score* ([`expected_score`]: a win counts 1, a draw one half), and the
-//! move is judged by how much of it it gave away: an inaccuracy `?!`, a mistake `?` or a
-//! blunder `??` from the `[analysis]` thresholds, which are in pawns as lost from a level
-//! position. So throwing away three pawns of a nine-pawn lead (still winning) is no
-//! blunder, and letting a level game slip to two pawns down is one. Moves of known opening
-//! theory, those that keep the game in the built-in opening book, are never marked.
+//! come from the same look at the same position. The two scores are put on lichess's
+//! *winning chances* scale ([`winning_chances`]: −1 lost, 0 level, +1 won; a forced mate
+//! is ±1), and the move is judged by how much of the mover's chances it gave away: 0.1 an
+//! inaccuracy `?!`, 0.2 a mistake `?`, 0.3 a blunder `??` (the `[analysis]` thresholds;
+//! these are lichess's, so the marks mean what players know from there). A pawn matters
+//! much in a level game and little in a decided one: throwing away three pawns of a
+//! nine-pawn lead is no blunder, letting a level game slip to two pawns down is one. A
+//! move where both the position before and the position after it are won for the mover
+//! (chances 0.9 or more by their own searches) is never marked: the game stays won, and
+//! the gap between two deep "winning" scores says more about the search than the move.
+//! Moves of known opening theory, those that keep the game in the built-in opening book,
+//! are never marked. Each player's *accuracy* ([`accuracy`], lichess's formula) sums the
+//! game up in one number from 0 to 100.
 //!
 //! The parts, from the bottom up:
 //! - here: [`Eval`] (an evaluation from White's side, centipawns or mate), [`PositionEval`]
@@ -41,16 +47,22 @@ use std::fmt;
 /// What a forced mate is worth on the scale of [`Eval::value`]: far beyond any material.
 pub const MATE_VALUE: i32 = 100_000;
 
-/// How quickly centipawns turn into an expected score ([`expected_score`]), per centipawn:
-/// a level position is worth one half, a pawn up about 0.59, two pawns up 0.68, five pawns
-/// up 0.86, nine pawns up 0.96.
-pub const LOGISTIC_K: f64 = 0.00368;
+/// How quickly centipawns turn into winning chances, per centipawn (lichess's constant,
+/// fitted to its players' results): a pawn up is worth chances of 0.18, two pawns 0.35,
+/// five pawns 0.73, nine pawns 0.93.
+pub const LOGISTIC_K: f64 = 0.003_682_08;
+
+/// The winning chances (−1 to 1) of a side that stands `cp` centipawns better, on
+/// lichess's scale: `2 / (1 + e^(−K·cp)) − 1`, `K` = [`LOGISTIC_K`].
+pub fn winning_chances(cp: i32) -> f64 {
+    2.0 / (1.0 + (-LOGISTIC_K * cp as f64).exp()) - 1.0
+}
 
 /// The expected score (0 to 1: a win counts 1, a draw one half) of a side that stands
-/// `cp` centipawns better: the logistic curve `1 / (1 + e^(-K·cp))`, `K` =
-/// [`LOGISTIC_K`]. A pawn matters much in a level game and little in a decided one.
+/// `cp` centipawns better: the winning chances moved onto 0 to 1, `(1 + wc) / 2`
+/// (lichess calls it "win%" when shown in percent).
 pub fn expected_score(cp: i32) -> f64 {
-    1.0 / (1.0 + (-LOGISTIC_K * cp as f64).exp())
+    (1.0 + winning_chances(cp)) / 2.0
 }
 
 /// An evaluation from White's point of view.
@@ -125,6 +137,11 @@ impl Eval {
             },
             other => other,
         }
+    }
+
+    /// `side`'s winning chances ([`winning_chances`]), −1 to 1: a forced mate is ±1.
+    pub fn chances(self, side: Color) -> f64 {
+        2.0 * self.expected(side) - 1.0
     }
 
     /// White's centipawns held within ±`cap` (a mate is ±`cap`): for graphs.
@@ -251,6 +268,10 @@ pub fn theory_moves(game: &Game) -> usize {
         .count()
 }
 
+/// Winning chances at which a game counts as won: a move between two positions won by this
+/// much, each by its own search, is not marked.
+pub const STILL_WON: f64 = 0.9;
+
 /// How bad a move was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Judgement {
@@ -294,8 +315,8 @@ impl fmt::Display for Judgement {
     }
 }
 
-/// How much expected score (0 to 1) a move may give away before it is an inaccuracy, a
-/// mistake, a blunder.
+/// How much of the mover's winning chances (−1 to 1, [`winning_chances`]) a move may give
+/// away before it is an inaccuracy, a mistake, a blunder.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Thresholds {
     pub inaccuracy: f64,
@@ -304,28 +325,30 @@ pub struct Thresholds {
 }
 
 impl Default for Thresholds {
-    /// Half a pawn, a pawn, two pawns lost from a level position (the shipped
-    /// configuration): about 0.046, 0.091 and 0.176.
+    /// lichess's: 0.1, 0.2 and 0.3 of the winning chances (the shipped configuration).
     fn default() -> Self {
-        Thresholds::from_pawns(0.5, 1.0, 2.0)
+        Thresholds {
+            inaccuracy: 0.1,
+            mistake: 0.2,
+            blunder: 0.3,
+        }
     }
 }
 
 impl Thresholds {
-    /// The expected score lost by falling from a level position to `pawns` down, for
-    /// each threshold.
-    pub fn from_pawns(inaccuracy: f64, mistake: f64, blunder: f64) -> Thresholds {
-        let drop = |pawns: f64| 0.5 - expected_score(-(pawns * 100.0).round() as i32);
-        Thresholds {
-            inaccuracy: drop(inaccuracy),
-            mistake: drop(mistake),
-            blunder: drop(blunder),
-        }
+    /// The winning chances lost by falling from a level position to `pawns` down: how the
+    /// older `[analysis]` keys, in pawns, are read (see [`AnalysisConfig`]).
+    pub fn chances_of_pawns(pawns: f64) -> f64 {
+        winning_chances((pawns * 100.0).round() as i32)
     }
 
-    /// The `[analysis]` section's thresholds (pawns lost from a level position).
+    /// The `[analysis]` section's thresholds.
     pub fn from_config(config: &AnalysisConfig) -> Thresholds {
-        Thresholds::from_pawns(config.inaccuracy, config.mistake, config.blunder)
+        Thresholds {
+            inaccuracy: config.inaccuracy_chances,
+            mistake: config.mistake_chances,
+            blunder: config.blunder_chances,
+        }
     }
 
     /// The judgement on a move that gave away `loss` of its expected score (the worst
@@ -360,7 +383,7 @@ pub struct MoveReview {
     /// The engine's move and line in the position before the move.
     pub best: Option<Move>,
     pub pv: Vec<Move>,
-    /// Expected score the move gave away, 0 to 1, from the mover's side (0 when it was
+    /// Winning chances the move gave away, 0 to 2, from the mover's side (0 when it was
     /// the engine's move or did no worse).
     pub loss: f64,
     /// Known opening theory ([`theory_moves`]): never judged.
@@ -415,7 +438,7 @@ pub fn review_move(
         Some(e) if before.best != Some(mv) => e,
         _ => before.eval,
     };
-    let loss = (before.eval.expected(mover) - played.expected(mover)).max(0.0);
+    let loss = (before.eval.chances(mover) - played.chances(mover)).max(0.0);
     MoveReview {
         ply,
         mv,
@@ -443,6 +466,8 @@ pub struct GameAnalysis {
     pub positions: Vec<PositionEval>,
     /// One per move.
     pub moves: Vec<MoveReview>,
+    /// What the moves were judged by.
+    pub thresholds: Thresholds,
 }
 
 impl GameAnalysis {
@@ -459,14 +484,30 @@ impl GameAnalysis {
             .enumerate()
             .map_while(|(i, &mv)| {
                 let e = evals.get(i)?;
-                (e.played.is_some() || e.best == Some(mv))
-                    .then(|| review_move(i, &positions[i], mv, e, i < theory, thresholds))
+                (e.played.is_some() || e.best == Some(mv)).then(|| {
+                    let mut review = review_move(i, &positions[i], mv, e, i < theory, thresholds);
+                    // Won before the move and still won after it, each by its own search:
+                    // the game stays won, whatever one search thought of the move.
+                    let won = |e: &PositionEval| e.eval.chances(review.mover) >= STILL_WON;
+                    if won(e) && evals.get(i + 1).is_some_and(won) {
+                        review.judgement = None;
+                    }
+                    review
+                })
             })
             .collect();
         GameAnalysis {
             positions: evals,
             moves,
+            thresholds: *thresholds,
         }
+    }
+
+    /// Each player's accuracy, 0 to 100 (`[White, Black]`; `None` for a side with no
+    /// judged move), by lichess's formula ([`accuracy`]).
+    pub fn accuracy(&self) -> [Option<f64>; 2] {
+        let start = self.positions.first().map_or(Eval::Cp(0), |p| p.eval);
+        accuracy(start, &self.moves)
     }
 
     /// How many moves of `side` were judged `judgement`.
@@ -476,6 +517,78 @@ impl GameAnalysis {
             .filter(|m| m.mover == side && m.judgement == Some(judgement))
             .count()
     }
+}
+
+/// lichess's win% of White (0 to 100) for an evaluation: the winning chances moved onto 0
+/// to 100, the evaluation held within ten pawns first (so a mate counts as ten pawns, as
+/// lichess counts it for accuracy).
+fn win_percent(eval: Eval) -> f64 {
+    let cp = eval.value(Color::White).clamp(-1000, 1000);
+    50.0 + 50.0 * winning_chances(cp)
+}
+
+/// The accuracy of one move, 0 to 100, from the mover's win% with the best move and with
+/// the move played (lichess's curve, fitted to how often players of each strength lose
+/// that much; the last 1 is lichess's allowance for an engine that is not perfect). A move
+/// that loses nothing is 100.
+pub fn move_accuracy(win_before: f64, win_after: f64) -> f64 {
+    if win_after >= win_before {
+        return 100.0;
+    }
+    let raw = 103.1668 * (-0.04354 * (win_before - win_after)).exp() - 3.1669 + 1.0;
+    raw.clamp(0.0, 100.0)
+}
+
+/// Each player's accuracy in a game (`[White, Black]`), lichess's way: every move's
+/// [`move_accuracy`] (theory counts 100: known moves cost nothing), then per player the
+/// mean of two means: one weighted by how wild the game was around the move (the standard
+/// deviation of White's win% over a window of positions, held within 0.5 to 12, the window
+/// a tenth of the game, 2 to 8 positions), so errors in sharp play count more; and the
+/// harmonic mean, so a few blunders are not hidden by many easy moves. `start` is the
+/// evaluation of the first position.
+pub fn accuracy(start: Eval, moves: &[MoveReview]) -> [Option<f64>; 2] {
+    // White's win% at each position: the start, then after each move played.
+    let wins: Vec<f64> = std::iter::once(win_percent(start))
+        .chain(moves.iter().map(|m| win_percent(m.after)))
+        .collect();
+    let size = (moves.len() / 10).clamp(2, 8);
+    let window = |from: usize| {
+        let w = &wins[from.min(wins.len() - 1)..(from + size).min(wins.len())];
+        let mean = w.iter().sum::<f64>() / w.len() as f64;
+        let variance = w.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / w.len() as f64;
+        variance.sqrt().clamp(0.5, 12.0)
+    };
+    // The first moves share the first window; then it slides along with the game.
+    let weights: Vec<f64> = (0..moves.len())
+        .map(|i| window((i + 2).saturating_sub(size)))
+        .collect();
+    [Color::White, Color::Black].map(|side| {
+        let mine: Vec<(f64, f64)> = moves
+            .iter()
+            .zip(&weights)
+            .filter(|(m, _)| m.mover == side)
+            .map(|(m, &weight)| {
+                let acc = if m.theory {
+                    100.0
+                } else {
+                    let win = |e: Eval| {
+                        let w = win_percent(e);
+                        if side == Color::White { w } else { 100.0 - w }
+                    };
+                    move_accuracy(win(m.before), win(m.after))
+                };
+                (acc, weight)
+            })
+            .collect();
+        if mine.is_empty() {
+            return None;
+        }
+        let weighted =
+            mine.iter().map(|(a, w)| a * w).sum::<f64>() / mine.iter().map(|(_, w)| w).sum::<f64>();
+        // A move of accuracy 0 makes the harmonic mean 0 (1/0 is infinite), as it should.
+        let harmonic = mine.len() as f64 / mine.iter().map(|(a, _)| 1.0 / a).sum::<f64>();
+        Some((weighted + harmonic) / 2.0)
+    })
 }
 
 #[cfg(test)]
@@ -522,52 +635,59 @@ mod tests {
     }
 
     #[test]
-    fn centipawns_become_an_expected_score_on_a_logistic_curve() {
+    fn centipawns_become_winning_chances_on_lichesss_curve() {
         use Color::*;
+        assert_eq!(winning_chances(0), 0.0);
         assert_eq!(expected_score(0), 0.5);
         for cp in [1, 50, 200, 900, 5000] {
-            // Symmetric: one side's chances are the other's complement.
-            assert!((expected_score(cp) + expected_score(-cp) - 1.0).abs() < 1e-12);
-            assert!(expected_score(cp) > expected_score(cp - 1));
+            // Symmetric: one side's chances are the other's, negated.
+            assert!((winning_chances(cp) + winning_chances(-cp)).abs() < 1e-12);
+            assert!(winning_chances(cp) > winning_chances(cp - 1));
+            assert!((expected_score(cp) - (1.0 + winning_chances(cp)) / 2.0).abs() < 1e-12);
         }
-        assert!((expected_score(100) - 0.591).abs() < 0.001);
-        assert!((expected_score(900) - 0.965).abs() < 0.001);
+        // lichess's values: a pawn 0.18, two pawns 0.35, nine pawns 0.93.
+        assert!((winning_chances(100) - 0.182).abs() < 0.001);
+        assert!((winning_chances(200) - 0.352).abs() < 0.001);
+        assert!((winning_chances(900) - 0.930).abs() < 0.001);
         // A pawn is worth more in a level game than in a decided one.
-        let pawn_at = |cp| expected_score(cp + 100) - expected_score(cp);
+        let pawn_at = |cp| winning_chances(cp + 100) - winning_chances(cp);
         assert!(pawn_at(0) > 3.0 * pawn_at(800));
-        // A mate is a certain result, however far.
+        // A mate is a certain result, however far: chances ±1.
         let mate = |winner, moves| Eval::Mate { winner, moves };
-        assert_eq!(mate(White, 12).expected(White), 1.0);
-        assert_eq!(mate(White, 1).expected(Black), 0.0);
+        assert_eq!(mate(White, 12).chances(White), 1.0);
+        assert_eq!(mate(White, 1).chances(Black), -1.0);
         assert_eq!(mate(Black, 0).expected(White), 0.0);
-        assert_eq!(Eval::Cp(-250).expected(Black), expected_score(250));
+        assert!((Eval::Cp(-250).chances(Black) - winning_chances(250)).abs() < 1e-12);
     }
 
     #[test]
     fn losses_are_classified_by_the_worst_threshold_reached() {
         let t = Thresholds::default();
-        // The thresholds are what half a pawn, a pawn and two pawns cost a level game.
-        assert!((t.inaccuracy - 0.0459).abs() < 0.0005, "{t:?}");
-        assert!((t.mistake - 0.0910).abs() < 0.0005, "{t:?}");
-        assert!((t.blunder - 0.1761).abs() < 0.0005, "{t:?}");
+        // lichess's thresholds on its winning-chances scale.
+        assert_eq!((t.inaccuracy, t.mistake, t.blunder), (0.1, 0.2, 0.3));
         assert_eq!(t.classify(0.0), None);
-        assert_eq!(t.classify(0.045), None);
-        assert_eq!(t.classify(0.05), Some(Judgement::Inaccuracy));
-        assert_eq!(t.classify(0.09), Some(Judgement::Inaccuracy));
-        assert_eq!(t.classify(0.1), Some(Judgement::Mistake));
-        assert_eq!(t.classify(0.17), Some(Judgement::Mistake));
-        assert_eq!(t.classify(0.18), Some(Judgement::Blunder));
-        assert_eq!(t.classify(1.0), Some(Judgement::Blunder));
+        assert_eq!(t.classify(0.099), None);
+        assert_eq!(t.classify(0.1), Some(Judgement::Inaccuracy));
+        assert_eq!(t.classify(0.19), Some(Judgement::Inaccuracy));
+        assert_eq!(t.classify(0.2), Some(Judgement::Mistake));
+        assert_eq!(t.classify(0.29), Some(Judgement::Mistake));
+        assert_eq!(t.classify(0.3), Some(Judgement::Blunder));
+        assert_eq!(t.classify(2.0), Some(Judgement::Blunder));
         let config = AnalysisConfig {
             depth: 1,
-            inaccuracy: 0.3,
-            mistake: 0.75,
-            blunder: 1.5,
+            inaccuracy_chances: 0.05,
+            mistake_chances: 0.15,
+            blunder_chances: 0.25,
+            inaccuracy: None,
+            mistake: None,
+            blunder: None,
         };
         let t = Thresholds::from_config(&config);
-        assert_eq!(t, Thresholds::from_pawns(0.3, 0.75, 1.5));
-        assert_eq!(t.blunder, 0.5 - expected_score(-150));
-        assert!(t.inaccuracy < t.mistake && t.mistake < t.blunder);
+        assert_eq!((t.inaccuracy, t.mistake, t.blunder), (0.05, 0.15, 0.25));
+        // The older thresholds in pawns: what falling from level to that many pawns
+        // down costs.
+        assert!((Thresholds::chances_of_pawns(2.0) - 0.352).abs() < 0.001);
+        assert!((Thresholds::chances_of_pawns(0.5) - 0.092).abs() < 0.001);
         assert_eq!(
             [
                 Judgement::Inaccuracy,
@@ -616,7 +736,7 @@ mod tests {
             (r.judgement, r.san.as_str(), r.after, r.before),
             (Some(Judgement::Blunder), "e4", Eval::Cp(-250), Eval::Cp(30))
         );
-        assert_eq!(r.loss, expected_score(30) - expected_score(-250));
+        assert_eq!(r.loss, winning_chances(30) - winning_chances(-250));
         assert_eq!(r.cost(), "expected score 53% → 28%");
         assert_eq!(review(30, -90).judgement, Some(Judgement::Mistake));
         assert_eq!(review(30, -30).judgement, Some(Judgement::Inaccuracy));
@@ -654,7 +774,7 @@ mod tests {
             false,
             &t,
         );
-        assert_eq!((r.loss, r.judgement), (0.5, Some(Judgement::Blunder)));
+        assert_eq!((r.loss, r.judgement), (1.0, Some(Judgement::Blunder)));
         assert_eq!(r.cost(), "allows mate");
         let win = Eval::Mate {
             winner: White,
@@ -772,6 +892,68 @@ mod tests {
         // A move whose own score is not in yet is not judged, nor any after it.
         evals[5].played = None;
         assert_eq!(GameAnalysis::from_evals(&g, evals, &t).moves.len(), 5);
+    }
+
+    #[test]
+    fn a_move_between_two_won_positions_is_not_marked() {
+        let t = Thresholds::default();
+        let g = game(&["a3", "e5", "h3"]);
+        let positions = g.positions();
+        let d4 = crate::core::parse_move(&positions[2], "d4").unwrap();
+        // White +12 before 2. h3 by the engine's best move, +2.5 by its search of h3 alone:
+        // a blunder by that one search ...
+        let before_h3 = searched(Eval::Cp(1200), Some(d4), Some(Eval::Cp(250)));
+        let judged = |after: i32| {
+            let evals = vec![
+                searched(Eval::Cp(1200), None, Some(Eval::Cp(1200))),
+                searched(Eval::Cp(1200), None, Some(Eval::Cp(1200))),
+                before_h3.clone(),
+                searched(Eval::Cp(after), None, None),
+            ];
+            GameAnalysis::from_evals(&g, evals, &t).moves[2].judgement
+        };
+        // ... but the search of the position after it still sees White +16: won both
+        // sides of the move, not marked.
+        assert_eq!(judged(1615), None);
+        // Where the position after it is no longer won, the mark stands.
+        assert_eq!(judged(250), Some(Judgement::Blunder));
+    }
+
+    #[test]
+    fn accuracy_is_lichesss_per_move_curve_and_game_means() {
+        use Color::*;
+        // A move that keeps the win% is 100; losing 10 of it about 64.6; 50 of it, 9.5.
+        assert_eq!(move_accuracy(50.0, 50.0), 100.0);
+        assert_eq!(move_accuracy(40.0, 55.0), 100.0);
+        assert!((move_accuracy(60.0, 50.0) - 64.58).abs() < 0.01);
+        assert!((move_accuracy(75.0, 25.0) - 9.53).abs() < 0.01);
+        assert_eq!(move_accuracy(100.0, 0.0), 0.0);
+        let g = game(&["e4", "e5", "Nf3", "Nc6", "Bc4", "Qh4"]);
+        let positions = g.positions();
+        let nf6 = crate::core::parse_move(&positions[5], "Nf6").unwrap();
+        let evals = |blunder: i32| {
+            let mut e: Vec<PositionEval> = (0..5)
+                .map(|_| searched(Eval::Cp(20), None, Some(Eval::Cp(20))))
+                .collect();
+            e.push(searched(Eval::Cp(20), Some(nf6), Some(Eval::Cp(blunder))));
+            e.push(searched(Eval::Cp(blunder), None, None));
+            GameAnalysis::from_evals(&g, e, &t_default())
+        };
+        // Nobody lost anything: 100 each.
+        assert_eq!(evals(20).accuracy(), [Some(100.0), Some(100.0)]);
+        // Black's one blunder (level to six pawns down) costs Black, not White; the
+        // harmonic mean keeps one bad move from hiding among good ones.
+        let [white, black] = evals(600).accuracy();
+        assert_eq!(white, Some(100.0));
+        let black = black.unwrap();
+        assert!(black < 75.0 && black > 30.0, "{black}");
+        // No move of a side judged: no accuracy.
+        assert_eq!(accuracy(Eval::Cp(0), &[]), [None, None]);
+        let _ = (White, Black);
+    }
+
+    fn t_default() -> Thresholds {
+        Thresholds::default()
     }
 
     #[test]

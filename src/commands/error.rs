@@ -80,7 +80,11 @@ pub type CommandResult = Result<ExitCode, CommandError>;
 /// The configuration a command runs with: the file given (`--config`), else the one found
 /// where the program looks, else the built-in defaults. Every command loads it here.
 pub fn load_config(explicit: Option<&Path>) -> Result<Loaded, CommandError> {
-    Config::load(explicit).map_err(CommandError::Config)
+    let loaded = Config::load(explicit).map_err(CommandError::Config)?;
+    for note in loaded.notes() {
+        let _ = writeln!(std::io::stderr(), "note: {note}");
+    }
+    Ok(loaded)
 }
 
 /// The exit status of a command's result; a failure is printed on standard error as

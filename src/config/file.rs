@@ -44,6 +44,32 @@ pub struct Loaded {
 }
 
 impl Loaded {
+    /// What the file sets the old way and how it is read: one line per older
+    /// `[analysis]` key (pawns), naming the key that replaces it.
+    pub fn notes(&self) -> Vec<String> {
+        let a = &self.config.analysis;
+        crate::config::OLD_ANALYSIS_KEYS
+            .iter()
+            .filter_map(|(old, new)| {
+                let at = self.origins.get(&format!("analysis.{old}"))?;
+                let value = match *new {
+                    "inaccuracy_chances" => a.inaccuracy_chances,
+                    "mistake_chances" => a.mistake_chances,
+                    _ => a.blunder_chances,
+                };
+                let set_too = self.origins.get(&format!("analysis.{new}")) != Some(at);
+                Some(if set_too {
+                    format!("{at}: analysis.{old} (pawns) is ignored: analysis.{new} is set")
+                } else {
+                    format!(
+                        "{at}: analysis.{old} is in pawns, an older key: read as \
+                         analysis.{new} = {value} (winning chances lost); write that instead"
+                    )
+                })
+            })
+            .collect()
+    }
+
     /// What `huo-chess config check` found: the file and how many of the keys it sets.
     pub fn summary(&self) -> String {
         let Some(path) = &self.source else {
@@ -109,6 +135,14 @@ fn overlay<'i>(base: &mut DeTable<'i>, top: &DeTable<'i>, prefix: &str) -> Resul
     for (key, value) in top {
         let name = format!("{prefix}{}", key.get_ref());
         let at = key.span().start;
+        // An older key the shipped file no longer has, read as it was (then converted).
+        if (crate::config::OLD_ANALYSIS_KEYS.iter())
+            .any(|(old, _)| name == format!("analysis.{old}"))
+            && !base.contains_key(&**key.get_ref())
+        {
+            base.insert(key.clone(), value.clone());
+            continue;
+        }
         let Some(known) = base.get_mut(&**key.get_ref()) else {
             return Err((at, name.clone(), unknown(base, &name, value.get_ref())));
         };
@@ -193,11 +227,22 @@ impl Config {
         overlay(&mut all, mine.get_ref(), "")
             .map_err(|(at, name, why)| err(Some(at), Some(name), &why))?;
         let all = toml::de::Deserializer::from(toml::Spanned::new(mine.span(), all));
-        let config = Config::deserialize(all).map_err(|e| {
+        let mut config = Config::deserialize(all).map_err(|e| {
             let at = e.span().map(|s| s.start);
             let key = at.and_then(|at| key_at(mine.get_ref(), at));
             err(at, key, e.message())
         })?;
+        let mut origins: BTreeMap<String, String> = origins;
+        config
+            .analysis
+            .convert_old_keys(|key| origins.contains_key(&format!("analysis.{key}")));
+        // A converted value comes from its old key's line.
+        for (old, new) in crate::config::OLD_ANALYSIS_KEYS {
+            let new = format!("analysis.{new}");
+            if let Some(at) = origins.get(&format!("analysis.{old}")).cloned() {
+                origins.entry(new).or_insert(at);
+            }
+        }
         Ok((config, origins))
     }
 

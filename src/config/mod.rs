@@ -29,7 +29,7 @@ use crate::util::dirs;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
-use values::{flag, number, path, text, theme, threshold, whole};
+use values::{chances, flag, number, old_threshold, path, text, theme, whole};
 
 /// The `[pieces]`, `[eval]` and `[huo]` sections are the evaluation's own settings.
 pub use crate::eval::{EvalWeights, HuoHints, PieceValues};
@@ -198,22 +198,75 @@ pub struct BookConfig {
 }
 
 /// Game analysis (`huo-chess analyse`, the analysis screen): how deep to look, and how
-/// much a move may lose before it is marked an inaccuracy, a mistake or a blunder.
+/// much of the mover's winning chances (−1 to 1, lichess's scale) a move may lose before
+/// it is marked an inaccuracy, a mistake or a blunder.
+///
+/// The older keys `inaccuracy`, `mistake` and `blunder` were pawns lost from a level
+/// position; a file that still sets them keeps working: each is converted to the winning
+/// chances those pawns cost a level game (2 pawns: 0.35) and a note names the new key
+/// ([`crate::config::Loaded::notes`]). A new key set in the same file wins over its old one.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct AnalysisConfig {
     /// Search depth for each position when no `--depth` or `--movetime` is given.
     #[serde(deserialize_with = "whole::<_, _, 1, 64>")]
     pub depth: u32,
-    /// Pawns lost by a move that make it an inaccuracy (`?!`).
-    #[serde(deserialize_with = "threshold")]
-    pub inaccuracy: f64,
+    /// Winning chances lost by a move that make it an inaccuracy (`?!`).
+    #[serde(deserialize_with = "chances")]
+    pub inaccuracy_chances: f64,
     /// ... a mistake (`?`); its best line is shown.
-    #[serde(deserialize_with = "threshold")]
-    pub mistake: f64,
+    #[serde(deserialize_with = "chances")]
+    pub mistake_chances: f64,
     /// ... a blunder (`??`).
-    #[serde(deserialize_with = "threshold")]
-    pub blunder: f64,
+    #[serde(deserialize_with = "chances")]
+    pub blunder_chances: f64,
+    /// The older keys, in pawns: read, converted, never written.
+    #[serde(default, deserialize_with = "old_threshold", skip_serializing)]
+    pub inaccuracy: Option<f64>,
+    #[serde(default, deserialize_with = "old_threshold", skip_serializing)]
+    pub mistake: Option<f64>,
+    #[serde(default, deserialize_with = "old_threshold", skip_serializing)]
+    pub blunder: Option<f64>,
+}
+
+/// The `[analysis]` keys in pawns that older files set, and the keys that replace them.
+pub const OLD_ANALYSIS_KEYS: [(&str, &str); 3] = [
+    ("inaccuracy", "inaccuracy_chances"),
+    ("mistake", "mistake_chances"),
+    ("blunder", "blunder_chances"),
+];
+
+impl AnalysisConfig {
+    /// Converts the older keys (pawns) to winning chances where the newer key was not set
+    /// (`set`: is `analysis.KEY` set by the file), then forgets them.
+    fn convert_old_keys(&mut self, set: impl Fn(&str) -> bool) {
+        let pairs = [
+            (
+                self.inaccuracy.take(),
+                &mut self.inaccuracy_chances,
+                "inaccuracy_chances",
+            ),
+            (
+                self.mistake.take(),
+                &mut self.mistake_chances,
+                "mistake_chances",
+            ),
+            (
+                self.blunder.take(),
+                &mut self.blunder_chances,
+                "blunder_chances",
+            ),
+        ];
+        for (old, new, key) in pairs {
+            if let Some(pawns) = old
+                && !set(key)
+            {
+                // Rounded as written in the note, so `config show` prints what is used.
+                let wc = crate::analysis::Thresholds::chances_of_pawns(pawns);
+                *new = (wc * 1000.0).round() / 1000.0;
+            }
+        }
+    }
 }
 
 /// The thinking log written to a file (the log pane always shows it).

@@ -35,9 +35,15 @@ pub fn number<'de, D: Deserializer<'de>, const LO: i32, const HI: i32>(
     within(Value::deserialize(d)?, LO.into(), HI.into())
 }
 
-/// A game analysis threshold: 0.01 to 100 pawns (a move that loses nothing is no mistake).
-pub fn threshold<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
-    within(Value::deserialize(d)?, 0.01, 100.0)
+/// A game analysis threshold: winning chances lost, 0.01 to 2 (a move that loses nothing
+/// is no mistake; 2 is from won to lost).
+pub fn chances<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    within(Value::deserialize(d)?, 0.01, 2.0)
+}
+
+/// An older game analysis threshold: 0.01 to 100 pawns.
+pub fn old_threshold<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+    within(Value::deserialize(d)?, 0.01, 100.0).map(Some)
 }
 
 /// A whole number from `LO` to `HI`, stored in whichever integer type the setting has.

@@ -54,6 +54,12 @@ pub struct AnalysisView {
     reported: bool,
     /// The position shown: after this many moves.
     pub ply: usize,
+    /// The games of the file this one comes from, each with its tags (empty: a game
+    /// alone), and which of them this is.
+    pub games: Vec<crate::tui::flags::TaggedGame>,
+    pub index: usize,
+    /// `n` or `p` asked for the file's game at this index (the app opens it).
+    pub switch_to: Option<usize>,
 }
 
 impl AnalysisView {
@@ -83,6 +89,9 @@ impl AnalysisView {
             analysis: None,
             reported: false,
             ply: 0,
+            games: Vec::new(),
+            index: 0,
+            switch_to: None,
         }
     }
 
@@ -146,6 +155,13 @@ impl AnalysisView {
             KeyCode::End => self.ply = last,
             KeyCode::PageUp => self.ply = self.ply.saturating_sub(PAGE_PLIES),
             KeyCode::PageDown => self.ply = (self.ply + PAGE_PLIES).min(last),
+            // The file's next and previous game.
+            KeyCode::Char('n' | 'N') if self.index + 1 < self.games.len() => {
+                self.switch_to = Some(self.index + 1)
+            }
+            KeyCode::Char('p' | 'P') if self.index > 0 && !self.games.is_empty() => {
+                self.switch_to = Some(self.index - 1)
+            }
             KeyCode::Esc => return false,
             _ => {}
         }
@@ -191,6 +207,13 @@ impl AnalysisView {
     /// judged moves.
     pub fn panel(&self) -> Vec<String> {
         let mut out = vec![self.title.clone()];
+        if self.games.len() > 1 {
+            out[0].push_str(&format!(
+                "  (game {} of {})",
+                self.index + 1,
+                self.games.len()
+            ));
+        }
         if let Some(o) = crate::openings::of_game(&self.game) {
             out.push(o.label());
         }
@@ -280,11 +303,13 @@ impl AnalysisView {
     }
 }
 
-/// `White: 0 ?? 1 ? 2 ?!`.
+/// `White: 0 ?? 1 ? 2 ?!, accuracy 87.3` (lichess's formula, 0 to 100).
 fn tally(a: &GameAnalysis, side: Color) -> String {
     use crate::analysis::Judgement::*;
+    let accuracy =
+        a.accuracy()[side.index()].map_or(String::new(), |acc| format!(", accuracy {acc:.1}"));
     format!(
-        "{side}: {} ?? {} ? {} ?!",
+        "{side}: {} ?? {} ? {} ?!{accuracy}",
         a.count(side, Blunder),
         a.count(side, Mistake),
         a.count(side, Inaccuracy)
@@ -404,8 +429,13 @@ pub fn draw(frame: &mut Frame, view: &AnalysisView, theme: &Theme, area: Rect) {
     frame.render_widget(
         Paragraph::new(Span::styled(
             format!(
-                " ←/→ a half-move  PgUp/PgDn {} moves  Home/End  d drill mistakes  Esc back",
-                PAGE_PLIES / 2
+                " ←/→ a half-move  PgUp/PgDn {} moves  Home/End  {}d drill mistakes  Esc back",
+                PAGE_PLIES / 2,
+                if view.games.len() > 1 {
+                    "n/p next/previous game  "
+                } else {
+                    ""
+                }
             ),
             t.dim,
         )),

@@ -59,8 +59,8 @@ pub struct Flags {
     /// The engine's player for White and for Black.
     pub players: [Option<Player>; 2],
     pub resume: bool,
-    /// The game `--analyse` opens, and its PGN tags.
-    pub analyse: Option<(Game, Vec<(String, String)>)>,
+    /// The games `--analyse` opens (the first is shown), each with its PGN tags.
+    pub analyse: Option<Vec<TaggedGame>>,
     pub book: Option<PathBuf>,
     pub log: Option<PathBuf>,
 }
@@ -112,7 +112,7 @@ impl GameArgs {
             analyse: self
                 .analyse
                 .as_deref()
-                .map(|p| read_first_game(p).map_err(|e| format!("--analyse {e}")))
+                .map(|p| read_file_games(p).map_err(|e| format!("--analyse {e}")))
                 .transpose()?,
             book: self
                 .book
@@ -141,10 +141,31 @@ pub fn read_color(text: &str) -> Result<Color, String> {
     }
 }
 
-/// The first game of a PGN file and its title (`White - Black`), or why not.
-pub fn read_first_game(path: &Path) -> Result<(Game, Vec<(String, String)>), String> {
+/// A game read from a file, with its PGN tags.
+pub type TaggedGame = (Game, Vec<(String, String)>);
+
+/// The games of a PGN file, each with its PGN tags (a game that cannot be read is left
+/// out), or why there is none.
+pub fn read_file_games(path: &Path) -> Result<Vec<TaggedGame>, String> {
     let shown = path.display();
     let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: cannot read: {e}"))?;
-    let pgn = crate::pgn::parse_game(&text).map_err(|e| format!("{shown}: {e}"))?;
-    Ok((pgn.to_game(), pgn.headers))
+    let mut games = Vec::new();
+    let mut first_error = None;
+    for read in crate::pgn::read_games(text.as_bytes()) {
+        match read {
+            Ok(pgn) => games.push((pgn.to_game(), pgn.headers)),
+            Err(e) => {
+                let stop = e.read_failed;
+                first_error.get_or_insert(e);
+                if stop {
+                    break;
+                }
+            }
+        }
+    }
+    if games.is_empty() {
+        let e = first_error.map_or("no game found".to_string(), |e| e.to_string());
+        return Err(format!("{shown}: {e}"));
+    }
+    Ok(games)
 }

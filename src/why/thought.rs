@@ -109,6 +109,22 @@ impl Thought {
             )),
             (s, _) => out.push(format!("Score {s} after {search} to depth {}.", t.depth)),
         }
+        // A weak level plays like a weaker player (crate::search::human): its search never
+        // saw some moves, and its taste (captures, checks, development) and whim add to
+        // the root moves' scores, so its choice may not be the best one there is.
+        if t.played
+            && let Some(p) = t.level.limits().player
+            && (p.inattention > 0.0 || p.taste > 0 || p.whim > 0)
+        {
+            out.push(format!(
+                "At {} I play like a weaker player: my search overlooks moves that are hard \
+                 to see, and among those it saw I pick natural ones (captures, checks, \
+                 development) or follow a whim when they score about the same. So this \
+                 choice is the level's, and a better move may exist: `:why board` asks my \
+                 full strength.",
+                t.level.name()
+            ));
+        }
         let mut best = String::from("Best moves:");
         for (i, (m, s)) in t.alternatives.iter().take(3).enumerate() {
             if legal(m) {

@@ -115,8 +115,8 @@ fn errors_name_the_file_line_and_key() {
         "bad.toml:2: tui.resign: expected true or false, found string"
     );
     assert_eq!(
-        error("[analysis]\nmistake = 0.001\n"),
-        "bad.toml:2: analysis.mistake: 0.001 is out of range (0.01 to 100)"
+        error("[analysis]\nmistake_chances = 0.001\n"),
+        "bad.toml:2: analysis.mistake_chances: 0.001 is out of range (0.01 to 2)"
     );
     // The same checks whichever way TOML spells the key: a dotted key, an inline table.
     assert!(error("tui.keys.why = \"w\"\n").starts_with("bad.toml:1: tui.keys.why: 'w'"));
@@ -273,4 +273,59 @@ fn lookup_order_prefers_the_flag_then_the_environment() {
     assert!(show(None, None).starts_with("queen = 9.1"));
     assert!(show(Some("env.toml"), None).starts_with("queen = 9.2"));
     assert!(show(Some("env.toml"), Some("flag.toml")).starts_with("queen = 9.3"));
+}
+
+#[test]
+fn older_analysis_thresholds_in_pawns_keep_working_with_a_note() {
+    // A file from before the winning-chances scale: thresholds in pawns.
+    let text = "[analysis]\ninaccuracy = 0.5\nmistake = 1.0\nblunder = 2.0\n";
+    let (config, origins) = Config::parse(text, "old.toml").unwrap();
+    let a = &config.analysis;
+    // Read as the chances those pawns cost a level game.
+    assert_eq!(
+        (a.inaccuracy_chances, a.mistake_chances, a.blunder_chances),
+        (0.092, 0.182, 0.352)
+    );
+    assert_eq!(origins["analysis.blunder_chances"], "old.toml:4");
+    let loaded = Loaded {
+        config: config.clone(),
+        source: None,
+        origins,
+    };
+    let notes = loaded.notes();
+    assert_eq!(notes.len(), 3, "{notes:?}");
+    assert_eq!(
+        notes[2],
+        "old.toml:4: analysis.blunder is in pawns, an older key: read as \
+         analysis.blunder_chances = 0.352 (winning chances lost); write that instead"
+    );
+    // `config show` writes the new key only, with the value used.
+    let shown = Config::show(&loaded);
+    assert!(shown.contains("blunder_chances = 0.352"), "{shown}");
+    assert!(!shown.contains("\nblunder ="), "{shown}");
+    // Both set: the new key wins, and the note says the old one is ignored.
+    let text = "[analysis]\nblunder = 2.0\nblunder_chances = 0.25\n";
+    let (config, origins) = Config::parse(text, "both.toml").unwrap();
+    assert_eq!(config.analysis.blunder_chances, 0.25);
+    let notes = Loaded {
+        config,
+        source: None,
+        origins,
+    }
+    .notes();
+    assert_eq!(
+        notes,
+        ["both.toml:2: analysis.blunder (pawns) is ignored: analysis.blunder_chances is set"]
+    );
+    // Out of range, old or new, is still refused.
+    assert!(Config::parse("[analysis]\nblunder = 0\n", "x.toml").is_err());
+    assert!(Config::parse("[analysis]\nblunder_chances = 3\n", "x.toml").is_err());
+    // The shipped file has no note.
+    let (config, origins) = Config::parse(huo_chess::config::SHIPPED, "huo.toml").unwrap();
+    let shipped = Loaded {
+        config,
+        source: None,
+        origins,
+    };
+    assert!(shipped.notes().is_empty());
 }

@@ -2074,8 +2074,9 @@ fn the_analysis_writes_one_line_to_the_log_and_says_what_it_shows() {
     let tally = |side: Color| {
         use huo_chess::analysis::Judgement::*;
         let n = |j| judged.count(side, j);
+        let accuracy = judged.accuracy()[side.index()].unwrap();
         format!(
-            "{side}: {} ?? {} ? {} ?!",
+            "{side}: {} ?? {} ? {} ?!, accuracy {accuracy:.1}",
             n(Blunder),
             n(Mistake),
             n(Inaccuracy)
@@ -2579,4 +2580,68 @@ fn train_asks_your_book_and_both_adds_the_built_in_lines() {
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains("what does the built-in book play?"), "{text}");
     assert!(!text.contains("your book"), "{text}");
+}
+
+/// `:analyse FILE` steps through the file's games with `n` and `p` and says which it
+/// shows; the game waits meanwhile, its clocks stopped, and they run again on Esc.
+#[test]
+fn the_analysis_of_a_file_goes_from_game_to_game_and_the_clocks_wait() {
+    let dir = common::tempdir("analyse-file-games");
+    let file = dir.0.join("three.pgn");
+    let game = |white: &str, moves: &str| {
+        format!("[White \"{white}\"]\n[Black \"B\"]\n[Result \"*\"]\n\n{moves} *\n\n")
+    };
+    let text = game("First", "1. e4 e5 2. Qh5 Nc6")
+        + &game("Second", "1. d4 d5")
+        + "[White \"Broken\"]\n\n1. e4 Ke3 *\n\n"
+        + &game("Third", "1. c4");
+    std::fs::write(&file, text).unwrap();
+    let mut c = config();
+    c.analysis.depth = 2;
+    let mut app = App::new(&c, &args("w", "classic-3"), None).unwrap();
+    typed(&mut app, ":clock 5+0");
+    typed(&mut app, "d2d4");
+    assert!(app.wait_engine(Duration::from_secs(60)));
+    assert!(app.session.clock.as_ref().unwrap().since.is_some());
+    let log_before = app.log.lines().len();
+
+    typed(&mut app, &format!(":analyse {}", file.display()));
+    // The game waits: reading an analysis takes no time off the clock.
+    assert_eq!(app.session.clock.as_ref().unwrap().since, None);
+    let shown = |app: &mut App| screen_text(&render(app, 100, 30));
+    // The unreadable game is left out: three games.
+    let text = shown(&mut app);
+    assert!(text.contains("First - B  (game 1 of 3)"), "{text}");
+    assert!(text.contains("n/p next/previous game"), "{text}");
+    key(&mut app, KeyCode::Char('p'));
+    assert!(shown(&mut app).contains("First - B  (game 1 of 3)"));
+    key(&mut app, KeyCode::Char('n'));
+    let text = shown(&mut app);
+    assert!(text.contains("Second - B  (game 2 of 3)"), "{text}");
+    assert_eq!(app.analysis().unwrap().game.moves().len(), 2);
+    key(&mut app, KeyCode::Char('n'));
+    key(&mut app, KeyCode::Char('n'));
+    assert!(shown(&mut app).contains("Third - B  (game 3 of 3)"));
+    // The game shown is analysed to the end.
+    assert!(app.wait_engine(Duration::from_secs(60)));
+    assert!(app.analysis().unwrap().analysis.is_some());
+    key(&mut app, KeyCode::Char('p'));
+    assert!(shown(&mut app).contains("Second - B  (game 2 of 3)"));
+    assert_eq!(app.session.clock.as_ref().unwrap().since, None);
+
+    // Esc: the game again, its clocks running.
+    key(&mut app, KeyCode::Esc);
+    assert!(app.analysis().is_none());
+    assert!(app.session.clock.as_ref().unwrap().since.is_some());
+    let added = &app.log.lines()[log_before..];
+    assert_eq!(
+        added.first().map(String::as_str),
+        Some("Left the game for the analysis: the clocks are stopped")
+    );
+    assert!(
+        added
+            .iter()
+            .any(|l| l == "Back to the game: the clocks run again"),
+        "{added:?}"
+    );
 }

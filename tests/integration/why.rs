@@ -218,3 +218,40 @@ fn a_classic_line_is_explained_where_minimax_scored_it() {
     }
     assert!(beyond > 0, "no line stopped before a capture");
 }
+
+/// A weak level's move: `why` says the level's own weakening chose it, and a full-strength
+/// move does not say so.
+#[test]
+fn why_says_when_a_weak_levels_weakening_chose_the_move() {
+    use huo_chess::engine::Origin;
+    use huo_chess::why::Thought;
+    let game = Game::new();
+    let pos = *game.position();
+    let e4 = parse_move(&pos, "e4").unwrap();
+    let thought = |level| Thought {
+        before: pos,
+        ply: 0,
+        mv: e4,
+        played: true,
+        origin: Origin::Search,
+        level,
+        score: Score::Cp(40),
+        depth: 4,
+        cut_short: None,
+        pv: vec![e4],
+        alternatives: vec![(e4, Score::Cp(40))],
+    };
+    let weakened = |level| {
+        thought(level)
+            .lines(&game, &Evaluator::default())
+            .iter()
+            .any(|l| l.contains("I play like a weaker player") && l.contains(":why board"))
+    };
+    assert!(weakened(Level::Modern(5)));
+    assert!(weakened(Level::Modern(1)));
+    assert!(!weakened(Level::FULL));
+    assert!(
+        !weakened(Level::Classic(3)),
+        "plain MiniMax has no weakening"
+    );
+}

@@ -92,6 +92,8 @@ impl App {
                 Some(Overlay::Analysis(view)) => {
                     if !view.key(key.code) {
                         self.close_analysis();
+                    } else if let Some(index) = view.switch_to.take() {
+                        self.switch_analysis(index);
                     }
                     return;
                 }

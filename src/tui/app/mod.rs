@@ -285,8 +285,8 @@ impl App {
         }
         let analyse = flags.analyse.clone();
         app.apply_flags(flags)?;
-        if let Some((game, headers)) = analyse {
-            app.open_analysis(game, headers, None);
+        if let Some(games) = analyse {
+            app.open_analysis_of_file(games);
         }
         Ok(app)
     }

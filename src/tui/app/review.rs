@@ -1,11 +1,13 @@
 //! Opening and closing the analysis screen from the game: `:analyse` (the game on the
-//! board), `:analyse FILE.pgn` or `--analyse FILE.pgn` (the file's first game). The game
-//! in progress is left as it is; the engine service evaluates the analysed positions one
-//! by one and the game goes on when the screen closes.
+//! board), `:analyse FILE.pgn` or `--analyse FILE.pgn` (the file's games, from the first;
+//! `n`/`p` go to the next and previous one). The game in progress waits, its clocks
+//! stopped as for the trainer; the engine service evaluates the analysed positions one by
+//! one and the game goes on, clocks running again, when the screen closes.
 
 use super::{App, Mode, Overlay};
 use crate::analysis::Thresholds;
 use crate::core::Color;
+use crate::game::Game;
 use crate::search::Limits;
 use crate::tui::analysis::AnalysisView;
 use crate::tui::engine::Job;
@@ -30,24 +32,69 @@ impl App {
         self.open_analysis(self.session.game.clone(), self.pgn_headers(), user);
     }
 
-    /// `:analyse FILE.pgn` (and `--analyse`): the file's first game.
+    /// `:analyse FILE.pgn`: the file's games, from the first.
     pub(super) fn analyse_file(&mut self, path: &str) {
-        match crate::tui::flags::read_first_game(std::path::Path::new(path)) {
-            Ok((game, headers)) => self.open_analysis(game, headers, None),
+        match crate::tui::flags::read_file_games(std::path::Path::new(path)) {
+            Ok(games) => self.open_analysis_of_file(games),
             Err(e) => self.note(e, true),
         }
+    }
+
+    /// The analysis screen on the first of `games` (a file's, each with its tags; not
+    /// empty), the others a key away.
+    pub(super) fn open_analysis_of_file(&mut self, mut games: Vec<crate::tui::flags::TaggedGame>) {
+        if games.is_empty() {
+            return;
+        }
+        let (game, headers) = games[0].clone();
+        self.open_analysis(game, headers, None);
+        if let Some(Overlay::Analysis(view)) = &mut self.overlay {
+            view.games = std::mem::take(&mut games);
+        }
+    }
+
+    /// `n`/`p` on the analysis screen: the file's game `index` analysed instead.
+    pub(super) fn switch_analysis(&mut self, index: usize) {
+        let Some(Overlay::Analysis(view)) = &mut self.overlay else {
+            return;
+        };
+        let Some((game, headers)) = view.games.get(index).cloned() else {
+            return;
+        };
+        let games = std::mem::take(&mut view.games);
+        self.engine.cancel();
+        let mut view = self.analysis_view(game, headers, None);
+        (view.games, view.index) = (games, index);
+        self.overlay = Some(Overlay::Analysis(Box::new(view)));
+        self.analyse_next();
     }
 
     /// Opens the analysis screen on `game` with its PGN tags `headers`; `user`: the side
     /// the user played, if the game was theirs.
     pub(super) fn open_analysis(
         &mut self,
-        game: crate::game::Game,
+        game: Game,
         headers: Vec<(String, String)>,
         user: Option<Color>,
     ) {
         self.engine.cancel();
         self.thinking = None;
+        let view = self.analysis_view(game, headers, user);
+        // Reading an analysis is no time off the clock.
+        if !matches!(self.overlay, Some(Overlay::Analysis(_))) {
+            self.leave_game("the analysis", true);
+        }
+        self.overlay = Some(Overlay::Analysis(Box::new(view)));
+        self.analyse_next();
+    }
+
+    /// A new analysis screen on `game`, shown at its end.
+    fn analysis_view(
+        &self,
+        game: Game,
+        headers: Vec<(String, String)>,
+        user: Option<Color>,
+    ) -> AnalysisView {
         let thresholds = Thresholds::from_config(&self.config.analysis);
         let limits = Limits {
             depth: Some(self.config.analysis.depth),
@@ -56,8 +103,7 @@ impl App {
         };
         let mut view = AnalysisView::new(game, headers, user, limits, thresholds);
         view.ply = view.game.moves().len();
-        self.overlay = Some(Overlay::Analysis(Box::new(view)));
-        self.analyse_next();
+        view
     }
 
     /// Asks the engine for the analysis's next search (game-over positions need none).
@@ -79,6 +125,7 @@ impl App {
     pub(super) fn close_analysis(&mut self) {
         self.engine.cancel();
         self.overlay = None;
+        self.back_to_game(true);
         if self.mode == Mode::Play && !self.over() && !self.humans_turn() {
             self.engine_turn();
         }

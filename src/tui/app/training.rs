@@ -106,6 +106,12 @@ impl App {
             trainer.wake_to(events.clone());
         }
         self.overlay = Some(Overlay::Train(Box::new(trainer)));
+        self.leave_game(&what, false);
+    }
+
+    /// The game waits behind another screen (`what` it is for, in the log): its clocks
+    /// stop, if they were running. `quiet`: a line in the log only when they stop.
+    pub(super) fn leave_game(&mut self, what: &str, quiet: bool) {
         let turn = self.session.game.position().turn();
         let running = !self.over()
             && self
@@ -117,7 +123,7 @@ impl App {
         if let Some(c) = self.session.clock.as_mut().filter(|_| running) {
             c.halt(turn, Instant::now());
             self.log_line(format!("Left the game for {what}: the clocks are stopped"));
-        } else {
+        } else if !quiet {
             self.log_line(format!("Left the game for {what}"));
         }
     }
@@ -125,12 +131,18 @@ impl App {
     /// Esc in the trainer: the game again, as it was; its clocks run again.
     fn close_trainer(&mut self) {
         self.overlay = None;
+        self.back_to_game(false);
+    }
+
+    /// Back from another screen: the clocks [`App::leave_game`] stopped run again.
+    /// `quiet`: a line in the log only when they do.
+    pub(super) fn back_to_game(&mut self, quiet: bool) {
         if std::mem::take(&mut self.clocks_stopped)
             && let Some(c) = &mut self.session.clock
         {
             c.since = Some(Instant::now());
             self.log_line("Back to the game: the clocks run again");
-        } else {
+        } else if !quiet {
             self.log_line("Back to the game");
         }
     }
