@@ -273,10 +273,16 @@ impl<W: Write> Plain<W> {
             && view.analysis.is_some()
         {
             let report = queries::analysis_lines(view);
+            let more = view.index + 1 < view.games.len();
             for l in report {
                 self.say(&l)?;
             }
-            self.key(KeyCode::Esc);
+            // A file's games one after the other, then back to the game.
+            self.key(if more {
+                KeyCode::Char('n')
+            } else {
+                KeyCode::Esc
+            });
             // Its summary line went to the log on the way out.
             let said = self.app.transcript.replace(Vec::new()).unwrap_or_default();
             for s in said {

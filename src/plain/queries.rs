@@ -157,7 +157,14 @@ pub fn analysis_lines(view: &AnalysisView) -> Vec<String> {
     let Some(a) = &view.analysis else {
         return Vec::new();
     };
-    let mut out = vec![format!("Analysis: {}.", view.title)];
+    let mut out = vec![match view.games.len() {
+        n if n > 1 => format!(
+            "Analysis of game {} of {n}: {}.",
+            view.index + 1,
+            view.title
+        ),
+        _ => format!("Analysis: {}.", view.title),
+    }];
     let positions = view.game.positions();
     let mut marked = 0;
     for review in &a.moves {
