@@ -35,11 +35,12 @@ prints the table. Huo runs first, then Stockfish: never both at once.
 
 The rule, the same for the reference and for Stockfish at depth D (and the one
 `huo-chess analyse` applies): a score is turned into an expected score for the mover,
-    E(cp) = 1 / (1 + exp(-K * cp)),  K = 0.00368 per centipawn,
+    E(cp) = 1 / (1 + exp(-K * cp)),  K = 0.00368208 per centipawn (lichess's),
 a mate for the mover is 1 and a mate against it 0. A move loses E(best) - E(played),
 both scores from the same search of the position before the move. It is a blunder when it
-loses at least 0.5 - E(-200) (0.176): what falling from a level position to two pawns down
-costs. So +9 -> +6 (0.064) is not a blunder; 0 -> -2 is.
+loses at least 0.15 of it: lichess's blunder, 0.3 of the winning chances 2E - 1 (what
+falling from level to about 1.7 pawns down costs). So +9 -> +6 (0.064) is not a blunder;
+0 -> -2 is.
 
 Precision: of the moves an analyser marks `??`, the share the reference marks too.
 Recall: of the moves the reference marks, the share the analyser marks. Moves of the
@@ -68,9 +69,10 @@ DATA = os.path.join(HERE, "analysis-bench")
 GAMES = os.path.join(DATA, "games.pgn")
 REFERENCE = os.path.join(DATA, "reference.tsv")
 STOCKFISH = "/usr/games/stockfish"
-HUO = os.path.join(ROOT, "target", "release", "huo-chess")
+HUO = os.path.join(os.environ.get("CARGO_TARGET_DIR") or os.path.join(ROOT, "target"),
+                   "release", "huo-chess")
 
-K = 0.00368
+K = 0.00368208
 MAX_PLIES = 120
 
 
@@ -81,7 +83,8 @@ def expected(score):
     return 1.0 / (1.0 + math.exp(-K * score["cp"]))
 
 
-BLUNDER = 0.5 - expected({"cp": -200})
+# lichess's blunder: 0.3 of the winning chances (-1 to 1), 0.15 of the expected score.
+BLUNDER = 0.15
 
 
 def loss(best, played):
