@@ -467,7 +467,7 @@ impl Exercise for DrillSession {
                     });
                 }
             }
-            Stage::LineDone { .. } | Stage::Finished { .. } => {}
+            Stage::Learn(_) | Stage::LineDone { .. } | Stage::Finished { .. } => {}
         }
     }
 
@@ -505,6 +505,47 @@ impl Exercise for DrillSession {
         if let Some(judge) = self.judge.take() {
             self.away = Some(Away::start(judge, wake));
         }
+    }
+
+    fn show(&mut self) -> bool {
+        let Stage::Ask(q) = self.stage.clone() else {
+            return false;
+        };
+        if self.pending.is_some() {
+            return false;
+        }
+        let Some(id) = self.queue.get(self.at).copied() else {
+            return false;
+        };
+        let failed = self.grade(
+            id,
+            self.drill(id).map_or(q.answers[0].mv, |d| d.best),
+            Grade::Again,
+        );
+        self.answer = None;
+        self.stage = Stage::Missed {
+            question: q,
+            played: String::new(),
+        };
+        self.note = failed;
+        true
+    }
+
+    fn skip(&mut self) {
+        if self.pending.is_some() || matches!(self.stage, Stage::Finished { .. }) {
+            return;
+        }
+        self.at += 1;
+        self.ask();
+        self.note = Some(Note {
+            text: "Skipped".into(),
+            alert: false,
+        });
+    }
+
+    fn progress(&self) -> Option<String> {
+        let total = self.queue.len();
+        (total > 0).then(|| format!("exercise {} of {total}", (self.at + 1).min(total)))
     }
 
     fn why(&self) -> Option<Vec<String>> {
