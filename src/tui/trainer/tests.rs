@@ -461,12 +461,63 @@ fn two_mates_drill(dir: &Scratch, all: bool) -> Trainer {
         line: vec![mv("Ra8")],
         depth: 3,
         game: "Me - You, 2026.11.25, move 30".into(),
+        moves: Vec::new(),
         record: None,
     }])
     .unwrap();
     let judge = Box::new(EngineJudge::new(&Config::default()));
     let session = DrillSession::new(d, judge, all, TODAY);
     Trainer::new(Box::new(session), &Config::default())
+}
+
+/// Every exercise's board is seen from the side to move: after White's exercise, Black's
+/// turns the board.
+#[test]
+fn each_drill_is_seen_from_the_side_to_move() {
+    use crate::analysis::Judgement;
+    use crate::train::deck::{self, Deck, Drill};
+    use crate::train::drill::{DrillSession, EngineJudge};
+    let dir = Scratch::new("trainer-drill-sides");
+    let mut tr = two_mates_drill(&dir, false);
+    let path = dir.path().join(deck::FILE_NAME);
+    let pos = Position::from_fen("rr4k1/8/8/8/8/8/5PPP/6K1 b - - 0 30").unwrap();
+    let mv = |s: &str| parse_move(&pos, s).unwrap();
+    let mut d = Deck::load(&path).unwrap();
+    d.add(vec![Drill {
+        pos,
+        played: mv("Kf8"),
+        judgement: Judgement::Blunder,
+        cost: "misses a mate".into(),
+        best: mv("Ra1"),
+        line: vec![mv("Ra1")],
+        depth: 3,
+        game: "You - Me, 2026.11.26, move 30".into(),
+        moves: Vec::new(),
+        record: None,
+    }])
+    .unwrap();
+    let judge = Box::new(EngineJudge::new(&Config::default()));
+    tr.exercise = Box::new(DrillSession::new(d, judge, false, TODAY));
+    // The rank nearest the top of the board, as drawn.
+    let top_rank = |tr: &mut Trainer| {
+        let s = screen(tr);
+        s.lines()
+            .find_map(|l| l.trim_start().chars().next().filter(|c| c.is_ascii_digit()))
+            .unwrap()
+    };
+    assert_eq!(
+        top_rank(&mut tr),
+        '8',
+        "White's exercise: White at the bottom"
+    );
+    typed(&mut tr, "Ra8");
+    key(&mut tr, KeyCode::Enter);
+    assert!(matches!(tr.exercise.stage(), Stage::Ask(_)));
+    assert_eq!(
+        top_rank(&mut tr),
+        '1',
+        "Black's exercise: Black at the bottom"
+    );
 }
 
 #[test]
