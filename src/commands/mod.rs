@@ -13,4 +13,4 @@ pub mod chess;
 pub mod error;
 pub mod meta;
 
-pub use error::{CommandError, CommandResult, finish, load_config};
+pub use error::{CommandError, CommandResult, finish, load_config, parse, say};

@@ -35,9 +35,12 @@ pub fn analyse_player(config: &Config, file: &Path, player: &str, limits: Limits
         let pgn = match read {
             Ok(pgn) => pgn,
             Err(e) => {
-                eprintln!(
-                    "{name}:{}: game {}: {} (skipped)",
-                    e.line, e.game, e.message
+                crate::commands::say(
+                    "huo-chess",
+                    &format!(
+                        "{name}:{}: game {}: {} (skipped)",
+                        e.line, e.game, e.message
+                    ),
                 );
                 continue;
             }
