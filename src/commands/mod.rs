@@ -13,7 +13,7 @@ pub mod chess;
 pub mod error;
 pub mod meta;
 
-pub use error::{CommandError, CommandResult, finish, load_config};
+pub use error::{CommandError, CommandResult, finish, load_config, parse, say};
 
 /// Runs the trainer on `exercise`: on its screen, or as lines of text with `plain`
 /// (`huo-book train --plain`, `huo-chess drill --plain`).

@@ -195,6 +195,9 @@ pub struct BookConfig {
     /// Which books answer: the user's over the built-in one (`both`), or one of them.
     #[serde(with = "text")]
     pub layers: LayerPolicy,
+    /// The trainer takes up at most this many new positions (never answered) a day.
+    #[serde(deserialize_with = "whole::<_, _, 0, 1000>")]
+    pub new_per_day: u32,
 }
 
 /// Game analysis (`huo-chess analyse`, the analysis screen): how deep to look, and how

@@ -12,12 +12,14 @@
 //! line = Bb5 a6 Ba4 Nf6
 //! depth = 10
 //! game = Me - Friend, 2026.11.25, move 3
+//! moves = 1. e4 e5 2. Nf3 Nc6
 //! train = due=2026-11-28 last=2026-11-25 stability=2.3065 difficulty=2.1181 reps=1 lapses=0
 //! ```
 //!
 //! `played` is the move of the game with its judgement (`?` a mistake, `??` a blunder),
 //! `cost` what it cost in the analysis's words, `best` and `line` the engine's move and line there
-//! (SAN), searched to `depth`; `game` says where it came from. `train` is the schedule
+//! (SAN), searched to `depth` (1 to 30: an answer is searched that deep); `game` says where
+//! it came from, `moves` (optional) the game's moves up to the exercise, shown with it. `train` is the schedule
 //! (the fields of [`super::schedule`], the same FSRS), absent until the first answer. An
 //! exercise is known by its position and the move played: analysing a game again adds
 //! nothing twice. `#` lines before the first exercise are kept.
@@ -57,6 +59,9 @@ pub struct Drill {
     pub depth: u32,
     /// Where it came from: `White - Black, date, move N`.
     pub game: String,
+    /// The game's moves from the start position to `pos` (empty: not known, or a game
+    /// that began elsewhere): the exercise shows how the position came about.
+    pub moves: Vec<Move>,
     /// The schedule: `None` until the first answer.
     pub record: Option<Record>,
 }
@@ -70,6 +75,22 @@ impl Drill {
     /// To be asked on `today`: new, or due.
     pub fn is_due(&self, today: i64) -> bool {
         self.record.as_ref().is_none_or(|r| r.is_due(today))
+    }
+
+    /// The game up to the exercise: its moves from the start when known, else the position
+    /// alone.
+    pub fn game_to(&self) -> Game {
+        let mut g = Game::new();
+        for &mv in &self.moves {
+            if g.play(mv).is_err() {
+                return Game::from_position(self.pos);
+            }
+        }
+        if g.position().key() == self.pos.key() {
+            g
+        } else {
+            Game::from_position(self.pos)
+        }
     }
 
     /// The line in SAN, moves apart by spaces (`Bb5 a6 Ba4`).
@@ -107,10 +128,34 @@ fn write_drill(d: &Drill) -> String {
         d.depth,
         d.game
     );
+    if !d.moves.is_empty() {
+        text.push_str(&format!("moves = {}\n", d.game_to().movetext()));
+    }
     if let Some(r) = &d.record {
         text.push_str(&format!("train = {}\n", write_fields(r)));
     }
     text
+}
+
+/// The moves of a `moves =` field (`1. e4 e5 2. Nf3`), from the start position: they must
+/// lead to `pos`.
+fn read_moves(text: &str, pos: &Position) -> Result<Vec<Move>, String> {
+    let mut at = Position::startpos();
+    let mut moves = Vec::new();
+    for word in text.split_whitespace() {
+        // Move numbers (`1.`, `3...`, `12.e4`) are left out.
+        let bare = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        if bare.is_empty() {
+            continue;
+        }
+        let mv = parse_san(&at, bare).map_err(|e| format!("{bare}: {e}"))?;
+        at.play(mv);
+        moves.push(mv);
+    }
+    if at.key() != pos.key() {
+        return Err("they do not lead to the exercise's fen".into());
+    }
+    Ok(moves)
 }
 
 /// Writes a deck: the header, the notes, the exercises in their order.
@@ -160,14 +205,22 @@ impl<'a> Fields<'a> {
         let played = parse_san(&pos, mv).map_err(|e| at(l, format!("played: {mv}: {e}")))?;
         let judgement = judgement_of(symbol.trim())
             .ok_or_else(|| at(l, format!("played: '{}' is not ?!, ? or ??", symbol.trim())))?;
-        let number = |name: &str| -> Result<i64, String> {
-            let (l, v) = self.get(name)?;
-            v.parse::<i64>()
-                .ok()
-                .filter(|n| *n >= 0)
-                .ok_or_else(|| at(l, format!("{name} = {v} is not a whole number")))
-        };
-        let depth = number("depth")?.min(64) as u32;
+        let (l, d) = self.get("depth")?;
+        let depth = d
+            .parse::<u32>()
+            .ok()
+            .filter(|n| DEPTHS.contains(n))
+            .ok_or_else(|| {
+                at(
+                    l,
+                    format!(
+                        "depth = {d} is not a depth from {} to {} (each answer is searched \
+                         that deep)",
+                        DEPTHS.start(),
+                        DEPTHS.end()
+                    ),
+                )
+            })?;
         let (l, best) = self.get("best")?;
         let best = parse_san(&pos, best).map_err(|e| at(l, format!("best: {best}: {e}")))?;
         let (l, line_text) = self.get("line")?;
@@ -182,6 +235,10 @@ impl<'a> Fields<'a> {
             return Err(at(l, "line: it must start with the best move".into()));
         }
         let (_, game) = self.get("game")?;
+        let moves = match self.get("moves") {
+            Ok((l, v)) => read_moves(v, &pos).map_err(|e| at(l, format!("moves: {e}")))?,
+            Err(_) => Vec::new(),
+        };
         let record = match self.get("train") {
             Ok((l, v)) => {
                 Some(read_fields(v.split_whitespace()).map_err(|e| at(l, format!("train: {e}")))?)
@@ -197,15 +254,20 @@ impl<'a> Fields<'a> {
             line,
             depth,
             game: game.to_string(),
+            moves,
             record,
         })
     }
 }
 
 /// The names an exercise may have.
-const NAMES: [&str; 8] = [
-    "fen", "played", "cost", "best", "line", "depth", "game", "train",
+const NAMES: [&str; 9] = [
+    "fen", "played", "cost", "best", "line", "depth", "game", "moves", "train",
 ];
+
+/// The depths a drill may be judged at: an answer is searched that deep while the learner
+/// waits, so a few seconds at most (the analysis's deeper searches are kept at the most).
+pub const DEPTHS: std::ops::RangeInclusive<u32> = 1..=30;
 
 /// Reads a deck's text; `shown` names the file in the problems.
 pub fn parse(text: &str, shown: &str) -> Parsed {
@@ -425,8 +487,15 @@ pub fn from_sides(
                 } else {
                     vec![best]
                 },
-                depth: analysis.positions[m.ply].depth,
+                depth: analysis.positions[m.ply]
+                    .depth
+                    .clamp(*DEPTHS.start(), *DEPTHS.end()),
                 game: format!("{where_from}, move {}", pos.fullmove_number()),
+                moves: if *game.start() == Position::startpos() {
+                    game.moves()[..m.ply].to_vec()
+                } else {
+                    Vec::new()
+                },
                 record: None,
             })
         })
@@ -505,6 +574,7 @@ mod tests {
             line: vec![best, mv(&after, "a6")],
             depth: 10,
             game: "Me - Friend, 2026.11.25, move 3".into(),
+            moves: Vec::new(),
             record: None,
         }
     }
@@ -540,7 +610,19 @@ mod tests {
             (
                 "depth = 10",
                 "depth = ten",
-                "d:9: depth = ten is not a whole number",
+                "d:9: depth = ten is not a depth from 1 to 30",
+            ),
+            // An answer would be searched for minutes: refused.
+            (
+                "depth = 10",
+                "depth = 900",
+                "d:9: depth = 900 is not a depth from 1 to 30",
+            ),
+            ("depth = 10", "depth = 0", "d:9: depth = 0 is not a depth"),
+            (
+                "game = ",
+                "moves = 1. e4 e5\ngame = ",
+                "d:10: moves: they do not lead to the exercise's fen",
             ),
             ("game = ", "gmae = ", "d:10: 'gmae = "),
         ] {

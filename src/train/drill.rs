@@ -133,6 +133,76 @@ pub struct DrillSession {
     answer: Option<(Move, bool)>,
     /// The judge's evaluation, for "why".
     eval: Evaluator,
+    /// The search's evaluations of the engine's move and of the learner's answer, once
+    /// judged: "why" speaks of the same pair with the same figure.
+    judged: Option<(Eval, Eval)>,
+    /// The side to move at the exercise asked.
+    side: Color,
+}
+
+/// The winning chances of an evaluation for `side`, -1 (lost) to 1 (won), on lichess's
+/// scale: `2 / (1 + e^(-0.00368208 cp)) - 1`; a forced mate is 1 or -1.
+pub fn winning_chances(e: Eval, side: Color) -> f64 {
+    match e {
+        Eval::Cp(_) => 2.0 / (1.0 + (-0.003_682_08 * f64::from(e.value(side))).exp()) - 1.0,
+        Eval::Mate { winner, .. } if winner == side => 1.0,
+        Eval::Mate { .. } => -1.0,
+    }
+}
+
+/// A drill answer that loses this much in winning chances against the engine's move is an
+/// inaccuracy (lichess's threshold): wrong. Less is accepted, as nearly as good.
+pub const INACCURACY: f64 = 0.1;
+
+/// How an answer compares with the engine's move, both searched: `b` the engine's
+/// move's evaluation, `v` the answer's, for `side`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compared {
+    /// Scores as much (or more).
+    AsGood,
+    /// Loses less than [`INACCURACY`] in winning chances.
+    NearlyAsGood,
+    /// Loses more: an inaccuracy or worse.
+    Worse,
+}
+
+impl Compared {
+    pub fn of(b: Eval, v: Eval, side: Color) -> Compared {
+        let mates = |e: Eval| matches!(e, Eval::Mate { winner, .. } if winner == side);
+        if v.value(side) >= b.value(side) {
+            Compared::AsGood
+        } else if mates(b) && !mates(v) {
+            // A forced mate let go is at least an inaccuracy (as lichess counts a mate
+            // lost), however far ahead the answer leaves the learner.
+            Compared::Worse
+        } else if winning_chances(b, side) - winning_chances(v, side) < INACCURACY {
+            Compared::NearlyAsGood
+        } else {
+            Compared::Worse
+        }
+    }
+}
+
+/// How much better the engine's move `best` (evaluation `b`) is than `answer` (`v`), for
+/// `side`, as one figure from one side: `g6 is 1.10 better for Black than Qe7`; a mate in
+/// words.
+pub fn gap_words(best: &str, b: Eval, answer: &str, v: Eval, side: Color) -> String {
+    match (b, v) {
+        (Eval::Cp(_), Eval::Cp(_)) => {
+            let gap = b.value(side) - v.value(side);
+            let pawns = Eval::Cp(gap.abs()).to_string();
+            if gap >= 0 {
+                format!("{best} is {pawns} better for {side} than {answer}")
+            } else {
+                format!("{answer} is {pawns} better for {side} than {best}")
+            }
+        }
+        _ => format!(
+            "For {side}, {best}: {}; {answer}: {}",
+            shown(b, side),
+            shown(v, side)
+        ),
+    }
 }
 
 /// An evaluation from `side`'s point of view, in words: `+0.35`, `-1.20`, `mate in 3`,
@@ -178,6 +248,8 @@ impl DrillSession {
             answered: HashMap::new(),
             answer: None,
             eval: judge_eval,
+            judged: None,
+            side: Color::White,
         };
         s.ask();
         s
@@ -215,10 +287,12 @@ impl DrillSession {
     /// Puts the next exercise on the board, or ends the session.
     fn ask(&mut self) {
         self.answer = None;
+        self.judged = None;
         while self.at < self.queue.len() {
             let id = self.queue[self.at];
             if let Some(d) = self.drill(id).cloned() {
-                self.game = Game::from_position(d.pos);
+                self.game = d.game_to();
+                self.side = d.pos.turn();
                 self.stage = Stage::Ask(self.question(&d));
                 return;
             }
@@ -347,21 +421,30 @@ impl DrillSession {
             }
         };
         let side = pos.turn();
-        if let Some((b, v)) = judged
-            && v.value(side) >= b.value(side)
-        {
-            let failed = self.grade(id, mv, Grade::Good);
-            self.done(
-                mv,
-                format!(
-                    "Right: {text} is as good as the engine's {best} ({} against {} at depth {})",
-                    shown(v, side),
-                    shown(b, side),
-                    d.depth
-                ),
-                failed,
-            );
-            return;
+        self.judged = judged;
+        if let Some((b, v)) = judged {
+            let how = match Compared::of(b, v, side) {
+                Compared::AsGood => Some("as good as"),
+                Compared::NearlyAsGood => Some("nearly as good as"),
+                Compared::Worse => None,
+            };
+            if let Some(how) = how {
+                let failed = self.grade(id, mv, Grade::Good);
+                let score = if v.value(side) == b.value(side) {
+                    format!("{} for {side} after each", shown(v, side))
+                } else {
+                    gap_words(&best, b, &text, v, side)
+                };
+                self.done(
+                    mv,
+                    format!(
+                        "Right: {text} is {how} the engine's {best} ({score}, depth {})",
+                        d.depth
+                    ),
+                    failed,
+                );
+                return;
+            }
         }
         let failed = self.grade(id, mv, Grade::Again);
         self.stage = Stage::Missed {
@@ -373,9 +456,8 @@ impl DrillSession {
                 text: match judged {
                     None => format!("{text} is the move of the game"),
                     Some((b, v)) => format!(
-                        "{text}: {} against {} for {best} at depth {}",
-                        shown(v, side),
-                        shown(b, side),
+                        "{} (the engine's search, depth {})",
+                        gap_words(&best, b, &text, v, side),
                         d.depth
                     ),
                 },
@@ -395,10 +477,7 @@ impl Exercise for DrillSession {
     }
 
     fn learner(&self) -> Color {
-        match self.stage {
-            Stage::LineDone { .. } | Stage::Finished { .. } => self.game.positions()[0].turn(),
-            _ => self.game.position().turn(),
-        }
+        self.side
     }
 
     fn game(&self) -> &Game {
@@ -467,7 +546,7 @@ impl Exercise for DrillSession {
                     });
                 }
             }
-            Stage::LineDone { .. } | Stage::Finished { .. } => {}
+            Stage::Learn(_) | Stage::LineDone { .. } | Stage::Finished { .. } => {}
         }
     }
 
@@ -507,10 +586,51 @@ impl Exercise for DrillSession {
         }
     }
 
+    fn show(&mut self) -> bool {
+        let Stage::Ask(q) = self.stage.clone() else {
+            return false;
+        };
+        if self.pending.is_some() {
+            return false;
+        }
+        let Some(id) = self.queue.get(self.at).copied() else {
+            return false;
+        };
+        let failed = self.grade(
+            id,
+            self.drill(id).map_or(q.answers[0].mv, |d| d.best),
+            Grade::Again,
+        );
+        self.answer = None;
+        self.stage = Stage::Missed {
+            question: q,
+            played: String::new(),
+        };
+        self.note = failed;
+        true
+    }
+
+    fn skip(&mut self) {
+        if self.pending.is_some() || matches!(self.stage, Stage::Finished { .. }) {
+            return;
+        }
+        self.at += 1;
+        self.ask();
+        self.note = Some(Note {
+            text: "Skipped".into(),
+            alert: false,
+        });
+    }
+
+    fn progress(&self) -> Option<String> {
+        let total = self.queue.len();
+        (total > 0).then(|| format!("exercise {} of {total}", (self.at + 1).min(total)))
+    }
+
     fn why(&self) -> Option<Vec<String>> {
         let (answer, right) = self.answer?;
         let d = self.drill(*self.queue.get(self.at)?)?;
-        Some(explain(&self.eval, d, answer, right))
+        Some(explain(&self.eval, d, answer, right, self.judged))
     }
 }
 
@@ -519,8 +639,16 @@ impl Exercise for DrillSession {
 /// ([`crate::why`]) from the exercise's position, for the side to move, its reasons adding
 /// up to the change shown. The engine's move is followed along its line as the analysis
 /// found it; another move only by the captures that follow it (no search), so the
-/// evaluation may not yet show what it misses: then it says so.
-pub fn explain(eval: &Evaluator, d: &Drill, answer: Move, right: bool) -> Vec<String> {
+/// evaluation may not yet show what it misses: then it says so. `judged`: the search's
+/// evaluations of the engine's move and of the answer, when it was searched: the answer is
+/// then weighed against the engine's move by that one figure, as the panel weighed it.
+pub fn explain(
+    eval: &Evaluator,
+    d: &Drill,
+    answer: Move,
+    right: bool,
+    judged: Option<(Eval, Eval)>,
+) -> Vec<String> {
     let pos = d.pos;
     let side = pos.turn();
     let name = |mv: Move| san(&pos, mv);
@@ -549,7 +677,14 @@ pub fn explain(eval: &Evaluator, d: &Drill, answer: Move, right: bool) -> Vec<St
         let why = crate::why::explain(eval, &pos, &[mv]);
         out.push(format!("{} ({whose}): {}", name(mv), played_out(&why)));
         out.push(format!("  For {side}: {}", why.verdict()));
-        out.push(compared(&best, &best_why, &name(mv), &why, side, d.depth));
+        match judged {
+            Some((b, v)) if mv == answer && mv != d.played => out.push(format!(
+                "  The search: {} (depth {})",
+                gap_words(&best, b, &name(mv), v, side),
+                d.depth
+            )),
+            _ => out.push(compared(&best, &best_why, &name(mv), &why, side, d.depth)),
+        }
     }
     out.push(format!(
         "The analysis: {played} {}, {}",
@@ -611,12 +746,106 @@ mod tests {
             line: vec![mv("Ra8")],
             depth: 3,
             game: "Me - You, 2026.11.25, move 30".into(),
+            moves: Vec::new(),
             record: None,
         };
         let path = dir.path().join(super::super::deck::FILE_NAME);
         let mut deck = Deck::load(&path).unwrap();
         deck.add(vec![drill.clone()]).unwrap();
         (deck, drill)
+    }
+
+    /// A judge that gives the evaluations it is told (White's side): the engine's move's,
+    /// then the answer's.
+    struct Told(Eval, Eval);
+
+    impl Judge for Told {
+        fn judge(&mut self, _: &Position, _: Move, _: u32) -> Result<(Eval, Eval), String> {
+            Ok((self.0, self.1))
+        }
+        fn evaluator(&self) -> Evaluator {
+            Evaluator::from_config(&Config::default())
+        }
+    }
+
+    /// After 1.e4 e5 2.Bc4 Nc6 3.Qh5 the game's Nf6 allows mate; g6 is the engine's move,
+    /// +0.68 for Black. The deck holds the game's moves, so the exercise shows them.
+    fn qh5(dir: &Scratch, b: Eval, v: Eval) -> DrillSession {
+        let mut g = Game::new();
+        for m in ["e4", "e5", "Bc4", "Nc6", "Qh5"] {
+            let mv = parse_san(g.position(), m).unwrap();
+            g.play(mv).unwrap();
+        }
+        let pos = *g.position();
+        let mv = |s: &str| parse_san(&pos, s).unwrap();
+        let d = Drill {
+            pos,
+            played: mv("Nf6"),
+            judgement: Judgement::Blunder,
+            cost: "allows mate".into(),
+            best: mv("g6"),
+            line: vec![mv("g6")],
+            depth: 8,
+            game: "Friend - Me, 2026.11.20, move 3".into(),
+            moves: g.moves().to_vec(),
+            record: None,
+        };
+        let path = dir.path().join(super::super::deck::FILE_NAME);
+        let mut deck = Deck::load(&path).unwrap();
+        deck.add(vec![d]).unwrap();
+        let deck = Deck::load(&path).unwrap();
+        DrillSession::new(deck, Box::new(Told(b, v)), true, 20_000)
+    }
+
+    #[test]
+    fn an_answer_within_an_inaccuracy_is_nearly_as_good_and_one_figure_is_said() {
+        let dir = Scratch::new("drill-nearly");
+        // Black's view: g6 +0.68, the answer +0.40: 0.05 of winning chances lost.
+        let mut s = qh5(&dir, Eval::Cp(-68), Eval::Cp(-40));
+        assert_eq!(s.learner(), Color::Black);
+        assert_eq!(
+            s.game().movetext(),
+            "1. e4 e5 2. Bc4 Nc6 3. Qh5",
+            "the game's moves up to the exercise, read back from the deck"
+        );
+        let a6 = parse_san(s.game().position(), "a6").unwrap();
+        s.play(a6);
+        let note = s.note().unwrap().text.clone();
+        assert_eq!(
+            note,
+            "Right: a6 is nearly as good as the engine's g6 (g6 is 0.28 better for Black \
+             than a6, depth 8)"
+        );
+        // The answer at -0.42 loses 0.20 of winning chances: an inaccuracy, wrong; the
+        // panel and the why window give the same one figure, for Black.
+        let dir = Scratch::new("drill-worse");
+        let mut s = qh5(&dir, Eval::Cp(-68), Eval::Cp(42));
+        let qe7 = parse_san(s.game().position(), "Qe7").unwrap();
+        s.play(qe7);
+        assert!(matches!(s.stage(), Stage::Missed { .. }));
+        let said = "g6 is 1.10 better for Black than Qe7";
+        assert_eq!(
+            s.note().unwrap().text,
+            format!("{said} (the engine's search, depth 8)")
+        );
+        let why = s.why().unwrap().join("\n");
+        assert!(why.contains(&format!("The search: {said}")), "{why}");
+        assert!(!why.contains("Qe7 ends"), "{why}");
+        // Equal scores: as good as.
+        assert_eq!(
+            Compared::of(Eval::Cp(30), Eval::Cp(30), Color::White),
+            Compared::AsGood
+        );
+        assert!((winning_chances(Eval::Cp(0), Color::White)).abs() < 1e-12);
+        // Ten pawns up is not a mate: letting a mate go is wrong.
+        let mate = Eval::Mate {
+            winner: Color::White,
+            moves: 1,
+        };
+        assert_eq!(
+            Compared::of(mate, Eval::Cp(1000), Color::White),
+            Compared::Worse
+        );
     }
 
     /// A mate is said in words, never as a thousand pawns: after 1.e4 e5 2.Bc4 Nc6 3.Qh5
@@ -636,10 +865,11 @@ mod tests {
             line: vec![mv("g6")],
             depth: 8,
             game: "Friend - Me, move 3".into(),
+            moves: Vec::new(),
             record: None,
         };
         let eval = Evaluator::from_config(&Config::default());
-        let lines = explain(&eval, &d, mv("a6"), false);
+        let lines = explain(&eval, &d, mv("a6"), false, None);
         let text = lines.join("\n");
         assert_eq!(text.matches("g6 avoids the mate that").count(), 2, "{text}");
         assert!(text.contains("that Nf6 runs into"), "{text}");
@@ -664,7 +894,7 @@ mod tests {
         let note = s.note().unwrap().text.clone();
         assert!(
             note.starts_with(
-                "Right: Rb8# is as good as the engine's Ra8# (checkmate against checkmate at depth 3)"
+                "Right: Rb8# is as good as the engine's Ra8# (checkmate for White after each, depth 3)"
             ),
             "{note}"
         );
@@ -680,7 +910,7 @@ mod tests {
             s.note()
                 .unwrap()
                 .text
-                .contains("against checkmate for Ra8#"),
+                .contains("For White, Ra8#: checkmate; Ra2: "),
             "{:?}",
             s.note()
         );

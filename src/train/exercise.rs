@@ -135,6 +135,12 @@ pub struct Words {
     pub item: &'static str,
     /// The screen's second key line (80 columns).
     pub keys: &'static str,
+    /// Over the right moves when the learner asked to be shown them.
+    pub shown: &'static str,
+    /// Over the moves of a new position, shown before it is ever asked.
+    pub learn: &'static str,
+    /// Before the other right moves, after a right answer (`Also in your book: Bb5`).
+    pub also: &'static str,
 }
 
 impl Words {
@@ -145,13 +151,19 @@ impl Words {
         again: "It comes back later today. Play the book's move to go on.",
         next: "next line",
         item: "position",
-        keys: " Enter: go on when a line ends   :flip turns the board   Esc: leave (all saved)",
+        keys: " F1: keys   F2: hint   F3: show me   F4: skip   Ctrl+Z: undo   Esc: leave",
+        shown: "Your book plays:",
+        learn: "New position: your book plays (play it; asked later):",
+        also: "Also in your book:",
     };
     /// The opening trainer's, at a position only the built-in book has (trained by choice,
     /// `--layers both`): said so, never passed off as the learner's own book.
     pub const BUILT_IN: Words = Words {
         ask: "what does the built-in book play?",
         missed: "is not in the built-in book here. It plays:",
+        shown: "The built-in book plays:",
+        learn: "New position: the built-in book plays (play it):",
+        also: "Also in the built-in book:",
         ..Words::BOOK
     };
     /// The drills'.
@@ -161,16 +173,40 @@ impl Words {
         again: "It comes back at the end. Play the engine's move to go on.",
         next: "next exercise",
         item: "exercise",
-        keys: " Enter: go on   w: why, after an answer   :flip board   Esc: leave (all saved)",
+        keys: " F1: keys   w: why, after an answer   F3: show me   F4: skip   Esc: leave",
+        shown: "The engine plays:",
+        learn: "The engine plays:",
+        also: "Also good:",
     };
 }
+
+/// The trainer's keys and commands, a line each, for its help (F1) and any other view.
+pub const HELP: [&str; 13] = [
+    "A move (e4, Nf3, g1f3) + Enter: your answer",
+    "Arrows + Enter, or a click: a move on the board",
+    "Enter alone, between lines: go on",
+    "F2 or :hint   a hint: the piece first, then the move",
+    "F3 or :show   show me the answer (counts as wrong)",
+    "F4 or :next   skip this line (or exercise)",
+    "Ctrl+Z or :undo   take back a wrong answer and try again",
+    ":from         train from the position on the board",
+    ":whole        back to whole lines from the start",
+    "w             why (a drill, after an answer)",
+    ":flip         turn the board",
+    "F1            these keys",
+    "Esc, F10, :q  leave (every answer is saved)",
+];
 
 /// What the screen shows and what the learner's moves do.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Stage {
+    /// A new position, shown before it is ever asked: the right moves are on the screen,
+    /// the learner plays one to go on (nothing is graded).
+    Learn(Question),
     /// The learner's move is asked.
     Ask(Question),
-    /// The learner's answer was wrong: the right moves are shown; playing one goes on.
+    /// The learner's answer was wrong (`played`; empty when the learner asked to be shown
+    /// the answer): the right moves are shown; playing one goes on.
     Missed { question: Question, played: String },
     /// The line is over (Enter: the next).
     LineDone {
@@ -248,6 +284,54 @@ pub trait Exercise {
     fn wake_with(&mut self, wake: Wake) {
         let _ = wake;
     }
+    /// A hint for the question asked, as the note: the piece first, then (asked again)
+    /// the move, which is showing the answer. Whether there was anything to hint.
+    fn hint(&mut self) -> bool {
+        false
+    }
+    /// Shows the answer to the question asked: it counts as a wrong answer. Whether
+    /// there was a question.
+    fn show(&mut self) -> bool {
+        false
+    }
+    /// Takes back the wrong answer just given (a slip of the hand), the question asked
+    /// again as if it had not been answered. Whether there was one to take back.
+    fn undo(&mut self) -> bool {
+        false
+    }
+    /// Leaves the line (or exercise) asked and goes on to the next; it is not asked again
+    /// in this session.
+    fn skip(&mut self) {
+        self.next();
+    }
+    /// How far the session is: `line 3 · 20 due today · 5 new`.
+    fn progress(&self) -> Option<String> {
+        None
+    }
+    /// Trains from the position on the board (`true`) or whole lines from the start
+    /// (`false`); whether it changed.
+    fn train_from_here(&mut self, here: bool) -> bool {
+        let _ = here;
+        false
+    }
+}
+
+/// The piece that moves, for a hint: `a knight move`, `a pawn move`, `castling`.
+pub fn piece_hint(pos: &Position, mv: Move) -> String {
+    use crate::core::Role;
+    let Some(role) = pos.role_on(mv.from()) else {
+        return "a move".into();
+    };
+    let word = match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King if san(pos, mv).starts_with('O') => return "castling".into(),
+        Role::King => "king",
+    };
+    format!("a {word} move")
 }
 
 #[cfg(test)]

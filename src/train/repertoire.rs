@@ -157,6 +157,42 @@ impl Repertoire {
         game
     }
 
+    /// The part of the repertoire from the position `game` reaches (`None` when the book
+    /// has no move there): training from a position, the lines through it only.
+    pub fn rooted(&self, game: &Game) -> Option<Repertoire> {
+        let start = game.position().key();
+        self.nodes.get(&start)?;
+        let mut nodes = HashMap::new();
+        let mut queue = VecDeque::from([start]);
+        let mut learner_keys = Vec::new();
+        while let Some(k) = queue.pop_front() {
+            if nodes.contains_key(&k) {
+                continue;
+            }
+            let Some(node) = self.nodes.get(&k) else {
+                continue;
+            };
+            if node.pos.turn() == self.learner {
+                learner_keys.push(k);
+            }
+            queue.extend(node.children.iter().map(|(_, c)| *c));
+            nodes.insert(k, node.clone());
+        }
+        // A line reaches back no further than the new start.
+        let inside: HashSet<u64> = nodes.keys().copied().collect();
+        for (k, n) in nodes.iter_mut() {
+            if *k == start || n.parent.is_some_and(|(p, _)| !inside.contains(&p)) {
+                n.parent = None;
+            }
+        }
+        Some(Repertoire {
+            learner: self.learner,
+            root: game.clone(),
+            nodes,
+            learner_keys,
+        })
+    }
+
     /// The sum of `weight(key)` over the learner's positions reachable from `from` (itself
     /// included), each counted once.
     pub fn reachable_sum(&self, from: u64, weight: &dyn Fn(u64) -> f64) -> f64 {

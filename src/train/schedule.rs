@@ -82,11 +82,27 @@ impl Record {
             memory: params.review(before.map(|r| &r.memory), grade, today),
             reps: before.map_or(0, |r| r.reps).saturating_add(1),
             lapses: before.map_or(0, |r| r.lapses) + u32::from(grade == Grade::Again),
-            other: before.map(|r| r.other.clone()).unwrap_or_default(),
+            // A first answer notes its day (`first=`): the daily limit on new positions
+            // counts the positions first met today.
+            other: before.map_or_else(
+                || vec![(FIRST.to_string(), date::iso(today))],
+                |r| r.other.clone(),
+            ),
             label: before.and_then(|r| r.label.clone()),
         }
     }
+
+    /// The day of the first answer, when the record notes it (older records do not).
+    pub fn first_day(&self) -> Option<i64> {
+        self.other
+            .iter()
+            .find(|(k, _)| k == FIRST)
+            .and_then(|(_, v)| date::parse_iso(v))
+    }
 }
+
+/// The optional field with the day of the first answer.
+const FIRST: &str = "first";
 
 /// The fields every line has.
 const FIELDS: [&str; 6] = ["due", "last", "stability", "difficulty", "reps", "lapses"];
@@ -346,6 +362,21 @@ impl Schedule {
         })?;
         self.records = records;
         Ok(record)
+    }
+
+    /// Puts back the record of the position with `key` as it was (`None`: never answered),
+    /// saved as an answer is: an answer taken back.
+    pub fn restore(&mut self, key: u64, before: Option<Record>) -> Result<(), StoreError> {
+        let mut records = BTreeMap::new();
+        textfile::update::<Parsed, ()>(&self.path, WHAT, |current| {
+            match before {
+                Some(r) => current.records.insert(key, r),
+                None => current.records.remove(&key),
+            };
+            records.clone_from(&current.records);
+        })?;
+        self.records = records;
+        Ok(())
     }
 }
 

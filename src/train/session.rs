@@ -19,7 +19,7 @@ use super::exercise::{
     Answer, DueNext, Exercise, History, LineEnd, Note, Question, Stage, Tally, Words,
 };
 use super::fsrs::Grade;
-use super::repertoire::Repertoire;
+use super::repertoire::{Repertoire, from_where};
 use super::schedule::Schedule;
 use super::textfile::StoreError;
 use crate::book::Books;
@@ -44,6 +44,22 @@ pub struct Options {
     pub today: i64,
     /// Drives the other side's choice of moves.
     pub seed: u64,
+    /// A new position is shown (its moves, their comments) before it is first asked.
+    pub learn_first: bool,
+    /// At most this many positions never answered before are taken up a day (`--all`
+    /// takes them all).
+    pub new_per_day: u32,
+}
+
+/// What a wrong answer changed, to take it back (Ctrl+Z).
+#[derive(Clone, Debug)]
+struct Undo {
+    key: u64,
+    /// The position's record before the answer (`None`: never answered).
+    before: Option<super::schedule::Record>,
+    /// Was the position answered before in this session?
+    answered: bool,
+    line: Tally,
 }
 
 /// An opening-training session.
@@ -63,6 +79,24 @@ pub struct Session {
     /// Positions asked in the current line (each once a line).
     asked_in_line: HashSet<u64>,
     line: Tally,
+    learn_first: bool,
+    new_per_day: u32,
+    /// Positions first answered today before the session began.
+    new_before: u32,
+    /// New positions taken up in this session (shown or asked).
+    introduced: HashSet<u64>,
+    /// New positions already shown (asked from now on).
+    shown_new: HashSet<u64>,
+    /// Positions skipped: not asked again in this session.
+    skipped: HashSet<u64>,
+    /// Hints given for the question asked.
+    hints: u32,
+    /// The wrong answer just given, to take back.
+    undo: Option<Undo>,
+    /// Lines begun in this session.
+    lines: u32,
+    /// The whole repertoire while training from a position (`:from`).
+    whole: Option<Repertoire>,
 }
 
 /// Why a training session cannot open.
@@ -110,6 +144,11 @@ impl Session {
 
     /// A session on a repertoire already built, the schedule already read.
     pub fn new(repertoire: Repertoire, schedule: Schedule, options: Options) -> Session {
+        let new_before = schedule
+            .records()
+            .values()
+            .filter(|r| r.first_day() == Some(options.today))
+            .count() as u32;
         let mut s = Session {
             repertoire,
             schedule,
@@ -126,6 +165,16 @@ impl Session {
             right: HashSet::new(),
             asked_in_line: HashSet::new(),
             line: Tally::default(),
+            learn_first: options.learn_first,
+            new_per_day: options.new_per_day,
+            new_before,
+            introduced: HashSet::new(),
+            shown_new: HashSet::new(),
+            skipped: HashSet::new(),
+            hints: 0,
+            undo: None,
+            lines: 0,
+            whole: None,
         };
         s.start_line();
         s
@@ -149,10 +198,20 @@ impl Session {
     /// Is the learner's position `key` to be asked today: new or due, or with `--all`
     /// any not yet answered right in this session?
     fn to_ask(&self, key: u64) -> bool {
+        if self.skipped.contains(&key) {
+            return false;
+        }
         if self.all {
             return !self.right.contains(&key);
         }
-        self.schedule.get(key).is_none_or(|r| r.is_due(self.today))
+        match self.schedule.get(key) {
+            Some(r) => r.is_due(self.today),
+            // A new position, while today's new ones are within the daily limit.
+            None => {
+                self.introduced.contains(&key)
+                    || self.new_before + (self.introduced.len() as u32) < self.new_per_day
+            }
+        }
     }
 
     /// How little the learner knows position `key`: the chance it is forgotten (1 for a
@@ -218,6 +277,7 @@ impl Session {
         self.game = self.repertoire.root.clone();
         self.asked_in_line.clear();
         self.line = Tally::default();
+        self.lines += 1;
         let start = self.game.position().key();
         if self.repertoire.node(start).is_none() || self.need(start) <= 0.0 {
             self.stage = Stage::Finished {
@@ -255,7 +315,18 @@ impl Session {
                 };
             }
             if pos.turn() == self.repertoire.learner && self.askable(key) {
-                self.stage = Stage::Ask(self.question(key));
+                let question = self.question(key);
+                let new = self.schedule.get(key).is_none();
+                if new {
+                    self.introduced.insert(key);
+                }
+                self.hints = 0;
+                self.undo = None;
+                self.stage = if new && self.learn_first && !self.shown_new.contains(&key) {
+                    Stage::Learn(question)
+                } else {
+                    Stage::Ask(question)
+                };
                 self.say_played(said, from);
                 return;
             }
@@ -341,11 +412,30 @@ impl Session {
 
     /// The learner's positions still to ask today.
     fn to_ask_count(&self) -> u32 {
-        self.repertoire
-            .learner_keys()
-            .iter()
-            .filter(|k| self.to_ask(**k))
-            .count() as u32
+        let (due, new) = self.to_ask_split();
+        due + new
+    }
+
+    /// The learner's positions still to ask today: those answered before, and the new
+    /// ones (no more than the daily limit still allows).
+    fn to_ask_split(&self) -> (u32, u32) {
+        let (mut due, mut taken_up, mut fresh) = (0, 0, 0);
+        for &k in self.repertoire.learner_keys() {
+            if !self.to_ask(k) {
+                continue;
+            }
+            if self.schedule.get(k).is_some() {
+                due += 1;
+            } else if self.introduced.contains(&k) || self.all {
+                taken_up += 1;
+            } else {
+                fresh += 1;
+            }
+        }
+        let room = self
+            .new_per_day
+            .saturating_sub(self.new_before + self.introduced.len() as u32);
+        (due, taken_up + fresh.min(room))
     }
 
     /// When the learner's positions are due next.
@@ -365,7 +455,7 @@ impl Exercise for Session {
 
     fn words(&self) -> Words {
         let key = match &self.stage {
-            Stage::Ask(q) | Stage::Missed { question: q, .. } => Some(q.key),
+            Stage::Learn(q) | Stage::Ask(q) | Stage::Missed { question: q, .. } => Some(q.key),
             _ => None,
         };
         let built_in = key
@@ -402,11 +492,40 @@ impl Exercise for Session {
         }
         let text = san(&pos, mv);
         match self.stage.clone() {
+            Stage::Learn(q) => {
+                if q.answers.iter().any(|a| a.mv == mv) {
+                    self.shown_new.insert(q.key);
+                    self.asked_in_line.insert(q.key);
+                    let _ = self.game.play(mv);
+                    self.advance(format!("Played {text}"));
+                } else {
+                    self.note = Some(Note {
+                        text: format!("{text} is not the move shown: play one of those shown"),
+                        alert: true,
+                    });
+                }
+            }
             Stage::Ask(q) => {
                 if q.answers.iter().any(|a| a.mv == mv) {
-                    let failed = self.grade(q.key, Grade::Good);
+                    // Recalled with a hint: right, but harder than without.
+                    let grade = if self.hints > 0 {
+                        Grade::Hard
+                    } else {
+                        Grade::Good
+                    };
+                    let failed = self.grade(q.key, grade);
+                    let others: Vec<&str> = q
+                        .answers
+                        .iter()
+                        .filter(|a| a.mv != mv)
+                        .map(|a| a.san.as_str())
+                        .collect();
+                    let mut said = format!("Right: {text}");
+                    if !others.is_empty() {
+                        said.push_str(&format!(". {} {}", self.words().also, others.join(", ")));
+                    }
                     let _ = self.game.play(mv);
-                    self.advance(format!("Right: {text}"));
+                    self.advance(said);
                     if let Some(e) = failed {
                         self.note = Some(Note {
                             text: e,
@@ -429,7 +548,14 @@ impl Exercise for Session {
                     });
                     return;
                 }
+                let undo = Undo {
+                    key: q.key,
+                    before: self.schedule.get(q.key).cloned(),
+                    answered: self.answered.contains_key(&q.key),
+                    line: self.line,
+                };
                 let failed = self.grade(q.key, Grade::Again);
+                self.undo = Some(undo);
                 self.stage = Stage::Missed {
                     question: q,
                     played: text.clone(),
@@ -462,6 +588,124 @@ impl Exercise for Session {
     fn saved_in(&self) -> String {
         self.schedule.file()
     }
+
+    fn hint(&mut self) -> bool {
+        let Stage::Ask(q) = &self.stage else {
+            return false;
+        };
+        let Some(first) = q.answers.first() else {
+            return false;
+        };
+        if self.hints == 0 {
+            self.hints = 1;
+            let piece = super::exercise::piece_hint(self.game.position(), first.mv);
+            self.note = Some(Note {
+                text: format!("Hint: {piece}. Asked again, the hint names the move"),
+                alert: false,
+            });
+            return true;
+        }
+        // The second hint names the move: that is showing the answer.
+        self.show()
+    }
+
+    fn show(&mut self) -> bool {
+        let Stage::Ask(q) = self.stage.clone() else {
+            return false;
+        };
+        let failed = self.grade(q.key, Grade::Again);
+        self.undo = None;
+        self.stage = Stage::Missed {
+            question: q,
+            played: String::new(),
+        };
+        self.note = failed.map(|text| Note { text, alert: true });
+        true
+    }
+
+    fn undo(&mut self) -> bool {
+        let (Stage::Missed { question, .. }, Some(undo)) = (self.stage.clone(), self.undo.take())
+        else {
+            return false;
+        };
+        let failed = self.schedule.restore(undo.key, undo.before).err();
+        if !undo.answered {
+            self.answered.remove(&undo.key);
+        }
+        self.line = undo.line;
+        self.asked_in_line.remove(&undo.key);
+        self.stage = Stage::Ask(question);
+        self.note = Some(match failed {
+            Some(e) => Note {
+                text: e.to_string(),
+                alert: true,
+            },
+            None => Note {
+                text: "Taken back: answer again".into(),
+                alert: false,
+            },
+        });
+        true
+    }
+
+    fn skip(&mut self) {
+        match &self.stage {
+            Stage::Learn(q) | Stage::Ask(q) => {
+                self.skipped.insert(q.key);
+            }
+            Stage::Missed { .. } => {}
+            Stage::LineDone { .. } => return self.next(),
+            Stage::Finished { .. } => return,
+        }
+        self.start_line();
+        if let Some(n) = &mut self.note {
+            n.text = format!("Skipped. {}", n.text);
+        } else {
+            self.note = Some(Note {
+                text: "Skipped".into(),
+                alert: false,
+            });
+        }
+    }
+
+    fn progress(&self) -> Option<String> {
+        let (due, new) = self.to_ask_split();
+        let mut text = format!("line {} · {due} due today · {new} new", self.lines.max(1));
+        if self.whole.is_some() {
+            text.push_str(&format!(" · from {}", from_where(&self.repertoire.root)));
+        }
+        Some(text)
+    }
+
+    fn train_from_here(&mut self, here: bool) -> bool {
+        let rooted = if here {
+            let Some(r) = self.repertoire.rooted(&self.game) else {
+                self.note = Some(Note {
+                    text: "The book has no move here to train from".into(),
+                    alert: true,
+                });
+                return false;
+            };
+            if r.learner_keys().is_empty() {
+                self.note = Some(Note {
+                    text: "Nothing for you to answer from here: the book ends".into(),
+                    alert: true,
+                });
+                return false;
+            }
+            self.whole.get_or_insert_with(|| self.repertoire.clone());
+            r
+        } else {
+            match self.whole.take() {
+                Some(w) => w,
+                None => return false,
+            }
+        };
+        self.repertoire = rooted;
+        self.note = None;
+        self.start_line();
+        true
+    }
 }
 
 /// Which position `game` has reached, for a person reading the schedule: its moves from
@@ -490,6 +734,8 @@ mod tests {
             all: false,
             today: 20_000,
             seed: 7,
+            learn_first: false,
+            new_per_day: 20,
         }
     }
 

@@ -46,8 +46,8 @@ impl fmt::Display for StoreError {
             StoreError::Store(e) => write!(f, "{e}"),
             StoreError::Problems { what, problems } => write!(
                 f,
-                "{what} has problems (fix them by hand):\n{}",
-                problems.join("\n")
+                "{what} has problems (fix them by hand):\n  {}",
+                problems.join("\n  ")
             ),
             StoreError::NotSaved(e) => write!(f, "not saved: {e}"),
             StoreError::Write { path, source } => {

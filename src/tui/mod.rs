@@ -41,7 +41,7 @@ use crate::core::Position;
 use crossterm::event::Event as TermEvent;
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use std::io::{self, Write};
+use std::io;
 use std::time::Instant;
 
 pub use flags::{Flags, GameArgs};
@@ -88,7 +88,7 @@ pub fn run_game(args: GameArgs, config: &Config) -> io::Result<()> {
         };
         if let Err(r) = result {
             // Not eprintln!: with the terminal gone it would panic.
-            let _ = writeln!(io::stderr(), "huo-chess: {r}");
+            crate::commands::say("huo-chess", &r.to_string());
         }
         return Err(io::Error::other(format!("{e}; {kept}")));
     }

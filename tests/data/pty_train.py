@@ -2,7 +2,8 @@
 
     python3 pty_train.py HUO_BOOK_BINARY BOOK_DIR MOVE...
 
-Runs `huo-book --book BOOK_DIR --layers user train` at 80x25, answers each MOVE (waiting
+Runs `huo-book --book BOOK_DIR --layers user train --recall` (new positions asked at
+once, not shown first) at 80x25, answers each MOVE (waiting
 for "Right: MOVE" after it), types the first letters of one more answer without Enter,
 then kills the trainer at once (no chance to save anything on the way out). Prints
 "killed" when every answer was taken, else what it last saw.
@@ -12,7 +13,8 @@ import fcntl, os, select, signal, struct, subprocess, sys, termios, time
 binary, book, moves = sys.argv[1], sys.argv[2], sys.argv[3:]
 master, slave = os.openpty()
 fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 25, 80, 0, 0))
-trainer = subprocess.Popen([binary, "--book", book, "--layers", "user", "train"],
+trainer = subprocess.Popen([binary, "--book", book, "--layers", "user", "train",
+                            "--recall"],
                            stdin=slave, stdout=slave, stderr=slave, start_new_session=True)
 os.close(slave)
 seen = b""

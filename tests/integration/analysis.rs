@@ -259,7 +259,10 @@ fn a_bad_game_is_reported_with_its_line_and_skipped() {
     let out = dir.join("out.pgn");
     let (ok, _, stderr) = analyse(&[s(&only_bad), "--out", s(&out), "--depth", "3"]);
     assert!(!ok);
-    assert!(stderr.contains("no game could be analysed"), "{stderr}");
+    assert!(
+        stderr.contains("huo-chess: No game could be analysed"),
+        "{stderr}"
+    );
     assert!(!out.exists());
     let (ok, _, stderr) = analyse(&[s(&dir.join("missing.pgn"))]);
     assert!(!ok);

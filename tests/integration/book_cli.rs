@@ -77,7 +77,8 @@ fn record_show_remove() {
     assert!(out.contains("Positions: 3"), "{out}");
     // Errors are messages, not panics.
     let (ok, _, err) = huo_book(&dir, &["record", "e4", "e4"]);
-    assert!(!ok && err.contains("move 2"), "{err}");
+    // In the programs' one voice: the program, then a sentence.
+    assert!(!ok && err.starts_with("huo-book: Move 2"), "{err}");
     let (ok, _, err) = huo_book(&dir, &["show", "--fen", "nonsense"]);
     assert!(!ok && err.contains("invalid FEN"), "{err}");
     assert!(!err.contains("panicked"));
@@ -459,7 +460,7 @@ fn adopt_takes_over_a_built_in_position_and_remove_gives_it_back() {
     // A position the built-in book lacks: nothing to adopt, an error.
     let (ok, _, err) = huo_book_in(&cwd, &["adopt", "a3", "h6"]);
     assert!(
-        !ok && err.contains("the built-in book has no moves"),
+        !ok && err.contains("The built-in book has no moves"),
         "{err}"
     );
 }
@@ -502,7 +503,7 @@ fn find_lists_named_openings_and_what_the_book_covers() {
     assert!(
         out2.contains(
             "B90  Sicilian Defense: Najdorf Variation\n     1. e4 c5 2. Nf3 d6 3. d4 cxd4 \
-             4. Nxd4 Nf6 5. Nc3 a6\n     your book follows its first 4 moves of 10\n"
+             4. Nxd4 Nf6 5. Nc3 a6\n     your book follows its first 4 plies of 10\n"
         ),
         "{out2}"
     );
@@ -537,7 +538,7 @@ fn find_lists_named_openings_and_what_the_book_covers() {
     );
     let (ok, _, err) = huo_book(&dir, &["find", "Zzyzx"]);
     assert!(!ok);
-    assert!(err.contains("no named opening matches \"Zzyzx\""), "{err}");
+    assert!(err.contains("No named opening matches \"Zzyzx\""), "{err}");
 }
 
 #[test]
@@ -588,7 +589,7 @@ fn a_refused_record_changes_nothing() {
     let (ok, _, err) = huo_book(&dir, &["record", "e4", "c5"]);
     assert!(!ok, "a damaged file was rewritten");
     assert!(
-        err.contains("nothing recorded") && err.contains("823c9b50fd114196.txt"),
+        err.starts_with("huo-book: Nothing recorded") && err.contains("823c9b50fd114196.txt"),
         "{err}"
     );
     assert_eq!(common::tree(&dir), before, "the book changed");

@@ -90,6 +90,9 @@ fn a_planted_blunder_becomes_a_drill_that_refuses_it_and_accepts_the_best_move()
         s.next();
     }
     assert!(matches!(s.stage(), Stage::Ask(_)), "{:?}", s.stage());
+    // The exercise shows the game's moves up to it (the players and date are its heading).
+    assert!(text.contains("moves = 1. e4 e5 2. Qh5 Nc6\n"), "{text}");
+    assert_eq!(s.game().movetext(), "1. e4 e5 2. Qh5 Nc6");
     s.play(parse_san(&blunder.pos, "Qxe5+").unwrap());
     assert!(
         matches!(s.stage(), Stage::Missed { .. }),
@@ -147,6 +150,14 @@ fn a_planted_blunder_becomes_a_drill_that_refuses_it_and_accepts_the_best_move()
     let (ok, out, _) = huo_chess(&data, &["drill", "--stats"]);
     assert!(ok, "{out}");
     assert!(out.contains("Success rate: "), "{out}");
+    assert!(out.contains("Next due: "), "{out}");
+    assert!(
+        out.contains(
+            "Hardest exercises (the most often wrong):\n  Me - Friend, 2026.11.25, move 3: \
+             you played Qxe5+, the engine "
+        ) && out.contains(": wrong 1 of 2 times"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -79,6 +79,7 @@ fn drill(played: &str) -> Drill {
         line: vec![best],
         depth: 8,
         game: "White - Black, 2026.11.29, move 1".into(),
+        moves: Vec::new(),
         record: None,
     }
 }

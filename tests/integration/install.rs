@@ -65,7 +65,7 @@ fn huo_book_writes_completions_and_man_pages_of_every_command() {
     let (ok, _, err) = run(Path::new(BOOK), &dir, &["man", "recrod"]);
     assert!(!ok);
     assert!(
-        err.contains("no command recrod") && err.contains("record"),
+        err.contains("No command recrod") && err.contains("record"),
         "{err}"
     );
 }
@@ -91,7 +91,7 @@ fn huo_chess_writes_completions_and_man_pages_of_every_command() {
     let (ok, _, err) = run(Path::new(CHESS), &dir, &["man", "analyze"]);
     assert!(!ok);
     assert!(
-        err.contains("no command analyze") && err.contains("analyse"),
+        err.contains("No command analyze") && err.contains("analyse"),
         "{err}"
     );
 }

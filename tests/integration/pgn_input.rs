@@ -162,14 +162,15 @@ fn a_binary_unsupported_or_damaged_input_is_refused_with_nothing_written() {
         // The same from standard input.
         let (ok, _, err) = import(&book, "-", &[], &bytes);
         assert!(
-            !ok && err.contains("standard input") && err.contains(expect),
+            !ok && (err.contains("standard input") || err.contains("huo-book: Standard input"))
+                && err.contains(expect),
             "{name}: {err}"
         );
         assert_eq!(tree(&book), before, "{name} from standard input");
     }
     let (ok, _, err) = import(&book, "-", &[], b"");
     assert!(
-        !ok && err.contains("standard input: no game could be read"),
+        !ok && err.contains("huo-book: Standard input: no game could be read"),
         "{err}"
     );
     assert_eq!(tree(&book), before);

@@ -163,12 +163,12 @@ fn nothing_to_train_says_so() {
     let (ok, _, err) = huo_book(&dir, &["train", "--color", "white", "--from", "e4 e5 Nf3"]);
     assert!(!ok);
     assert!(
-        err.contains("nothing to train") && err.contains("from 1. e4 e5 2. Nf3"),
+        err.starts_with("huo-book: Nothing to train") && err.contains("from 1. e4 e5 2. Nf3"),
         "{err}"
     );
     let (ok, _, err) = huo_book(&dir, &["train", "--from", "e4 e6"]);
     assert!(!ok);
-    assert!(err.contains("nothing to train"), "{err}");
+    assert!(err.starts_with("huo-book: Nothing to train"), "{err}");
     let (ok, _, err) = huo_book(&dir, &["train", "--from", "e4 e5 zz"]);
     assert!(!ok);
     assert!(err.contains("--from: move 3"), "{err}");
@@ -233,7 +233,7 @@ fn the_trainer_asks_your_book_unless_told_otherwise() {
     let (ok, _, err) = train_in_full(&elsewhere, &home, &[]);
     assert!(!ok);
     assert!(
-        err.contains("nothing to train")
+        err.contains("Nothing to train")
             && err.contains("Record your lines first")
             && err.contains("--layers both"),
         "{err}"

@@ -2183,13 +2183,20 @@ fn train_from_the_game_saves_the_answer_and_esc_brings_the_game_back() {
     );
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains("OPENING TRAINER  you play White"), "{text}");
-    assert!(text.contains("what does your book play?"), "{text}");
+    // A new line is shown first (nothing saved), then asked.
+    assert!(text.contains("New position: your book plays"), "{text}");
     // The game waits: its clocks are stopped, and the log says so.
     assert_eq!(app.session.clock.as_ref().unwrap().since, None);
     assert_eq!(
         app.log.lines().last().unwrap(),
         "Left the game for training White: the clocks are stopped"
     );
+    typed(&mut app, "e4");
+    typed(&mut app, "Nf3");
+    assert!(!dir.0.join("training.txt").exists());
+    key(&mut app, KeyCode::Enter);
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(text.contains("what does your book play?"), "{text}");
     // The trainer's board, not the game's: 1. e4 is the book's move, and it is saved.
     typed(&mut app, "e4");
     let text = screen_text(&render(&mut app, 80, 25));
@@ -2578,7 +2585,7 @@ fn train_asks_your_book_and_both_adds_the_built_in_lines() {
     );
     // The built-in lines are said to be the built-in book's, never "your book".
     let text = screen_text(&render(&mut app, 80, 25));
-    assert!(text.contains("what does the built-in book play?"), "{text}");
+    assert!(text.contains("the built-in book plays"), "{text}");
     assert!(!text.contains("your book"), "{text}");
 }
 

@@ -21,7 +21,7 @@ impl ExportPolyglot {
         let book = ctx.reading_book();
         let r = polyglot::export(&book, &self.file)?;
         for p in &r.problems {
-            eprintln!("warning: {p}");
+            crate::commands::say("huo-book", &format!("warning: {p}"));
         }
         println!(
             "Wrote {} entries for {} positions to {}",
@@ -56,7 +56,7 @@ impl ExportPgn {
         ];
         let (text, r) = tree::export_pgn(&book, start, self.max_ply, &headers);
         for p in &r.problems {
-            eprintln!("warning: {p}");
+            crate::commands::say("huo-book", &format!("warning: {p}"));
         }
         let file = &self.file;
         crate::util::files::write_atomic(file, &text)
@@ -94,7 +94,7 @@ impl Dump {
         let start = self.fen.position()?;
         let (lines, r) = tree::dump(&book, start, self.max_ply);
         for p in &r.problems {
-            eprintln!("warning: {p}");
+            crate::commands::say("huo-book", &format!("warning: {p}"));
         }
         let mut out = std::io::stdout().lock();
         for l in &lines {

@@ -16,8 +16,9 @@ use std::process::ExitCode;
     `B9`, `C`). Each with its ECO code, name and moves, and how much of it your book \
     covers.\n\nYour book covers a line when every position along it has the line's next move \
     among its moves in your book (the user's book; the built-in book is not counted), at \
-    any weight. Otherwise it follows the line for its first N moves: the moves before the \
-    first position where it lacks the next one."
+    any weight. Otherwise it follows the line for its first N plies (a ply is one side's \
+    move: 4 plies are 1. e4 c5 2. Nf3 d6): the plies before the first position where it lacks \
+    the next one."
 )]
 pub struct Find {
     /// A piece of an opening's name, or an ECO code or its start.
@@ -25,7 +26,8 @@ pub struct Find {
     text: Vec<String>,
 }
 
-/// How much of a line a book has: its first `known` moves of `len`.
+/// How much of a line a book has: its first `known` plies of `len` (a ply is one side's
+/// move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Coverage {
     pub known: usize,
@@ -65,8 +67,9 @@ impl std::fmt::Display for Coverage {
         match self.known {
             k if k == self.len => write!(f, "covers it"),
             0 => write!(f, "does not have its first move"),
-            1 => write!(f, "follows its first move of {}", self.len),
-            k => write!(f, "follows its first {k} moves of {}", self.len),
+            // Counted in plies (a move of one side), as the line's length is.
+            1 => write!(f, "follows its first ply of {}", self.len),
+            k => write!(f, "follows its first {k} plies of {}", self.len),
         }
     }
 }
@@ -140,7 +143,7 @@ mod tests {
         }
         let c = Coverage::of(&book, &najdorf.moves);
         assert_eq!((c.known, c.len, c.complete()), (4, 10, false));
-        assert_eq!(c.to_string(), "follows its first 4 moves of 10");
+        assert_eq!(c.to_string(), "follows its first 4 plies of 10");
         // A move of the line missing in the middle: coverage stops there.
         let mut rest = pos;
         for text in ["d4", "cxd4", "Nxd4", "Nf6", "Nc3", "a6"] {

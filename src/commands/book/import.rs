@@ -87,7 +87,10 @@ impl ImportPgn {
         bar.finish_and_clear();
         let report = report?;
         for e in &report.bad_games {
-            eprintln!("{name}:{}: game {} skipped: {}", e.line, e.game, e.message);
+            crate::commands::say(
+                "huo-book",
+                &format!("{name}:{}: game {} skipped: {}", e.line, e.game, e.message),
+            );
         }
         if report.games == 0 {
             return Err(format!(
@@ -129,7 +132,7 @@ impl ImportHuo {
         let book = ctx.writing_book();
         let r = import::import_huo(&book, &self.dir)?;
         for p in &r.problems {
-            eprintln!("skipped {p}");
+            crate::commands::say("huo-book", &format!("skipped {p}"));
         }
         println!(
             "Read {} legacy files: {} moves recorded in {}",
@@ -164,7 +167,7 @@ impl ImportPolyglot {
         };
         let r = polyglot::import_with(&book, &self.file, &opts)?;
         for w in &r.warnings {
-            eprintln!("warning: {w}");
+            crate::commands::say("huo-book", &format!("warning: {w}"));
         }
         println!(
             "Read {} entries: {} positions, {} moves imported into {}{} ({} of them reached \

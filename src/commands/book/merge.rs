@@ -35,7 +35,7 @@ impl Merge {
         };
         let r = merge::merge(&book, &source, self.weights, &opts)?;
         for p in &r.problems {
-            eprintln!("warning: {p}");
+            crate::commands::say("huo-book", &format!("warning: {p}"));
         }
         println!(
             "Merged {} positions ({} moves) of {other} into {}: {} positions written{}",

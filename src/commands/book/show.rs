@@ -50,7 +50,7 @@ impl Show {
             None => println!("No book moves."),
             Some(entry) => {
                 for w in &entry.warnings {
-                    eprintln!("warning: {w}");
+                    crate::commands::say("huo-book", &format!("warning: {w}"));
                 }
                 let total: u64 = entry.moves.iter().map(|m| m.weight as u64).sum();
                 let mut ms: Vec<BookMove> = entry.moves.clone();

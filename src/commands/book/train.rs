@@ -47,6 +47,9 @@ pub struct Train {
     /// Ask every position, not only those due (or new).
     #[arg(long)]
     all: bool,
+    /// Ask a new position at once, without showing its moves first.
+    #[arg(long)]
+    recall: bool,
     /// Print the figures for the side instead of opening the trainer: positions to answer,
     /// due now, learning, learned, success rate, the hardest positions.
     #[arg(long)]
@@ -106,6 +109,8 @@ impl Train {
                 all: self.all,
                 today,
                 seed: crate::util::rng::seed_from_clock(),
+                learn_first: !self.recall,
+                new_per_day: ctx.config.book.new_per_day,
             },
         )?;
         if session.repertoire().learner_keys().is_empty() {

@@ -78,7 +78,7 @@ pub fn run(spec: &MatchSpec, pgn: Option<&Path>) -> CommandResult {
     };
     let summary = spec.run(&mut |games, tally| {
         if rewrite_each_game && let Some(e) = save(games) {
-            bar.suspend(|| eprintln!("huo-chess: {e}"));
+            bar.suspend(|| crate::commands::say("huo-chess", &e));
         }
         bar.set_position(tally.games() as u64);
         bar.set_message(format!(
@@ -111,7 +111,7 @@ pub fn run(spec: &MatchSpec, pgn: Option<&Path>) -> CommandResult {
     }
     let mut ok = true;
     for e in &summary.failed {
-        eprintln!("huo-chess: {e}");
+        crate::commands::say("huo-chess", &e.to_string());
         ok = false;
     }
     if let Some(path) = pgn {
@@ -119,7 +119,7 @@ pub fn run(spec: &MatchSpec, pgn: Option<&Path>) -> CommandResult {
         match save(&summary.games) {
             None => println!("Games written to {}", path.display()),
             Some(e) => {
-                eprintln!("huo-chess: {e}");
+                crate::commands::say("huo-chess", &e);
                 ok = false;
             }
         }

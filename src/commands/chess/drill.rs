@@ -35,9 +35,12 @@ pub fn analyse_player(config: &Config, file: &Path, player: &str, limits: Limits
         let pgn = match read {
             Ok(pgn) => pgn,
             Err(e) => {
-                eprintln!(
-                    "{name}:{}: game {}: {} (skipped)",
-                    e.line, e.game, e.message
+                crate::commands::say(
+                    "huo-chess",
+                    &format!(
+                        "{name}:{}: game {}: {} (skipped)",
+                        e.line, e.game, e.message
+                    ),
                 );
                 continue;
             }
@@ -113,5 +116,50 @@ pub fn stats_text(deck: &Deck, today: i64) -> String {
             answers - wrong
         ));
     }
+    let due = crate::train::exercise::DueNext::new(
+        0,
+        drills
+            .iter()
+            .filter_map(|d| d.record.as_ref())
+            .map(|r| r.memory.due),
+        today,
+    );
+    out.push_str(&match due.next {
+        Some((day, n)) => format!(
+            "Next due: {} ({n} exercise{})\n",
+            date::iso(day),
+            if n == 1 { "" } else { "s" }
+        ),
+        None => "Next due: nothing scheduled after today\n".to_string(),
+    });
+    // The hardest: the most often wrong, then the most wrong for their answers.
+    let mut hardest: Vec<_> = drills
+        .iter()
+        .filter_map(|d| d.record.as_ref().map(|r| (d, r)))
+        .filter(|(_, r)| r.lapses > 0)
+        .collect();
+    hardest.sort_by(|(_, a), (_, b)| {
+        b.lapses
+            .cmp(&a.lapses)
+            .then(a.success().total_cmp(&b.success()))
+    });
+    if hardest.is_empty() {
+        out.push_str("Hardest exercises: none answered wrong yet\n");
+    } else {
+        out.push_str("Hardest exercises (the most often wrong):\n");
+        for (d, r) in hardest.iter().take(HARDEST) {
+            out.push_str(&format!(
+                "  {}: you played {}, the engine {}: wrong {} of {} times\n",
+                d.game,
+                crate::core::san(&d.pos, d.played),
+                crate::core::san(&d.pos, d.best),
+                r.lapses,
+                r.reps
+            ));
+        }
+    }
     out
 }
+
+/// How many of the hardest exercises `--stats` names.
+const HARDEST: usize = 5;

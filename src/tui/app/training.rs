@@ -51,6 +51,8 @@ impl App {
                 all: false,
                 today: date::today(),
                 seed: self.rng.next_u64(),
+                learn_first: true,
+                new_per_day: self.config.book.new_per_day,
             },
         );
         match opened {

@@ -49,6 +49,10 @@ pub struct Trainer {
     pub message: Option<String>,
     /// `w`: why the right move is better (once an answer is judged), shown in the panel.
     pub why: Option<Vec<String>>,
+    /// F1: the keys, in a window over the screen.
+    pub help: bool,
+    /// The side the board was last turned for: a new exercise for the other side turns it.
+    seen_learner: crate::core::Color,
     pub quit: bool,
     pub screen: Rect,
 }
@@ -59,12 +63,14 @@ impl Trainer {
         Trainer {
             theme: Theme::by_name(&config.tui.theme),
             flipped: exercise.learner() == crate::core::Color::Black,
+            seen_learner: exercise.learner(),
             exercise,
             board: BoardInput::default(),
             promotion: None,
             input: String::new(),
             message: None,
             why: None,
+            help: false,
             quit: false,
             screen: Rect::new(0, 0, 80, 25),
         }
@@ -141,11 +147,36 @@ impl Trainer {
     pub fn handle_command(&mut self, line: &str) {
         match line.trim().to_ascii_lowercase().as_str() {
             "flip" => self.flipped = !self.flipped,
-            "next" => self.go_on(),
+            "next" | "skip" => self.skip(),
+            "hint" => self.hint(),
+            "show" => self.show(),
+            "undo" => self.undo(),
+            "from" => self.train_from_here(true),
+            "whole" => self.train_from_here(false),
+            "keys" | "help" => self.help = true,
             "quit" | "q" => self.quit = true,
             other => {
-                self.message = Some(format!("Unknown command ':{other}' (:flip, :next, :quit)"))
+                self.message = Some(format!(
+                    "Unknown command ':{other}' (F1 lists the keys and commands)"
+                ))
             }
+        }
+    }
+
+    /// Clears what the last step showed, before the exercise takes the next.
+    fn clear(&mut self) {
+        self.message = None;
+        self.why = None;
+        self.board.selected = None;
+    }
+
+    /// After the exercise moved on: the board turned for the side to answer, when a new
+    /// exercise is for the other side (a drill from a game with Black after one with White).
+    fn face_learner(&mut self) {
+        let learner = self.exercise.learner();
+        if learner != self.seen_learner {
+            self.seen_learner = learner;
+            self.flipped = learner == crate::core::Color::Black;
         }
     }
 
@@ -154,10 +185,69 @@ impl Trainer {
         if self.exercise.judging() {
             return;
         }
-        self.message = None;
-        self.why = None;
-        self.board.selected = None;
+        self.clear();
         self.exercise.next();
+        self.face_learner();
+    }
+
+    /// F4 or `:next`: skips the line asked (between lines: goes on).
+    fn skip(&mut self) {
+        if self.exercise.judging() {
+            return;
+        }
+        self.clear();
+        self.exercise.skip();
+        self.face_learner();
+    }
+
+    /// F2 or `:hint`.
+    fn hint(&mut self) {
+        if self.exercise.judging() {
+            return;
+        }
+        self.clear();
+        if !self.exercise.hint() {
+            self.message = Some("No hint here: a hint is for a question asked".into());
+        }
+    }
+
+    /// F3 or `:show`: the answer, counted as wrong.
+    fn show(&mut self) {
+        if self.exercise.judging() {
+            return;
+        }
+        self.clear();
+        if !self.exercise.show() {
+            self.message =
+                Some("Nothing to show: the answer shows once a question is asked".into());
+        }
+    }
+
+    /// Ctrl+Z or `:undo`: the wrong answer just given taken back.
+    fn undo(&mut self) {
+        if self.exercise.judging() {
+            return;
+        }
+        self.clear();
+        if !self.exercise.undo() {
+            self.message = Some("Nothing to take back: Ctrl+Z takes back a wrong answer".into());
+        }
+    }
+
+    /// `:from` (here) or `:whole` (whole lines from the start).
+    fn train_from_here(&mut self, here: bool) {
+        if self.exercise.judging() {
+            return;
+        }
+        self.clear();
+        if !self.exercise.train_from_here(here) && self.exercise.note().is_none() {
+            self.message = Some(if here {
+                "This trainer cannot train from a position".into()
+            } else {
+                "Already training whole lines".into()
+            });
+        }
+        self.face_learner();
     }
 
     /// One key press.
@@ -167,12 +257,21 @@ impl Trainer {
         }
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         let alt = key.modifiers.contains(KeyModifiers::ALT);
+        if self.help && matches!(key.code, KeyCode::Esc | KeyCode::F(1)) {
+            self.help = false;
+            return;
+        }
         // Leaving is always one key away: every answer is saved already.
         if key.code == KeyCode::Esc
             || key.code == KeyCode::F(10)
             || (ctrl && matches!(key.code, KeyCode::Char('c' | 'd')))
         {
             self.quit = true;
+            return;
+        }
+        if self.help {
+            // The keys' window closes on F1 or Esc (or any other key: it is read).
+            self.help = false;
             return;
         }
         if let Some((from, to)) = self.promotion {
@@ -183,6 +282,11 @@ impl Trainer {
             return;
         }
         match key.code {
+            KeyCode::F(1) => self.help = true,
+            KeyCode::F(2) => self.hint(),
+            KeyCode::F(3) => self.show(),
+            KeyCode::F(4) => self.skip(),
+            KeyCode::Char('z') if ctrl => self.undo(),
             KeyCode::Enter => match take_typed(&mut self.input) {
                 Typed::Command(cmd) => self.handle_command(&cmd),
                 Typed::Move(text) => self.submit_move(&text),

@@ -39,6 +39,18 @@ fn ruy_lopez(dir: &Scratch) -> Books {
 }
 
 fn trainer(books: &Books, learner: Color, today: i64) -> Trainer {
+    trainer_with(books, learner, today, false, 20)
+}
+
+/// A trainer that shows new positions first (`learn_first`), taking up at most
+/// `new_per_day` a day.
+fn trainer_with(
+    books: &Books,
+    learner: Color,
+    today: i64,
+    learn_first: bool,
+    new_per_day: u32,
+) -> Trainer {
     let session = Session::open(
         books,
         Options {
@@ -47,6 +59,8 @@ fn trainer(books: &Books, learner: Color, today: i64) -> Trainer {
             all: false,
             today,
             seed: 7,
+            learn_first,
+            new_per_day,
         },
     )
     .unwrap();
@@ -306,6 +320,8 @@ fn nothing_due_says_when_and_moves_are_not_taken() {
             all: true,
             today: TODAY,
             seed: 1,
+            learn_first: false,
+            new_per_day: 20,
         },
     )
     .unwrap();
@@ -365,6 +381,8 @@ fn each_line_counts_the_answers_given_in_it() {
                 all: false,
                 today: TODAY,
                 seed,
+                learn_first: false,
+                new_per_day: 20,
             },
         )
         .unwrap();
@@ -443,12 +461,63 @@ fn two_mates_drill(dir: &Scratch, all: bool) -> Trainer {
         line: vec![mv("Ra8")],
         depth: 3,
         game: "Me - You, 2026.11.25, move 30".into(),
+        moves: Vec::new(),
         record: None,
     }])
     .unwrap();
     let judge = Box::new(EngineJudge::new(&Config::default()));
     let session = DrillSession::new(d, judge, all, TODAY);
     Trainer::new(Box::new(session), &Config::default())
+}
+
+/// Every exercise's board is seen from the side to move: after White's exercise, Black's
+/// turns the board.
+#[test]
+fn each_drill_is_seen_from_the_side_to_move() {
+    use crate::analysis::Judgement;
+    use crate::train::deck::{self, Deck, Drill};
+    use crate::train::drill::{DrillSession, EngineJudge};
+    let dir = Scratch::new("trainer-drill-sides");
+    let mut tr = two_mates_drill(&dir, false);
+    let path = dir.path().join(deck::FILE_NAME);
+    let pos = Position::from_fen("rr4k1/8/8/8/8/8/5PPP/6K1 b - - 0 30").unwrap();
+    let mv = |s: &str| parse_move(&pos, s).unwrap();
+    let mut d = Deck::load(&path).unwrap();
+    d.add(vec![Drill {
+        pos,
+        played: mv("Kf8"),
+        judgement: Judgement::Blunder,
+        cost: "misses a mate".into(),
+        best: mv("Ra1"),
+        line: vec![mv("Ra1")],
+        depth: 3,
+        game: "You - Me, 2026.11.26, move 30".into(),
+        moves: Vec::new(),
+        record: None,
+    }])
+    .unwrap();
+    let judge = Box::new(EngineJudge::new(&Config::default()));
+    tr.exercise = Box::new(DrillSession::new(d, judge, false, TODAY));
+    // The rank nearest the top of the board, as drawn.
+    let top_rank = |tr: &mut Trainer| {
+        let s = screen(tr);
+        s.lines()
+            .find_map(|l| l.trim_start().chars().next().filter(|c| c.is_ascii_digit()))
+            .unwrap()
+    };
+    assert_eq!(
+        top_rank(&mut tr),
+        '8',
+        "White's exercise: White at the bottom"
+    );
+    typed(&mut tr, "Ra8");
+    key(&mut tr, KeyCode::Enter);
+    assert!(matches!(tr.exercise.stage(), Stage::Ask(_)));
+    assert_eq!(
+        top_rank(&mut tr),
+        '1',
+        "Black's exercise: Black at the bottom"
+    );
 }
 
 #[test]
@@ -512,4 +581,239 @@ fn a_drill_answer_is_judged_while_the_screen_stays_alive() {
         .clone()
         .unwrap();
     assert_eq!((r.reps, r.lapses), (1, 0));
+}
+
+fn ctrl(tr: &mut Trainer, c: char) {
+    tr.handle_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
+}
+
+/// The record of the position `key` on disk: (days from today to due, reps, lapses).
+fn on_disk(dir: &Scratch, key: u64) -> Option<(i64, u32, u32)> {
+    Schedule::load(dir.path())
+        .unwrap()
+        .get(key)
+        .map(|r| (r.memory.due - TODAY, r.reps, r.lapses))
+}
+
+fn learning_at(tr: &Trainer) -> Option<u64> {
+    match tr.exercise.stage() {
+        Stage::Learn(q) => Some(q.key),
+        _ => None,
+    }
+}
+
+#[test]
+fn a_new_line_is_shown_first_and_asked_in_the_next() {
+    let dir = Scratch::new("trainer-learn-first");
+    let books = ruy_lopez(&dir);
+    let mut tr = trainer_with(&books, Color::White, TODAY, true, 20);
+    assert_eq!(learning_at(&tr), Some(key_after("")));
+    let s = screen(&mut tr);
+    assert!(s.contains("New position: your book plays"), "{s}");
+    assert!(s.contains("e4      weight 1  King's pawn"), "{s}");
+    // Only the move shown goes on; nothing is graded while a line is shown.
+    typed(&mut tr, "d4");
+    assert!(tr.exercise.note().unwrap().alert);
+    assert_eq!(learning_at(&tr), Some(key_after("")));
+    typed(&mut tr, "e4");
+    assert_eq!(learning_at(&tr), Some(key_after("e4 e5")));
+    let s = screen(&mut tr);
+    assert!(s.contains("Nf3     weight 1  Develops, attacks e5"), "{s}");
+    assert!(s.contains("C20 King's Pawn Game"), "the opening named: {s}");
+    typed(&mut tr, "Nf3");
+    typed(&mut tr, "Bb5");
+    assert!(matches!(tr.exercise.stage(), Stage::LineDone { .. }));
+    assert!(Schedule::load(dir.path()).unwrap().records().is_empty());
+    // The next line asks what was shown.
+    key(&mut tr, KeyCode::Enter);
+    assert_eq!(asked_at(&tr), Some(key_after("")));
+    typed(&mut tr, "e4");
+    assert_eq!(on_disk(&dir, key_after("")), Some((2, 1, 0)));
+}
+
+#[test]
+fn a_hint_names_the_piece_then_the_move_and_show_me_is_a_lapse() {
+    let dir = Scratch::new("trainer-hint");
+    let books = ruy_lopez(&dir);
+    let mut tr = trainer(&books, Color::White, TODAY);
+    key(&mut tr, KeyCode::F(2));
+    assert!(
+        screen(&mut tr).contains("Hint: a pawn move"),
+        "{}",
+        screen(&mut tr)
+    );
+    assert_eq!(asked_at(&tr), Some(key_after("")));
+    // Asked again, the hint names the move: the answer is shown, and counts as wrong.
+    key(&mut tr, KeyCode::F(2));
+    let Stage::Missed { played, .. } = tr.exercise.stage() else {
+        panic!("{:?}", tr.exercise.stage());
+    };
+    assert!(played.is_empty());
+    let s = screen(&mut tr);
+    assert!(s.contains("Your book plays:"), "{s}");
+    assert!(s.contains("e4      weight 1"), "{s}");
+    assert_eq!(on_disk(&dir, key_after("")), Some((0, 1, 1)));
+    typed(&mut tr, "e4");
+    // One hint, then the right move: right, but sooner back than without help.
+    assert_eq!(asked_at(&tr), Some(key_after("e4 e5")));
+    tr.handle_command("hint");
+    assert!(screen(&mut tr).contains("Hint: a knight move"));
+    typed(&mut tr, "Nf3");
+    let (due, reps, lapses) = on_disk(&dir, key_after("e4 e5")).unwrap();
+    assert_eq!((reps, lapses), (1, 0));
+    assert!(
+        due < 2,
+        "a right answer after a hint is graded hard: due in {due}"
+    );
+    // F3 shows the answer at once.
+    assert_eq!(asked_at(&tr), Some(key_after("e4 e5 Nf3 Nc6")));
+    key(&mut tr, KeyCode::F(3));
+    assert!(matches!(tr.exercise.stage(), Stage::Missed { .. }));
+    assert!(screen(&mut tr).contains("Bb5     weight 1"));
+    assert_eq!(on_disk(&dir, key_after("e4 e5 Nf3 Nc6")), Some((0, 1, 1)));
+    // Show me is not a slip of the hand: nothing to take back.
+    ctrl(&mut tr, 'z');
+    assert!(matches!(tr.exercise.stage(), Stage::Missed { .. }));
+    assert!(
+        tr.message
+            .as_deref()
+            .unwrap()
+            .starts_with("Nothing to take back")
+    );
+}
+
+#[test]
+fn ctrl_z_takes_back_a_mistyped_answer() {
+    let dir = Scratch::new("trainer-undo");
+    let books = ruy_lopez(&dir);
+    let mut tr = trainer(&books, Color::White, TODAY);
+    typed(&mut tr, "d4");
+    assert!(matches!(tr.exercise.stage(), Stage::Missed { .. }));
+    assert_eq!(on_disk(&dir, key_after("")), Some((0, 1, 1)));
+    ctrl(&mut tr, 'z');
+    assert_eq!(asked_at(&tr), Some(key_after("")));
+    assert!(screen(&mut tr).contains("Taken back: answer again"));
+    assert_eq!(
+        on_disk(&dir, key_after("")),
+        None,
+        "the wrong answer is gone"
+    );
+    typed(&mut tr, "e4");
+    assert_eq!(on_disk(&dir, key_after("")), Some((2, 1, 0)));
+    // A right answer is never taken back.
+    ctrl(&mut tr, 'z');
+    assert_eq!(asked_at(&tr), Some(key_after("e4 e5")));
+    assert_eq!(on_disk(&dir, key_after("")), Some((2, 1, 0)));
+    // After a position answered wrong before (a record kept), the record comes back.
+    typed(&mut tr, "Bc4");
+    typed(&mut tr, "Nf3");
+    key(&mut tr, KeyCode::Enter); // Bb5 next
+    typed(&mut tr, "Bb5");
+    key(&mut tr, KeyCode::Enter);
+    assert_eq!(asked_at(&tr), Some(key_after("e4 e5")));
+    typed(&mut tr, "Bc4");
+    assert_eq!(on_disk(&dir, key_after("e4 e5")), Some((0, 2, 2)));
+    tr.handle_command("undo");
+    assert_eq!(on_disk(&dir, key_after("e4 e5")), Some((0, 1, 1)));
+    assert_eq!(asked_at(&tr), Some(key_after("e4 e5")));
+}
+
+#[test]
+fn a_line_can_be_skipped_with_f4_or_next() {
+    let dir = Scratch::new("trainer-skip");
+    let books = ruy_lopez(&dir);
+    let mut tr = trainer(&books, Color::White, TODAY);
+    key(&mut tr, KeyCode::F(4));
+    // The start is skipped: the line goes on past it to the next question.
+    assert_eq!(asked_at(&tr), Some(key_after("e4 e5")));
+    assert!(screen(&mut tr).contains("Skipped"));
+    tr.handle_command("next");
+    assert_eq!(asked_at(&tr), Some(key_after("e4 e5 Nf3 Nc6")));
+    assert!(Schedule::load(dir.path()).unwrap().records().is_empty());
+}
+
+#[test]
+fn progress_is_on_screen_and_new_positions_keep_to_the_daily_limit() {
+    let dir = Scratch::new("trainer-progress");
+    let books = ruy_lopez(&dir);
+    let mut tr = trainer_with(&books, Color::White, TODAY, false, 2);
+    let s = screen(&mut tr);
+    assert!(s.contains("line 1 · 0 due today · 2 new"), "{s}");
+    typed(&mut tr, "e4");
+    typed(&mut tr, "Nf3");
+    // Two new positions taken up today: the third waits for tomorrow.
+    assert!(
+        matches!(tr.exercise.stage(), Stage::Finished { .. }),
+        "{:?}",
+        tr.exercise.stage()
+    );
+    assert!(screen(&mut tr).contains("0 due today · 0 new"));
+    // Another session the same day counts those already taken up.
+    let tr = trainer_with(&books, Color::White, TODAY, false, 2);
+    assert!(matches!(tr.exercise.stage(), Stage::Finished { .. }));
+    let mut tr = trainer_with(&books, Color::White, TODAY + 1, false, 2);
+    assert_eq!(asked_at(&tr), Some(key_after("e4 e5 Nf3 Nc6")));
+    assert!(screen(&mut tr).contains("line 1 · 0 due today · 1 new"));
+}
+
+#[test]
+fn a_right_answer_names_the_other_moves_of_the_book() {
+    let dir = Scratch::new("trainer-also");
+    let book = Book::open(dir.path());
+    let start = Position::startpos();
+    for (m, w) in [("e4", 2), ("d4", 1), ("c4", 1)] {
+        book.record(&start, parse_move(&start, m).unwrap(), w)
+            .unwrap();
+    }
+    let books = Books::new(Some(book), LayerPolicy::UserOnly);
+    let mut tr = trainer(&books, Color::White, TODAY);
+    typed(&mut tr, "d4");
+    let s = screen(&mut tr);
+    assert!(s.contains("Right: d4. Also in your book: e4, c4"), "{s}");
+}
+
+#[test]
+fn f1_lists_the_keys_and_closes() {
+    let dir = Scratch::new("trainer-keys");
+    let books = ruy_lopez(&dir);
+    let mut tr = trainer(&books, Color::White, TODAY);
+    key(&mut tr, KeyCode::F(1));
+    let s = screen(&mut tr);
+    for line in crate::train::exercise::HELP {
+        assert!(s.contains(line), "{line}\n{s}");
+    }
+    key(&mut tr, KeyCode::Esc);
+    assert!(!tr.quit, "Esc closes the keys first");
+    assert!(!screen(&mut tr).contains("Ctrl+Z or :undo"));
+    tr.handle_command("keys");
+    key(&mut tr, KeyCode::Char('e'));
+    assert!(
+        tr.input.is_empty(),
+        "a key closing the window types nothing"
+    );
+    assert!(!screen(&mut tr).contains("Ctrl+Z or :undo"));
+}
+
+#[test]
+fn train_from_here_trains_the_lines_through_the_board_and_whole_goes_back() {
+    let dir = Scratch::new("trainer-from-here");
+    let books = ruy_lopez(&dir);
+    let mut tr = trainer(&books, Color::White, TODAY);
+    typed(&mut tr, "e4");
+    assert_eq!(asked_at(&tr), Some(key_after("e4 e5")));
+    tr.handle_command("from");
+    assert_eq!(asked_at(&tr), Some(key_after("e4 e5")));
+    assert!(screen(&mut tr).contains("from 1. e4 e5"));
+    typed(&mut tr, "Nf3");
+    typed(&mut tr, "Bb5");
+    // From here, nothing more: the start is not asked again.
+    assert!(
+        matches!(tr.exercise.stage(), Stage::Finished { .. }),
+        "{:?}",
+        tr.exercise.stage()
+    );
+    tr.handle_command("whole");
+    assert!(!screen(&mut tr).contains("from 1. e4"));
+    tr.handle_command("whole");
+    assert_eq!(tr.message.as_deref(), Some("Already training whole lines"));
 }

@@ -50,7 +50,10 @@ pub fn draw(frame: &mut Frame, tr: &Trainer) {
         }
         (sel, _) => (sel, tr.board.targets(pos)),
     };
-    let asking = matches!(ex.stage(), Stage::Ask(_) | Stage::Missed { .. });
+    let asking = matches!(
+        ex.stage(),
+        Stage::Learn(_) | Stage::Ask(_) | Stage::Missed { .. }
+    );
     book_screen::draw(
         frame,
         t,
@@ -85,6 +88,20 @@ pub fn draw(frame: &mut Frame, tr: &Trainer) {
     if let Some(why) = &tr.why {
         let footer = "w closes this window.";
         text_window(frame, t, area, " Why this move? ", why, footer);
+    }
+    if tr.help {
+        let keys: Vec<String> = crate::train::exercise::HELP
+            .iter()
+            .map(|l| l.to_string())
+            .collect();
+        text_window(
+            frame,
+            t,
+            area,
+            " Keys ",
+            &keys,
+            "F1 or Esc closes this window.",
+        );
     }
 }
 
@@ -145,6 +162,20 @@ fn question_lines(tr: &Trainer, q: &Question) -> Vec<Line<'static>> {
     lines
 }
 
+/// The right moves, a line each, with their weights and comments.
+fn answer_lines(lines: &mut Vec<Line<'static>>, t: &Theme, q: &Question) {
+    for a in &q.answers {
+        let mut text = format!("  {:<7}", a.san);
+        if let Some(w) = a.weight {
+            text.push_str(&format!(" weight {w}"));
+        }
+        if let Some(c) = &a.comment {
+            text.push_str(&format!("  {c}"));
+        }
+        lines.push(Line::styled(text, t.text));
+    }
+}
+
 /// The panel: the question (or the right moves, or the summary), the notes, the input.
 pub fn panel_lines(tr: &Trainer) -> Vec<Line<'static>> {
     let t = &tr.theme;
@@ -152,6 +183,9 @@ pub fn panel_lines(tr: &Trainer) -> Vec<Line<'static>> {
     let turn = ex.game().position().turn();
     let item = ex.words().item;
     let mut lines = Vec::new();
+    if let Some(p) = ex.progress() {
+        lines.push(Line::styled(p, t.dim));
+    }
     // The screen's own message (a move it could not read) replaces the exercise's note.
     let note = |lines: &mut Vec<Line<'static>>| {
         if let Some(n) = ex.note().filter(|_| tr.message.is_none()) {
@@ -171,21 +205,23 @@ pub fn panel_lines(tr: &Trainer) -> Vec<Line<'static>> {
             lines.push(Line::raw(""));
             note(&mut lines);
         }
+        Stage::Learn(q) => {
+            lines.push(Line::styled(ex.words().learn, t.prompt));
+            answer_lines(&mut lines, t, q);
+            lines.extend(question_lines(tr, q));
+            lines.push(Line::raw(""));
+            note(&mut lines);
+        }
         Stage::Missed { question, played } => {
             lines.push(Line::styled(
-                format!("{played} {}", ex.words().missed),
+                if played.is_empty() {
+                    ex.words().shown.to_string()
+                } else {
+                    format!("{played} {}", ex.words().missed)
+                },
                 t.alert,
             ));
-            for a in &question.answers {
-                let mut text = format!("  {:<7}", a.san);
-                if let Some(w) = a.weight {
-                    text.push_str(&format!(" weight {w}"));
-                }
-                if let Some(c) = &a.comment {
-                    text.push_str(&format!("  {c}"));
-                }
-                lines.push(Line::styled(text, t.text));
-            }
+            answer_lines(&mut lines, t, question);
             if let Some(name) = &question.heading {
                 lines.push(Line::styled(name.clone(), t.dim));
             }
@@ -249,7 +285,10 @@ pub fn panel_lines(tr: &Trainer) -> Vec<Line<'static>> {
     if let Some(m) = &tr.message {
         lines.push(Line::styled(m.clone(), t.alert));
     }
-    if matches!(ex.stage(), Stage::Ask(_) | Stage::Missed { .. }) {
+    if matches!(
+        ex.stage(),
+        Stage::Learn(_) | Stage::Ask(_) | Stage::Missed { .. }
+    ) {
         lines.push(Line::styled("Enter your move:", t.prompt));
         lines.push(input_line(t, &tr.input));
     }
