@@ -32,7 +32,11 @@ pub struct TrainerText {
 pub fn help() -> Vec<String> {
     [
         "Trainer. Type the move you would play: e4, Nf3, e2e4.",
-        "Enter on an empty line: the next line, once a line is over. :next does the same.",
+        "A new position is shown first: play the book's move, it is asked in a later line.",
+        "hint: the piece to move, then again: the move. show: the answer, counted as a miss.",
+        "undo: takes back a mistyped answer. next: skips the rest of the line.",
+        ":from: train from this position only. :whole: whole lines again.",
+        "Enter on an empty line: the next line, once a line is over.",
         "w: why the right move is better, after a drill's answer.",
         "p N, s e, board, l, moves, m e2, fen: the trainer's board, as in the game.",
         ":quit or esc: leave. Every answer is saved as it is given.",
@@ -106,6 +110,11 @@ pub fn line(tr: &mut Trainer, text: &str) -> Vec<String> {
     tr.why = None;
     if text == "esc" {
         tr.handle_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+        return Vec::new();
+    }
+    // The screen's F2, F3, F4 and Ctrl+Z, by name (no move is spelt so).
+    if matches!(text, "hint" | "show" | "undo" | "next" | "skip") {
+        tr.handle_command(text);
         return Vec::new();
     }
     for c in text.chars() {

@@ -192,15 +192,17 @@ fn training_in_plain_mode_from_the_game_and_from_huo_book() {
         ":train\ne4\n:quit\n",
     );
     assert!(ok, "{err}");
-    let asked = answer_to(&out, 0);
+    // A new line is shown before it is asked: the book's move, to play.
+    let shown = answer_to(&out, 0);
     assert!(
-        asked
+        shown
             .iter()
-            .any(|l| l.contains("what does your book play?")),
+            .any(|l| l.starts_with("New position: your book plays")),
         "{out}"
     );
-    let verdict = answer_to(&out, 1);
-    assert!(verdict.iter().any(|l| l.starts_with("Right: e4")), "{out}");
+    assert!(shown.iter().any(|l| l.starts_with("e4 ")), "{out}");
+    let played = answer_to(&out, 1);
+    assert!(played.iter().any(|l| l.starts_with("Played e4")), "{out}");
     assert!(
         answer_to(&out, 2)
             .iter()
@@ -208,10 +210,27 @@ fn training_in_plain_mode_from_the_game_and_from_huo_book() {
         "{out}"
     );
 
-    // huo-book train --plain: the same book; a wrong answer shows the book's move.
-    let (ok, out, err) = book(&home.0, &["train", "--plain", "--all"], "e4\nd4\nNf3\n");
+    // huo-book train --plain, asked at once: a hint names the piece, a right answer, a
+    // wrong one shows the book's move.
+    let (ok, out, err) = book(
+        &home.0,
+        &["train", "--plain", "--all", "--recall"],
+        "hint\ne4\nd4\nNf3\n",
+    );
     assert!(ok, "{err}");
-    let verdict = answer_to(&out, 1);
+    assert!(
+        answer_to(&out, 0)
+            .iter()
+            .any(|l| l.starts_with("Hint: a pawn move")),
+        "{out}"
+    );
+    assert!(
+        answer_to(&out, 1)
+            .iter()
+            .any(|l| l.starts_with("Right: e4")),
+        "{out}"
+    );
+    let verdict = answer_to(&out, 2);
     assert!(
         verdict
             .iter()
