@@ -7,7 +7,7 @@
 //! them is a right answer and the line goes on from it. A position reached by two move
 //! orders is one position (its key), kept with the first, shortest line found.
 
-use crate::book::{BookMove, Books, Layer};
+use crate::book::{Book, BookMove, Books, Layer};
 use crate::core::{Color, Move, Position};
 use crate::game::Game;
 use std::collections::hash_map::Entry;
@@ -215,6 +215,86 @@ impl Repertoire {
     }
 }
 
+/// Where a game left the user's book: the first move, by either side, played at a position
+/// where the book has moves (weight above 0) and is not one of them. A position the book
+/// has no move for is where the book ends, not where the game left it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Departure {
+    /// The ply (0: White's first move).
+    pub ply: usize,
+    /// Who played the move out of the book.
+    pub side: Color,
+    /// The move, numbered: `7...Nf6`.
+    pub played: String,
+    /// The book's moves there, numbered alike (`7...e5`), the heaviest first.
+    pub book: Vec<String>,
+}
+
+/// `7...Nf6`: a move with its number, as a person reads it in a game.
+fn numbered(pos: &Position, mv: Move) -> String {
+    let dots = if pos.turn() == Color::White {
+        "."
+    } else {
+        "..."
+    };
+    format!(
+        "{}{dots}{}",
+        pos.fullmove_number(),
+        crate::core::san(pos, mv)
+    )
+}
+
+/// Where `game` left `book`, if it did.
+pub fn departure(book: &Book, game: &Game) -> Option<Departure> {
+    for (ply, &mv) in game.moves().iter().enumerate() {
+        let pos = game.positions()[ply];
+        let mut moves: Vec<BookMove> = book
+            .lookup(&pos)?
+            .moves
+            .into_iter()
+            .filter(|m| m.weight > 0 && pos.is_legal(m.mv))
+            .collect();
+        if moves.is_empty() {
+            return None;
+        }
+        if moves.iter().any(|m| m.mv == mv) {
+            continue;
+        }
+        moves.sort_by_key(|m| std::cmp::Reverse(m.weight));
+        return Some(Departure {
+            ply,
+            side: pos.turn(),
+            played: numbered(&pos, mv),
+            book: moves.iter().map(|m| numbered(&pos, m.mv)).collect(),
+        });
+    }
+    None
+}
+
+/// The log line for the move just played in `game`, when that move left `book` (said
+/// once: only the departing move itself says it), for the user playing `you`.
+pub fn left_just_now(book: &Book, game: &Game, you: Color) -> Option<String> {
+    let d = departure(book, game)?;
+    (d.ply + 1 == game.moves().len()).then(|| d.said_to(you))
+}
+
+impl Departure {
+    /// The game's log line, for the user playing `you`: `You left your book at 7...Nf6:
+    /// your book plays 7...e5`.
+    pub fn said_to(&self, you: Color) -> String {
+        let who = if self.side == you {
+            "You"
+        } else {
+            "Your opponent"
+        };
+        format!(
+            "{who} left your book at {}: your book plays {}",
+            self.played,
+            self.book.join(" or ")
+        )
+    }
+}
+
 impl Node {
     /// The position's node, when the book has a playable move there.
     fn read(books: &Books, pos: &Position, parent: Option<(u64, Move)>) -> Option<Node> {
@@ -236,5 +316,55 @@ impl Node {
             children: Vec::new(),
             parent,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::parse_move;
+    use crate::util::scratch::Scratch;
+
+    fn game(moves: &str) -> Game {
+        let mut g = Game::new();
+        for m in moves.split_whitespace() {
+            let mv = parse_move(g.position(), m).unwrap();
+            g.play(mv).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn a_game_leaves_the_book_at_the_first_move_it_lacks_and_says_whose() {
+        let dir = Scratch::new("repertoire-departure");
+        let book = Book::open(dir.path());
+        let mut pos = Position::startpos();
+        for m in ["e4", "e5", "Nf3", "Nc6"] {
+            let mv = parse_move(&pos, m).unwrap();
+            book.record(&pos, mv, 1).unwrap();
+            pos.play(mv);
+        }
+        // Black leaves it: 2...d6 where the book plays 2...Nc6.
+        let d = departure(&book, &game("e4 e5 Nf3 d6 Bc4")).unwrap();
+        assert_eq!((d.ply, d.side), (3, Color::Black));
+        assert_eq!(
+            d.said_to(Color::Black),
+            "You left your book at 2...d6: your book plays 2...Nc6"
+        );
+        assert_eq!(
+            d.said_to(Color::White),
+            "Your opponent left your book at 2...d6: your book plays 2...Nc6"
+        );
+        // White leaves it at move 2; the log says so with that move, not after the next.
+        let d = departure(&book, &game("e4 e5 Bc4")).unwrap();
+        assert_eq!(d.played, "2.Bc4");
+        assert!(left_just_now(&book, &game("e4 e5 Bc4"), Color::White).is_some());
+        assert_eq!(
+            left_just_now(&book, &game("e4 e5 Bc4 Nc6"), Color::White),
+            None
+        );
+        // Past the book's end is no departure; nor is a game that keeps to it.
+        assert_eq!(departure(&book, &game("e4 e5 Nf3 Nc6 Bb5 a6")), None);
+        assert_eq!(departure(&book, &game("e4 e5")), None);
     }
 }

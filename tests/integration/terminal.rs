@@ -142,7 +142,7 @@ fn without_a_terminal_the_game_says_it_needs_one_and_points_to_uci() {
     assert_eq!(ended, "exit 1", "{wrote}");
     assert!(!opened, "{wrote}");
     assert!(
-        wrote.contains("the game needs a terminal") && wrote.contains("huo-chess uci"),
+        wrote.contains("huo-chess: The game needs a terminal") && wrote.contains("huo-chess uci"),
         "{wrote}"
     );
     // A bad flag is still named first: it is the thing to fix.

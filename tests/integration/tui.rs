@@ -1925,7 +1925,14 @@ fn a_classic_search_stopped_early_keeps_its_tree_and_says_so() {
     assert_eq!(app.session.game.moves().len(), 2, "it moved");
     let (done, all) = app.last_tree.as_ref().unwrap().cut_short().unwrap();
     assert!(done >= 2 && done < all, "{done} of {all}");
-    let said = app.log.lines().last().unwrap();
+    // The move's line (a line saying where the game left the user's book may follow).
+    let said = app
+        .log
+        .lines()
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("My move: "))
+        .unwrap();
     assert!(
         said.starts_with("My move: ")
             && said.ends_with(&format!("stopped after {done} of {all} moves)")),
@@ -2157,6 +2164,26 @@ fn small_repertoire(dir: &std::path::Path) {
         book.record(&pos, mv, 1).unwrap();
         pos.play(mv);
     }
+}
+
+#[test]
+fn the_log_says_once_where_the_game_left_your_book() {
+    let dir = common::tempdir("game-left-book");
+    small_repertoire(&dir.0);
+    let mut app = app();
+    app.book_dir = Some(dir.0.clone());
+    typed(&mut app, "d2d4");
+    let said = "You left your book at 1.d4: your book plays 1.e4";
+    let count = |app: &App| {
+        app.log
+            .lines()
+            .iter()
+            .filter(|l| l.as_str() == said)
+            .count()
+    };
+    assert_eq!(count(&app), 1, "{:?}", app.log.lines());
+    assert!(app.wait_engine(Duration::from_secs(60)));
+    assert_eq!(count(&app), 1, "said once: {:?}", app.log.lines());
 }
 
 #[test]

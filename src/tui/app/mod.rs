@@ -600,6 +600,7 @@ impl App {
                 self.log_line(format!("Opening: {}", o.label()));
             }
         }
+        self.say_where_the_book_was_left();
         let pos = *self.session.game.position();
         self.check = pos.in_check();
         if let Some(ending) = self.session.board_ending() {

@@ -172,6 +172,18 @@ impl App {
         self.trainer_mut().is_some_and(|t| t.poll())
     }
 
+    /// After a move of the game: the log says once where the game left the user's book
+    /// (either side's move), with what the book plays there.
+    pub(super) fn say_where_the_book_was_left(&mut self) {
+        let books = Books::locate_for_training(self.book_dir.as_deref(), LayerPolicy::UserOnly);
+        let said = books.user().and_then(|b| {
+            crate::train::repertoire::left_just_now(b, &self.session.game, self.session.human)
+        });
+        if let Some(line) = said {
+            self.log_line(line);
+        }
+    }
+
     /// Is the trainer waiting for a judgement?
     pub(super) fn trainer_busy(&self) -> bool {
         self.trainer().is_some_and(|t| t.exercise.judging())
