@@ -343,6 +343,9 @@ pub struct KeyBindings {
     pub help: KeyChord,
     #[serde(with = "text")]
     pub quit: KeyChord,
+    /// After a game: the position where you left your book is due in the trainer today.
+    #[serde(with = "text")]
+    pub review: KeyChord,
 }
 
 /// The built-in configuration: the shipped file, read once.

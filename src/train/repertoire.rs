@@ -278,6 +278,46 @@ pub fn left_just_now(book: &Book, game: &Game, you: Color) -> Option<String> {
     (d.ply + 1 == game.moves().len()).then(|| d.said_to(you))
 }
 
+/// What became of a departure sent to review ([`review_departure`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Review {
+    /// The game never left the book, or the other side left it: nothing of the user's.
+    Nothing,
+    /// The position is due today in the trainer.
+    Due(Departure),
+    /// The position was never answered: the trainer asks it among the new ones.
+    New(Departure),
+}
+
+/// Makes the position where `you` left `book` in `game` due today in the book's
+/// schedule (its `training.txt`).
+pub fn review_departure(
+    book: &Book,
+    game: &Game,
+    you: Color,
+    today: i64,
+) -> Result<Review, crate::train::textfile::StoreError> {
+    let (Some(d), Some(dir)) = (departure(book, game), book.dir()) else {
+        return Ok(Review::Nothing);
+    };
+    if d.side != you {
+        return Ok(Review::Nothing);
+    }
+    let pos = game.positions()[d.ply];
+    let mut upto = Game::from_position(*game.start());
+    for &mv in &game.moves()[..d.ply] {
+        // The moves of a game are legal: this replays them.
+        let _ = upto.play(mv);
+    }
+    let label = crate::train::schedule::label_of(&upto);
+    let mut schedule = crate::train::schedule::Schedule::load(dir)?;
+    Ok(if schedule.make_due(pos.key(), &label, today)? {
+        Review::Due(d)
+    } else {
+        Review::New(d)
+    })
+}
+
 impl Departure {
     /// The game's log line, for the user playing `you`: `You left your book at 7...Nf6:
     /// your book plays 7...e5`.

@@ -300,6 +300,18 @@ pub fn check(dir: &Path) -> Vec<String> {
     textfile::check::<Parsed>(&path_in(dir))
 }
 
+/// Which position `game` has reached, for a person reading the schedule: its moves from
+/// the start position, or its FEN when it began elsewhere.
+pub fn label_of(game: &crate::game::Game) -> String {
+    if *game.start() != crate::core::Position::startpos() {
+        game.position().fen()
+    } else if game.moves().is_empty() {
+        "the start position".to_string()
+    } else {
+        game.movetext()
+    }
+}
+
 impl Schedule {
     /// The schedule of book directory `dir` (empty when it has none yet). A file with any
     /// problem is refused, naming each, so that it is never rewritten without them.
@@ -362,6 +374,31 @@ impl Schedule {
         })?;
         self.records = records;
         Ok(record)
+    }
+
+    /// Makes the position with `key` due on `today` (a position the user's games left the
+    /// book at, to review), saved as an answer is; what the scheduler knows of it stays.
+    /// Returns false when it was never answered: a new position is asked among the new
+    /// ones, and nothing is written.
+    pub fn make_due(&mut self, key: u64, label: &str, today: i64) -> Result<bool, StoreError> {
+        if !self.records.contains_key(&key) {
+            return Ok(false);
+        }
+        let mut records = BTreeMap::new();
+        let found = textfile::update::<Parsed, bool>(&self.path, WHAT, |current| {
+            let found = match current.records.get_mut(&key) {
+                Some(r) => {
+                    r.memory.due = r.memory.due.min(today);
+                    r.label.get_or_insert_with(|| label.to_string());
+                    true
+                }
+                None => false,
+            };
+            records.clone_from(&current.records);
+            found
+        })?;
+        self.records = records;
+        Ok(found)
     }
 
     /// Puts back the record of the position with `key` as it was (`None`: never answered),

@@ -398,7 +398,7 @@ impl Session {
             self.right.insert(key);
         }
         self.asked_in_line.insert(key);
-        let label = position_label(&self.game);
+        let label = crate::train::schedule::label_of(&self.game);
         self.schedule
             .answer_labelled(key, Some(&label), grade, self.today)
             .err()
@@ -705,18 +705,6 @@ impl Exercise for Session {
         self.note = None;
         self.start_line();
         true
-    }
-}
-
-/// Which position `game` has reached, for a person reading the schedule: its moves from
-/// the start position, or its FEN when it began elsewhere.
-fn position_label(game: &Game) -> String {
-    if *game.start() != crate::core::Position::startpos() {
-        game.position().fen()
-    } else if game.moves().is_empty() {
-        "the start position".to_string()
-    } else {
-        game.movetext()
     }
 }
 

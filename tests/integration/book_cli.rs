@@ -614,3 +614,52 @@ fn a_plain_file_given_as_the_book_is_refused() {
     }
     assert_eq!(std::fs::read(&file).unwrap(), b"not a folder");
 }
+
+#[test]
+fn departures_says_where_each_game_left_the_book_and_due_makes_it_due() {
+    use huo_chess::core::{Position, parse_move};
+    use huo_chess::train::schedule::Schedule;
+    let dir = tempdir("departures");
+    let book = dir.join("book");
+    let (ok, _, err) = huo_book(&book, &["record", "e4", "e5", "Nf3"]);
+    assert!(ok, "{err}");
+    // Black's 1... e5 answered once before: due some days from now.
+    let mut after_e4 = Position::startpos();
+    after_e4.play(parse_move(&after_e4, "e4").unwrap());
+    let today = huo_chess::util::date::today();
+    Schedule::load(&book)
+        .unwrap()
+        .answer(after_e4.key(), huo_chess::train::fsrs::Grade::Good, today)
+        .unwrap();
+    let pgn = dir.join("games.pgn");
+    std::fs::write(
+        &pgn,
+        "[White \"Friend\"]\n[Black \"Me\"]\n[Result \"*\"]\n\n1. e4 c5 2. Nf3 *\n\n\
+         [White \"Me\"]\n[Black \"Friend\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nc3 *\n\n\
+         [White \"Other\"]\n[Black \"Friend\"]\n[Result \"*\"]\n\n1. d4 *\n",
+    )
+    .unwrap();
+    let pgn = pgn.to_str().unwrap();
+    let (ok, out, err) = huo_book(&book, &["departures", pgn, "--player", "me", "--due"]);
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "Game 1 (Friend - Me): You left your book at 1...c5: your book plays 1...e5"
+    );
+    assert_eq!(
+        lines[1],
+        "Game 2 (Me - Friend): You left your book at 2.Nc3: your book plays 2.Nf3"
+    );
+    assert_eq!(
+        lines[2], "2 game(s) of me read",
+        "the third game is not Me's"
+    );
+    // 1... e5 was answered: due today now; 2. Nf3 never was: asked as new.
+    assert!(
+        lines[3].starts_with("Due today in the trainer: 1 position(s)"),
+        "{out}"
+    );
+    let record = Schedule::load(&book).unwrap();
+    assert_eq!(record.get(after_e4.key()).unwrap().memory.due, today);
+}

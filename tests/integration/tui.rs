@@ -2187,6 +2187,39 @@ fn the_log_says_once_where_the_game_left_your_book() {
 }
 
 #[test]
+fn after_the_game_one_key_makes_where_you_left_your_book_due() {
+    use huo_chess::train::schedule::Schedule;
+    let dir = common::tempdir("game-review");
+    small_repertoire(&dir.0);
+    // 1. e4 answered once, so due some days from now.
+    let today = huo_chess::util::date::today();
+    let start = Position::startpos();
+    let mut schedule = Schedule::load(&dir.0).unwrap();
+    let before = schedule
+        .answer(start.key(), huo_chess::train::fsrs::Grade::Good, today)
+        .unwrap();
+    assert!(before.memory.due > today);
+    let mut app = app();
+    app.book_dir = Some(dir.0.clone());
+    // A game the player (White) left the book in at once, and lost.
+    app.set_game_from_pgn(
+        "[White \"Player\"]\n[Black \"Huo Chess\"]\n[Result \"0-1\"]\n\n1. d4 d5 0-1\n",
+    )
+    .unwrap();
+    assert!(app.over());
+    app.handle_key(KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL));
+    let note = app.message.clone().unwrap_or_default();
+    assert!(note.starts_with("Due today in the trainer: 1.d4"), "{note}");
+    let after = Schedule::load(&dir.0).unwrap();
+    assert_eq!(after.get(start.key()).unwrap().memory.due, today);
+    assert_eq!(
+        after.get(start.key()).unwrap().reps,
+        before.reps,
+        "no answer made up"
+    );
+}
+
+#[test]
 fn train_from_the_game_saves_the_answer_and_esc_brings_the_game_back() {
     let dir = common::tempdir("game-train");
     small_repertoire(&dir.0);

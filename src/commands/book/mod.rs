@@ -5,6 +5,7 @@
 //! the built-in one, as the game does.
 
 mod check;
+mod departures;
 mod export;
 mod find;
 mod import;
@@ -24,6 +25,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 pub use check::{Check, Stats};
+pub use departures::Departures;
 pub use export::{Dump, ExportPgn, ExportPolyglot};
 pub use find::{Coverage, Find};
 pub use import::{ImportHuo, ImportPgn, ImportPolyglot};
@@ -232,6 +234,10 @@ pub enum Command {
     /// answer with your book's; each position comes back by spaced repetition (the
     /// schedule is training.txt in the book directory). --stats prints the figures.
     Train(Train),
+    /// Where each of a player's games left your book: the first move out of it (yours or
+    /// your opponent's) and what the book plays there. --due makes the positions you left
+    /// it at due in the trainer today.
+    Departures(Departures),
 }
 
 impl Command {
@@ -258,6 +264,7 @@ impl Command {
             Command::Completions(c) => Ok(c.run(Cli::command())?),
             Command::Man(m) => Ok(m.run(Cli::command())?),
             Command::Train(c) => Ok(c.run(ctx)?),
+            Command::Departures(c) => c.run(ctx),
         }
     }
 }

@@ -26,6 +26,8 @@ pub enum Action {
     Why,
     Help,
     Quit,
+    /// After a game: where you left your book, due in the trainer.
+    Review,
 }
 
 impl App {
@@ -49,6 +51,7 @@ impl App {
                 self.mode = Mode::Help;
             }
             Action::Quit => self.ask_quit(),
+            Action::Review => self.review_departure(),
         }
     }
 
@@ -112,6 +115,7 @@ impl App {
             }
             "watch" => self.watch_command(arg),
             "train" => self.open_train(arg),
+            "review" => self.review_departure(),
             "drill" => self.open_drill(),
             "log" => self.show_log = !self.show_log,
             "help" => self.do_action(Action::Help),

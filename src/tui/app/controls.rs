@@ -30,7 +30,7 @@ pub fn chord_of(key: &KeyEvent) -> Option<KeyChord> {
 impl App {
     /// The bindings, help first, then the most wanted first: the order the key line
     /// shows as many of as fit, and the help all of.
-    pub fn bindings(&self) -> [(KeyChord, Action, &'static str); 14] {
+    pub fn bindings(&self) -> [(KeyChord, Action, &'static str); 15] {
         let k = &self.config.tui.keys;
         [
             (k.help, Action::Help, "help"),
@@ -47,6 +47,7 @@ impl App {
             (k.flip, Action::Flip, "flip"),
             (k.copy_fen, Action::CopyFen, "fen"),
             (k.toggle_log, Action::ToggleLog, "log"),
+            (k.review, Action::Review, "review"),
         ]
     }
 

@@ -624,6 +624,7 @@ impl App {
         // is over with it: the ending takes its place.
         self.message = None;
         self.session.finish(ending, Instant::now());
+        self.offer_review();
     }
 
     /// The engine's turn: the engine service answers from the book, with the only legal

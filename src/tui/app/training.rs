@@ -184,6 +184,63 @@ impl App {
         }
     }
 
+    /// At the game's end: when the player left their book, the log says which key
+    /// makes that position due in the trainer.
+    pub(super) fn offer_review(&mut self) {
+        let books = Books::locate_for_training(self.book_dir.as_deref(), LayerPolicy::UserOnly);
+        let left = books
+            .user()
+            .and_then(|b| crate::train::repertoire::departure(b, &self.session.game))
+            .filter(|d| d.side == self.session.human && !self.watch.on);
+        if let Some(d) = left {
+            self.log_line(format!(
+                "You left your book at {}: {} (or :review) makes it due in the trainer",
+                d.played, self.config.tui.keys.review
+            ));
+        }
+    }
+
+    /// `:review` (and its key), after a game: the position where the player left their
+    /// book is due in the trainer today, so that `:train` asks it now.
+    pub(super) fn review_departure(&mut self) {
+        use crate::train::repertoire::Review;
+        if self.in_progress() {
+            self.note(
+                "After the game: :review makes where you left your book due",
+                true,
+            );
+            return;
+        }
+        let books = Books::locate_for_training(self.book_dir.as_deref(), LayerPolicy::UserOnly);
+        let Some(book) = books.user() else {
+            self.note("You have no book yet: nothing to review", true);
+            return;
+        };
+        let today = crate::util::date::today();
+        let said = match crate::train::repertoire::review_departure(
+            book,
+            &self.session.game,
+            self.session.human,
+            today,
+        ) {
+            Ok(Review::Due(d)) => format!(
+                "Due today in the trainer: {} (your book plays {}); :train asks it",
+                d.played,
+                d.book.join(" or ")
+            ),
+            Ok(Review::New(d)) => format!(
+                "{} left your book where you never answered yet: :train asks it as a new \
+                 position ({})",
+                d.played,
+                d.book.join(" or ")
+            ),
+            Ok(Review::Nothing) => "You did not leave your book in this game".to_string(),
+            Err(e) => e.to_string(),
+        };
+        self.log_line(said.clone());
+        self.note(said, false);
+    }
+
     /// Is the trainer waiting for a judgement?
     pub(super) fn trainer_busy(&self) -> bool {
         self.trainer().is_some_and(|t| t.exercise.judging())
