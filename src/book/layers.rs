@@ -226,27 +226,24 @@ impl Books {
         Books::new(user, policy)
     }
 
-    /// As [`Books::locate`], for changes (recording, the training schedule): without a
-    /// user book, `./books` (made at the first write).
+    /// As [`Books::locate`], for changes (recording, importing, the training schedule):
+    /// without a user book, the book in the user's data folder (made at the first write),
+    /// so that what is recorded in one folder is found, trained and played from any
+    /// other; `./books` only when there is no data folder. `./books` is the user's book
+    /// when it exists, never made unasked.
     pub fn locate_for_writing(explicit: Option<&Path>, policy: LayerPolicy) -> Books {
-        let b = Books::locate(explicit, policy);
-        if b.user().is_some() {
-            b
-        } else {
-            Books::new(Some(Book::open("books")), policy)
-        }
-    }
-
-    /// As [`Books::locate`], for the training schedule, which belongs to the user's book:
-    /// without one, the book in the user's data folder (made at the first answer), so the
-    /// schedule is the same from any folder. `./books` only when there is no data folder.
-    pub fn locate_for_training(explicit: Option<&Path>, policy: LayerPolicy) -> Books {
         let b = Books::locate(explicit, policy);
         if b.user().is_some() {
             return b;
         }
         let dir = crate::util::dirs::user_book_dir().unwrap_or_else(|| "books".into());
         Books::new(Some(Book::open(dir)), policy)
+    }
+
+    /// The books the trainer asks, and whose folder keeps the schedule: as
+    /// [`Books::locate_for_writing`] (an answer is a write).
+    pub fn locate_for_training(explicit: Option<&Path>, policy: LayerPolicy) -> Books {
+        Books::locate_for_writing(explicit, policy)
     }
 
     /// The user's book, if there is one (it may not exist on disk yet).

@@ -236,14 +236,24 @@ fn a_new_user_sees_the_built_in_book_and_a_small_user_book_hides_nothing() {
         "{out}"
     );
     assert!(!cwd.join("books").exists(), "reading creates nothing");
-    // Recording creates ./books with the recorded moves alone, and says so.
+    // Recording makes the book in the data folder (never ./books unasked), with the
+    // recorded moves alone, and says so: then every folder finds it.
     let (ok, out, err) = huo_book_in(&cwd, &["record", "e4", "c5"]);
     assert!(ok, "{err}");
-    assert!(out.starts_with("Recorded 2 moves in books\n"), "{out}");
+    let user_book = cwd.join(".home/data/huo-chess/books");
+    let shown = user_book.display().to_string();
     assert!(
-        out.contains("2 positions were new to books: there it plays only the moves recorded, not the built-in book's"),
+        out.starts_with(&format!("Recorded 2 moves in {shown}\n")),
         "{out}"
     );
+    assert!(
+        out.contains(&format!(
+            "2 positions were new to {shown}: there it plays only the moves recorded, not the \
+             built-in book's"
+        )),
+        "{out}"
+    );
+    assert!(!cwd.join("books").exists(), "{out}");
     let moves = |out: &str| -> Vec<String> {
         out.lines()
             .filter(|l| l.contains("weight="))
@@ -260,7 +270,10 @@ fn a_new_user_sees_the_built_in_book_and_a_small_user_book_hides_nothing() {
     assert_eq!(moves(&out), ["e2e4"], "{out}");
     let (_, out, _) = huo_book_in(&cwd, &["show", "e4"]);
     assert!(out.contains("from user book"), "{out}");
-    assert!(out.contains("file books/82/823c9b50fd114196.txt"), "{out}");
+    assert!(
+        out.contains(&format!("file {shown}/82/823c9b50fd114196.txt")),
+        "{out}"
+    );
     assert_eq!(moves(&out), ["c7c5"], "{out}");
     // --layers user: the user's book alone.
     let (_, out, _) = huo_book_in(&cwd, &["--layers", "user", "show", "d4"]);
@@ -425,7 +438,11 @@ fn adopt_takes_over_a_built_in_position_and_remove_gives_it_back() {
     let (ok, out, err) = huo_book_in(&cwd, &["adopt", "e4"]);
     assert!(ok, "{err}");
     assert!(
-        out.starts_with(&format!("Adopted {} built-in moves into books/82/", n - 1)),
+        out.starts_with(&format!(
+            "Adopted {} built-in moves into {}/82/",
+            n - 1,
+            cwd.join(".home/data/huo-chess/books").display()
+        )),
         "{out}"
     );
     assert!(

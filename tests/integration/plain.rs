@@ -238,9 +238,9 @@ fn training_in_plain_mode_from_the_game_and_from_huo_book() {
         "{out}"
     );
     assert!(verdict.iter().any(|l| l.starts_with("Nf3")), "{out}");
-    // The schedule stays beside the book `record` wrote.
-    let schedule =
-        std::fs::read_to_string(home.0.join("books/training.txt")).expect("the answers are saved");
+    // The schedule stays beside the book `record` wrote, in the data folder.
+    let schedule = std::fs::read_to_string(home.0.join("data/huo-chess/books/training.txt"))
+        .expect("the answers are saved");
     assert!(schedule.lines().count() >= 2, "{schedule}");
 }
 

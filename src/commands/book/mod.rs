@@ -61,14 +61,17 @@ impl Context {
         }
     }
 
-    /// The book for writing: like reading, but `./books` (created) instead of the built-in.
+    /// The book for writing: like reading, but instead of the built-in, the data folder's
+    /// book (created), as [`Books::locate_for_writing`] finds it.
     pub fn writing_book(&self) -> Book {
         let b = self.reading_book();
         if b.dir().is_some() {
-            b
-        } else {
-            Book::open("books")
+            return b;
         }
+        Books::locate_for_writing(self.explicit_dir(), LayerPolicy::UserOnly)
+            .user()
+            .cloned()
+            .unwrap_or_else(|| Book::open("books"))
     }
 
     /// The layered books, as the game sees them: the user's book (if any) over the built-in.
@@ -88,7 +91,8 @@ impl Context {
         Books::locate_for_training(self.explicit_dir(), self.training_layers())
     }
 
-    /// The layered books for changes: without a user book, `./books` (created on write).
+    /// The layered books for changes: without a user book, the data folder's (created on
+    /// write).
     pub fn layered_for_writing(&self) -> Books {
         Books::locate_for_writing(self.explicit_dir(), self.layers)
     }
@@ -271,10 +275,10 @@ impl Command {
 
 /// The editor edits the user's book; without one (no `--book`, `book.path`, `./books` or
 /// data-dir book) it shows the built-in book, read-only, rather than an empty book, and the
-/// first change creates `./books`.
+/// first change creates the data folder's book.
 pub fn edit(ctx: &Context, fen: &FenArg) -> Result<ExitCode, String> {
     // Built-in positions show read-only until adopted; changes go to the user's book
-    // (`./books` when there is none yet).
+    // (the data folder's when there is none yet).
     let book = ctx.layered_for_writing();
     let start = fen.position()?;
     crate::tui::run_editor(book, start, &ctx.config).map_err(|e| format!("editor: {e}"))?;
