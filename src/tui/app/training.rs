@@ -229,10 +229,10 @@ impl App {
                 d.book.join(" or ")
             ),
             Ok(Review::New(d)) => format!(
-                "{} left your book where you never answered yet: :train asks it as a new \
-                 position ({})",
-                d.played,
-                d.book.join(" or ")
+                "Your book plays {} where you played {}, never asked yet: :train asks it \
+                 as a new position",
+                d.book.join(" or "),
+                d.played
             ),
             Ok(Review::Nothing) => "You did not leave your book in this game".to_string(),
             Err(e) => e.to_string(),
