@@ -7,10 +7,12 @@
 //! feeds it the player's input; the tests drive it directly.
 //!
 //! - [`clock`]: chess clocks with an increment, and the flag-fall rule.
+//! - [`engine`]: the link to the engine service: the current request, stale replies dropped.
 //! - [`policy`]: when the engine resigns, offers a draw or accepts one.
 //! - [`saves`]: the autosave and the games set aside, between runs.
 
 pub mod clock;
+pub mod engine;
 pub mod policy;
 pub mod saves;
 

@@ -134,3 +134,12 @@ impl Drop for Events {
         }
     }
 }
+
+/// Wakes the run loop's event stream with each engine reply: given to the engine link
+/// ([`crate::session::engine::EngineLink::notify_with`]), so a reply is drawn when it
+/// arrives.
+pub fn engine_wakes(events: Sender<Wake>) -> crate::session::engine::Notify {
+    Box::new(move |last| {
+        let _ = events.send(Wake::Engine { last });
+    })
+}

@@ -12,8 +12,7 @@
 //!
 //! Parts: [`flags`] (the game's command-line flags, checked before the screen opens),
 //! [`log`] (the log pane), [`input`] (choosing moves on the
-//! board, shared with the editor), [`engine`] (the screens' link to the engine service),
-//! [`events`] (the screens' one event stream), [`screen`] (the run loop every screen runs on),
+//! board, shared with the editor), [`events`] (the screens' one event stream), [`screen`] (the run loop every screen runs on),
 //! [`board`] (the board widget), [`book_screen`] (the look the editor and the trainer share), [`window`] (a window of text over a screen), [`analysis`] (the analysis screen), [`tree`] (the MiniMax tree browser), [`theme`] (colours, glyphs), [`terminal`] (setup,
 //! restore, signals, panic hook), [`editor`] (the book editor), [`trainer`] (the trainer).
 
@@ -22,7 +21,6 @@ pub mod app;
 pub mod board;
 pub mod book_screen;
 pub mod editor;
-pub mod engine;
 pub mod events;
 pub mod flags;
 pub mod input;

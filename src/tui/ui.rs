@@ -6,10 +6,10 @@
 
 use super::app::{App, CHECK, ENTER_MOVE, MIN_HEIGHT, MIN_WIDTH, Mode, Overlay, THINKING};
 use super::board::{BoardGeometry, BoardWidget};
-use super::engine::Job;
 use super::window::{centered, text_window};
 use crate::core::{Color, Piece, Role};
 use crate::session::clock::format_clock;
+use crate::session::engine::Job;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};

@@ -983,7 +983,7 @@ fn classic_levels_show_their_progress_while_thinking() {
     app.engine.cancel(); // the report below stands in for the real search
     let pos = *app.session.game.position();
     app.thinking = Some(huo_chess::tui::app::Thinking {
-        job: huo_chess::tui::engine::Job::Move,
+        job: huo_chess::session::engine::Job::Move,
         started: Instant::now(),
         depth: 0,
         best: None,
@@ -2124,7 +2124,7 @@ fn the_run_loop_is_woken_by_the_engine_and_draws_its_answer_at_once() {
     let mut app = app();
     let mut term = Terminal::new(TestBackend::new(80, 25)).unwrap();
     let events = Events::new();
-    app.engine.notify_to(events.sender());
+    app.notify_to(events.sender());
     let mut screen = Screen::default();
     assert!(screen.step(&mut term, &mut app, &events).unwrap());
     // A hint: its search reports on the stream, and its answer is the last notice; the

@@ -6,7 +6,7 @@ use super::{App, Mode, Overlay, Pending};
 use crate::core::Color;
 use crate::game::Ending;
 use crate::session::clock::Clock;
-use crate::tui::engine::Job;
+use crate::session::engine::Job;
 use std::time::Instant;
 
 /// A game action a key is bound to (see `config.tui.keys`).

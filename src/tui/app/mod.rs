@@ -14,7 +14,6 @@ pub mod training;
 pub mod watch;
 pub mod why;
 
-use super::engine::{EngineLink, Job};
 use super::input::BoardInput;
 use super::log::LogPane;
 use super::theme::Theme;
@@ -28,6 +27,7 @@ use crate::game::{Ending, Game};
 use crate::logfile::LogFile;
 use crate::search::{Level, Limits};
 use crate::session::GameSession;
+use crate::session::engine::{EngineLink, Job};
 use crate::util::rng::Rng;
 use ratatui::layout::Rect;
 use std::path::PathBuf;
@@ -36,7 +36,7 @@ use std::time::Instant;
 pub use crate::tui::input::INVALID_MOVE;
 /// The original's prompts.
 pub const ENTER_MOVE: &str = "Enter your move:";
-pub use crate::tui::engine::THINKING;
+pub use crate::session::engine::THINKING;
 pub const CHECK: &str = "Check!";
 pub const I_RESIGN: &str = "I resign!";
 pub const ASK_COLOR: &str = "Set your color. Please select 'w' or 'b':";
@@ -748,7 +748,8 @@ impl App {
     /// Wakes the screen's loop on `events`: the engine's replies, a judgement the
     /// trainer waited for.
     pub fn notify_to(&mut self, events: std::sync::mpsc::Sender<super::events::Wake>) {
-        self.engine.notify_to(events.clone());
+        self.engine
+            .notify_with(super::events::engine_wakes(events.clone()));
         self.wake = Some(events);
     }
 

@@ -7,8 +7,8 @@ use crate::core::{san, san_line};
 use crate::engine::{Origin, Reply, Think};
 use crate::game::Ending;
 use crate::search::{Event, Iteration, Level, Limits, SearchResult};
+use crate::session::engine::Job;
 use crate::session::policy::Verdict;
-use crate::tui::engine::Job;
 use std::time::{Duration, Instant};
 
 impl App {

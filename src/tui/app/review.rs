@@ -9,8 +9,8 @@ use crate::analysis::Thresholds;
 use crate::core::Color;
 use crate::game::Game;
 use crate::search::Limits;
+use crate::session::engine::Job;
 use crate::tui::analysis::AnalysisView;
-use crate::tui::engine::Job;
 use std::time::Duration;
 
 /// No position of an interactive analysis takes longer than this.

@@ -10,10 +10,10 @@
 use super::{App, Overlay};
 use crate::book::{Books, LayerPolicy};
 use crate::game::Game;
+use crate::session::engine::Job;
 use crate::train::drill::DrillSession;
 use crate::train::repertoire::nothing_to_train;
 use crate::train::{Exercise, Options, Session};
-use crate::tui::engine::Job;
 use crate::tui::trainer::Trainer;
 use crate::util::date;
 use crossterm::event::{KeyEvent, MouseEvent};

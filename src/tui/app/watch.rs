@@ -15,8 +15,8 @@ use crate::core::Color;
 use crate::engine::Origin;
 use crate::player::Player;
 use crate::search::SearchResult;
+use crate::session::engine::Job;
 use crate::session::policy::Policy;
-use crate::tui::engine::Job;
 use std::time::{Duration, Instant};
 
 /// Per-side state of a watched game.

@@ -6,7 +6,7 @@ use super::{App, Mode};
 use crate::core::{Move, san_numbered};
 use crate::engine::{Origin, Think};
 use crate::search::{Level, Limits, SearchResult};
-use crate::tui::engine::Job;
+use crate::session::engine::Job;
 use crate::why::{BOARD_MOVETIME, Thought};
 
 impl App {

@@ -18,7 +18,6 @@
 
 pub mod ui;
 
-use super::engine::{EngineLink, Job};
 use super::input::{
     BoardInput, INVALID_MOVE, Pick, Typed, promotion_piece, read_typed_move, take_typed,
 };
@@ -32,6 +31,7 @@ use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::openings::Opening;
 use crate::search::{Level, Limits};
+use crate::session::engine::{EngineLink, Job};
 use crossterm::event::{
     Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent,
 };
@@ -657,7 +657,10 @@ impl View for Editor {
 /// gone, also ends it; the terminal is restored on the way out).
 pub fn run(book: Books, start: Position, config: &Config) -> io::Result<()> {
     let mut ed = Editor::new(book, start, config);
-    screen::run_alone(&mut ed, |ed, events| ed.engine.notify_to(events.sender()))
+    screen::run_alone(&mut ed, |ed, events| {
+        ed.engine
+            .notify_with(super::events::engine_wakes(events.sender()))
+    })
 }
 
 #[cfg(test)]

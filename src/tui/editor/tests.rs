@@ -487,7 +487,8 @@ fn the_run_loop_takes_keys_from_the_event_stream() {
     use crate::tui::screen::Screen;
     let (mut e, _dir) = ed();
     let events = Events::new();
-    e.engine.notify_to(events.sender());
+    e.engine
+        .notify_with(crate::tui::events::engine_wakes(events.sender()));
     let mut term = Terminal::new(TestBackend::new(100, 25)).unwrap();
     let mut screen = Screen::default();
     assert!(screen.step(&mut term, &mut e, &events).unwrap());

@@ -15,7 +15,6 @@
 
 pub mod ui;
 
-use super::engine::THINKING;
 use super::events::Wake;
 use super::input::{
     BoardInput, INVALID_MOVE, Pick, Typed, promotion_piece, read_typed_move, take_typed,
@@ -24,6 +23,7 @@ use super::screen::{self, View};
 use super::theme::Theme;
 use crate::config::Config;
 use crate::core::{Move, MoveError, Square};
+use crate::session::engine::THINKING;
 use crate::train::{Exercise, Stage};
 use crossterm::event::{
     Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent,

@@ -1,11 +1,11 @@
-//! The screens' link to the engine service ([`crate::engine`]): it remembers which request
-//! is current and why it was made (the engine's own move, or a hint for the player), and
-//! drops the replies of requests that were cancelled (a takeback, a new game) so they can
-//! never play a stale move.
+//! A game's link to the engine service ([`crate::engine`]), for any front end (the game
+//! screen, plain mode, the book editor): it remembers which request is current and why it
+//! was made (the engine's own move, or a hint for the player), and drops the replies of
+//! requests that were cancelled (a takeback, a new game) so they can never play a stale
+//! move. Who is woken by a reply is the front end's to say ([`EngineLink::notify_with`]).
 
-use super::events::Wake;
 use crate::engine::{Engine, Reply, Settings, Think};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -68,13 +68,6 @@ impl EngineLink {
         if let Ok(mut n) = self.notify.lock() {
             *n = Some(notify);
         }
-    }
-
-    /// Each reply wakes the run loop's event stream: the screen draws it at once.
-    pub fn notify_to(&self, events: Sender<Wake>) {
-        self.notify_with(Box::new(move |last| {
-            let _ = events.send(Wake::Engine { last });
-        }));
     }
 
     /// Asks for `think`, cancelling whatever was asked before; returns the request's id
