@@ -47,16 +47,7 @@ use std::fmt;
 /// What a forced mate is worth on the scale of [`Eval::value`]: far beyond any material.
 pub const MATE_VALUE: i32 = 100_000;
 
-/// How quickly centipawns turn into winning chances, per centipawn (lichess's constant,
-/// fitted to its players' results): a pawn up is worth chances of 0.18, two pawns 0.35,
-/// five pawns 0.73, nine pawns 0.93.
-pub const LOGISTIC_K: f64 = 0.003_682_08;
-
-/// The winning chances (−1 to 1) of a side that stands `cp` centipawns better, on
-/// lichess's scale: `2 / (1 + e^(−K·cp)) − 1`, `K` = [`LOGISTIC_K`].
-pub fn winning_chances(cp: i32) -> f64 {
-    2.0 / (1.0 + (-LOGISTIC_K * cp as f64).exp()) - 1.0
-}
+pub use crate::eval::chances::{LOGISTIC_K, winning_chances};
 
 /// The expected score (0 to 1: a win counts 1, a draw one half) of a side that stands
 /// `cp` centipawns better: the winning chances moved onto 0 to 1, `(1 + wc) / 2`
@@ -336,12 +327,6 @@ impl Default for Thresholds {
 }
 
 impl Thresholds {
-    /// The winning chances lost by falling from a level position to `pawns` down: how the
-    /// older `[analysis]` keys, in pawns, are read (see [`AnalysisConfig`]).
-    pub fn chances_of_pawns(pawns: f64) -> f64 {
-        winning_chances((pawns * 100.0).round() as i32)
-    }
-
     /// The `[analysis]` section's thresholds.
     pub fn from_config(config: &AnalysisConfig) -> Thresholds {
         Thresholds {
@@ -686,8 +671,8 @@ mod tests {
         assert_eq!((t.inaccuracy, t.mistake, t.blunder), (0.05, 0.15, 0.25));
         // The older thresholds in pawns: what falling from level to that many pawns
         // down costs.
-        assert!((Thresholds::chances_of_pawns(2.0) - 0.352).abs() < 0.001);
-        assert!((Thresholds::chances_of_pawns(0.5) - 0.092).abs() < 0.001);
+        assert!((crate::eval::chances::chances_of_pawns(2.0) - 0.352).abs() < 0.001);
+        assert!((crate::eval::chances::chances_of_pawns(0.5) - 0.092).abs() < 0.001);
         assert_eq!(
             [
                 Judgement::Inaccuracy,

@@ -265,7 +265,7 @@ impl AnalysisConfig {
                 && !set(key)
             {
                 // Rounded as written in the note, so `config show` prints what is used.
-                let wc = crate::analysis::Thresholds::chances_of_pawns(pawns);
+                let wc = eval::chances::chances_of_pawns(pawns);
                 *new = (wc * 1000.0).round() / 1000.0;
             }
         }

@@ -40,6 +40,7 @@ pub use pawn_cache::PawnCache;
 pub use settings::{EvalWeights, HuoHints, PieceValues, Settings};
 use trace::{NoTrace, Trace};
 
+pub mod chances;
 pub mod explain;
 mod masks;
 mod pawn_cache;

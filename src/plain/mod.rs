@@ -12,27 +12,27 @@
 //! script can wait for it. The engine's thinking is printed only when asked
 //! (`:thinking on`). End of input, `:quit` or a signal saves the game for `--resume`.
 //!
+//! - [`lines`]: standard input as lines, the signals, the prompt.
 //! - [`words`]: the board in words.
 //! - [`queries`]: the blind-mode queries and the help.
 //! - [`trainer`]: `:train`, `:drill`, `huo-book train --plain`, `huo-chess drill --plain`.
 
+pub mod lines;
 pub mod queries;
 pub mod trainer;
 pub mod words;
+
+use lines::{PROMPT, read_lines, watch_signals};
 
 use crate::config::Config;
 use crate::core::Move;
 use crate::tui::GameArgs;
 use crate::tui::app::{App, Mode, Said};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use std::io::{self, BufRead, Write};
-use std::sync::Arc;
+use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
-
-/// The line that marks each time input is expected.
-pub const PROMPT: &str = ">";
 
 /// How often the clocks are looked at while waiting for a line.
 const TICK: Duration = Duration::from_millis(50);
@@ -58,39 +58,6 @@ pub fn run_game(args: GameArgs, config: &Config) -> io::Result<()> {
     let run = view.run(&lines, &signalled);
     let saved = view.app.save_for_exit().map_err(io::Error::other);
     run.and(saved)
-}
-
-/// Reads `input` on a thread of its own, a line at a time, so that the game keeps its
-/// clocks and its engine going while it waits.
-pub fn read_lines(input: impl BufRead + Send + 'static) -> Receiver<String> {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    rx
-}
-
-/// Sets the flag when a signal asks the program to end (interrupt, termination, and on
-/// Unix the terminal hanging up).
-fn watch_signals() -> Arc<AtomicBool> {
-    let flag = Arc::new(AtomicBool::new(false));
-    #[cfg(unix)]
-    let signals = [
-        signal_hook::consts::SIGINT,
-        signal_hook::consts::SIGTERM,
-        signal_hook::consts::SIGHUP,
-    ];
-    #[cfg(not(unix))]
-    let signals = [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM];
-    for sig in signals {
-        let _ = signal_hook::flag::register(sig, Arc::clone(&flag));
-    }
-    flag
 }
 
 /// The game read and written as lines.
@@ -318,11 +285,18 @@ impl<W: Write> Plain<W> {
             }
             Mode::Play | Mode::Help | Mode::Why => {}
         }
-        if let Some(answer) = queries::answer(self, text) {
-            for l in answer {
-                self.say(&l)?;
+        match queries::answer(&mut self.app, text) {
+            Some(queries::Answer::Lines(answer)) => {
+                for l in answer {
+                    self.say(&l)?;
+                }
+                return Ok(());
             }
-            return Ok(());
+            Some(queries::Answer::Thinking(on)) => {
+                self.thinking = on;
+                return self.say(if on { "Thinking on." } else { "Thinking off." });
+            }
+            None => {}
         }
         match text.strip_prefix(':') {
             Some(cmd) => self.app.handle_command(cmd),
@@ -350,11 +324,6 @@ impl<W: Write> Plain<W> {
         self.out.flush()
     }
 
-    /// Turns the printing of the engine's thinking on or off.
-    pub fn set_thinking(&mut self, on: bool) {
-        self.thinking = on;
-    }
-
     /// The output so far (tests read it).
     pub fn output(&self) -> &W {
         &self.out
@@ -367,4 +336,38 @@ fn opening_words(line: &str) -> Vec<String> {
         .take(2)
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string())
         .collect()
+}
+
+/// The trainer over the game (`:train`, `:drill`).
+impl<W: Write> Plain<W> {
+    /// The trainer over the game: what it says since last time.
+    pub(super) fn train_speak(&mut self) -> io::Result<()> {
+        let Some(tr) = self.app.trainer() else {
+            return Ok(());
+        };
+        let lines = self.trainer_text.lines(tr);
+        for l in lines {
+            self.say(&l)?;
+        }
+        Ok(())
+    }
+
+    /// A line typed while the trainer is open over the game.
+    pub(super) fn train_line(&mut self, text: &str) -> io::Result<()> {
+        let Some(tr) = self.app.trainer_mut() else {
+            return Ok(());
+        };
+        let answer = trainer::line(tr, text);
+        let quit = tr.quit;
+        for l in answer {
+            self.say(&l)?;
+        }
+        if quit {
+            // The game takes the keyboard back (and says so).
+            self.app
+                .handle_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+            self.trainer_text = trainer::TrainerText::default();
+        }
+        Ok(())
+    }
 }

@@ -5,13 +5,12 @@
 //! go), `eval`, `fen`, and `help`. The game's own commands (`resign`, `draw`, `takeback`,
 //! and every `:` command) keep their names.
 
-use super::Plain;
 use super::words;
 use crate::core::{Color, File, Rank, Role, Square, san_movetext};
 use crate::game::Game;
 use crate::session::clock::format_clock;
 use crate::tui::analysis::AnalysisView;
-use std::io::Write;
+use crate::tui::app::App;
 use std::time::Instant;
 
 /// Every command, a line each, as `help` says them.
@@ -110,18 +109,25 @@ fn moves_lines(game: &Game) -> Vec<String> {
     lines
 }
 
+/// What a query in the game asks for.
+pub enum Answer {
+    /// Lines to say.
+    Lines(Vec<String>),
+    /// The engine's thinking printed (`:thinking on`) or not.
+    Thinking(bool),
+}
+
 /// The answer to a query in the game, or `None` when `text` is no query (a move, a `:`
 /// command).
-pub fn answer<W: Write>(plain: &mut Plain<W>, text: &str) -> Option<Vec<String>> {
-    let app = &mut plain.app;
+pub fn answer(app: &mut App, text: &str) -> Option<Answer> {
     if let Some(a) = board_answer(&app.session.game, app.session.human, text) {
-        return Some(a);
+        return Some(Answer::Lines(a));
     }
     let (word, arg) = text.split_once(' ').unwrap_or((text, ""));
     let arg = arg.trim();
-    let one = |s: String| Some(vec![s]);
+    let one = |s: String| Some(Answer::Lines(vec![s]));
     match (word, arg) {
-        ("help" | "h" | "?" | ":help", "") => Some(help()),
+        ("help" | "h" | "?" | ":help", "") => Some(Answer::Lines(help())),
         ("c" | "clock" | "clocks", "") => one(match &app.session.clock {
             None => "No clocks.".into(),
             Some(c) => {
@@ -137,16 +143,13 @@ pub fn answer<W: Write>(plain: &mut Plain<W>, text: &str) -> Option<Vec<String>>
         }),
         ("eval", "") => {
             app.evaluate();
-            Some(Vec::new())
+            Some(Answer::Lines(Vec::new()))
         }
         ("resign" | "draw" | "takeback", "") => {
             app.handle_command(word);
-            Some(Vec::new())
+            Some(Answer::Lines(Vec::new()))
         }
-        (":thinking", "on" | "off") => {
-            plain.set_thinking(arg == "on");
-            one(format!("Thinking {arg}."))
-        }
+        (":thinking", "on" | "off") => Some(Answer::Thinking(arg == "on")),
         _ => None,
     }
 }

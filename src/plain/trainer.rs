@@ -5,7 +5,8 @@
 //! screen takes (a move, Enter to go on, `:next`, `:quit` or `esc` to leave), and the
 //! board queries of [`super::queries`] read the trainer's board.
 
-use super::{PROMPT, Plain, queries, words};
+use super::lines::{PROMPT, read_lines, watch_signals};
+use super::{queries, words};
 use crate::config::Config;
 use crate::core::Move;
 use crate::train::Exercise;
@@ -124,44 +125,11 @@ pub fn line(tr: &mut Trainer, text: &str) -> Vec<String> {
     Vec::new()
 }
 
-impl<W: Write> Plain<W> {
-    /// The trainer over the game: what it says since last time.
-    pub(super) fn train_speak(&mut self) -> io::Result<()> {
-        let Some(tr) = self.app.trainer() else {
-            return Ok(());
-        };
-        let lines = self.trainer_text.lines(tr);
-        for l in lines {
-            self.say(&l)?;
-        }
-        Ok(())
-    }
-
-    /// A line typed while the trainer is open over the game.
-    pub(super) fn train_line(&mut self, text: &str) -> io::Result<()> {
-        let Some(tr) = self.app.trainer_mut() else {
-            return Ok(());
-        };
-        let answer = line(tr, text);
-        let quit = tr.quit;
-        for l in answer {
-            self.say(&l)?;
-        }
-        if quit {
-            // The game takes the keyboard back (and says so).
-            self.app
-                .handle_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
-            self.trainer_text = TrainerText::default();
-        }
-        Ok(())
-    }
-}
-
 /// Runs `exercise` as lines on standard input and output (`huo-book train --plain`,
 /// `huo-chess drill --plain`) until the input ends, `:quit` or a signal.
 pub fn run(exercise: Box<dyn Exercise>, config: &Config) -> io::Result<()> {
-    let lines = super::read_lines(io::BufReader::new(io::stdin()));
-    let stop = super::watch_signals();
+    let lines = read_lines(io::BufReader::new(io::stdin()));
+    let stop = watch_signals();
     run_on(exercise, config, &lines, &stop, &mut io::stdout().lock())
 }
 

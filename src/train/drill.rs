@@ -144,7 +144,7 @@ pub struct DrillSession {
 /// scale: `2 / (1 + e^(-0.00368208 cp)) - 1`; a forced mate is 1 or -1.
 pub fn winning_chances(e: Eval, side: Color) -> f64 {
     match e {
-        Eval::Cp(_) => 2.0 / (1.0 + (-0.003_682_08 * f64::from(e.value(side))).exp()) - 1.0,
+        Eval::Cp(_) => crate::eval::chances::winning_chances(e.value(side)),
         Eval::Mate { winner, .. } if winner == side => 1.0,
         Eval::Mate { .. } => -1.0,
     }

@@ -86,7 +86,7 @@ pub fn run_game(args: GameArgs, config: &Config) -> io::Result<()> {
         };
         if let Err(r) = result {
             // Not eprintln!: with the terminal gone it would panic.
-            crate::commands::say("huo-chess", &r.to_string());
+            crate::util::voice::say("huo-chess", &r.to_string());
         }
         return Err(io::Error::other(format!("{e}; {kept}")));
     }

@@ -1,7 +1,7 @@
 //! Small helpers every other module may use, each said once: writing a file (or many
 //! together) atomically, reading a named input (a file or standard input, decompressed),
 //! progress bars on a terminal, where the user's files live, random numbers, today's
-//! date, the tests' scratch folders, and ending quietly when the reader of the output went
+//! date, the tests' scratch folders, the programs' one voice on standard error, and ending quietly when the reader of the output went
 //! away. Nothing here knows about chess.
 
 pub mod date;
@@ -15,3 +15,4 @@ pub mod rng;
 #[cfg(test)]
 pub mod scratch;
 pub mod transaction;
+pub mod voice;

@@ -14,10 +14,10 @@ pub mod training;
 pub mod watch;
 pub mod why;
 
+use super::flags::{Flags, GameArgs};
 use super::input::BoardInput;
 use super::log::LogPane;
 use super::theme::Theme;
-use super::{Flags, GameArgs};
 use crate::book::Books;
 use crate::config::Config;
 use crate::core::{Color, Move, MoveError, Position, huo};

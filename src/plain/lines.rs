@@ -1,0 +1,44 @@
+//! The lines plain mode reads and the line it waits with: standard input read on a
+//! thread of its own (so that the clocks and the engine go on while nothing is typed),
+//! the signals that end it, and the prompt line.
+
+use std::io::BufRead;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::{self, Receiver};
+
+/// The line that marks each time input is expected.
+pub const PROMPT: &str = ">";
+
+/// Reads `input` on a thread of its own, a line at a time, so that the game keeps its
+/// clocks and its engine going while it waits.
+pub fn read_lines(input: impl BufRead + Send + 'static) -> Receiver<String> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// Sets the flag when a signal asks the program to end (interrupt, termination, and on
+/// Unix the terminal hanging up).
+pub fn watch_signals() -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    #[cfg(unix)]
+    let signals = [
+        signal_hook::consts::SIGINT,
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGHUP,
+    ];
+    #[cfg(not(unix))]
+    let signals = [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM];
+    for sig in signals {
+        let _ = signal_hook::flag::register(sig, Arc::clone(&flag));
+    }
+    flag
+}
