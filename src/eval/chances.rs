@@ -14,7 +14,7 @@ pub const LOGISTIC_K: f64 = 0.003_682_08;
 /// use huo_chess::eval::chances::winning_chances;
 /// assert_eq!(winning_chances(0), 0.0);
 /// assert!((winning_chances(200) - 0.35).abs() < 0.01);
-/// assert_eq!(winning_chances(-200), -winning_chances(200));
+/// assert!((winning_chances(-200) + winning_chances(200)).abs() < 1e-12);
 /// ```
 pub fn winning_chances(cp: i32) -> f64 {
     2.0 / (1.0 + (-LOGISTIC_K * cp as f64).exp()) - 1.0
