@@ -25,7 +25,6 @@ pub mod words;
 use lines::{PROMPT, read_lines, watch_signals};
 
 use crate::config::Config;
-use crate::core::Move;
 use crate::tui::GameArgs;
 use crate::tui::app::{App, Mode, Said};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -67,8 +66,6 @@ pub struct Plain<W: Write> {
     out: W,
     /// Are the engine's thinking lines printed?
     thinking: bool,
-    /// The game's moves as last announced (a takeback or a new game shortens them).
-    announced: Vec<Move>,
     /// The question last printed (asked once, not at every line).
     asked: Option<Vec<String>>,
     /// Has anything happened since the last prompt?
@@ -83,12 +80,10 @@ impl<W: Write> Plain<W> {
         // Nothing is hidden for want of room: the text has all the room it needs.
         app.screen = ratatui::layout::Rect::new(0, 0, 200, 60);
         app.transcript = Some(Vec::new());
-        let announced = app.session.game.moves().to_vec();
         Plain {
             app,
             out,
             thinking: false,
-            announced,
             asked: None,
             fresh: true,
             trainer_text: trainer::TrainerText::default(),
@@ -159,23 +154,19 @@ impl<W: Write> Plain<W> {
     fn speak(&mut self) -> io::Result<()> {
         let said = self.app.transcript.replace(Vec::new()).unwrap_or_default();
         let moves = self.app.session.game.moves().to_vec();
-        let same = self
-            .announced
-            .iter()
-            .zip(&moves)
-            .take_while(|(a, b)| a == b)
-            .count();
-        self.announced.truncate(same);
+        // Each move line the game said is one of its latest moves, in order (a game loaded
+        // or resumed says none: it is not read out move by move, `moves` reads it).
+        let said_moves = said.iter().filter(|s| matches!(s, Said::Move(_))).count();
+        let mut next = moves.len().saturating_sub(said_moves);
         let mut printed: Vec<String> = Vec::new();
         for s in said {
             match s {
                 Said::Move(_) => {
-                    let i = self.announced.len();
-                    if let Some(&mv) = moves.get(i) {
-                        let pos = self.app.session.game.positions()[i];
+                    if let Some(&mv) = moves.get(next) {
+                        let pos = self.app.session.game.positions()[next];
                         self.say(&words::move_words(&pos, mv))?;
-                        self.announced.push(mv);
                     }
+                    next += 1;
                 }
                 Said::Thinking(line) if self.thinking => self.say(&line)?,
                 Said::Thinking(_) => {}
@@ -203,8 +194,6 @@ impl<W: Write> Plain<W> {
                 }
             }
         }
-        // A game loaded or resumed is not read out move by move: `moves` reads it.
-        self.announced = moves;
         self.windows()?;
         let question = self.app.question().map(|(_, q)| q);
         if question != self.asked {
@@ -271,6 +260,17 @@ impl<W: Write> Plain<W> {
             return self.train_line(text);
         }
         match self.app.mode {
+            // Anything but an answer to "Resume it?" is the player playing on, as on the
+            // screen: the game is resumed and the line is played there, whole.
+            Mode::Resume
+                if !matches!(
+                    text.to_ascii_lowercase().as_str(),
+                    "" | "y" | "yes" | "n" | "no"
+                ) =>
+            {
+                self.key(KeyCode::Char('y'));
+                return self.line(text);
+            }
             Mode::Resume | Mode::Confirm(_) | Mode::ConfirmQuit | Mode::Promotion { .. } => {
                 // A question answered with one key: its first letter (Enter: the default).
                 match text.chars().next() {

@@ -123,6 +123,14 @@ fn a_game_through_a_pipe_moves_queries_takeback_save_and_resume() {
     assert_eq!(moves.len(), 1, "{out}");
     assert!(moves[0].starts_with("1. d4 "), "{moves:?}");
     let analysis = answer_to(&out, 2);
+    // Offered the saved game again, a move typed resumes it and is played, whole.
+    let (ok, out, err) = chess(&home.0, &["--plain"], "e4\nmoves\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("Saved game resumed"), "{out}");
+    assert!(
+        answer_to(&out, 0).contains(&"White: pawn e2 to e4. e4."),
+        "{out}"
+    );
     assert!(
         analysis.iter().any(|l| l.starts_with("Analysis: ")),
         "{analysis:?}"
