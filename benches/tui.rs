@@ -84,14 +84,17 @@ fn reply_to_frame(c: &mut Criterion) {
         let events = Events::new();
         let done: Arc<Mutex<Option<Instant>>> = Arc::default();
         let (tx, answered) = (events.sender(), Arc::clone(&done));
-        app.engine.notify_with(Box::new(move |last| {
-            if last {
-                *answered.lock().unwrap() = Some(Instant::now());
-            }
-            if wired {
-                let _ = tx.send(Wake::Engine { last });
-            }
-        }));
+        app.session
+            .engine()
+            .unwrap()
+            .notify_with(Box::new(move |last| {
+                if last {
+                    *answered.lock().unwrap() = Some(Instant::now());
+                }
+                if wired {
+                    let _ = tx.send(Wake::Engine { last });
+                }
+            }));
         let mut screen = Screen::default();
         group.bench_function(name, |b| {
             b.iter_custom(|iters| {

@@ -33,7 +33,9 @@
 //! - [`search`]: how a move is chosen: classic MiniMax or iterative-deepening alpha-beta,
 //!   the transposition table, move ordering, time management and the bench.
 //! - [`session`]: a game against the engine apart from any screen: the moves, the sides,
-//!   the level, the clocks, how it ended; a move, a takeback, a flag fall; as PGN and back.
+//!   the level, the clocks, how it ended; a move, a takeback, a flag fall; the engine's
+//!   turn (its link to the engine service, what it asks, what the answer decides); as PGN
+//!   and back.
 //! - [`timecontrol`]: a time control (`5m+3s`), the one reader of every clock typed, and
 //!   how it is shown back (`5 min + 3 s`).
 //! - [`train`]: the opening trainer: the user's book lines asked back by spaced
@@ -53,13 +55,13 @@
 //! none; `logfile` only `util` (its fail points); `game` and `eval` the rules; `openings`
 //! the game; `pgn` the game and the openings; `book` the game; `search` the evaluation, the
 //! game and the level; `config` the evaluation's settings, the level and the book's pick
-//! mode; `player` the configuration and the level; `session` the game, the level, the time
-//! control, PGN and the search's scores; `engine` the search and the book; `why` the
-//! evaluation and the engine; `analysis` the engine, the book, the game, PGN and the
-//! configuration; `train` the book, the game, the opening names, PGN and the analysis (a
-//! drill is judged as the analysis judges); the screens, UCI and `arena` sit on top
+//! mode; `player` the configuration and the level; `engine` the search and the book;
+//! `session` the game, the level, the time control, PGN, the players and the engine;
+//! `why` the evaluation and the engine; `analysis` the engine, the book, the game, PGN and
+//! the configuration; `train` the book, the game, the opening names, PGN and the analysis
+//! (a drill is judged as the analysis judges); the screens, UCI and `arena` sit on top
 //! (`arena` runs its own searchers: a match needs no engine service), and the screens talk
-//! to the engine only through `engine`.
+//! to the engine only through `engine`, the game screen through its session.
 
 pub mod analysis;
 pub mod arena;

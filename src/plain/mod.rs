@@ -136,7 +136,7 @@ impl<W: Write> Plain<W> {
             if !self.busy() || stop.load(Ordering::Relaxed) {
                 return Ok(());
             }
-            if self.app.engine.busy().is_some() {
+            if self.app.session.thinking().is_some() {
                 self.app.wait_engine_once(TICK);
             } else {
                 std::thread::sleep(TICK);

@@ -39,6 +39,14 @@ pub struct EngineLink {
     notify: Arc<Mutex<Option<Notify>>>,
 }
 
+impl std::fmt::Debug for EngineLink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EngineLink")
+            .field("current", &self.current)
+            .finish_non_exhaustive()
+    }
+}
+
 impl EngineLink {
     /// Starts the engine service for a screen.
     pub fn spawn(settings: Settings) -> EngineLink {

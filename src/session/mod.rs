@@ -1,29 +1,36 @@
 //! A game session: the game a person plays against the engine, apart from any screen. It
 //! holds what a saved game must keep (the moves, which side the player has, the level, the
 //! clocks, how the game ended), the engine's resign and draw decisions and where games are
-//! kept between runs (the autosave, the games set aside), and it does what
-//! changes them: a move played (the clock pressed), a takeback (the clocks put back), a
-//! flag that falls, the game written as PGN and read back. The game screen draws it and
-//! feeds it the player's input; the tests drive it directly.
+//! kept between runs (the autosave, the games set aside), the link to the engine service
+//! and who plays each side, and it does what changes them: a move played (the clock
+//! pressed), a takeback (the clocks put back), a flag that falls, the engine's turn (what
+//! it is asked, what its answer decides), the game written as PGN and read back. The game
+//! screen and plain mode draw it and feed it the player's input; the tests drive it
+//! directly.
 //!
 //! - [`clock`]: chess clocks with an increment, and the flag-fall rule.
 //! - [`engine`]: the link to the engine service: the current request, stale replies dropped.
 //! - [`policy`]: when the engine resigns, offers a draw or accepts one.
 //! - [`saves`]: the autosave and the games set aside, between runs.
+//! - [`turn`]: the engine's turn: who plays each side, the request, the decision.
 
 pub mod clock;
 pub mod engine;
 pub mod policy;
 pub mod saves;
+pub mod turn;
 
 use crate::core::{Color, Move, Position, san};
+use crate::engine::{Reply, Think};
 use crate::game::{Ending, Game};
 use crate::level::Level;
+use crate::player::Player;
 use crate::timecontrol::TimeControl;
 use clock::Clock;
+use engine::{EngineLink, Job};
 use policy::Policy;
 use saves::Saves;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The game in progress and what belongs to it.
 #[derive(Debug)]
@@ -42,6 +49,22 @@ pub struct GameSession {
     pub policy: Policy,
     /// Where games are kept between runs.
     pub saves: Saves,
+    /// Does the engine play both sides (the player watching)?
+    pub watching: bool,
+    /// Who plays each side (White, Black) when the engine does; `None`: the session's
+    /// own level and the engine's own settings.
+    pub players: [Option<Player>; 2],
+    /// Each side's resign mood while watching ([`GameSession::policy`] is the engine's
+    /// against the player).
+    side_policies: [Policy; 2],
+    /// Whose settings the engine service has: `Some(c)`: side `c`'s player's; `None`: the
+    /// engine's own.
+    loaded: Option<Color>,
+    /// The link to the engine service. A session is made without one
+    /// ([`GameSession::new`]) and given one with [`GameSession::with_engine`]: the rules,
+    /// the clocks and saving need none (a test of them starts no engine thread), and a
+    /// session without one asks nothing and is never thinking.
+    engine: Option<EngineLink>,
 }
 
 /// Why a move was not played.
@@ -92,7 +115,84 @@ impl GameSession {
             ending: None,
             policy: Policy::default(),
             saves: Saves::new(None),
+            watching: false,
+            players: [None, None],
+            side_policies: Default::default(),
+            loaded: None,
+            engine: None,
         }
+    }
+
+    /// The same session, the engine service answering through `link`.
+    pub fn with_engine(mut self, link: EngineLink) -> GameSession {
+        self.engine = Some(link);
+        self
+    }
+
+    /// The link to the engine service, if the session has one.
+    pub fn engine(&self) -> Option<&EngineLink> {
+        self.engine.as_ref()
+    }
+
+    /// The link to the engine service, if the session has one, to ask or cancel.
+    pub fn engine_mut(&mut self) -> Option<&mut EngineLink> {
+        self.engine.as_mut()
+    }
+
+    /// Asks the engine for `think` as `job` (cancelling what was asked before); the
+    /// request's id, `None` without an engine.
+    pub fn think(&mut self, job: Job, think: Think) -> Option<u64> {
+        self.engine.as_mut().map(|e| e.think(job, think))
+    }
+
+    /// The job the engine is thinking about, if any.
+    pub fn thinking(&self) -> Option<Job> {
+        self.engine.as_ref().and_then(EngineLink::busy)
+    }
+
+    /// Stops the engine's search and ignores whatever it still reports.
+    pub fn cancel_thinking(&mut self) {
+        if let Some(e) = &mut self.engine {
+            e.cancel();
+        }
+    }
+
+    /// "Move now": the engine's search stops soon and answers its best move so far.
+    pub fn stop_thinking(&self) {
+        if let Some(e) = &self.engine {
+            e.stop();
+        }
+    }
+
+    /// The engine forgets the previous game (and cancels).
+    pub fn clear_engine(&mut self) {
+        if let Some(e) = &mut self.engine {
+            e.clear();
+        }
+    }
+
+    /// The next reply to the current request, waiting at most `timeout` (see
+    /// [`EngineLink::next_reply`]); `None` without an engine.
+    pub fn next_reply(&mut self, timeout: Duration) -> Option<(Job, Reply)> {
+        self.engine.as_mut()?.next_reply(timeout)
+    }
+
+    /// The final reply to the current request (its progress skipped), waiting at most
+    /// `timeout` in all; `None` when none came, or without an engine.
+    pub fn wait_answer(&mut self, timeout: Duration) -> Option<(Job, Reply)> {
+        let end = Instant::now() + timeout;
+        while self.thinking().is_some() {
+            let left = end.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return None;
+            }
+            if let Some((job, reply)) = self.next_reply(left)
+                && reply.is_final()
+            {
+                return Some((job, reply));
+            }
+        }
+        None
     }
 
     /// The same session, keeping its games at `autosave` (and the games set aside beside

@@ -128,17 +128,17 @@ pub fn draw(frame: &mut Frame, app: &App) {
     };
     let t = &app.theme;
     // Title line.
-    let who = if app.watch.on {
+    let who = if app.session.watching {
         format!(
             "Watching  White: {}  Black: {}",
-            app.level_of(Color::White).name(),
-            app.level_of(Color::Black).name()
+            app.session.level_of(Color::White).name(),
+            app.session.level_of(Color::Black).name()
         )
     } else {
         format!(
             "You: {}  Level: {}",
             app.session.human,
-            app.level_of(app.engine_side()).name()
+            app.session.level_of(app.engine_side()).name()
         )
     };
     let right = format!("{who}  {}:help ", app.config.tui.keys.help.short());

@@ -183,7 +183,7 @@ fn log_pane_after_a_search() {
     // Level L4 searches four plies deep: "depth 4/6" is a state it can reach.
     let mut app = App::new(&config(), &args("w", "L4"), None).unwrap();
     typed(&mut app, "e2e4");
-    app.engine.cancel(); // the reports below stand in for the real search
+    app.session.cancel_thinking(); // the reports below stand in for the real search
     let pos = *app.session.game.position();
     let e5 = parse_move(&pos, "e5").unwrap();
     let nf3 = parse_move(&pos.after(e5), "Nf3").unwrap();
@@ -483,7 +483,7 @@ fn three_hopeless_searches(level: &str) -> App {
     let mut app = App::new(&config(), &args("w", level), None).unwrap();
     for human in ["e2e4", "d2d4", "c2c4"] {
         typed(&mut app, human);
-        app.engine.cancel();
+        app.session.cancel_thinking();
         let best = app.session.game.position().legal_moves()[0];
         app.handle_search_done(SearchResult {
             best: Some(best),
@@ -980,7 +980,7 @@ fn nothing_is_played_while_the_screen_is_too_small() {
 fn classic_levels_show_their_progress_while_thinking() {
     let mut app = app();
     typed(&mut app, "e2e4");
-    app.engine.cancel(); // the report below stands in for the real search
+    app.session.cancel_thinking(); // the report below stands in for the real search
     let pos = *app.session.game.position();
     app.thinking = Some(huo_chess::tui::app::Thinking {
         job: huo_chess::session::engine::Job::Move,
@@ -1257,7 +1257,7 @@ fn watch_command_plays_both_sides_with_tagged_thinking() {
     let mut app = App::new(&config(), &args("w", "L1"), None).unwrap();
     assert!(app.humans_turn());
     typed(&mut app, ":watch");
-    assert!(app.watch.on);
+    assert!(app.session.watching);
     assert!(!app.humans_turn());
     play_until(&mut app, 4);
     let log = app.log.lines().join("\n");
@@ -1270,7 +1270,7 @@ fn watch_command_plays_both_sides_with_tagged_thinking() {
     // Nothing typed at the prompt while the engine moves is lost: an illegal move is
     // refused and the engine keeps both sides.
     typed(&mut app, "e2e5");
-    assert!(app.watch.on);
+    assert!(app.session.watching);
     assert!(app.message.as_deref().unwrap_or("").contains(INVALID_MOVE));
 }
 
@@ -1295,7 +1295,7 @@ fn watching_without_a_clock_keeps_the_pace_so_the_eye_can_follow() {
     assert!(app.wait_engine_once(Duration::from_secs(30)));
     assert_eq!(app.session.game.moves().len(), 1);
     typed(&mut app, ":watch");
-    assert!(!app.watch.on);
+    assert!(!app.session.watching);
     app.tick(Instant::now() + Duration::from_secs(60));
     assert_eq!(app.session.game.moves().len(), 1);
     assert!(app.humans_turn());
@@ -1342,7 +1342,7 @@ fn stopping_watch_hands_the_side_to_move_back() {
     assert_eq!(app.session.game.position().turn(), Color::Black);
     assert!(app.thinking.is_some());
     typed(&mut app, ":watch");
-    assert!(!app.watch.on);
+    assert!(!app.session.watching);
     assert_eq!(app.session.human, Color::Black);
     assert!(app.thinking.is_none());
     assert!(app.humans_turn());
@@ -1368,7 +1368,7 @@ fn a_typed_move_takes_over_while_watching() {
     assert_eq!(app.session.game.position().turn(), Color::White);
     let mv = app.session.game.position().legal_moves()[0];
     typed(&mut app, &mv.uci());
-    assert!(!app.watch.on);
+    assert!(!app.session.watching);
     assert_eq!(app.session.human, Color::White);
     assert_eq!(app.session.game.moves()[2], mv);
     assert!(app.wait_engine(Duration::from_secs(30)));
@@ -1390,12 +1390,20 @@ fn white_and_black_flags_pick_the_players_and_refuse_bad_ones() {
     };
     let mut app = App::new(&config(), &both, None).unwrap();
     assert_eq!(app.mode, Mode::Play);
-    assert!(app.watch.on);
+    assert!(app.session.watching);
     assert_eq!(
-        app.level_of(Color::Black),
+        app.session.level_of(Color::Black),
         huo_chess::level::Level::Modern(2)
     );
-    assert!(app.player(Color::Black).unwrap().config.pieces.queen == 1.0);
+    assert!(
+        app.session
+            .player(Color::Black)
+            .unwrap()
+            .config
+            .pieces
+            .queen
+            == 1.0
+    );
     play_until(&mut app, 2);
     let log = app.log.lines().join("\n");
     assert!(
@@ -1415,7 +1423,7 @@ fn white_and_black_flags_pick_the_players_and_refuse_bad_ones() {
         ..GameArgs::default()
     };
     let mut app = App::new(&config(), &black, None).unwrap();
-    assert!(!app.watch.on);
+    assert!(!app.session.watching);
     assert_eq!(
         (app.mode.clone(), app.session.human),
         (Mode::Play, Color::White)
@@ -1445,7 +1453,7 @@ fn white_and_black_flags_pick_the_players_and_refuse_bad_ones() {
     // `:watch WHITE BLACK` reads players the same way.
     let mut app = app_from("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
     typed(&mut app, ":watch 1 nonsense");
-    assert!(!app.watch.on);
+    assert!(!app.session.watching);
     assert!(app.message.as_deref().unwrap_or("").contains("Black: "));
 }
 
@@ -1454,13 +1462,13 @@ fn a_level_means_the_same_in_every_place_it_is_typed() {
     use huo_chess::level::Level;
     // `--level 3` and `--black 3`: the third rung of the ladder, both.
     let flagged = App::new(&config(), &args("w", "3"), None).unwrap();
-    assert_eq!(flagged.level_of(Color::Black), Level::Modern(3));
+    assert_eq!(flagged.session.level_of(Color::Black), Level::Modern(3));
     let black = GameArgs {
         black: Some("3".into()),
         ..GameArgs::default()
     };
     let player = App::new(&config(), &black, None).unwrap();
-    assert_eq!(player.level_of(Color::Black), Level::Modern(3));
+    assert_eq!(player.session.level_of(Color::Black), Level::Modern(3));
     // `:level 3` too; the classic depths are spelled out.
     let mut app = app();
     typed(&mut app, ":level 3");
@@ -1670,7 +1678,7 @@ fn the_first_questions_take_whole_words_and_enter_takes_the_default_shown() {
     key(&mut app, KeyCode::Enter);
     assert_eq!(app.mode, Mode::Play);
     assert!(app.session.clock.is_none());
-    app.engine.cancel();
+    app.session.cancel_thinking();
     // Enter at the colour question takes White; a wrong word is refused and asked again.
     let mut app = App::new(&config(), &GameArgs::default(), None).unwrap();
     typed(&mut app, "red");
@@ -1721,7 +1729,7 @@ fn watching_has_a_readable_title_and_no_move_prompt_once_the_game_is_over() {
     };
     a.fen = Some("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1".into());
     let mut app = App::new(&config(), &a, None).unwrap();
-    assert!(app.watch.on);
+    assert!(app.session.watching);
     let text = screen_text(&render(&mut app, 80, 25));
     let title = text.lines().next().unwrap();
     assert!(

@@ -170,7 +170,7 @@ impl App {
             return;
         }
         self.stop_watching();
-        let was_thinking = self.engine.busy() == Some(Job::Move);
+        let was_thinking = self.session.thinking() == Some(Job::Move);
         // The last move was the engine's: its answer goes too, so it is your turn again.
         let last_mover = !self.session.game.position().turn();
         let plies = if !was_thinking && last_mover != self.session.human && moves >= 2 {
@@ -182,7 +182,7 @@ impl App {
             Ok(reopened) => reopened,
             Err(why) => return self.note(why.to_string(), true),
         };
-        self.engine.cancel();
+        self.session.cancel_thinking();
         self.thinking = None;
         self.reset_game_state();
         if reopened {
@@ -198,7 +198,7 @@ impl App {
     pub fn switch_sides(&mut self) {
         self.stop_watching();
         if self.thinking.as_ref().is_some_and(|t| t.job == Job::Move) {
-            self.engine.cancel();
+            self.session.cancel_thinking();
             self.thinking = None;
         }
         self.session.human = !self.session.human;

@@ -1,9 +1,10 @@
-//! The game screen's state and the game flow: whose turn it is and what the engine is
-//! asked. One type, [`App`], in parts: keys and the mouse ([`controls`]), `:` commands and
-//! bound actions ([`commands`]), the engine's replies ([`replies`]), saving and loading
-//! ([`saving`]). The clock, the log pane, the board input and the engine's resign/draw
-//! policy are their own types beside it. Nothing here draws or needs a terminal, so all
-//! of it is testable.
+//! The game screen's state: a view of the game session ([`GameSession`]: the game, the
+//! clocks, the engine link, whose turn it is, what the engine is asked and what its answer
+//! decides), which it feeds the player's input and puts into words. One type, [`App`], in
+//! parts: keys and the mouse ([`controls`]), `:` commands and bound actions
+//! ([`commands`]), the engine's replies ([`replies`]), saving and loading ([`saving`]).
+//! The log pane and the board input are their own types beside it. Nothing here draws or
+//! needs a terminal, so all of it is testable.
 
 pub mod commands;
 pub mod controls;
@@ -21,11 +22,10 @@ use super::theme::Theme;
 use crate::book::Books;
 use crate::config::Config;
 use crate::core::{Color, Move, MoveError, Position, huo};
-use crate::engine::{BookPolicy, Settings, Think};
+use crate::engine::{BookPolicy, Settings};
 use crate::eval::Evaluator;
 use crate::game::{Ending, Game};
 use crate::logfile::LogFile;
-use crate::search::{Level, Limits};
 use crate::session::GameSession;
 use crate::session::engine::{EngineLink, Job};
 use crate::util::rng::Rng;
@@ -166,7 +166,6 @@ pub struct App {
     pub clipboard: Option<String>,
     /// The screen size (the run loop keeps it current).
     pub screen: Rect,
-    pub engine: EngineLink,
     /// Is the opening book asked before the engine thinks?
     pub(super) use_book: bool,
     /// What the engine thought when it last chose a move (for "why?").
@@ -234,7 +233,8 @@ impl App {
             config: config.clone(),
             theme: Theme::by_name(&config.tui.theme),
             session: GameSession::new(None, Color::White, config.search.level)
-                .keeping_games_at(autosave),
+                .keeping_games_at(autosave)
+                .with_engine(EngineLink::spawn(settings)),
             flipped: false,
             mode: Mode::SetupColor,
             back_to: Mode::Play,
@@ -251,7 +251,6 @@ impl App {
             saved_text: None,
             clipboard: None,
             screen: Rect::new(0, 0, 80, 25),
-            engine: EngineLink::spawn(settings),
             use_book: config.book.enabled,
             thought: None,
             last_tree: None,
@@ -319,8 +318,8 @@ impl App {
         } else if let [None, Some(_)] = players {
             self.session.human = Color::White;
         }
-        self.watch.on = players.iter().all(Option::is_some);
-        self.watch.players = players;
+        self.session.watching = players.iter().all(Option::is_some);
+        self.session.players = players;
         self.flipped = self.session.human == Color::Black;
         // Colour and level both given: no questions at all (no clock unless --clock).
         self.ask_clock = !clock_given && (!color_given || self.ask_level);
@@ -489,7 +488,9 @@ impl App {
 
     /// Is it the player's turn in a game still going on?
     pub fn humans_turn(&self) -> bool {
-        !self.over() && !self.watch.on && self.session.game.position().turn() == self.session.human
+        !self.over()
+            && !self.session.watching
+            && self.session.game.position().turn() == self.session.human
     }
 
     /// Has the game in progress anything worth keeping?
@@ -505,7 +506,9 @@ impl App {
     /// What the panel shows for the ending (the original's words when the engine resigned).
     pub fn ending_text(&self) -> Option<String> {
         self.session.ending.as_ref().map(|e| match e {
-            Ending::Resigned { loser } if *loser == self.engine_side() && !self.watch.on => {
+            Ending::Resigned { loser }
+                if *loser == self.engine_side() && !self.session.watching =>
+            {
                 I_RESIGN.to_string()
             }
             e => e.to_string(),
@@ -558,7 +561,7 @@ impl App {
         self.mode = Mode::Play;
         self.flipped = self.session.human == Color::Black;
         if self.message.is_none() {
-            if self.watch.on {
+            if self.session.watching {
                 self.note(WATCHING, false);
             } else {
                 self.note(EXPLAIN, false);
@@ -570,7 +573,7 @@ impl App {
             .as_ref()
             .map(|c| format!(", clock {}", c.control))
             .unwrap_or_default();
-        if self.watch.on {
+        if self.session.watching {
             self.log_line(format!(
                 "New game: watching White {} against Black {}{clock}",
                 self.side_name(Color::White),
@@ -580,7 +583,7 @@ impl App {
             self.log_line(format!(
                 "New game: you play {}, level {}{clock}",
                 self.session.human,
-                self.level_of(self.engine_side()).name()
+                self.session.level_of(self.engine_side()).name()
             ));
         }
         if let Some(c) = &mut self.session.clock {
@@ -610,14 +613,14 @@ impl App {
         if self.check {
             self.log_line(CHECK);
         }
-        if self.mode == Mode::Play && self.engine_plays(pos.turn()) {
+        if self.mode == Mode::Play && self.session.engine_plays(pos.turn()) {
             self.engine_turn();
         }
     }
 
     /// The game is over.
     pub(super) fn finish(&mut self, ending: Ending) {
-        self.engine.cancel();
+        self.session.cancel_thinking();
         self.thinking = None;
         self.log_line(format!("Game over: {ending} ({})", ending.result()));
         // Whatever the panel said for the game going on (how to move, a hint, an offer)
@@ -630,46 +633,18 @@ impl App {
     /// The engine's turn: the engine service answers from the book, with the only legal
     /// move, or by searching.
     pub fn engine_turn(&mut self) {
-        if !self.engine_to_move() {
+        if !self.session.engine_to_move() {
             return;
         }
-        let side = self.session.game.position().turn();
-        self.load_side(side);
         let book = self.use_book.then(|| BookPolicy {
             max_ply: self.config.book.max_ply,
             pick: self.config.book.pick,
             seed: self.rng.next_u64(),
         });
-        let think = Think {
-            game: self.session.game.clone(),
-            level: self.level_of(side),
-            limits: self.limits(),
-            book,
-            instant_forced: true,
-            ponder: false,
-        };
         self.last_pv.clear();
         self.last_alternatives.clear();
-        self.engine.think(Job::Move, think);
+        self.session.ask_move(book, &self.config, Instant::now());
         self.thinking = Some(Thinking::new(Job::Move));
-    }
-
-    /// How long the engine may think: the clocks when they run, else a budget by level
-    /// (the classic levels search their fixed depth, however long it takes).
-    pub fn limits(&self) -> Limits {
-        let mut l = Limits::default();
-        if let Some(c) = &self.session.clock {
-            let now = Instant::now();
-            let turn = self.session.game.position().turn();
-            l.wtime = Some(c.left(Color::White, turn, now));
-            l.btime = Some(c.left(Color::Black, turn, now));
-            l.winc = Some(c.control.inc);
-            l.binc = Some(c.control.inc);
-        } else if let Level::Classic(d) = self.level_of(self.session.game.position().turn()) {
-            l.depth = Some(u32::from(d));
-        }
-        // A modern level without a clock keeps to its own limits (`Level::limits`).
-        l
     }
 
     /// Plays the engine's move and says so.
@@ -679,7 +654,7 @@ impl App {
             self.log_line(format!("Engine move {} is illegal here: ignored", mv.uci()));
             return;
         };
-        if self.watch.on {
+        if self.session.watching {
             self.my_move = Some(format!("{}: {}", pos.turn(), huo(mv)));
             self.log_move(format!("{} plays {text} ({why})", pos.turn()));
         } else {
@@ -715,10 +690,11 @@ impl App {
         }
         let typed = crate::tui::input::read_typed_move(self.session.game.position(), text);
         // Watching: a move that can be played takes the side to move over.
-        if self.watch.on && matches!(typed, Ok(_) | Err(MoveError::MissingPromotion { .. })) {
+        if self.session.watching && matches!(typed, Ok(_) | Err(MoveError::MissingPromotion { .. }))
+        {
             self.stop_watching();
         }
-        if !self.humans_turn() && !self.watch.on {
+        if !self.humans_turn() && !self.session.watching {
             self.note("Please wait: it is my move", true);
             return;
         }
@@ -748,8 +724,9 @@ impl App {
     /// Wakes the screen's loop on `events`: the engine's replies, a judgement the
     /// trainer waited for.
     pub fn notify_to(&mut self, events: std::sync::mpsc::Sender<super::events::Wake>) {
-        self.engine
-            .notify_with(super::events::engine_wakes(events.clone()));
+        if let Some(engine) = self.session.engine() {
+            engine.notify_with(super::events::engine_wakes(events.clone()));
+        }
         self.wake = Some(events);
     }
 

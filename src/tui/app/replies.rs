@@ -1,14 +1,15 @@
 //! The engine service's replies on the game screen: progress goes to the log and the
-//! panel; a finished request plays the engine's move (from the book, forced, or searched —
-//! then the resign/draw policy has its say) or shows the hint.
+//! panel; a finished request for the engine's move is decided by the session (from the
+//! book, forced, or searched — then the resign/draw policy has its say) and said here, or
+//! the hint is shown.
 
 use super::{App, Thinking};
 use crate::core::{san, san_line};
 use crate::engine::{Origin, Reply, Think};
 use crate::game::Ending;
-use crate::search::{Event, Iteration, Level, Limits, SearchResult};
+use crate::search::{Event, Iteration, Level, Limits, Score, SearchResult};
 use crate::session::engine::Job;
-use crate::session::policy::Verdict;
+use crate::session::turn::{EngineMove, Reason};
 use std::time::{Duration, Instant};
 
 impl App {
@@ -16,7 +17,7 @@ impl App {
     /// Returns whether anything arrived (the screen needs a redraw).
     pub fn poll_engine(&mut self) -> bool {
         let mut any = false;
-        while let Some((job, reply)) = self.engine.next_reply(Duration::ZERO) {
+        while let Some((job, reply)) = self.session.next_reply(Duration::ZERO) {
             self.handle_reply(job, reply);
             any = true;
         }
@@ -40,12 +41,12 @@ impl App {
     /// giving up after `timeout`: false then.
     fn wait_replies(&mut self, timeout: Duration, once: bool) -> bool {
         let end = Instant::now() + timeout;
-        while self.engine.busy().is_some() {
+        while self.session.thinking().is_some() {
             let left = end.saturating_duration_since(Instant::now());
             if left.is_zero() {
                 return false;
             }
-            if let Some((job, reply)) = self.engine.next_reply(left) {
+            if let Some((job, reply)) = self.session.next_reply(left) {
                 let last = reply.is_final();
                 self.handle_reply(job, reply);
                 if once && last {
@@ -115,7 +116,7 @@ impl App {
             Event::Node(line) => self.log_thinking(line),
             Event::Book { mv, file } => {
                 let side = self.session.game.position().turn();
-                let tag = if self.watch.on {
+                let tag = if self.session.watching {
                     format!("{side} ")
                 } else {
                     String::new()
@@ -173,7 +174,7 @@ impl App {
         }
         let hint = if self.thinking.as_ref().is_some_and(|t| t.job == Job::Hint) {
             "hint ".to_string()
-        } else if self.watch.on {
+        } else if self.session.watching {
             // Watching: whose thinking this is.
             format!("{} ", pos.turn())
         } else {
@@ -193,83 +194,70 @@ impl App {
     /// The engine has its move: from the book, forced, or searched (then it may resign).
     pub fn handle_move_done(&mut self, result: SearchResult, origin: Origin) {
         let started = self.thinking.take().map(|t| t.started);
-        if !self.engine_to_move() {
+        if !self.session.engine_to_move() {
             return;
         }
         let Some((result, origin)) = self.hold_for_pace(started, result, origin) else {
             return;
         };
-        let Some(mv) = result.best else {
-            self.after_move();
-            return;
-        };
-        let level = self.level_of(self.session.game.position().turn());
-        match origin {
-            Origin::Book { ref file, .. } => {
-                let why = format!("book, {file}");
-                self.remember_thought(mv, &result, &origin, true, level);
-                self.play_engine_move(mv, why);
-            }
-            Origin::Forced => {
-                self.remember_thought(mv, &result, &origin, true, level);
-                self.play_engine_move(mv, "forced: the only legal move".into());
-            }
-            Origin::Search => self.handle_search_done(result),
-        }
+        let decision = self.session.decide(&result, &origin, self.resign_pawns());
+        self.play_decision(decision, &result, &origin);
     }
 
     /// A searched move: resign, or play it (perhaps offering a draw) and say why.
     pub fn handle_search_done(&mut self, result: SearchResult) {
         self.thinking = None;
-        if !self.engine_to_move() {
+        if !self.session.engine_to_move() {
             return;
         }
-        let resign = self
-            .config
-            .tui
-            .resign
-            .then_some(self.config.tui.resign_threshold);
-        let pos = *self.session.game.position();
-        let side = pos.turn();
-        let ply = self.session.game.moves().len();
-        let level = self.level_of(side);
-        // Watching, each side judges its own scores, and offers no draws.
-        let verdict = if self.watch.on {
-            let policy = &mut self.watch.policies[side.index()];
-            match policy.after_search(result.score, &pos, ply, resign, level) {
-                Verdict::PlayAndOfferDraw => Verdict::Play,
-                v => v,
+        let decision = self.session.judge_search(&result, self.resign_pawns());
+        self.play_decision(decision, &result, &Origin::Search);
+    }
+
+    /// How far behind the engine resigns, in pawns (`None`: it never does).
+    fn resign_pawns(&self) -> Option<f64> {
+        let tui = &self.config.tui;
+        tui.resign.then_some(tui.resign_threshold)
+    }
+
+    /// Does what the session decided for the engine, and says it.
+    fn play_decision(&mut self, decision: EngineMove, result: &SearchResult, origin: &Origin) {
+        let (mv, why, offer_draw) = match decision {
+            EngineMove::None => return self.after_move(),
+            EngineMove::Resign { loser } => {
+                self.my_move = None;
+                return self.finish(Ending::Resigned { loser });
             }
-        } else {
-            self.session
-                .policy
-                .after_search(result.score, &pos, ply, resign, level)
+            EngineMove::Play {
+                mv,
+                why,
+                offer_draw,
+            } => (mv, why, offer_draw),
         };
-        if verdict == Verdict::Resign {
-            self.my_move = None;
-            self.finish(Ending::Resigned { loser: side });
-            return;
-        }
-        let Some(mv) = result.best else {
-            self.after_move();
-            return;
-        };
-        self.remember_thought(mv, &result, &Origin::Search, true, level);
-        let stopped = self
-            .thought
-            .as_ref()
-            .and_then(|t| t.cut_short)
-            .map(|(done, all)| format!(", stopped after {done} of {all} moves"))
-            .unwrap_or_default();
-        let why = match result.score {
-            crate::search::Score::Mate(n) if n > 0 => format!("mate found: mate in {n}{stopped}"),
-            s => format!(
-                "search: depth {}, score {s}, {} nodes{stopped}",
-                result.depth, result.nodes
-            ),
+        let level = self.session.level_of(self.session.game.position().turn());
+        self.remember_thought(mv, result, origin, true, level);
+        let why = match why {
+            Reason::Book { file } => format!("book, {file}"),
+            Reason::Forced => "forced: the only legal move".to_string(),
+            Reason::Search {
+                score,
+                depth,
+                nodes,
+            } => {
+                let stopped = self
+                    .thought
+                    .as_ref()
+                    .and_then(|t| t.cut_short)
+                    .map(|(done, all)| format!(", stopped after {done} of {all} moves"))
+                    .unwrap_or_default();
+                match score {
+                    Score::Mate(n) if n > 0 => format!("mate found: mate in {n}{stopped}"),
+                    s => format!("search: depth {depth}, score {s}, {nodes} nodes{stopped}"),
+                }
+            }
         };
         self.play_engine_move(mv, why);
-        if verdict == Verdict::PlayAndOfferDraw && !self.over() {
+        if offer_draw && !self.over() {
             self.note("I offer a draw: :draw accepts", false);
             self.log_line("I offer a draw (type :draw to accept)");
         }
@@ -281,12 +269,14 @@ impl App {
         match result.best.filter(|&m| pos.is_legal(m)) {
             Some(mv) if self.humans_turn() => {
                 let text = san(&pos, mv);
-                let level = self.hint_level().name();
+                let level = self.session.hint_level().name();
                 // A classic search hands over its tree just before its result.
                 let stopped = self
                     .last_tree
                     .as_ref()
-                    .filter(|t| t.root == pos && matches!(self.hint_level(), Level::Classic(_)))
+                    .filter(|t| {
+                        t.root == pos && matches!(self.session.hint_level(), Level::Classic(_))
+                    })
                     .and_then(|t| t.cut_short())
                     .map(|(done, all)| format!(", stopped after {done} of {all} moves"))
                     .unwrap_or_default();
@@ -316,16 +306,11 @@ impl App {
             movetime: Some(crate::why::BOARD_MOVETIME),
             ..Limits::default()
         };
-        self.engine.think(
+        self.session.think(
             Job::Eval,
             Think::search(&self.session.game, Level::FULL, limits),
         );
         self.thinking = Some(Thinking::new(Job::Eval));
-    }
-
-    /// The level hints think at: the one the engine plays this game at.
-    fn hint_level(&self) -> Level {
-        self.level_of(self.engine_side())
     }
 
     /// The engine suggests a move for the player: what it would play in the player's
@@ -334,19 +319,10 @@ impl App {
         if !self.humans_turn() || self.thinking.is_some() {
             return;
         }
-        let level = self.hint_level();
-        let limits = match (&self.session.clock, level) {
-            (Some(_), _) => self.limits(),
-            (None, Level::Classic(d)) => Limits {
-                depth: Some(u32::from(d)),
-                ..Limits::default()
-            },
-            (None, Level::Modern(_) | Level::Rated(_)) => Limits::default(),
-        };
+        let think = self.session.hint_request(Instant::now());
         self.last_pv.clear();
         self.last_alternatives.clear();
-        self.engine
-            .think(Job::Hint, Think::search(&self.session.game, level, limits));
+        self.session.think(Job::Hint, think);
         self.thinking = Some(Thinking::new(Job::Hint));
     }
 }

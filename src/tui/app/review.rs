@@ -19,12 +19,12 @@ const MOVETIME_CAP: Duration = Duration::from_secs(2);
 impl App {
     /// `:analyse`: the game on the board.
     pub(super) fn analyse_game(&mut self) {
-        if self.engine.busy() == Some(Job::Move) {
+        if self.session.thinking() == Some(Job::Move) {
             self.note("Please wait: it is my move", true);
             return;
         }
         // The user's side, when one side was theirs: `d` drills its mistakes at once.
-        let user = match [Color::White, Color::Black].map(|c| self.engine_plays(c)) {
+        let user = match [Color::White, Color::Black].map(|c| self.session.engine_plays(c)) {
             [false, true] => Some(Color::White),
             [true, false] => Some(Color::Black),
             _ => None,
@@ -62,7 +62,7 @@ impl App {
             return;
         };
         let games = std::mem::take(&mut view.games);
-        self.engine.cancel();
+        self.session.cancel_thinking();
         let mut view = self.analysis_view(game, headers, None);
         (view.games, view.index) = (games, index);
         self.overlay = Some(Overlay::Analysis(Box::new(view)));
@@ -77,7 +77,7 @@ impl App {
         headers: Vec<(String, String)>,
         user: Option<Color>,
     ) {
-        self.engine.cancel();
+        self.session.cancel_thinking();
         self.thinking = None;
         let view = self.analysis_view(game, headers, user);
         // Reading an analysis is no time off the clock.
@@ -111,8 +111,9 @@ impl App {
         let Some(Overlay::Analysis(view)) = &mut self.overlay else {
             return;
         };
-        if let Some(think) = view.next_think() {
-            let id = self.engine.think(Job::Analyse, think);
+        if let Some(think) = view.next_think()
+            && let Some(id) = self.session.think(Job::Analyse, think)
+        {
             view.sent(id);
         }
         // Done: one line in the game's log says what the analysis found.
@@ -123,7 +124,7 @@ impl App {
 
     /// Esc on the analysis screen: back to the game, which goes on.
     pub(super) fn close_analysis(&mut self) {
-        self.engine.cancel();
+        self.session.cancel_thinking();
         self.overlay = None;
         self.back_to_game(true);
         if self.mode == Mode::Play && !self.over() && !self.humans_turn() {

@@ -33,7 +33,7 @@ impl App {
     /// The PGN tags of this game.
     pub fn pgn_headers(&self) -> Vec<(String, String)> {
         let name = |side: Color| {
-            if self.engine_plays(side) {
+            if self.session.engine_plays(side) {
                 self.side_name(side)
             } else {
                 "Player".to_string()
@@ -128,7 +128,7 @@ impl App {
     /// Replaces the game with the first game of a PGN text: its moves, its level (`Level`
     /// tag), which side the player had (`White`/`Black` = `Player`) and its result.
     pub fn set_game_from_pgn(&mut self, text: &str) -> Result<Restored, String> {
-        self.engine.clear();
+        self.session.clear_engine();
         self.reset_game_state();
         let restored = self
             .session
@@ -376,7 +376,7 @@ impl App {
 
     /// A fresh game from `start` (the initial position by default), same sides and level.
     pub fn new_game(&mut self, start: Option<Position>) {
-        self.engine.clear();
+        self.session.clear_engine();
         self.session.game = Game::from_position(start.unwrap_or_else(Position::startpos));
         self.reset_game_state();
         if let Some(c) = &mut self.session.clock {

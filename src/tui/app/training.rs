@@ -85,18 +85,18 @@ impl App {
     /// May the trainer take the screen now? Not while the engine plays (its move, or
     /// both sides): the player is told why. A hint or a "why?" being searched is dropped.
     fn may_leave_the_board(&mut self) -> bool {
-        if self.watch.on {
+        if self.session.watching {
             self.note(
                 "Watching: :watch stops it (you take over), then train",
                 true,
             );
             return false;
         }
-        if self.engine.busy() == Some(Job::Move) {
+        if self.session.thinking() == Some(Job::Move) {
             self.note(WAIT_FOR_MY_MOVE, true);
             return false;
         }
-        self.engine.cancel();
+        self.session.cancel_thinking();
         self.thinking = None;
         true
     }
@@ -191,7 +191,7 @@ impl App {
         let left = books
             .user()
             .and_then(|b| crate::train::repertoire::departure(b, &self.session.game))
-            .filter(|d| d.side == self.session.human && !self.watch.on);
+            .filter(|d| d.side == self.session.human && !self.session.watching);
         if let Some(d) = left {
             self.log_line(format!(
                 "You left your book at {}: {} (or :review) makes it due in the trainer",

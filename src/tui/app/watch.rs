@@ -3,7 +3,8 @@
 //! as `huo-chess match` reads them); a side without one plays the game's level and
 //! configuration. One engine service serves both: before a side thinks, the service is
 //! given that side's weights and contempt (its table is then cleared, so each side's
-//! scores stay its own).
+//! scores stay its own). Who plays each side, and each side's resign mood, are the
+//! session's ([`crate::session::turn`]); the screen keeps the pace its moves are shown at.
 //!
 //! Nothing typed can lose the game for a side: `:watch` again hands you the side to move
 //! (its search is cancelled), and so does a legal move typed at the prompt (it is played
@@ -16,23 +17,11 @@ use crate::engine::Origin;
 use crate::player::Player;
 use crate::search::SearchResult;
 use crate::session::engine::Job;
-use crate::session::policy::Policy;
 use std::time::{Duration, Instant};
 
-/// Per-side state of a watched game.
+/// The screen's part of a watched game (and of a weak level's pause).
 #[derive(Clone, Debug, Default)]
 pub struct Watch {
-    /// Is the engine playing both sides?
-    pub on: bool,
-    /// Who plays each side (White, Black) when the engine does; `None`: the game's own
-    /// level and configuration.
-    pub players: [Option<Player>; 2],
-    /// Each side's resign mood while watching (the game's [`Policy`] is the engine's
-    /// against you).
-    pub(super) policies: [Policy; 2],
-    /// Whose settings the engine service has: `Some(c)`: side `c`'s player's; `None`: the
-    /// game's own.
-    pub(super) loaded: Option<Color>,
     /// A move that came sooner than its pace or pause ([`App::pace`]), played when due.
     pub(super) held: Option<Held>,
 }
@@ -46,46 +35,12 @@ pub(super) struct Held {
 }
 
 impl App {
-    /// Does the engine play `side` now?
-    pub fn engine_plays(&self, side: Color) -> bool {
-        self.watch.on || side != self.session.human
-    }
-
-    /// Is it the engine's move in a game still going on?
-    pub fn engine_to_move(&self) -> bool {
-        !self.over() && self.engine_plays(self.session.game.position().turn())
-    }
-
-    /// The player of `side` when the engine plays it, if it has its own.
-    pub fn player(&self, side: Color) -> Option<&Player> {
-        self.watch.players[side.index()].as_ref()
-    }
-
-    /// The level `side` plays at when the engine plays it.
-    pub fn level_of(&self, side: Color) -> crate::search::Level {
-        self.player(side).map_or(self.session.level, |p| p.level)
-    }
-
     /// How a side is named in the log and the PGN when the engine plays it.
     pub fn side_name(&self, side: Color) -> String {
-        match self.player(side) {
+        match self.session.player(side) {
             Some(p) => p.name.clone(),
             None => format!("Huo Chess ({})", self.session.level.name()),
         }
-    }
-
-    /// Gives the engine service `side`'s weights and contempt, if it has other ones.
-    pub(super) fn load_side(&mut self, side: Color) {
-        let want = self.player(side).map(|_| side);
-        if want == self.watch.loaded {
-            return;
-        }
-        let config = self.player(side).map_or(&self.config, |p| &p.config);
-        let eval = crate::eval::Evaluator::from_config(config);
-        let contempt = config.search.contempt_cp();
-        self.engine.set_evaluator(eval);
-        self.engine.set_contempt(contempt);
-        self.watch.loaded = want;
     }
 
     /// How long the engine's move takes at least, from the start of its thinking:
@@ -94,13 +49,13 @@ impl App {
     /// it, at most a twentieth of its clock); otherwise none.
     fn pace(&mut self) -> Duration {
         let side = self.session.game.position().turn();
-        if self.watch.on {
+        if self.session.watching {
             return match self.session.clock {
                 None => Duration::from_secs_f64(self.config.tui.watch_pace),
                 Some(_) => Duration::ZERO,
             };
         }
-        if !self.level_of(side).is_weak() {
+        if !self.session.level_of(side).is_weak() {
             return Duration::ZERO;
         }
         let spread = 0.5 + (self.rng.next_u64() % 1001) as f64 / 1000.0;
@@ -141,7 +96,7 @@ impl App {
                 let due = h.due;
                 self.release_held(due);
             }
-            None => self.engine.stop(),
+            None => self.session.stop_thinking(),
         }
     }
 
@@ -157,7 +112,7 @@ impl App {
     pub(super) fn watch_command(&mut self, arg: &str) {
         let words: Vec<&str> = arg.split_whitespace().collect();
         match words.as_slice() {
-            [] if self.watch.on => self.stop_watching(),
+            [] if self.session.watching => self.stop_watching(),
             [] => self.start_watching(),
             [white, black] => {
                 let parsed = Player::parse(white)
@@ -169,7 +124,7 @@ impl App {
                     });
                 match parsed {
                     Ok((w, b)) => {
-                        self.watch.players = [Some(w), Some(b)];
+                        self.session.players = [Some(w), Some(b)];
                         self.start_watching();
                     }
                     Err(e) => {
@@ -191,8 +146,7 @@ impl App {
             self.note("The game is over: F2 or :new for a new one", true);
             return;
         }
-        self.watch.on = true;
-        self.watch.policies = Default::default();
+        self.session.watch();
         self.log_line(format!(
             "Watching: White {} against Black {}",
             self.side_name(Color::White),
@@ -207,17 +161,16 @@ impl App {
 
     /// You take the side to move; the engine keeps the other one.
     pub fn stop_watching(&mut self) {
-        if !self.watch.on {
+        if !self.session.watching {
             return;
         }
         if self.thinking.as_ref().is_some_and(|t| t.job == Job::Move) {
-            self.engine.cancel();
+            self.session.cancel_thinking();
             self.thinking = None;
         }
-        self.watch.on = false;
+        self.session.take_over();
         // A move held for the pace belongs to the side you take now.
         self.watch.held = None;
-        self.session.human = self.session.game.position().turn();
         self.flipped = self.session.human == Color::Black;
         self.log_line(format!("You take over {}", self.session.human));
         self.note(format!("You play {} now", self.session.human), false);

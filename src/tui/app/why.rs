@@ -70,7 +70,7 @@ impl App {
             };
             self.last_pv.clear();
             self.last_alternatives.clear();
-            self.engine.think(
+            self.session.think(
                 Job::Why,
                 Think::search(&self.session.game, Level::FULL, limits),
             );
@@ -90,7 +90,7 @@ impl App {
     /// 12, Black to move: 12... Nf6 was played`, or a position since taken back.
     pub(super) fn tree_label(&self, top: &crate::search::tree_top::TreeTop) -> String {
         let root = &top.root;
-        let whose = if !self.watch.on && root.turn() == self.session.human {
+        let whose = if !self.session.watching && root.turn() == self.session.human {
             "The hint's search"
         } else {
             "My search"
