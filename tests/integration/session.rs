@@ -1,5 +1,6 @@
 //! The game session: its own rules (a move, a takeback with the clocks, the game as PGN
-//! and back), and a state-machine property test over random sequences of what a player
+//! and back), the engine's turn driven through it with no screen (the request, the
+//! answer, the decision), and a state-machine property test over random sequences of what a player
 //! does (moves, commands, saves, loads, new games, takebacks, resignations, quits, signals,
 //! restarts). Its invariant: every game the player played is on screen or on disk, with its
 //! clocks.
@@ -8,8 +9,12 @@ use crate::common;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use huo_chess::config::Config;
 use huo_chess::core::{Color, Position, parse_move};
+use huo_chess::engine::{Origin, Reply, Settings};
 use huo_chess::game::Ending;
 use huo_chess::level::Level;
+use huo_chess::search::SearchResult;
+use huo_chess::session::engine::{EngineLink, Job};
+use huo_chess::session::turn::{EngineMove, Reason};
 use huo_chess::session::{GameSession, NoTakeback, Refused};
 use huo_chess::timecontrol::TimeControl;
 use huo_chess::tui::GameArgs;
@@ -316,4 +321,163 @@ proptest! {
     ) {
         run_steps(&steps)?;
     }
+}
+
+// ---- the engine's turn, with no screen ----
+
+/// A session whose engine service answers, with the default configuration's weights.
+fn session_with_engine(start: Option<Position>, human: Color, level: Level) -> GameSession {
+    let config = Config::default();
+    let link = EngineLink::spawn(Settings {
+        eval: huo_chess::eval::Evaluator::from_config(&config),
+        hash_mb: 4,
+        threads: 1,
+        contempt: 0,
+        book: None,
+    });
+    GameSession::new(start, human, level).with_engine(link)
+}
+
+/// Asks the engine for its move and waits for the answer: the finished search and where
+/// its move came from.
+fn engine_answer(s: &mut GameSession) -> (SearchResult, Origin) {
+    let now = Instant::now();
+    assert!(s.ask_move(None, &Config::default(), now).is_some());
+    assert_eq!(s.thinking(), Some(Job::Move));
+    match s.wait_answer(Duration::from_secs(120)) {
+        Some((Job::Move, Reply::Done { result, origin, .. })) => (result, origin),
+        other => panic!("no move from the engine: {other:?}"),
+    }
+}
+
+#[test]
+fn the_session_plays_a_whole_engine_turn_at_a_classic_level() {
+    let mut s = session_with_engine(None, Color::White, Level::Classic(3));
+    // Not the engine's move: nothing is asked.
+    assert!(s.move_request(None, Instant::now()).is_none());
+    assert_eq!(s.ask_move(None, &Config::default(), Instant::now()), None);
+    assert_eq!(s.thinking(), None);
+    play(&mut s, &["e2e4"]);
+    let think = s.move_request(None, Instant::now()).unwrap();
+    assert_eq!(think.level, Level::Classic(3));
+    assert_eq!(think.limits.depth, Some(3), "a classic level's fixed depth");
+    assert_eq!(think.limits.wtime, None);
+    assert_eq!(think.game.moves().len(), 1);
+    let (result, origin) = engine_answer(&mut s);
+    assert_eq!(origin, Origin::Search);
+    assert_eq!(s.thinking(), None, "the answer ends the request");
+    let decision = s.decide(&result, &origin, Some(9.0));
+    let EngineMove::Play {
+        mv,
+        why,
+        offer_draw,
+    } = decision
+    else {
+        panic!("the engine plays on after 1. e4: {decision:?}");
+    };
+    assert!(s.game.position().is_legal(mv));
+    assert!(!offer_draw);
+    assert_eq!(
+        why,
+        Reason::Search {
+            score: result.score,
+            depth: 3,
+            nodes: result.nodes,
+        }
+    );
+    s.play(mv, Instant::now()).unwrap();
+    assert_eq!(s.game.moves().len(), 2);
+    assert!(!s.engine_to_move());
+}
+
+#[test]
+fn a_hopeless_position_at_a_level_that_resigns_gives_resign() {
+    // Black, the engine, has a bare king against a queen and two rooks.
+    let start = Position::from_fen("k7/8/8/8/8/8/8/2QRRK2 b - - 0 1").unwrap();
+    let mut s = session_with_engine(Some(start), Color::White, Level::Modern(7));
+    // Three searches in a row see it lost: the third resigns.
+    for search in 1..=3 {
+        let (result, origin) = engine_answer(&mut s);
+        assert_eq!(origin, Origin::Search);
+        let decision = s.decide(&result, &origin, Some(9.0));
+        if search < 3 {
+            assert!(matches!(decision, EngineMove::Play { .. }), "{decision:?}");
+        } else {
+            assert_eq!(
+                decision,
+                EngineMove::Resign {
+                    loser: Color::Black
+                }
+            );
+        }
+    }
+    // Resigning off: it plays on.
+    let (result, origin) = engine_answer(&mut s);
+    assert!(matches!(
+        s.decide(&result, &origin, None),
+        EngineMove::Play { .. }
+    ));
+}
+
+#[test]
+fn a_clock_limited_request_carries_the_clocks() {
+    // No engine is needed to say what it would be asked.
+    let mut s = GameSession::new(None, Color::White, Level::Classic(3));
+    let start = Instant::now();
+    s.set_clock(control("5m+3s"), start);
+    let e4 = parse_move(s.game.position(), "e2e4").unwrap();
+    s.play(e4, start + Duration::from_secs(10)).unwrap();
+    let think = s
+        .move_request(None, start + Duration::from_secs(25))
+        .unwrap();
+    // White: 300 s, 10 s used, 3 s added; Black: 15 s used so far.
+    assert_eq!(think.limits.wtime, Some(Duration::from_secs(293)));
+    assert_eq!(think.limits.btime, Some(Duration::from_secs(285)));
+    assert_eq!(think.limits.winc, Some(Duration::from_secs(3)));
+    assert_eq!(think.limits.binc, Some(Duration::from_secs(3)));
+    assert_eq!(
+        think.limits.depth, None,
+        "the clocks, not the classic depth"
+    );
+    // Without an engine nothing is asked, and nothing is ever thinking.
+    assert_eq!(s.ask_move(None, &Config::default(), start), None);
+    assert_eq!(s.thinking(), None);
+}
+
+#[test]
+fn watching_each_side_judges_its_own_scores_and_offers_no_draw() {
+    // A rook ending, pawns even, late in the game: level scores call for a draw.
+    let rooks = Position::from_fen("3r2k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1").unwrap();
+    let level_search = |s: &GameSession| SearchResult {
+        best: Some(s.game.position().legal_moves()[0]),
+        ponder: None,
+        score: huo_chess::search::Score::Cp(0),
+        depth: 5,
+        nodes: 100,
+    };
+    let offers = |watching: bool| {
+        let mut s = GameSession::new(Some(rooks), Color::Black, Level::Modern(7));
+        if watching {
+            s.watch();
+        }
+        // 80 half-moves played, the engine's side to move each time.
+        for _ in 0..20 {
+            play(&mut s, &["d1d2", "d8d7", "d2d1", "d7d8"]);
+        }
+        let mut offered = Vec::new();
+        for _ in 0..3 {
+            let result = level_search(&s);
+            let decision = s.judge_search(&result, None);
+            offered.push(matches!(
+                decision,
+                EngineMove::Play {
+                    offer_draw: true,
+                    ..
+                }
+            ));
+        }
+        offered
+    };
+    assert_eq!(offers(false), [false, false, true]);
+    assert_eq!(offers(true), [false, false, false]);
 }
