@@ -166,6 +166,15 @@ impl GameSession {
         self.think(Job::Move, think)
     }
 
+    /// The move that stands in for a search that failed, so the game goes on: the first
+    /// legal one, when it is the engine's move.
+    pub fn stand_in(&self) -> Option<Move> {
+        if !self.engine_to_move() {
+            return None;
+        }
+        self.game.position().legal_moves().first().copied()
+    }
+
     /// What the engine does with its finished move request: the book's or the only legal
     /// move is played; a searched one is judged ([`GameSession::judge_search`]).
     /// `resign_pawns`: how far behind the engine resigns (`None`: never).

@@ -481,3 +481,19 @@ fn watching_each_side_judges_its_own_scores_and_offers_no_draw() {
     assert_eq!(offers(false), [false, false, true]);
     assert_eq!(offers(true), [false, false, false]);
 }
+
+#[test]
+fn a_failed_search_has_a_legal_stand_in_only_on_the_engines_move() {
+    let mut s = session();
+    assert_eq!(s.stand_in(), None, "the player's move");
+    play(&mut s, &["e2e4"]);
+    let mv = s.stand_in().expect("the engine's move");
+    assert!(s.game.position().is_legal(mv));
+    s.finish(
+        Ending::Resigned {
+            loser: Color::White,
+        },
+        Instant::now(),
+    );
+    assert_eq!(s.stand_in(), None, "the game is over");
+}

@@ -97,11 +97,8 @@ impl App {
                 self.thinking = None;
                 self.log_line(format!("Engine error: {message}"));
                 self.note("Engine error (see the log)", true);
-                // Keep the game going: the first legal move stands in for the search.
                 if job == Job::Move
-                    && !self.over()
-                    && !self.humans_turn()
-                    && let Some(&mv) = self.session.game.position().legal_moves().first()
+                    && let Some(mv) = self.session.stand_in()
                 {
                     self.play_engine_move(mv, "engine error: first legal move".into());
                 }
