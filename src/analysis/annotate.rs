@@ -163,7 +163,7 @@ mod tests {
             pe(25, Some(moves[1]), vec![moves[1]], None),
             pe(30, Some(moves[2]), vec![moves[2]], None),
             pe(35, Some(line(&best_line)[0]), line(&best_line), Some(900)),
-            pe(880, None, vec![], None),
+            pe(900, None, vec![], None),
         ];
         let analysis = GameAnalysis::from_evals(&game, evals, &Thresholds::default());
         let headers = vec![("White".to_string(), "A".to_string())];

@@ -130,6 +130,14 @@ impl Eval {
         }
     }
 
+    /// The centipawn evaluation at which `side` has winning chances `wc` (−1 to 1, held
+    /// within ±0.999): the inverse of [`Eval::chances`] for scores that are not mates.
+    pub fn from_chances(wc: f64, side: Color) -> Eval {
+        let wc = wc.clamp(-0.999, 0.999);
+        let cp = (((1.0 + wc) / (1.0 - wc)).ln() / LOGISTIC_K).round() as i32;
+        Eval::Cp(if side == Color::White { cp } else { -cp })
+    }
+
     /// `side`'s winning chances ([`winning_chances`]), −1 to 1: a forced mate is ±1.
     pub fn chances(self, side: Color) -> f64 {
         2.0 * self.expected(side) - 1.0
@@ -257,6 +265,31 @@ pub fn theory_moves(game: &Game) -> usize {
                 .is_some_and(|e| e.moves.iter().any(|b| b.mv == mv && b.weight > 0))
         })
         .count()
+}
+
+/// The move played, judged twice: by its own search from the position before it (`played`)
+/// and by the search of the position after it (`next`, the opponent to move), each to the
+/// analysis depth. One search alone can miss or imagine a tactic at its horizon; where the
+/// two disagree, the move's score is their mean on the winning-chances scale. A mate found
+/// by either is kept as the restricted search found it (a mate has no mean with a score).
+fn second_opinion(
+    before: &PositionEval,
+    next: Option<&PositionEval>,
+    mover: Color,
+) -> PositionEval {
+    let mut e = before.clone();
+    if let (
+        Some(played @ Eval::Cp(_)),
+        Some(PositionEval {
+            eval: after @ Eval::Cp(_),
+            ..
+        }),
+    ) = (before.played, next)
+    {
+        let mean = (played.chances(mover) + after.chances(mover)) / 2.0;
+        e.played = Some(Eval::from_chances(mean, mover));
+    }
+    e
 }
 
 /// Winning chances at which a game counts as won: a move between two positions won by this
@@ -470,6 +503,7 @@ impl GameAnalysis {
             .map_while(|(i, &mv)| {
                 let e = evals.get(i)?;
                 (e.played.is_some() || e.best == Some(mv)).then(|| {
+                    let e = &second_opinion(e, evals.get(i + 1), positions[i].turn());
                     let mut review = review_move(i, &positions[i], mv, e, i < theory, thresholds);
                     // Won before the move and still won after it, each by its own search:
                     // the game stays won, whatever one search thought of the move.
@@ -859,7 +893,8 @@ mod tests {
                 searched(e, None, Some(Eval::Cp(0)))
             })
             .collect();
-        evals.push(searched(Eval::Cp(30), Some(nf6), Some(Eval::Cp(400))));
+        // (Black +0.30 with 3... Nf6, as the search after 3. Bc4 agrees.)
+        evals.push(searched(Eval::Cp(-30), Some(nf6), Some(Eval::Cp(400))));
         evals.push(searched(Eval::Cp(400), None, None));
         let a = GameAnalysis::from_evals(&g, evals.clone(), &t);
         assert_eq!(a.moves.len(), 6);
@@ -877,6 +912,67 @@ mod tests {
         // A move whose own score is not in yet is not judged, nor any after it.
         evals[5].played = None;
         assert_eq!(GameAnalysis::from_evals(&g, evals, &t).moves.len(), 5);
+    }
+
+    #[test]
+    fn a_move_is_judged_by_its_own_search_and_the_search_after_it() {
+        let t = Thresholds::default();
+        let g = game(&["e4", "a6"]);
+        let positions = g.positions();
+        let e5 = crate::core::parse_move(&positions[1], "e5").unwrap();
+        let start = searched(Eval::Cp(30), None, Some(Eval::Cp(30)));
+        let judged = |played: Eval, after: Eval| {
+            let evals = vec![
+                start.clone(),
+                searched(Eval::Cp(30), Some(e5), Some(played)),
+                searched(after, None, None),
+            ];
+            GameAnalysis::from_evals(&g, evals, &t).moves[1].clone()
+        };
+        // Its own search sees Black lose 3 pawns, the search after it only 1: the move is
+        // worth the mean of the two on the chances scale, and shown so.
+        let m = judged(Eval::Cp(300), Eval::Cp(100));
+        let mean =
+            (Eval::Cp(300).chances(Color::White) + Eval::Cp(100).chances(Color::White)) / 2.0;
+        assert!(
+            (m.after.chances(Color::White) - mean).abs() < 0.002,
+            "{m:?}"
+        );
+        assert!((m.loss - (mean - Eval::Cp(30).chances(Color::White))).abs() < 0.002);
+        assert_eq!(m.judgement, Some(Judgement::Mistake));
+        // Both agree: a blunder, its score unchanged.
+        let m = judged(Eval::Cp(300), Eval::Cp(300));
+        assert_eq!(
+            (m.after, m.judgement),
+            (Eval::Cp(300), Some(Judgement::Blunder))
+        );
+        // A mate found by its own search stands as found.
+        let mate = Eval::Mate {
+            winner: Color::White,
+            moves: 3,
+        };
+        let m = judged(mate, Eval::Cp(100));
+        assert_eq!(m.judgement, Some(Judgement::Blunder));
+        assert!(
+            matches!(
+                m.after,
+                Eval::Mate {
+                    winner: Color::White,
+                    ..
+                }
+            ),
+            "{m:?}"
+        );
+        // The inverse of the chances: a score read back as itself.
+        for cp in [-900, -35, 0, 35, 250] {
+            for side in [Color::White, Color::Black] {
+                let e = Eval::from_chances(Eval::Cp(cp).chances(side), side);
+                assert!(
+                    (e.value(Color::White) - cp).abs() <= 1,
+                    "{cp} {side:?}: {e:?}"
+                );
+            }
+        }
     }
 
     #[test]
