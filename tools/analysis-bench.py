@@ -11,18 +11,38 @@ in the same run, as this machine may be busy).
     nice -n 10 python3 tools/analysis-bench.py run       # the table (a few minutes)
     python3 tools/analysis-bench.py run -v               # ... and every move marked
 
-The input is fixed and in the repository: tools/analysis-bench/games.pgn (11 games, 910
-moves) and tools/analysis-bench/reference.tsv (Stockfish 15.1 at depth 18 on every move:
-about two hours). Both can be made again, or for other games:
+The input is fixed and in the repository, in two parts judged by Stockfish 15.1 at depth 18
+(about one move a second on this machine):
 
-    python3 tools/analysis-bench.py games [--count 11 --seed 12]   # games.pgn
-    nice -n 10 python3 tools/analysis-bench.py reference [--depth 18]  # reference.tsv
+- the tuning part, tools/analysis-bench/games.pgn and reference.tsv: 27 games, 2 203 moves,
+  99 reference blunders. What the analysis was tuned on, and what tests take positions from.
+- the held-out part, heldout.pgn and heldout-reference.tsv: 32 games, 2 482 moves. Not
+  tuned on: it is the result.
+
+    python3 tools/analysis-bench.py run                                  # the tuning part
+    python3 tools/analysis-bench.py run --games tools/analysis-bench/heldout.pgn \
+        --reference tools/analysis-bench/heldout-reference.tsv           # the held-out part
+    python3 tools/analysis-bench.py run --huo-only                       # Huo alone, to tune
+
+Both can be made again, or for other games:
+
+    python3 tools/analysis-bench.py games [--count 11 --seed 12]   # 11 games of weak engines
+    python3 tools/analysis-bench.py heldout [--count 48 --seed 29]  # 48 games of four kinds
+    nice -n 10 python3 tools/analysis-bench.py reference [--games G --out R --depth 18]
 
 `games` plays weak engines against each other from book openings, so the games hold real
 blunders: Stockfish and Huo Chess at a few hundred to a few thousand nodes a move (both
 deterministic at a fixed node count and one thread, so a seed gives the same games). Each
 game starts with 4 to 12 half-moves of a line of the built-in book (books/lines.txt) and
-stops at mate, stalemate or after 120 half-moves.
+stops at mate, stalemate or after 120 half-moves. Its 11 games open the tuning part.
+
+`heldout` plays 48 games of four kinds in turn: Huo Chess's levels 1-6 against each other,
+those levels against Stockfish's skill levels 0-4, those skill levels against each other,
+and endings from random positions (a queen against a rook, queen endings, rook endings,
+mates to give with a queen, a rook, a rook and bishop) where long mates and perpetual checks
+come up, played by weak levels of either; 60 ms a move. The levels choose with some
+randomness, so these games are kept, not remade. Of the 48 games of seed 29 the first 16
+(4 of each kind) close the tuning part and the other 32 are the held-out part.
 
 `reference` asks Stockfish, deep, for every move of every game: its best move and score in
 the position before the move, and the played move's score from the same position at the
@@ -173,6 +193,97 @@ def make_games(args):
     sf.quit()
     huo.quit()
     os.makedirs(DATA, exist_ok=True)
+    with open(args.out, "w") as f:
+        f.write("\n\n".join(out) + "\n")
+
+
+# The held-out set: more kinds of games, so that no one kind of mistake decides the figures.
+KINDS = ("levels", "levels-sf", "sf-skill", "ending")
+# Endings: material for each side (the stronger first), where long mates and perpetual
+# checks come up: a queen against a rook, queens on both sides, a rook and pawn against a rook.
+ENDINGS = (("QK", "RK"), ("QPK", "QK"), ("QPPK", "QPK"), ("RPK", "RK"), ("QK", "K"),
+           ("RK", "K"), ("RBK", "RK"), ("QK", "PPK"))
+
+
+def random_ending(rng, white, black):
+    """A legal position with these pieces (upper-case letters, White's first), neither side
+    in check, White to move, pawns on ranks 2 to 7."""
+    while True:
+        board = chess.Board(None)
+        squares = list(chess.SQUARES)
+        rng.shuffle(squares)
+        for color, pieces in ((chess.WHITE, white), (chess.BLACK, black)):
+            for letter in pieces:
+                kind = chess.Piece.from_symbol(letter).piece_type
+                sq = squares.pop()
+                while kind == chess.PAWN and chess.square_rank(sq) in (0, 7):
+                    squares.insert(0, sq)
+                    sq = squares.pop()
+                board.set_piece_at(sq, chess.Piece(kind, color))
+        board.turn = chess.WHITE
+        if board.is_valid() and not board.is_check() and board.legal_moves.count() > 0:
+            return board
+
+
+def make_heldout(args):
+    """Games of four kinds, in turn: Huo Chess's levels against each other, its levels
+    against Stockfish's limited skill levels, Stockfish's low skill levels against
+    themselves, and endings (long mates, queen endings with perpetual checks) played by
+    weak levels of both. Moves at `--movetime` ms; levels choose with some randomness, so
+    the games are kept, not remade."""
+    rng = random.Random(args.seed)
+    lines = book_lines()
+    sf = stockfish(16)
+    huo = chess.engine.SimpleEngine.popen_uci(shlex.split(f"{args.huo} uci"))
+    huo.configure({"OwnBook": False, "Threads": 1, "Hash": 16})
+    limit = chess.engine.Limit(time=args.movetime / 1000)
+    out = []
+    for g in range(args.count):
+        kind = KINDS[g % len(KINDS)]
+        huo_level = lambda: str(rng.randint(1, 6))
+        sf_skill = lambda: rng.randint(0, 4)
+        if kind == "levels":
+            players = [("huo", huo_level()), ("huo", huo_level())]
+        elif kind == "levels-sf":
+            players = [("huo", huo_level()), ("sf", sf_skill())]
+            rng.shuffle(players)
+        elif kind == "sf-skill":
+            players = [("sf", sf_skill()), ("sf", sf_skill())]
+        else:
+            players = [rng.choice([("huo", huo_level()), ("sf", sf_skill())]) for _ in range(2)]
+        if kind == "ending":
+            strong, weak = rng.choice(ENDINGS)
+            board = random_ending(rng, strong, weak.lower())
+        else:
+            board = chess.Board()
+            line = rng.choice(lines)
+            for san in line[:rng.randint(4, min(12, len(line)))]:
+                board.push_san(san)
+        start = board.copy()
+        ids = {chess.WHITE: object(), chess.BLACK: object()}
+        names = {}
+        while not board.is_game_over(claim_draw=True) and len(board.move_stack) - len(start.move_stack) < MAX_PLIES:
+            who, setting = players[0] if board.turn == chess.WHITE else players[1]
+            if who == "huo":
+                huo.configure({"Level": setting})
+                result = huo.play(board, limit, game=ids[board.turn])
+            else:
+                sf.configure({"Skill Level": setting})
+                result = sf.play(board, limit, game=ids[board.turn])
+            board.push(result.move)
+        for color, (who, setting) in zip((chess.WHITE, chess.BLACK), players):
+            names[color] = f"Huo Chess level {setting}" if who == "huo" else f"Stockfish skill {setting}"
+        game = chess.pgn.Game.from_board(board)
+        game.headers["Event"] = f"analysis benchmark ({kind})"
+        game.headers["Round"] = str(g + 1)
+        game.headers["White"] = names[chess.WHITE]
+        game.headers["Black"] = names[chess.BLACK]
+        game.headers["Result"] = board.result(claim_draw=True) if board.is_game_over(claim_draw=True) else "*"
+        out.append(str(game))
+        print(f"game {g + 1} ({kind}): {names[chess.WHITE]} - {names[chess.BLACK]}, "
+              f"{len(board.move_stack)} plies, {game.headers['Result']}", file=sys.stderr)
+    sf.quit()
+    huo.quit()
     with open(args.out, "w") as f:
         f.write("\n\n".join(out) + "\n")
 
@@ -388,6 +499,22 @@ def run(args):
 
     # One after the other, never both at once (a shared machine).
     huo_b, huo_marked, huo_evals, huo_time = huo_marks(args, games)
+    if args.huo_only:
+        hit = len(huo_b & truth)
+        print(f"{len(games)} games, {len(keys)} moves, {len(truth)} blunders; Huo Chess: "
+              f"{len(huo_b)} marked, {hit} agreeing, precision {hit / max(1, len(huo_b)):.2f}, "
+              f"recall {hit / max(1, len(truth)):.2f}, {huo_time:.1f} s")
+        if args.verbose:
+            for k in keys:
+                tags = [t for t, s in (("ref", truth), ("huo", huo_b)) if k in s]
+                if len(tags) == 1:
+                    gi, ply = map(int, k.split(":"))
+                    v = ref["moves"][k]
+                    print(f"game {gi + 1} ply {ply}: {v['move']} best {v['best']} "
+                          f"{v['best_score']} -> {v['played_score']} loss "
+                          f"{loss(v['best_score'], v['played_score']):.3f}: {tags[0]} only "
+                          f"(huo {huo_marked.get(k, '-')}, eval {huo_evals.get(k)})")
+        return
     sf_b, sf_verdicts, sf_time = stockfish_marks(args, games)
 
     def row(name, marked, secs):
@@ -453,6 +580,12 @@ def main():
     g.add_argument("--seed", type=int, default=12)
     g.add_argument("--out", default=GAMES)
     g.add_argument("--huo", default=HUO)
+    h = sub.add_parser("heldout", help="play the held-out games (four kinds)")
+    h.add_argument("--count", type=int, default=48)
+    h.add_argument("--seed", type=int, default=29)
+    h.add_argument("--movetime", type=int, default=60, help="ms a move")
+    h.add_argument("--out", default=os.path.join(DATA, "heldout.pgn"))
+    h.add_argument("--huo", default=HUO)
     r = sub.add_parser("reference", help="the deep verdicts")
     r.add_argument("--games", default=GAMES)
     r.add_argument("--depth", type=int, default=18)
@@ -464,10 +597,12 @@ def main():
     b.add_argument("--huo", default=HUO)
     b.add_argument("-v", "--verbose", action="store_true", help="list every marked move")
     b.add_argument("--keep", metavar="FILE", help="keep Huo's annotated games in FILE")
+    b.add_argument("--huo-only", action="store_true",
+                   help="Huo Chess's figures alone (tuning: no Stockfish run)")
     b.add_argument("--partial", action="store_true",
                    help="only the games the reference covers so far")
     args = p.parse_args()
-    {"games": make_games, "reference": make_reference, "run": run}[args.step](args)
+    {"games": make_games, "heldout": make_heldout, "reference": make_reference, "run": run}[args.step](args)
 
 
 if __name__ == "__main__":
