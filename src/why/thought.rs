@@ -34,6 +34,10 @@ pub struct Thought {
     pub pv: Vec<Move>,
     /// The best moves it saw with their scores, best first (one line per alternative).
     pub alternatives: Vec<(Move, Score)>,
+    /// A weak level's move: what a search at full strength chose in the same position,
+    /// with its score, once asked (so the explanation can say whether the level's
+    /// weakening chose the move).
+    pub full_strength: Option<(Move, Score)>,
 }
 
 impl Thought {
@@ -116,14 +120,25 @@ impl Thought {
             && let Some(p) = t.level.limits().player
             && (p.inattention > 0.0 || p.taste > 0 || p.whim > 0)
         {
-            out.push(format!(
+            let how = format!(
                 "At {} I play like a weaker player: my search overlooks moves that are hard \
                  to see, and among those it saw I pick natural ones (captures, checks, \
-                 development) or follow a whim when they score about the same. So this \
-                 choice is the level's, and a better move may exist: `:why board` asks my \
-                 full strength.",
+                 development) or follow a whim when they score about the same.",
                 t.level.name()
-            ));
+            );
+            out.push(match t.full_strength {
+                Some((m, _)) if m == t.mv => {
+                    format!("{how} Here my full strength plays the same move.")
+                }
+                Some((m, s)) if legal(&m) => format!(
+                    "{how} Here that chose the move: at full strength I would play {} ({s}).",
+                    san(&pos, m)
+                ),
+                _ => format!(
+                    "{how} So this choice is the level's, and a better move may exist: \
+                     `:why board` asks my full strength."
+                ),
+            });
         }
         let mut best = String::from("Best moves:");
         for (i, (m, s)) in t.alternatives.iter().take(3).enumerate() {

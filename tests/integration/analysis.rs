@@ -438,7 +438,10 @@ fn a_job_runs_on_a_front_ends_own_engine() {
     assert_eq!(review.san, "Qg5");
     let white = huo_chess::Color::White;
     let mean = (played.chances(white) + a.positions[4].eval.chances(white)) / 2.0;
-    assert!((review.after.chances(white) - mean).abs() < 0.002, "{review:?}");
+    assert!(
+        (review.after.chances(white) - mean).abs() < 0.002,
+        "{review:?}"
+    );
     assert_eq!(review.judgement, Some(Judgement::Blunder), "{review:?}");
     assert!(!review.theory && a.moves[..3].iter().all(|m| m.theory));
     engine.quit();

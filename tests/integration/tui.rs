@@ -1050,6 +1050,44 @@ fn why_names_the_book_file_weight_and_share() {
     assert!(lines.contains(".txt"), "{lines}");
 }
 
+/// `:why` on a weak level's move first asks the full strength about the same position,
+/// then says whether the level's weakening chose the move: the full strength's move is
+/// named, and is the move the window's search found.
+#[test]
+fn why_at_a_weak_level_says_whether_its_weakening_chose_the_move() {
+    let mut app = App::new(&config(), &args("w", "2"), None).unwrap();
+    typed(&mut app, "e2e4");
+    assert!(app.wait_engine(Duration::from_secs(60)));
+    typed(&mut app, ":why");
+    // The window waits for the full strength's look.
+    assert!(app.working());
+    assert!(app.wait_engine(Duration::from_secs(60)));
+    assert_eq!(app.mode, Mode::Why);
+    let thought = app.thought.clone().unwrap();
+    let (full, _) = thought.full_strength.expect("the full strength was asked");
+    let lines = app.why_lines().join("\n");
+    assert!(
+        lines.contains("At L2 I play like a weaker player"),
+        "{lines}"
+    );
+    let start =
+        huo_chess::Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+            .unwrap();
+    if full == thought.mv {
+        assert!(
+            lines.contains("Here my full strength plays the same move."),
+            "{lines}"
+        );
+    } else {
+        let named = format!(
+            "at full strength I would play {}",
+            huo_chess::core::san(&start, full)
+        );
+        assert!(lines.contains(&named), "{lines}");
+    }
+    assert!(!lines.contains(":why board"), "{lines}");
+}
+
 #[test]
 fn why_board_asks_the_engine_about_the_position() {
     let mut app = app_from("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");

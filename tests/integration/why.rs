@@ -240,6 +240,7 @@ fn why_says_when_a_weak_levels_weakening_chose_the_move() {
         cut_short: None,
         pv: vec![e4],
         alternatives: vec![(e4, Score::Cp(40))],
+        full_strength: None,
     };
     let weakened = |level| {
         thought(level)
@@ -247,6 +248,24 @@ fn why_says_when_a_weak_levels_weakening_chose_the_move() {
             .iter()
             .any(|l| l.contains("I play like a weaker player") && l.contains(":why board"))
     };
+    // Once the full strength has looked at the same position, it says which it was.
+    let d4 = parse_move(&pos, "d4").unwrap();
+    let with_full = |full| {
+        let mut t = thought(Level::Modern(3));
+        t.full_strength = Some(full);
+        t.lines(&game, &Evaluator::default()).join("\n")
+    };
+    let other = with_full((d4, Score::Cp(35)));
+    assert!(
+        other.contains("Here that chose the move: at full strength I would play d4 (+0.35)."),
+        "{other}"
+    );
+    let same = with_full((e4, Score::Cp(30)));
+    assert!(
+        same.contains("Here my full strength plays the same move."),
+        "{same}"
+    );
+    assert!(!same.contains(":why board") && !other.contains(":why board"));
     assert!(weakened(Level::Modern(5)));
     assert!(weakened(Level::Modern(1)));
     assert!(!weakened(Level::FULL));

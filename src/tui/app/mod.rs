@@ -170,6 +170,8 @@ pub struct App {
     pub(super) use_book: bool,
     /// What the engine thought when it last chose a move (for "why?").
     pub thought: Option<crate::why::Thought>,
+    /// The search running for "why?" is the full strength's look at a weak level's move.
+    pub(super) checking_level: bool,
     /// The latest principal variation and alternatives of the running search.
     pub(super) last_pv: Vec<Move>,
     pub(super) last_alternatives: Vec<(Move, crate::search::Score)>,
@@ -253,6 +255,7 @@ impl App {
             screen: Rect::new(0, 0, 80, 25),
             use_book: config.book.enabled,
             thought: None,
+            checking_level: false,
             last_tree: None,
             opening: None,
             overlay: None,

@@ -87,7 +87,13 @@ impl App {
                 }
                 Job::Why => {
                     self.thinking = None;
-                    if let Some(mv) = result.best {
+                    if std::mem::take(&mut self.checking_level) {
+                        // The full strength's choice beside a weak level's move.
+                        if let (Some(t), Some(mv)) = (&mut self.thought, result.best) {
+                            t.full_strength = Some((mv, result.score));
+                        }
+                        self.open_why();
+                    } else if let Some(mv) = result.best {
                         self.remember_thought(mv, &result, &origin, false, Level::FULL);
                         self.open_why();
                     }

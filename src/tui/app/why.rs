@@ -52,6 +52,7 @@ impl App {
             cut_short,
             pv,
             alternatives,
+            full_strength: None,
         });
     }
 
@@ -70,11 +71,35 @@ impl App {
             };
             self.last_pv.clear();
             self.last_alternatives.clear();
+            self.checking_level = false;
             self.session.think(
                 Job::Why,
                 Think::search(&self.session.game, Level::FULL, limits),
             );
             self.thinking = Some(super::Thinking::new(Job::Why));
+            return;
+        }
+        if let Some(t) = &self.thought
+            && t.played
+            && t.full_strength.is_none()
+            && t.level.limits().player.is_some()
+            && t.on_board(&self.session.game)
+            && self.thinking.is_none()
+        {
+            // A weak level's move: first ask the full strength in the same position, so
+            // the window can say whether the level's weakening chose it.
+            let mut before = self.session.game.clone();
+            while before.positions().len() > t.ply + 1 {
+                before.undo();
+            }
+            let limits = Limits {
+                movetime: Some(BOARD_MOVETIME),
+                ..Limits::default()
+            };
+            self.session
+                .think(Job::Why, Think::search(&before, Level::FULL, limits));
+            self.thinking = Some(super::Thinking::new(Job::Why));
+            self.checking_level = true;
             return;
         }
         self.open_why();
