@@ -277,14 +277,65 @@ impl fmt::Display for Level {
     }
 }
 
+/// A word that is no level: what was written, and which spelling it missed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelError {
+    pub text: String,
+    pub missed: Missed,
+}
+
+/// The spelling a refused level came closest to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Missed {
+    /// `elo-N` with N no number or out of [`Level::ELO_RANGE`].
+    Rating,
+    /// `classic-N` with N no classic depth.
+    Classic,
+    /// Anything else.
+    Level,
+}
+
+impl fmt::Display for LevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = &self.text;
+        match self.missed {
+            Missed::Rating => {
+                let (low, high) = Level::ELO_RANGE;
+                write!(
+                    f,
+                    "'{s}' is not a level: a rating is written elo-N, N from {low} to {high}"
+                )
+            }
+            Missed::Classic => write!(
+                f,
+                "'{s}' is not a level: the classic depths are classic-1, classic-3 and \
+                 classic-5"
+            ),
+            Missed::Level => write!(f, "'{s}' is not a level: write {SPELLINGS}"),
+        }
+    }
+}
+
+impl std::error::Error for LevelError {}
+
+impl From<LevelError> for String {
+    fn from(e: LevelError) -> String {
+        e.to_string()
+    }
+}
+
 impl FromStr for Level {
-    type Err = String;
+    type Err = LevelError;
 
     /// Reads a level, the one way every place reads it: `1`..`10` or `L1`..`L10` (any
     /// case) a rung of the ladder, `max` its top, `classic-1`, `classic-3`, `classic-5` the
     /// original's depths, `elo-N` a rating from the lowest rung's to full strength's.
     /// Anything else is refused with the list ([`SPELLINGS`]).
-    fn from_str(s: &str) -> Result<Level, String> {
+    fn from_str(s: &str) -> Result<Level, LevelError> {
+        let refused = |missed| LevelError {
+            text: s.to_string(),
+            missed,
+        };
         let t = s.trim().to_ascii_lowercase();
         if let Some(r) = t.strip_prefix("elo-") {
             let (low, high) = Self::ELO_RANGE;
@@ -294,18 +345,13 @@ impl FromStr for Level {
                 .then(|| r.parse::<u32>())
             {
                 Some(Ok(elo)) if (low..=high).contains(&elo) => Ok(Level::Rated(elo as u16)),
-                _ => Err(format!(
-                    "'{s}' is not a level: a rating is written elo-N, N from {low} to {high}"
-                )),
+                _ => Err(refused(Missed::Rating)),
             };
         }
         if let Some(d) = t.strip_prefix("classic-") {
             return match number(d) {
                 Some(d) if Self::CLASSIC_DEPTHS.contains(&d) => Ok(Level::Classic(d)),
-                _ => Err(format!(
-                    "'{s}' is not a level: the classic depths are classic-1, classic-3 and \
-                     classic-5"
-                )),
+                _ => Err(refused(Missed::Classic)),
             };
         }
         if t == "max" {
@@ -314,7 +360,7 @@ impl FromStr for Level {
         let rung = t.strip_prefix('l').unwrap_or(&t);
         match number(rung) {
             Some(n) if (1..=Self::MAX_MODERN).contains(&n) => Ok(Level::Modern(n)),
-            _ => Err(format!("'{s}' is not a level: write {SPELLINGS}")),
+            _ => Err(refused(Missed::Level)),
         }
     }
 }
@@ -330,6 +376,35 @@ fn number(t: &str) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_word_that_is_no_level_says_which_spelling_it_missed() {
+        let (low, high) = Level::ELO_RANGE;
+        let e = "elo-12".parse::<Level>().unwrap_err();
+        assert_eq!(e.missed, Missed::Rating);
+        assert_eq!(
+            e.to_string(),
+            format!("'elo-12' is not a level: a rating is written elo-N, N from {low} to {high}")
+        );
+        let e = " Classic-4".parse::<Level>().unwrap_err();
+        assert_eq!(
+            e,
+            LevelError {
+                text: " Classic-4".to_string(),
+                missed: Missed::Classic
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "' Classic-4' is not a level: the classic depths are classic-1, classic-3 and \
+             classic-5"
+        );
+        let e = "11".parse::<Level>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("'11' is not a level: write {SPELLINGS}")
+        );
+    }
 
     #[test]
     fn one_spelling_one_meaning() {
@@ -370,7 +445,7 @@ mod tests {
             "elo-99999",
             "elo-+1600",
         ] {
-            let e = bad.parse::<Level>().unwrap_err();
+            let e = bad.parse::<Level>().unwrap_err().to_string();
             assert!(e.contains("not a level"), "{bad}: {e}");
             assert!(e.contains("classic-") || e.contains("elo-N"), "{bad}: {e}");
         }

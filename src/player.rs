@@ -12,8 +12,9 @@
 //!
 //! A word that reads as a level is a level; write `./7` for a file named `7`.
 
-use crate::config::Config;
+use crate::config::{Config, ConfigError};
 use crate::level::Level;
+use std::fmt;
 use std::path::Path;
 
 /// Who plays a side: a configuration, the level it plays at, and a name for the PGN and
@@ -24,6 +25,46 @@ pub struct Player {
     pub name: String,
     pub config: Config,
     pub level: Level,
+}
+
+/// Why a player word was refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayerError {
+    /// Nothing was written.
+    Empty,
+    /// The word reads neither as a level nor as a file's path.
+    Unknown { spec: String },
+    /// The configuration file could not be read or is wrong: its error names the file,
+    /// line and key.
+    Config(ConfigError),
+}
+
+impl fmt::Display for PlayerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerError::Empty => write!(f, "an empty player: expected {SPEC_HELP}"),
+            PlayerError::Unknown { spec } => write!(
+                f,
+                "'{spec}' is neither a level nor a file: expected {SPEC_HELP}"
+            ),
+            PlayerError::Config(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for PlayerError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PlayerError::Config(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<PlayerError> for String {
+    fn from(e: PlayerError) -> String {
+        e.to_string()
+    }
 }
 
 /// What the word may be, for messages.
@@ -44,10 +85,10 @@ impl Player {
 
     /// Reads a player word (see the module docs). The error names the word, or the file,
     /// line and key the configuration loader found wrong.
-    pub fn parse(spec: &str) -> Result<Player, String> {
+    pub fn parse(spec: &str) -> Result<Player, PlayerError> {
         let spec = spec.trim();
         if spec.is_empty() {
-            return Err(format!("an empty player: expected {SPEC_HELP}"));
+            return Err(PlayerError::Empty);
         }
         if let Ok(level) = spec.parse::<Level>() {
             return Ok(Player::at_level(level));
@@ -66,16 +107,16 @@ impl Player {
         }
         let path = Path::new(spec);
         if !path.exists() && !spec.contains(['/', '\\', '.']) {
-            return Err(format!(
-                "'{spec}' is neither a level nor a file: expected {SPEC_HELP}"
-            ));
+            return Err(PlayerError::Unknown {
+                spec: spec.to_string(),
+            });
         }
         Player::from_file(path)
     }
 
     /// The configuration file at `path`, at its own level.
-    pub fn from_file(path: &Path) -> Result<Player, String> {
-        let loaded = Config::from_file(path).map_err(|e| e.to_string())?;
+    pub fn from_file(path: &Path) -> Result<Player, PlayerError> {
+        let loaded = Config::from_file(path).map_err(PlayerError::Config)?;
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -112,16 +153,34 @@ mod tests {
 
     #[test]
     fn bad_words_say_why() {
-        assert!(
-            Player::parse("11")
-                .unwrap_err()
-                .contains("neither a level nor a file")
+        use std::error::Error;
+        let e = Player::parse("11").unwrap_err();
+        assert_eq!(
+            e,
+            PlayerError::Unknown {
+                spec: "11".to_string()
+            }
         );
-        assert!(Player::parse("").is_err());
+        assert_eq!(
+            e.to_string(),
+            format!("'11' is neither a level nor a file: expected {SPEC_HELP}")
+        );
+        assert!(e.source().is_none());
+        let e = Player::parse("  ").unwrap_err();
+        assert_eq!(e, PlayerError::Empty);
+        assert_eq!(
+            e.to_string(),
+            format!("an empty player: expected {SPEC_HELP}")
+        );
         let e = Player::parse("no/such/file.toml").unwrap_err();
-        assert!(
-            e.contains("no/such/file.toml") && e.contains("cannot read"),
-            "{e}"
-        );
+        let s = e.to_string();
+        assert!(s.starts_with("no/such/file.toml: cannot read: "), "{s}");
+        // The configuration loader's own error is the source, and says the same.
+        let config = e.source().unwrap().downcast_ref::<ConfigError>().unwrap();
+        assert_eq!(config.file, "no/such/file.toml");
+        assert_eq!(config.to_string(), s);
+        // A bad file at a level keeps the loader's error too.
+        let e = Player::parse("no/such/file.toml:7").unwrap_err();
+        assert!(matches!(e, PlayerError::Config(ref c) if c.file == "no/such/file.toml"));
     }
 }

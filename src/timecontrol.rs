@@ -35,49 +35,36 @@ pub const MAX_INC: Duration = Duration::from_secs(3600);
 impl TimeControl {
     /// Reads `BASE[+INCREMENT]` (see the module docs); the error says what is wrong and
     /// shows the forms that work.
-    pub fn parse(text: &str, bare: BareBase) -> Result<TimeControl, String> {
-        let example = || match bare {
-            BareBase::Minutes => "write BASE+INCREMENT, e.g. 5+3 (5 min + 3 s), 5m+3s, \
-                                  10s+0.1s or 90s"
-                .to_string(),
-            BareBase::Refused => "write each number with its unit, e.g. 10s+0.1s \
-                                  (10 seconds + 0.1 s) or 5m+3s (5 minutes + 3 s)"
-                .to_string(),
+    pub fn parse(text: &str, bare: BareBase) -> Result<TimeControl, TimeControlError> {
+        let error = |problem| TimeControlError {
+            text: text.to_string(),
+            bare,
+            problem,
         };
         let negative = text.trim_start().strip_prefix('-');
         if negative.is_some_and(|t| t.starts_with(|c: char| c.is_ascii_digit() || c == '.')) {
-            return Err(format!(
-                "'{text}': a negative time: a clock needs time to run, {}",
-                example()
-            ));
+            return Err(error(TimeProblem::Negative));
         }
         let mut parts = text.split('+');
         let base_text = parts.next().unwrap_or_default();
         let inc_text = parts.next();
         if parts.next().is_some() {
-            return Err(format!("'{text}': one '+' at most: {}", example()));
+            return Err(error(TimeProblem::ManyPluses));
         }
         let (base_unit, inc_unit) = match bare {
             BareBase::Minutes => (Some(60.0), Some(1.0)),
             BareBase::Refused => (None, None),
         };
-        let base = amount(base_text, base_unit)
-            .map_err(|e| format!("'{text}': the base {e}: {}", example()))?;
+        let base = amount(base_text, base_unit).map_err(|e| error(TimeProblem::Base(e)))?;
         let inc = match inc_text {
-            Some(t) => amount(t, inc_unit)
-                .map_err(|e| format!("'{text}': the increment {e}: {}", example()))?,
+            Some(t) => amount(t, inc_unit).map_err(|e| error(TimeProblem::Increment(e)))?,
             None => Duration::ZERO,
         };
         if base < Duration::from_millis(1) {
-            return Err(format!(
-                "'{text}': the base must be more than 0 (at least 1 ms): {}",
-                example()
-            ));
+            return Err(error(TimeProblem::NoBase));
         }
         if base > MAX_BASE || inc > MAX_INC {
-            return Err(format!(
-                "'{text}': at most a day for the base and an hour for the increment"
-            ));
+            return Err(error(TimeProblem::TooLong));
         }
         Ok(TimeControl { base, inc })
     }
@@ -129,11 +116,12 @@ fn seconds(x: f64) -> String {
 }
 
 /// One side of the `+`: a bare number (counted in `bare_unit` seconds; refused when `None`),
-/// or numbers each with its unit (`1m30s`, `90 s`). The error completes "the base …".
-fn amount(text: &str, bare_unit: Option<f64>) -> Result<Duration, String> {
+/// or numbers each with its unit (`1m30s`, `90 s`).
+fn amount(text: &str, bare_unit: Option<f64>) -> Result<Duration, AmountError> {
+    let written = || text.trim().to_string();
     let mut rest = text.trim();
     if rest.is_empty() {
-        return Err("is missing".into());
+        return Err(AmountError::Missing);
     }
     let mut total = 0.0;
     let mut terms = 0;
@@ -144,7 +132,10 @@ fn amount(text: &str, bare_unit: Option<f64>) -> Result<Duration, String> {
             .unwrap_or(rest.len());
         let number: f64 = rest[..digits]
             .parse()
-            .map_err(|_| format!("'{}' is not a number of time", text.trim()))?;
+            .map_err(|source| AmountError::NotANumber {
+                written: written(),
+                source,
+            })?;
         rest = rest[digits..].trim_start();
         let letters = rest
             .find(|c: char| !c.is_ascii_alphabetic())
@@ -152,30 +143,152 @@ fn amount(text: &str, bare_unit: Option<f64>) -> Result<Duration, String> {
         let unit = match rest[..letters].to_ascii_lowercase().as_str() {
             "" => {
                 bare = true;
-                bare_unit
-                    .ok_or_else(|| format!("'{}' needs a unit (h, m, s or ms)", text.trim()))?
+                bare_unit.ok_or_else(|| AmountError::NeedsUnit { written: written() })?
             }
             "h" => 3600.0,
             "m" | "min" | "mins" => 60.0,
             "s" | "sec" | "secs" => 1.0,
             "ms" => 0.001,
             other => {
-                return Err(format!(
-                    "has the unknown unit '{other}' (h, m or min, s, ms)"
-                ));
+                return Err(AmountError::UnknownUnit {
+                    unit: other.to_string(),
+                });
             }
         };
         rest = rest[letters..].trim_start();
         total += number * unit;
         terms += 1;
         if bare && terms > 1 {
-            return Err(format!("'{}' needs a unit after each number", text.trim()));
+            return Err(AmountError::UnitAfterEach { written: written() });
         }
     }
     if !total.is_finite() || total > MAX_BASE.as_secs_f64() {
-        return Err(format!("'{}' is longer than a day", text.trim()));
+        return Err(AmountError::LongerThanADay { written: written() });
     }
     Ok(Duration::from_secs_f64(total))
+}
+
+/// A time control that could not be read: what was typed, where a bare number was taken,
+/// and what is wrong. Its message names the text and shows the forms that work.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimeControlError {
+    pub text: String,
+    pub bare: BareBase,
+    pub problem: TimeProblem,
+}
+
+/// What is wrong with a typed time control.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TimeProblem {
+    /// It starts with a minus sign and a number.
+    Negative,
+    /// More than one `+`.
+    ManyPluses,
+    /// The part before the `+`.
+    Base(AmountError),
+    /// The part after the `+`.
+    Increment(AmountError),
+    /// The base is less than a millisecond.
+    NoBase,
+    /// More than a day for the base, or an hour for the increment.
+    TooLong,
+}
+
+/// What is wrong with one side of the `+`; its message completes "the base …".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AmountError {
+    Missing,
+    /// A number that does not read as one (`abc`, `1.2.3`): the number parser's error.
+    NotANumber {
+        written: String,
+        source: std::num::ParseFloatError,
+    },
+    /// A bare number where units are required.
+    NeedsUnit {
+        written: String,
+    },
+    UnknownUnit {
+        unit: String,
+    },
+    /// `5 3`: a bare number among others.
+    UnitAfterEach {
+        written: String,
+    },
+    LongerThanADay {
+        written: String,
+    },
+}
+
+impl fmt::Display for AmountError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AmountError::Missing => write!(f, "is missing"),
+            AmountError::NotANumber { written, .. } => {
+                write!(f, "'{written}' is not a number of time")
+            }
+            AmountError::NeedsUnit { written } => {
+                write!(f, "'{written}' needs a unit (h, m, s or ms)")
+            }
+            AmountError::UnknownUnit { unit } => {
+                write!(f, "has the unknown unit '{unit}' (h, m or min, s, ms)")
+            }
+            AmountError::UnitAfterEach { written } => {
+                write!(f, "'{written}' needs a unit after each number")
+            }
+            AmountError::LongerThanADay { written } => {
+                write!(f, "'{written}' is longer than a day")
+            }
+        }
+    }
+}
+
+impl fmt::Display for TimeControlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let example = match self.bare {
+            BareBase::Minutes => {
+                "write BASE+INCREMENT, e.g. 5+3 (5 min + 3 s), 5m+3s, 10s+0.1s or 90s"
+            }
+            BareBase::Refused => {
+                "write each number with its unit, e.g. 10s+0.1s (10 seconds + 0.1 s) or \
+                 5m+3s (5 minutes + 3 s)"
+            }
+        };
+        let text = &self.text;
+        match &self.problem {
+            TimeProblem::Negative => write!(
+                f,
+                "'{text}': a negative time: a clock needs time to run, {example}"
+            ),
+            TimeProblem::ManyPluses => write!(f, "'{text}': one '+' at most: {example}"),
+            TimeProblem::Base(e) => write!(f, "'{text}': the base {e}: {example}"),
+            TimeProblem::Increment(e) => write!(f, "'{text}': the increment {e}: {example}"),
+            TimeProblem::NoBase => write!(
+                f,
+                "'{text}': the base must be more than 0 (at least 1 ms): {example}"
+            ),
+            TimeProblem::TooLong => write!(
+                f,
+                "'{text}': at most a day for the base and an hour for the increment"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TimeControlError {
+    /// The number parser's error, when a number did not read.
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.problem {
+            TimeProblem::Base(AmountError::NotANumber { source, .. })
+            | TimeProblem::Increment(AmountError::NotANumber { source, .. }) => Some(source),
+            _ => None,
+        }
+    }
+}
+
+impl From<TimeControlError> for String {
+    fn from(e: TimeControlError) -> String {
+        e.to_string()
+    }
 }
 
 #[cfg(test)]
@@ -209,7 +322,9 @@ mod tests {
         assert_eq!(TimeControl::parse("0.5", Minutes), Ok(tc(30_000, 0)));
         // Where units are required, a bare form is refused with both readings shown.
         for bare_form in ["5+3", "10+0.1", "5m+3", "10"] {
-            let e = TimeControl::parse(bare_form, Refused).unwrap_err();
+            let e = TimeControl::parse(bare_form, Refused)
+                .unwrap_err()
+                .to_string();
             assert!(
                 e.contains("needs a unit") && e.contains("10s+0.1s") && e.contains("5m+3s"),
                 "{bare_form}: {e}"
@@ -228,10 +343,10 @@ mod tests {
     #[test]
     fn a_negative_time_is_named() {
         for bare in [BareBase::Minutes, BareBase::Refused] {
-            let e = TimeControl::parse("-5+3", bare).unwrap_err();
+            let e = TimeControl::parse("-5+3", bare).unwrap_err().to_string();
             assert!(e.starts_with("'-5+3': a negative time"), "{e}");
             // A flag taken for the value (`--clock --level`) is not called a negative time.
-            let e = TimeControl::parse("--level", bare).unwrap_err();
+            let e = TimeControl::parse("--level", bare).unwrap_err().to_string();
             assert!(!e.contains("negative"), "{e}");
         }
     }
@@ -260,10 +375,56 @@ mod tests {
             "", "0+0", "0", "abc", "5x+3", "5+3+1", "-1", "1e9", "5 3", "25h", "5+2h", "+3", "5+",
             "1.2.3",
         ] {
-            let e = TimeControl::parse(bad, BareBase::Minutes).unwrap_err();
+            let e = TimeControl::parse(bad, BareBase::Minutes)
+                .unwrap_err()
+                .to_string();
             assert!(e.starts_with(&format!("'{bad}'")), "{bad}: {e}");
         }
-        let e = TimeControl::parse("5x+3", BareBase::Minutes).unwrap_err();
+        let e = TimeControl::parse("5x+3", BareBase::Minutes)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("unknown unit 'x'") && e.contains("5m+3s"), "{e}");
+    }
+
+    #[test]
+    fn the_error_says_the_same_words_and_keeps_the_number_parsers_error() {
+        use std::error::Error;
+        let e = TimeControl::parse("abc+3", BareBase::Minutes).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "'abc+3': the base 'abc' is not a number of time: write BASE+INCREMENT, e.g. 5+3 \
+             (5 min + 3 s), 5m+3s, 10s+0.1s or 90s"
+        );
+        let source = e
+            .source()
+            .unwrap()
+            .downcast_ref::<std::num::ParseFloatError>();
+        assert_eq!(source, Some(&"".parse::<f64>().unwrap_err()));
+        let e = TimeControl::parse("5s+1.2.3s", BareBase::Refused).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "'5s+1.2.3s': the increment '1.2.3s' is not a number of time: write each number \
+             with its unit, e.g. 10s+0.1s (10 seconds + 0.1 s) or 5m+3s (5 minutes + 3 s)"
+        );
+        let source = e
+            .source()
+            .unwrap()
+            .downcast_ref::<std::num::ParseFloatError>();
+        assert_eq!(source, Some(&"1.2.3".parse::<f64>().unwrap_err()));
+        let e = TimeControl::parse("5+2h", BareBase::Minutes).unwrap_err();
+        assert_eq!(e.problem, TimeProblem::TooLong);
+        assert_eq!(
+            e.to_string(),
+            "'5+2h': at most a day for the base and an hour for the increment"
+        );
+        assert!(e.source().is_none());
+        let e = TimeControl::parse("10", BareBase::Refused).unwrap_err();
+        assert_eq!(
+            e.problem,
+            TimeProblem::Base(AmountError::NeedsUnit {
+                written: "10".to_string()
+            })
+        );
+        assert!(e.source().is_none());
     }
 }

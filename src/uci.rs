@@ -22,7 +22,7 @@
 
 use crate::book::{Books, Layer, LayerPolicy, PickMode};
 use crate::config::Config;
-use crate::core::{Position, notation};
+use crate::core::{FenError, MoveError, Position, notation};
 use crate::engine::{BookPolicy, Engine, Reply, Settings, Think};
 use crate::eval::Evaluator;
 use crate::game::Game;
@@ -609,8 +609,46 @@ fn set_option(opts: &mut Options, args: &[&str]) -> Result<Change, String> {
     Ok(Change::Other)
 }
 
+/// Why a `position` command is ignored; the words it quotes are cut short and escaped.
+#[derive(Clone, Debug, PartialEq)]
+enum PositionError {
+    /// Neither `startpos` nor `fen`.
+    Start,
+    Fen {
+        fen: String,
+        source: FenError,
+    },
+    /// A move that cannot be read or played.
+    Move {
+        text: String,
+        source: MoveError,
+    },
+}
+
+impl std::fmt::Display for PositionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PositionError::Start => f.write_str("expected 'startpos' or 'fen <FEN>'"),
+            PositionError::Fen { fen, source } => {
+                write!(f, "bad FEN '{}': {source}", shown(fen))
+            }
+            PositionError::Move { text, source } => write!(f, "move '{}': {source}", shown(text)),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PositionError::Start => None,
+            PositionError::Fen { source, .. } => Some(source),
+            PositionError::Move { source, .. } => Some(source),
+        }
+    }
+}
+
 /// `position startpos|fen <FEN> [moves m1 m2 …]` → the game it describes.
-fn parse_position(args: &[&str]) -> Result<Game, String> {
+fn parse_position(args: &[&str]) -> Result<Game, PositionError> {
     let moves_at = args
         .iter()
         .position(|&w| w == "moves")
@@ -619,16 +657,21 @@ fn parse_position(args: &[&str]) -> Result<Game, String> {
         Some(&"startpos") => Position::startpos(),
         Some(&"fen") => {
             let fen = args[1..moves_at].join(" ");
-            Position::from_fen(&fen).map_err(|e| format!("bad FEN '{}': {e}", shown(&fen)))?
+            match Position::from_fen(&fen) {
+                Ok(p) => p,
+                Err(source) => return Err(PositionError::Fen { fen, source }),
+            }
         }
-        _ => return Err("expected 'startpos' or 'fen <FEN>'".into()),
+        _ => return Err(PositionError::Start),
     };
     let mut game = Game::from_position(start);
     for text in args.iter().skip(moves_at + 1) {
-        let mv = notation::parse_uci(game.position(), text)
-            .map_err(|e| format!("move '{}': {e}", shown(text)))?;
-        game.play(mv)
-            .map_err(|e| format!("move '{}': {e}", shown(text)))?;
+        let bad = |source| PositionError::Move {
+            text: text.to_string(),
+            source,
+        };
+        let mv = notation::parse_uci(game.position(), text).map_err(bad)?;
+        game.play(mv).map_err(bad)?;
     }
     Ok(game)
 }
@@ -738,6 +781,21 @@ fn parse_go(args: &[&str], pos: &Position) -> (Limits, bool, Vec<String>) {
 mod tests {
     use super::*;
     use crate::core::{Move, Square, parse_uci};
+
+    #[test]
+    fn a_position_ignored_says_why_and_keeps_the_readers_error() {
+        use std::error::Error;
+        let e = parse_position(&["fen", "8/8/8", "w"]).unwrap_err();
+        let fen = e.source().unwrap().downcast_ref::<FenError>().unwrap();
+        assert_eq!(e.to_string(), format!("bad FEN '8/8/8 w': {fen}"));
+        let e = parse_position(&["startpos", "moves", "e2e4", "e2e4"]).unwrap_err();
+        let moved = e.source().unwrap().downcast_ref::<MoveError>().unwrap();
+        assert_eq!(e.to_string(), format!("move 'e2e4': {moved}"));
+        let e = parse_position(&["start"]).unwrap_err();
+        assert_eq!(e, PositionError::Start);
+        assert_eq!(e.to_string(), "expected 'startpos' or 'fen <FEN>'");
+        assert!(e.source().is_none());
+    }
 
     /// Output shared with the test: `run` takes its writer by value.
     #[derive(Clone, Default)]

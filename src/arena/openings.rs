@@ -6,9 +6,11 @@
 //! `file:line`, a PGN's `file #N`), for the games' `Start` tag; what opening a game plays
 //! is named, as in every game the program writes, by the `ECO` and `Opening` tags.
 
-use crate::core::{Move, Position, parse_move};
-use crate::game::Game;
-use crate::pgn;
+use crate::core::{FenError, Move, MoveError, Position, parse_move};
+use crate::game::{Game, Outcome};
+use crate::pgn::{self, PgnError};
+use crate::util::input::InputError;
+use std::fmt;
 use std::path::Path;
 
 /// The built-in openings: the moves in SAN a line, `#` comments.
@@ -36,6 +38,79 @@ impl Opening {
     }
 }
 
+/// Why an openings file was refused. Each names the file, and the line or game.
+#[derive(Debug)]
+pub enum OpeningsError {
+    /// The file could not be opened or read as text.
+    Input(InputError),
+    /// A game of a PGN file could not be read.
+    Pgn { file: String, source: PgnError },
+    /// A line's FEN or EPD could not be read.
+    Fen {
+        file: String,
+        line: usize,
+        source: FenError,
+    },
+    /// A move of a line could not be read (the built-in list's format).
+    Move {
+        file: String,
+        line: usize,
+        source: MoveError,
+    },
+    /// An opening leaves no game to play.
+    Over {
+        file: String,
+        at: Place,
+        outcome: Outcome,
+    },
+    /// The file has no opening.
+    Empty { file: String },
+}
+
+/// Where in a file an opening is: a line, or a PGN file's game (both from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    Line(usize),
+    Game(usize),
+}
+
+impl fmt::Display for OpeningsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpeningsError::Input(e) => e.fmt(f),
+            OpeningsError::Pgn { file, source } => write!(f, "{file}: {source}"),
+            OpeningsError::Fen { file, line, source } => write!(f, "{file}:{line}: {source}"),
+            OpeningsError::Move { file, line, source } => write!(f, "{file}:{line}: {source}"),
+            OpeningsError::Over { file, at, outcome } => {
+                match at {
+                    Place::Line(n) => write!(f, "{file}:{n}: ")?,
+                    Place::Game(n) => write!(f, "{file}: game {n}: ")?,
+                }
+                write!(f, "the game is already over ({outcome})")
+            }
+            OpeningsError::Empty { file } => write!(f, "{file}: no opening found"),
+        }
+    }
+}
+
+impl std::error::Error for OpeningsError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            OpeningsError::Input(e) => Some(e),
+            OpeningsError::Pgn { source, .. } => Some(source),
+            OpeningsError::Fen { source, .. } => Some(source),
+            OpeningsError::Move { source, .. } => Some(source),
+            OpeningsError::Over { .. } | OpeningsError::Empty { .. } => None,
+        }
+    }
+}
+
+/// What a line could not be read as, before the file and line are known.
+enum LineError {
+    Fen(FenError),
+    Move(MoveError),
+}
+
 /// The built-in openings (their legality is checked by the tests).
 pub fn builtin() -> Vec<Opening> {
     parse_lines(BUILTIN, "built-in openings", |line, _| read_moves(line)).unwrap_or_default()
@@ -43,18 +118,18 @@ pub fn builtin() -> Vec<Opening> {
 
 /// Reads an openings file (plain, gzip or zstd; `-`: standard input): a PGN (its first line that is not blank or a comment starts
 /// with `[` or a move number) or one FEN/EPD a line. Errors name the file and the line.
-pub fn from_file(path: &Path) -> Result<Vec<Opening>, String> {
+pub fn from_file(path: &Path) -> Result<Vec<Opening>, OpeningsError> {
     let name = path.display().to_string();
-    let text = crate::util::input::read_to_string(path)?;
+    let text = crate::util::input::read_to_string(path).map_err(OpeningsError::Input)?;
     let openings = parse_text(&text, &name)?;
     if openings.is_empty() {
-        return Err(format!("{name}: no opening found"));
+        return Err(OpeningsError::Empty { file: name });
     }
     Ok(openings)
 }
 
 /// [`from_file`] on a text already read (`file` names it in messages).
-pub fn parse_text(text: &str, file: &str) -> Result<Vec<Opening>, String> {
+pub fn parse_text(text: &str, file: &str) -> Result<Vec<Opening>, OpeningsError> {
     let first = text
         .lines()
         .map(str::trim)
@@ -66,23 +141,30 @@ pub fn parse_text(text: &str, file: &str) -> Result<Vec<Opening>, String> {
 }
 
 /// Each game of a PGN text is an opening.
-fn parse_pgn(text: &str, file: &str) -> Result<Vec<Opening>, String> {
+fn parse_pgn(text: &str, file: &str) -> Result<Vec<Opening>, OpeningsError> {
     let mut out = Vec::new();
     for (i, game) in pgn::read_games(text.as_bytes()).enumerate() {
-        let game = game.map_err(|e| format!("{file}: {e}"))?;
+        let game = game.map_err(|source| OpeningsError::Pgn {
+            file: file.to_string(),
+            source,
+        })?;
         let opening = Opening {
             label: Some(format!("{file} #{}", i + 1)),
             start: game.start,
             moves: game.moves.clone(),
         };
-        check_playable(&opening).map_err(|e| format!("{file}: game {}: {e}", i + 1))?;
+        check_playable(&opening).map_err(|outcome| OpeningsError::Over {
+            file: file.to_string(),
+            at: Place::Game(i + 1),
+            outcome,
+        })?;
         out.push(opening);
     }
     Ok(out)
 }
 
 /// One FEN (6 fields) or EPD (4 fields, then operations such as `id "name";`) a line.
-fn parse_epd(text: &str, file: &str) -> Result<Vec<Opening>, String> {
+fn parse_epd(text: &str, file: &str) -> Result<Vec<Opening>, OpeningsError> {
     parse_lines(text, file, |line, n| {
         let fields: Vec<&str> = line.split_whitespace().collect();
         // The clocks are there when fields 5 and 6 are numbers; EPD has operations instead.
@@ -90,7 +172,7 @@ fn parse_epd(text: &str, file: &str) -> Result<Vec<Opening>, String> {
             && fields[4].parse::<u32>().is_ok()
             && fields[5].parse::<u32>().is_ok();
         let take = if clocks { 6 } else { 4.min(fields.len()) };
-        let start = Position::from_fen(&fields[..take].join(" ")).map_err(|e| e.to_string())?;
+        let start = Position::from_fen(&fields[..take].join(" ")).map_err(LineError::Fen)?;
         let rest = fields[take..].join(" ");
         Ok(Opening {
             label: Some(epd_id(&rest).unwrap_or_else(|| format!("{file}:{n}"))),
@@ -107,11 +189,11 @@ fn epd_id(ops: &str) -> Option<String> {
 }
 
 /// A line of moves in SAN from the initial position (the built-in list's format).
-fn read_moves(line: &str) -> Result<Opening, String> {
+fn read_moves(line: &str) -> Result<Opening, LineError> {
     let mut pos = Position::startpos();
     let mut list = Vec::new();
     for text in line.split_whitespace() {
-        let mv = parse_move(&pos, text).map_err(|e| e.to_string())?;
+        let mv = parse_move(&pos, text).map_err(LineError::Move)?;
         pos.play(mv);
         list.push(mv);
     }
@@ -127,26 +209,41 @@ fn read_moves(line: &str) -> Result<Opening, String> {
 fn parse_lines(
     text: &str,
     file: &str,
-    read: impl Fn(&str, usize) -> Result<Opening, String>,
-) -> Result<Vec<Opening>, String> {
+    read: impl Fn(&str, usize) -> Result<Opening, LineError>,
+) -> Result<Vec<Opening>, OpeningsError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let at = |e: String| format!("{file}:{}: {e}", i + 1);
-        let opening = read(line, i + 1).map_err(at)?;
-        check_playable(&opening).map_err(at)?;
+        let (file, n) = (file.to_string(), i + 1);
+        let opening = read(line, n).map_err(|e| match e {
+            LineError::Fen(source) => OpeningsError::Fen {
+                file: file.clone(),
+                line: n,
+                source,
+            },
+            LineError::Move(source) => OpeningsError::Move {
+                file: file.clone(),
+                line: n,
+                source,
+            },
+        })?;
+        check_playable(&opening).map_err(|outcome| OpeningsError::Over {
+            file,
+            at: Place::Line(n),
+            outcome,
+        })?;
         out.push(opening);
     }
     Ok(out)
 }
 
-/// An opening must leave a game to play.
-fn check_playable(opening: &Opening) -> Result<(), String> {
+/// An opening must leave a game to play: how it is over, if it is.
+fn check_playable(opening: &Opening) -> Result<(), Outcome> {
     match opening.game().outcome() {
-        Some(o) => Err(format!("the game is already over ({o})")),
+        Some(o) => Err(o),
         None => Ok(()),
     }
 }
@@ -193,12 +290,56 @@ mod tests {
             (Some("o.pgn #1"), 2)
         );
         let e = parse_text("8/8/8/8/8/8/8/8 w - -\n", "bad.epd").unwrap_err();
-        assert!(e.starts_with("bad.epd:1:"), "{e}");
+        assert!(e.to_string().starts_with("bad.epd:1:"), "{e}");
         let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n";
         assert!(
             parse_text(mate, "m.epd")
                 .unwrap_err()
+                .to_string()
                 .contains("already over")
+        );
+    }
+
+    #[test]
+    fn a_refused_file_is_a_typed_error_keeping_the_readers_error() {
+        use std::error::Error;
+        let e = parse_text("8/8/8/8/8/8/8/8 w - -\n", "bad.epd").unwrap_err();
+        let fen = e.source().unwrap().downcast_ref::<FenError>().unwrap();
+        assert_eq!(e.to_string(), format!("bad.epd:1: {fen}"));
+        assert!(matches!(e, OpeningsError::Fen { line: 1, .. }));
+        let pgn = "[Event \"x\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+        let e = parse_text(pgn, "m.pgn").unwrap_err();
+        let OpeningsError::Over {
+            at: Place::Game(1),
+            outcome,
+            ..
+        } = &e
+        else {
+            panic!("{e}")
+        };
+        assert_eq!(
+            e.to_string(),
+            format!("m.pgn: game 1: the game is already over ({outcome})")
+        );
+        assert!(e.source().is_none());
+        let e = parse_lines("e4 e9\n", "list", |line, _| read_moves(line)).unwrap_err();
+        let moved = e.source().unwrap().downcast_ref::<MoveError>().unwrap();
+        assert_eq!(e.to_string(), format!("list:1: {moved}"));
+        let dir = crate::util::scratch::Scratch::new("openings");
+        let e = from_file(&dir.join("none.epd")).unwrap_err();
+        let input = e.source().unwrap().downcast_ref::<InputError>().unwrap();
+        assert_eq!(e.to_string(), input.to_string());
+        let io = input
+            .source()
+            .unwrap()
+            .downcast_ref::<std::io::Error>()
+            .unwrap();
+        assert_eq!(io.kind(), std::io::ErrorKind::NotFound);
+        std::fs::write(dir.join("empty.epd"), "# nothing\n").unwrap();
+        let e = from_file(&dir.join("empty.epd")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("{}: no opening found", dir.join("empty.epd").display())
         );
     }
 }

@@ -12,7 +12,7 @@ use crate::game::{Ending, Game, Outcome};
 use crate::level::Level;
 use crate::search::resign::{self, Streak};
 use crate::search::{Limits, Score, Searcher};
-use crate::timecontrol::{BareBase, TimeControl};
+use crate::timecontrol::{BareBase, TimeControl, TimeControlError};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -34,7 +34,7 @@ impl Control {
     /// Reads a match's time control: units as [`crate::timecontrol`] reads them, on every
     /// number (`10s+0.1s`), since a bare `10+0.1` reads as minutes in the game but seconds
     /// in other match tools.
-    pub fn parse_clock(text: &str) -> Result<Control, String> {
+    pub fn parse_clock(text: &str) -> Result<Control, TimeControlError> {
         TimeControl::parse(text, BareBase::Refused).map(Control::Clock)
     }
 }

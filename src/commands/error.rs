@@ -29,6 +29,8 @@ pub enum CommandError {
     /// A screen (the game, the editor, the trainer) ended on an error of the terminal or of
     /// a file it had to write, already in words for the user.
     Screen(std::io::Error),
+    /// A typed error of the library, said as it says itself (its source kept).
+    Failed(Box<dyn std::error::Error + Send + Sync>),
     /// Anything else, already in words for the user.
     Message(String),
 }
@@ -40,6 +42,7 @@ impl std::fmt::Display for CommandError {
             CommandError::Io { doing, source } => write!(f, "{doing}: {source}"),
             CommandError::Input(e) => write!(f, "{e}"),
             CommandError::Screen(e) => write!(f, "{e}"),
+            CommandError::Failed(e) => write!(f, "{e}"),
             CommandError::Message(m) => f.write_str(m),
         }
     }
@@ -52,6 +55,7 @@ impl std::error::Error for CommandError {
             CommandError::Io { source, .. } => Some(source),
             CommandError::Input(e) => Some(e),
             CommandError::Screen(e) => Some(e),
+            CommandError::Failed(e) => Some(e.as_ref()),
             CommandError::Message(_) => None,
         }
     }
@@ -66,6 +70,12 @@ impl From<ConfigError> for CommandError {
 impl From<crate::util::input::InputError> for CommandError {
     fn from(e: crate::util::input::InputError) -> Self {
         CommandError::Input(e)
+    }
+}
+
+impl From<crate::train::drill::OpenError> for CommandError {
+    fn from(e: crate::train::drill::OpenError) -> Self {
+        CommandError::Failed(Box::new(e))
     }
 }
 

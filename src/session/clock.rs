@@ -5,7 +5,7 @@
 
 use crate::core::{Color, Position};
 use crate::game::Ending;
-use crate::timecontrol::{BareBase, TimeControl};
+use crate::timecontrol::{BareBase, TimeControl, TimeControlError};
 use std::time::{Duration, Instant};
 
 /// Chess clocks with an increment (Fischer): the side to move's time runs.
@@ -52,7 +52,7 @@ impl Clock {
 
     /// The clocks a player typed: units as [`crate::timecontrol`] reads them, a bare
     /// base in minutes as players write it (`5+3` is 5 min + 3 s).
-    pub fn parse(text: &str) -> Result<Clock, String> {
+    pub fn parse(text: &str) -> Result<Clock, TimeControlError> {
         TimeControl::parse(text, BareBase::Minutes).map(Clock::new)
     }
 }

@@ -28,12 +28,14 @@
 //! and the deck is then never rewritten), and each answer is saved at once, atomically.
 
 use super::fsrs::{Grade, Params};
-use super::schedule::{Record, read_fields, write_fields};
+use super::schedule::{Record, RecordError, read_fields, write_fields};
 use super::textfile::{self, StoreError, TextFile};
 use crate::analysis::{GameAnalysis, Judgement};
-use crate::core::{Color, Move, Position, parse_san, san};
+use crate::core::{Color, FenError, Move, MoveError, Position, parse_san, san};
 use crate::game::Game;
 use crate::pgn::PgnGame;
+use std::fmt;
+use std::num::ParseIntError;
 use std::path::{Path, PathBuf};
 
 /// The deck's file name in the data folder.
@@ -139,7 +141,7 @@ fn write_drill(d: &Drill) -> String {
 
 /// The moves of a `moves =` field (`1. e4 e5 2. Nf3`), from the start position: they must
 /// lead to `pos`.
-fn read_moves(text: &str, pos: &Position) -> Result<Vec<Move>, String> {
+fn read_moves(text: &str, pos: &Position) -> Result<Vec<Move>, Problem> {
     let mut at = Position::startpos();
     let mut moves = Vec::new();
     for word in text.split_whitespace() {
@@ -148,12 +150,12 @@ fn read_moves(text: &str, pos: &Position) -> Result<Vec<Move>, String> {
         if bare.is_empty() {
             continue;
         }
-        let mv = parse_san(&at, bare).map_err(|e| format!("{bare}: {e}"))?;
+        let mv = parse_san(&at, bare).map_err(|e| Problem::san("moves", bare, e))?;
         at.play(mv);
         moves.push(mv);
     }
     if at.key() != pos.key() {
-        return Err("they do not lead to the exercise's fen".into());
+        return Err(Problem::MovesElsewhere);
     }
     Ok(moves)
 }
@@ -187,61 +189,163 @@ struct Fields<'a> {
     list: Vec<(usize, &'a str, &'a str)>,
 }
 
+/// What is wrong with an exercise of the deck, and on which line; said after the file's
+/// name (`drills.txt:12: best: Nf9: ...`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExerciseError {
+    pub line: usize,
+    pub problem: Problem,
+}
+
+/// What is wrong with an exercise.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Problem {
+    /// A field every exercise has is not there.
+    NoField {
+        name: String,
+    },
+    Fen(FenError),
+    /// A move of `played`, `best`, `line` or `moves` that is no move there.
+    Move {
+        field: &'static str,
+        text: String,
+        source: MoveError,
+    },
+    /// `played`'s judgement is not one.
+    Judgement {
+        symbol: String,
+    },
+    /// The depth is no depth of [`DEPTHS`] (the number parser's error when it is no
+    /// number).
+    Depth {
+        value: String,
+        source: Option<ParseIntError>,
+    },
+    /// `line` does not start with `best`.
+    LineStart,
+    /// `moves` does not lead to the exercise's position.
+    MovesElsewhere,
+    Train(RecordError),
+}
+
+impl Problem {
+    fn san(field: &'static str, text: &str, source: MoveError) -> Problem {
+        Problem::Move {
+            field,
+            text: text.to_string(),
+            source,
+        }
+    }
+}
+
+impl fmt::Display for ExerciseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.line)?;
+        match &self.problem {
+            Problem::NoField { name } => write!(f, "the exercise has no '{name} ='"),
+            Problem::Fen(e) => write!(f, "fen: {e}"),
+            Problem::Move {
+                field,
+                text,
+                source,
+            } => write!(f, "{field}: {text}: {source}"),
+            Problem::Judgement { symbol } => {
+                write!(f, "played: '{symbol}' is not ?!, ? or ??")
+            }
+            Problem::Depth { value, .. } => write!(
+                f,
+                "depth = {value} is not a depth from {} to {} (each answer is searched that \
+                 deep)",
+                DEPTHS.start(),
+                DEPTHS.end()
+            ),
+            Problem::LineStart => write!(f, "line: it must start with the best move"),
+            Problem::MovesElsewhere => {
+                write!(f, "moves: they do not lead to the exercise's fen")
+            }
+            Problem::Train(e) => write!(f, "train: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ExerciseError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.problem {
+            Problem::Fen(e) => Some(e),
+            Problem::Move { source, .. } => Some(source),
+            Problem::Depth {
+                source: Some(e), ..
+            } => Some(e),
+            Problem::Train(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
 impl<'a> Fields<'a> {
-    fn get(&self, name: &str) -> Result<(usize, &'a str), String> {
+    fn get(&self, name: &str) -> Result<(usize, &'a str), ExerciseError> {
         self.list
             .iter()
             .find(|(_, n, _)| *n == name)
             .map(|&(line, _, v)| (line, v))
-            .ok_or_else(|| format!("{}: the exercise has no '{name} ='", self.at))
+            .ok_or_else(|| ExerciseError {
+                line: self.at,
+                problem: Problem::NoField {
+                    name: name.to_string(),
+                },
+            })
     }
 
-    fn drill(&self) -> Result<Drill, String> {
-        let at = |line: usize, e: String| format!("{line}: {e}");
+    fn drill(&self) -> Result<Drill, ExerciseError> {
+        let at = |line: usize, problem: Problem| ExerciseError { line, problem };
         let (l, fen) = self.get("fen")?;
-        let pos = Position::from_fen(fen).map_err(|e| at(l, format!("fen: {e}")))?;
+        let pos = Position::from_fen(fen).map_err(|e| at(l, Problem::Fen(e)))?;
         let (l, played) = self.get("played")?;
         let (mv, symbol) = played.split_once(' ').unwrap_or((played, ""));
-        let played = parse_san(&pos, mv).map_err(|e| at(l, format!("played: {mv}: {e}")))?;
-        let judgement = judgement_of(symbol.trim())
-            .ok_or_else(|| at(l, format!("played: '{}' is not ?!, ? or ??", symbol.trim())))?;
+        let played = parse_san(&pos, mv).map_err(|e| at(l, Problem::san("played", mv, e)))?;
+        let judgement = judgement_of(symbol.trim()).ok_or_else(|| {
+            at(
+                l,
+                Problem::Judgement {
+                    symbol: symbol.trim().to_string(),
+                },
+            )
+        })?;
         let (l, d) = self.get("depth")?;
-        let depth = d
-            .parse::<u32>()
-            .ok()
-            .filter(|n| DEPTHS.contains(n))
-            .ok_or_else(|| {
-                at(
+        let depth = match d.parse::<u32>() {
+            Ok(n) if DEPTHS.contains(&n) => n,
+            parsed => {
+                let value = d.to_string();
+                return Err(at(
                     l,
-                    format!(
-                        "depth = {d} is not a depth from {} to {} (each answer is searched \
-                         that deep)",
-                        DEPTHS.start(),
-                        DEPTHS.end()
-                    ),
-                )
-            })?;
+                    Problem::Depth {
+                        value,
+                        source: parsed.err(),
+                    },
+                ));
+            }
+        };
         let (l, best) = self.get("best")?;
-        let best = parse_san(&pos, best).map_err(|e| at(l, format!("best: {best}: {e}")))?;
+        let best = parse_san(&pos, best).map_err(|e| at(l, Problem::san("best", best, e)))?;
         let (l, line_text) = self.get("line")?;
         let mut line = Vec::new();
         let mut p = pos;
         for word in line_text.split_whitespace() {
-            let mv = parse_san(&p, word).map_err(|e| at(l, format!("line: {word}: {e}")))?;
+            let mv = parse_san(&p, word).map_err(|e| at(l, Problem::san("line", word, e)))?;
             p.play(mv);
             line.push(mv);
         }
         if line.first() != Some(&best) {
-            return Err(at(l, "line: it must start with the best move".into()));
+            return Err(at(l, Problem::LineStart));
         }
         let (_, game) = self.get("game")?;
         let moves = match self.get("moves") {
-            Ok((l, v)) => read_moves(v, &pos).map_err(|e| at(l, format!("moves: {e}")))?,
+            Ok((l, v)) => read_moves(v, &pos).map_err(|e| at(l, e))?,
             Err(_) => Vec::new(),
         };
         let record = match self.get("train") {
             Ok((l, v)) => {
-                Some(read_fields(v.split_whitespace()).map_err(|e| at(l, format!("train: {e}")))?)
+                Some(read_fields(v.split_whitespace()).map_err(|e| at(l, Problem::Train(e)))?)
             }
             Err(_) => None,
         };
@@ -748,5 +852,47 @@ mod tests {
             format!("not saved: cannot write {}: {io}", path.display())
         );
         assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    }
+
+    #[test]
+    fn an_exercise_refused_is_a_typed_error_keeping_the_readers_error() {
+        use std::error::Error;
+        let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+        let fields = |best: &'static str, depth: &'static str, train: &'static str| Fields {
+            at: 3,
+            list: vec![
+                (4, "fen", fen),
+                (5, "played", "Ng5 ?"),
+                (6, "cost", "expected score 55% → 41%"),
+                (7, "best", best),
+                (8, "line", "Bb5 a6"),
+                (9, "depth", depth),
+                (10, "game", "Me - Friend, 2026.11.25, move 3"),
+                (11, "train", train),
+            ],
+        };
+        let fine = "due=2026-11-28 last=2026-11-25 stability=2.3 difficulty=2.1 reps=1 lapses=0";
+        assert!(fields("Bb5", "10", fine).drill().is_ok());
+        let e = fields("Nf9", "10", fine).drill().unwrap_err();
+        let moved = e.source().unwrap().downcast_ref::<MoveError>().unwrap();
+        assert_eq!(e.line, 7);
+        assert_eq!(e.to_string(), format!("7: best: Nf9: {moved}"));
+        let e = fields("Bb5", "ten", fine).drill().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "9: depth = ten is not a depth from 1 to 30 (each answer is searched that deep)"
+        );
+        let parse = e.source().unwrap().downcast_ref::<ParseIntError>().unwrap();
+        assert_eq!(parse, &"ten".parse::<u32>().unwrap_err());
+        let e = fields("Bb5", "90", fine).drill().unwrap_err();
+        assert!(e.source().is_none(), "{e}");
+        let e = fields("Bb5", "10", "due=2026-11-28").drill().unwrap_err();
+        assert_eq!(e.to_string(), "11: train: last= is missing");
+        let record = e.source().unwrap().downcast_ref::<RecordError>().unwrap();
+        assert_eq!(record, &RecordError::Missing { name: "last" });
+        let mut none = fields("Bb5", "10", fine);
+        none.list.retain(|(_, n, _)| *n != "game");
+        let e = none.drill().unwrap_err();
+        assert_eq!(e.to_string(), "3: the exercise has no 'game ='");
     }
 }

@@ -18,15 +18,18 @@ use super::exercise::{
     Answer, DueNext, Exercise, History, LineEnd, Note, Question, Stage, Tally, Wake, Words,
 };
 use super::fsrs::Grade;
+use super::textfile::StoreError;
+use crate::analysis::AnalyseError;
 use crate::analysis::{Analyser, Eval};
 use crate::config::Config;
-use crate::core::{Color, Move, Position, san};
+use crate::core::{Color, Move, MoveError, Position, san};
 use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::search::Limits;
 use crate::why::{End, Why};
 use std::collections::HashMap;
-use std::path::Path;
+use std::fmt;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, Sender};
 
 /// Judges a move for the drill, as the analysis judges a move of a game: the position
@@ -34,7 +37,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 /// depth. Returns the two evaluations (White's side, seen after each move): the engine's
 /// move's, then `mv`'s.
 pub trait Judge: Send {
-    fn judge(&mut self, pos: &Position, mv: Move, depth: u32) -> Result<(Eval, Eval), String>;
+    fn judge(&mut self, pos: &Position, mv: Move, depth: u32) -> Judged;
     /// The evaluation the judge's searches score with (the "why" after an answer speaks
     /// with it, so its words agree with the judge).
     fn evaluator(&self) -> Evaluator;
@@ -55,18 +58,18 @@ impl EngineJudge {
 }
 
 impl Judge for EngineJudge {
-    fn judge(&mut self, pos: &Position, mv: Move, depth: u32) -> Result<(Eval, Eval), String> {
+    fn judge(&mut self, pos: &Position, mv: Move, depth: u32) -> Judged {
         let limits = Limits {
             depth: Some(depth.max(1)),
             ..Limits::default()
         };
         let mut analyser = Analyser::new(&self.config, limits);
         let mut game = Game::from_position(*pos);
-        game.play(mv).map_err(|e| e.to_string())?;
+        game.play(mv).map_err(JudgeError::Move)?;
         let analysis = analyser
             .analyse(&game, |_| {})
-            .map_err(|e| e.reason().to_string())?;
-        let review = analysis.moves.first().ok_or("the engine judged no move")?;
+            .map_err(JudgeError::Engine)?;
+        let review = analysis.moves.first().ok_or(JudgeError::NoMove)?;
         Ok((review.before, review.after))
     }
 
@@ -76,10 +79,78 @@ impl Judge for EngineJudge {
 }
 
 /// A judgement: the two evaluations, or why the engine could not judge.
-type Judged = Result<(Eval, Eval), String>;
+pub type Judged = Result<(Eval, Eval), JudgeError>;
 
-/// Why a move was not judged when the judge's thread has gone (it panicked).
-const JUDGE_GONE: &str = "the judge has stopped";
+/// Why a move was not judged; its message completes "The engine could not judge Nf3: …".
+#[derive(Debug)]
+pub enum JudgeError {
+    /// The move is not legal in the position.
+    Move(MoveError),
+    /// The engine failed, or its service stopped: said without "the engine failed".
+    Engine(AnalyseError),
+    /// The analysis came back without the move.
+    NoMove,
+    /// The judge's thread has gone (it panicked).
+    Gone,
+}
+
+impl fmt::Display for JudgeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JudgeError::Move(e) => e.fmt(f),
+            JudgeError::Engine(e) => f.write_str(e.reason()),
+            JudgeError::NoMove => f.write_str("the engine judged no move"),
+            JudgeError::Gone => f.write_str("the judge has stopped"),
+        }
+    }
+}
+
+impl std::error::Error for JudgeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            JudgeError::Move(e) => Some(e),
+            JudgeError::Engine(e) => Some(e),
+            JudgeError::NoMove | JudgeError::Gone => None,
+        }
+    }
+}
+
+/// Why the drills cannot start.
+#[derive(Debug)]
+pub enum OpenError {
+    /// The deck cannot be read, or has problems.
+    Deck(StoreError),
+    /// The deck has no exercise yet.
+    Empty { path: PathBuf },
+}
+
+impl fmt::Display for OpenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpenError::Deck(e) => e.fmt(f),
+            OpenError::Empty { path } => write!(
+                f,
+                "no exercises yet in {}: make some with huo-chess analyse FILE.pgn --player NAME",
+                path.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for OpenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            OpenError::Deck(e) => Some(e),
+            OpenError::Empty { .. } => None,
+        }
+    }
+}
+
+impl From<OpenError> for String {
+    fn from(e: OpenError) -> String {
+        e.to_string()
+    }
+}
 
 /// The judge at work on a thread of its own, which wakes the screen when a judgement is
 /// ready: the screen stays alive while the engine searches.
@@ -263,13 +334,12 @@ impl DrillSession {
         config: &Config,
         all: bool,
         today: i64,
-    ) -> Result<DrillSession, String> {
-        let deck = Deck::load(path).map_err(|e| e.to_string())?;
+    ) -> Result<DrillSession, OpenError> {
+        let deck = Deck::load(path).map_err(OpenError::Deck)?;
         if deck.drills().is_empty() {
-            return Err(format!(
-                "no exercises yet in {}: make some with huo-chess analyse FILE.pgn --player NAME",
-                path.display()
-            ));
+            return Err(OpenError::Empty {
+                path: path.to_path_buf(),
+            });
         }
         let judge = Box::new(EngineJudge::new(config));
         Ok(DrillSession::new(deck, judge, all, today))
@@ -533,7 +603,7 @@ impl Exercise for DrillSession {
                     self.pending = Some(mv);
                     self.note = None;
                 } else {
-                    self.verdict(mv, Some(Err(JUDGE_GONE.into())));
+                    self.verdict(mv, Some(Err(JudgeError::Gone)));
                 }
             }
             Stage::Missed { .. } => {
@@ -573,7 +643,7 @@ impl Exercise for DrillSession {
         let judged = match away.answers.try_recv() {
             Ok(judged) => judged,
             Err(mpsc::TryRecvError::Empty) => return false,
-            Err(mpsc::TryRecvError::Disconnected) => Err(JUDGE_GONE.into()),
+            Err(mpsc::TryRecvError::Disconnected) => Err(JudgeError::Gone),
         };
         self.pending = None;
         self.verdict(mv, Some(judged));
@@ -760,7 +830,7 @@ mod tests {
     struct Told(Eval, Eval);
 
     impl Judge for Told {
-        fn judge(&mut self, _: &Position, _: Move, _: u32) -> Result<(Eval, Eval), String> {
+        fn judge(&mut self, _: &Position, _: Move, _: u32) -> Judged {
             Ok((self.0, self.1))
         }
         fn evaluator(&self) -> Evaluator {
@@ -930,5 +1000,52 @@ mod tests {
             "{:?}",
             s.note()
         );
+    }
+
+    #[test]
+    fn why_drills_cannot_start_is_typed_and_keeps_its_cause() {
+        use std::error::Error;
+        let dir = Scratch::new("drill-open");
+        let path = dir.path().join("drills.txt");
+        let Err(e) = DrillSession::open(&path, &Config::default(), false, 20_000) else {
+            panic!("an empty deck opened");
+        };
+        assert!(matches!(e, OpenError::Empty { ref path } if path.ends_with("drills.txt")));
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "no exercises yet in {}: make some with huo-chess analyse FILE.pgn --player NAME",
+                path.display()
+            )
+        );
+        assert!(e.source().is_none());
+        // A folder where the deck should be: the system's error is at the end of the chain.
+        let Err(e) = DrillSession::open(dir.path(), &Config::default(), false, 20_000) else {
+            panic!("a folder opened as a deck");
+        };
+        let store = e.source().unwrap().downcast_ref::<StoreError>().unwrap();
+        assert_eq!(e.to_string(), store.to_string());
+        let io = store
+            .source()
+            .unwrap()
+            .downcast_ref::<std::io::Error>()
+            .unwrap();
+        assert_eq!(io.kind(), std::io::ErrorKind::IsADirectory);
+    }
+
+    #[test]
+    fn a_move_the_engine_cannot_judge_says_why_and_keeps_the_move_error() {
+        use std::error::Error;
+        let pos = Position::startpos();
+        let illegal = Move::new(crate::core::Square::E2, crate::core::Square::E5, None);
+        let e = EngineJudge::new(&Config::default())
+            .judge(&pos, illegal, 1)
+            .unwrap_err();
+        let moved = e.source().unwrap().downcast_ref::<MoveError>().unwrap();
+        assert_eq!(e.to_string(), moved.to_string());
+        assert!(matches!(e, JudgeError::Move(MoveError::Illegal { .. })));
+        assert_eq!(JudgeError::Gone.to_string(), "the judge has stopped");
+        assert_eq!(JudgeError::NoMove.to_string(), "the engine judged no move");
+        assert!(JudgeError::Gone.source().is_none());
     }
 }

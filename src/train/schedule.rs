@@ -28,6 +28,8 @@ use super::fsrs::{Grade, Memory, Params};
 use super::textfile::{self, StoreError, TextFile};
 use crate::util::date;
 use std::collections::BTreeMap;
+use std::fmt;
+use std::num::{ParseFloatError, ParseIntError};
 use std::path::{Path, PathBuf};
 
 /// The schedule's file name in the book directory.
@@ -133,8 +135,96 @@ pub fn write_fields(r: &Record) -> String {
     line
 }
 
+/// What is wrong with a schedule's line, or with a record's fields wherever they are
+/// written (the drills' deck too); said after the file and line.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RecordError {
+    /// The line does not start with a position key.
+    NotAKey {
+        word: String,
+    },
+    /// A word that is not `name=value`.
+    NotAField {
+        word: String,
+    },
+    Twice {
+        name: String,
+    },
+    Missing {
+        name: &'static str,
+    },
+    NotADate {
+        name: &'static str,
+        value: String,
+    },
+    /// A count that does not read as one: the number parser's error.
+    NotACount {
+        name: &'static str,
+        value: String,
+        source: ParseIntError,
+    },
+    /// A number out of its range, or no number (then the number parser's error).
+    NotANumber {
+        name: &'static str,
+        value: String,
+        low: f64,
+        high: f64,
+        source: Option<ParseFloatError>,
+    },
+    /// More wrong answers than answers.
+    MoreLapses {
+        lapses: u32,
+        reps: u32,
+    },
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::NotAKey { word } => write!(
+                f,
+                "'{word}' is not a position key (16 lowercase hexadecimal digits)"
+            ),
+            RecordError::NotAField { word } => write!(f, "'{word}' is not a field (name=value)"),
+            RecordError::Twice { name } => write!(f, "{name}= is given twice"),
+            RecordError::Missing { name } => write!(f, "{name}= is missing"),
+            RecordError::NotADate { name, value } => {
+                write!(f, "{name}={value} is not a date (YYYY-MM-DD)")
+            }
+            RecordError::NotACount { name, value, .. } => {
+                write!(f, "{name}={value} is not a whole number")
+            }
+            RecordError::NotANumber {
+                name,
+                value,
+                low,
+                high,
+                ..
+            } => write!(f, "{name}={value} is not a number from {low} to {high}"),
+            RecordError::MoreLapses { lapses, reps } => write!(
+                f,
+                "lapses={lapses} is more than reps={reps} (lapses are the wrong answers among \
+                 them)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RecordError::NotACount { source, .. } => Some(source),
+            RecordError::NotANumber {
+                source: Some(source),
+                ..
+            } => Some(source),
+            _ => None,
+        }
+    }
+}
+
 /// Reads one line (not a comment): its key and record, or what is wrong with it.
-fn read_line(line: &str) -> Result<(u64, Record), String> {
+fn read_line(line: &str) -> Result<(u64, Record), RecordError> {
     let (line, label) = match line.split_once('#') {
         Some((data, label)) => (data, Some(label.trim()).filter(|l| !l.is_empty())),
         None => (line, None),
@@ -147,7 +237,9 @@ fn read_line(line: &str) -> Result<(u64, Record), String> {
             .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)))
     .then(|| u64::from_str_radix(first, 16).ok())
     .flatten()
-    .ok_or_else(|| format!("'{first}' is not a position key (16 lowercase hexadecimal digits)"))?;
+    .ok_or_else(|| RecordError::NotAKey {
+        word: first.to_string(),
+    })?;
     let mut record = read_fields(words)?;
     record.label = label.map(str::to_string);
     Ok((key, record))
@@ -155,14 +247,18 @@ fn read_line(line: &str) -> Result<(u64, Record), String> {
 
 /// Reads a record's `name=value` fields (as [`write_fields`] writes them), or says what
 /// is wrong with them.
-pub fn read_fields<'a>(words: impl Iterator<Item = &'a str>) -> Result<Record, String> {
+pub fn read_fields<'a>(words: impl Iterator<Item = &'a str>) -> Result<Record, RecordError> {
     let mut found: [Option<&str>; 6] = [None; 6];
     let mut other: Vec<(String, String)> = Vec::new();
     for word in words {
         let Some((name, value)) = word.split_once('=').filter(|(n, _)| !n.is_empty()) else {
-            return Err(format!("'{word}' is not a field (name=value)"));
+            return Err(RecordError::NotAField {
+                word: word.to_string(),
+            });
         };
-        let twice = || format!("{name}= is given twice");
+        let twice = || RecordError::Twice {
+            name: name.to_string(),
+        };
         match FIELDS.iter().position(|f| *f == name) {
             Some(i) if found[i].is_some() => return Err(twice()),
             Some(i) => found[i] = Some(value),
@@ -172,19 +268,35 @@ pub fn read_fields<'a>(words: impl Iterator<Item = &'a str>) -> Result<Record, S
     }
     let mut values = [""; 6];
     for (i, f) in FIELDS.iter().enumerate() {
-        values[i] = found[i].ok_or_else(|| format!("{f}= is missing"))?;
+        values[i] = found[i].ok_or(RecordError::Missing { name: f })?;
     }
     let [due, last, stability, difficulty, reps, lapses] = values;
-    let day = |name: &str, v: &str| {
-        date::parse_iso(v).ok_or_else(|| format!("{name}={v} is not a date (YYYY-MM-DD)"))
+    let day = |name: &'static str, v: &str| {
+        date::parse_iso(v).ok_or_else(|| RecordError::NotADate {
+            name,
+            value: v.to_string(),
+        })
     };
-    let count = |name: &str, v: &str| {
-        v.parse::<u32>()
-            .map_err(|_| format!("{name}={v} is not a whole number"))
+    let count = |name: &'static str, v: &str| {
+        v.parse::<u32>().map_err(|source| RecordError::NotACount {
+            name,
+            value: v.to_string(),
+            source,
+        })
     };
-    let number = |name: &str, v: &str, low: f64, high: f64| match v.parse::<f64>() {
-        Ok(x) if x.is_finite() && (low..=high).contains(&x) => Ok(x),
-        _ => Err(format!("{name}={v} is not a number from {low} to {high}")),
+    let number = |name: &'static str, v: &str, low: f64, high: f64| {
+        let out_of_range = |source| RecordError::NotANumber {
+            name,
+            value: v.to_string(),
+            low,
+            high,
+            source,
+        };
+        match v.parse::<f64>() {
+            Ok(x) if x.is_finite() && (low..=high).contains(&x) => Ok(x),
+            Ok(_) => Err(out_of_range(None)),
+            Err(e) => Err(out_of_range(Some(e))),
+        }
     };
     let record = Record {
         memory: Memory {
@@ -199,10 +311,10 @@ pub fn read_fields<'a>(words: impl Iterator<Item = &'a str>) -> Result<Record, S
         label: None,
     };
     if record.lapses > record.reps {
-        return Err(format!(
-            "lapses={} is more than reps={} (lapses are the wrong answers among them)",
-            record.lapses, record.reps
-        ));
+        return Err(RecordError::MoreLapses {
+            lapses: record.lapses,
+            reps: record.reps,
+        });
     }
     Ok(record)
 }
@@ -566,6 +678,50 @@ mod tests {
         assert!(
             matches!(e, StoreError::Store(BookError::Io { .. })),
             "{e:?}"
+        );
+    }
+
+    #[test]
+    fn a_bad_field_is_a_typed_error_with_the_number_parsers_error() {
+        use std::error::Error;
+        let fields = "due=2026-12-03 last=2026-11-30 stability=3.1 difficulty=5.2";
+        let e = read_fields(format!("{fields} reps=x3 lapses=0").split_whitespace()).unwrap_err();
+        assert_eq!(e.to_string(), "reps=x3 is not a whole number");
+        let parse = e.source().unwrap().downcast_ref::<ParseIntError>().unwrap();
+        assert_eq!(parse, &"x3".parse::<u32>().unwrap_err());
+        let e = read_fields(
+            "due=2026-12-03 last=2026-11-30 stability=abc difficulty=5 reps=1 lapses=0"
+                .split_whitespace(),
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "stability=abc is not a number from 0.001 to 1000000000"
+        );
+        let parse = e
+            .source()
+            .unwrap()
+            .downcast_ref::<ParseFloatError>()
+            .unwrap();
+        assert_eq!(parse, &"abc".parse::<f64>().unwrap_err());
+        // In range or not is no parser's error.
+        let e = read_fields(format!("{fields} reps=1 lapses=2").split_whitespace()).unwrap_err();
+        assert_eq!(e, RecordError::MoreLapses { lapses: 2, reps: 1 });
+        assert_eq!(
+            e.to_string(),
+            "lapses=2 is more than reps=1 (lapses are the wrong answers among them)"
+        );
+        assert!(e.source().is_none());
+        let e = read_line("463B96181691FC9C due=2026-12-03").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "'463B96181691FC9C' is not a position key (16 lowercase hexadecimal digits)"
+        );
+        assert_eq!(
+            read_fields("due=1 due=2".split_whitespace()).unwrap_err(),
+            RecordError::Twice {
+                name: "due".to_string()
+            }
         );
     }
 }

@@ -86,7 +86,7 @@ impl App {
             }
             "fen" => match App::fen_argument(arg) {
                 Ok(p) => self.ask_then(Pending::Fen(Box::new(p))),
-                Err(e) => self.note(e, true),
+                Err(e) => self.note(e.to_string(), true),
             },
             "savefen" => self.save_fen(arg),
             "restore" => self.restore_left(),

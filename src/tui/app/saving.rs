@@ -4,22 +4,154 @@
 //! writing PGN is [`crate::pgn`]'s; writing a file is [`crate::util::files`]'.
 
 use super::{App, EXPLAIN, Mode, Pending};
-use crate::core::{Color, Position};
+use crate::core::{Color, FenError, Position};
 use crate::game::{Ending, Game};
+use crate::pgn::PgnError;
 use crate::session::Restored;
+use crate::session::saves::KeepError;
 use crate::timecontrol::TimeControl;
 use crate::util::files::write_atomic;
+use std::fmt;
+use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// A save goes to a regular file (through its links) or a new one: a FIFO would block
 /// the screen until something reads it, and a device is not a place to keep a game.
-fn regular_or_new(path: &str) -> Result<(), String> {
+fn regular_or_new(path: &str) -> Result<(), SaveError> {
     match std::fs::metadata(path) {
-        Ok(m) if !m.is_file() => Err(format!(
-            "Cannot save {path}: not a regular file (a folder, a FIFO or a device)"
-        )),
+        Ok(m) if !m.is_file() => Err(SaveError {
+            path: path.to_string(),
+            source: None,
+        }),
         _ => Ok(()),
+    }
+}
+
+/// A game or position not saved to `path`: the system's error, or none when the path is
+/// no regular file.
+#[derive(Debug)]
+pub struct SaveError {
+    pub path: String,
+    pub source: Option<io::Error>,
+}
+
+impl fmt::Display for SaveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let path = &self.path;
+        match &self.source {
+            Some(e) => write!(f, "Cannot save {path}: {e}"),
+            None => write!(
+                f,
+                "Cannot save {path}: not a regular file (a folder, a FIFO or a device)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SaveError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source.as_ref().map(|e| e as _)
+    }
+}
+
+/// Why a `:fen` argument gives no position.
+#[derive(Debug)]
+pub enum FenArgError {
+    /// Not a FEN, nor a file: the FEN reader's error.
+    Bad(FenError),
+    /// A file that could not be read.
+    Read { arg: String, source: io::Error },
+    /// A file whose first line is no FEN.
+    NoFen { arg: String },
+}
+
+impl fmt::Display for FenArgError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenArgError::Bad(e) => write!(f, "Bad FEN: {e}"),
+            FenArgError::Read { arg, source } => write!(f, "cannot read {arg}: {source}"),
+            FenArgError::NoFen { arg } => write!(f, "{arg}: no FEN on its first line"),
+        }
+    }
+}
+
+impl std::error::Error for FenArgError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FenArgError::Bad(e) => Some(e),
+            FenArgError::Read { source, .. } => Some(source),
+            FenArgError::NoFen { .. } => None,
+        }
+    }
+}
+
+/// Why the autosaved game cannot be resumed; said after "Cannot resume: " or "--resume: ".
+#[derive(Debug)]
+pub enum ResumeError {
+    /// No data folder: no autosave.
+    NoPlace,
+    /// The autosave could not be read.
+    Read { path: PathBuf, source: io::Error },
+    /// The autosave is no game that can be read.
+    Game { path: PathBuf, source: PgnError },
+}
+
+impl fmt::Display for ResumeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ResumeError::NoPlace => f.write_str("there is no place for a saved game"),
+            ResumeError::Read { path, source } => {
+                write!(f, "cannot read {}: {source}", path.display())
+            }
+            ResumeError::Game { path, source } => write!(f, "{}: {source}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for ResumeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ResumeError::NoPlace => None,
+            ResumeError::Read { source, .. } => Some(source),
+            ResumeError::Game { source, .. } => Some(source),
+        }
+    }
+}
+
+/// Why the game could not be kept on quitting.
+#[derive(Debug)]
+pub enum ExitSaveError {
+    /// The finished game could not be set aside.
+    Finished(KeepError),
+    /// The game in progress could not be autosaved (to `path`, when there is a place).
+    InProgress {
+        path: Option<PathBuf>,
+        source: io::Error,
+    },
+}
+
+impl fmt::Display for ExitSaveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExitSaveError::Finished(e) => write!(f, "Could not keep the finished game: {e}"),
+            ExitSaveError::InProgress { path, source } => {
+                write!(f, "Could not save the game in progress")?;
+                if let Some(p) = path {
+                    write!(f, " to {}", p.display())?;
+                }
+                write!(f, ": {source}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ExitSaveError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ExitSaveError::Finished(e) => Some(e),
+            ExitSaveError::InProgress { source, .. } => Some(source),
+        }
     }
 }
 
@@ -54,7 +186,7 @@ impl App {
             return;
         }
         if let Err(e) = regular_or_new(path) {
-            return self.save_failed(e);
+            return self.save_failed(e.to_string());
         }
         if self.would_replace_another_game(Path::new(path)) {
             self.back_to = self.mode.clone();
@@ -95,7 +227,13 @@ impl App {
                 self.log_line(format!("Game saved to {path}"));
                 self.note(format!("Saved to {path}"), false);
             }
-            Err(e) => self.save_failed(format!("Cannot save {path}: {e}")),
+            Err(e) => self.save_failed(
+                SaveError {
+                    path: path.to_string(),
+                    source: Some(e),
+                }
+                .to_string(),
+            ),
         }
     }
 
@@ -127,13 +265,10 @@ impl App {
 
     /// Replaces the game with the first game of a PGN text: its moves, its level (`Level`
     /// tag), which side the player had (`White`/`Black` = `Player`) and its result.
-    pub fn set_game_from_pgn(&mut self, text: &str) -> Result<Restored, String> {
+    pub fn set_game_from_pgn(&mut self, text: &str) -> Result<Restored, PgnError> {
         self.session.clear_engine();
         self.reset_game_state();
-        let restored = self
-            .session
-            .restore(text, Instant::now())
-            .map_err(|e| e.to_string())?;
+        let restored = self.session.restore(text, Instant::now())?;
         self.flipped = self.session.human == Color::Black;
         self.mode = Mode::Play;
         self.after_move();
@@ -163,7 +298,7 @@ impl App {
             return;
         }
         if let Err(e) = regular_or_new(path) {
-            return self.save_failed(e);
+            return self.save_failed(e.to_string());
         }
         let fen = self.session.game.position().fen();
         match write_atomic(Path::new(path), format!("{fen}\n")) {
@@ -171,40 +306,54 @@ impl App {
                 self.log_line(format!("Position saved to {path}: {fen}"));
                 self.note(format!("Position saved to {path}"), false);
             }
-            Err(e) => self.save_failed(format!("Cannot save {path}: {e}")),
+            Err(e) => self.save_failed(
+                SaveError {
+                    path: path.to_string(),
+                    source: Some(e),
+                }
+                .to_string(),
+            ),
         }
     }
 
     /// A `:fen` argument: a FEN, or a file holding one.
-    pub(super) fn fen_argument(arg: &str) -> Result<Position, String> {
+    pub(super) fn fen_argument(arg: &str) -> Result<Position, FenArgError> {
         match Position::from_fen(arg) {
             Ok(p) => Ok(p),
             Err(e) => {
                 let path = Path::new(arg.trim());
                 if !arg.trim().is_empty() && path.is_file() {
-                    let text = std::fs::read_to_string(path)
-                        .map_err(|e| format!("cannot read {arg}: {e}"))?;
-                    fen_in(&text).ok_or_else(|| format!("{arg}: no FEN on its first line"))
+                    let text =
+                        std::fs::read_to_string(path).map_err(|source| FenArgError::Read {
+                            arg: arg.to_string(),
+                            source,
+                        })?;
+                    fen_in(&text).ok_or_else(|| FenArgError::NoFen {
+                        arg: arg.to_string(),
+                    })
                 } else {
-                    Err(format!("Bad FEN: {e}"))
+                    Err(FenArgError::Bad(e))
                 }
             }
         }
     }
 
     /// Resumes the autosaved game, or says why it cannot (nothing changed then).
-    pub(super) fn resume(&mut self) -> Result<(), String> {
+    pub(super) fn resume(&mut self) -> Result<(), ResumeError> {
         let path = self
             .session
             .saves
             .autosave()
             .map(Path::to_path_buf)
-            .ok_or("there is no place for a saved game")?;
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let restored = self
-            .set_game_from_pgn(&text)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+            .ok_or(ResumeError::NoPlace)?;
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(source) => return Err(ResumeError::Read { path, source }),
+        };
+        let restored = match self.set_game_from_pgn(&text) {
+            Ok(restored) => restored,
+            Err(source) => return Err(ResumeError::Game { path, source }),
+        };
         // A `--clock` given at this start wins over the saved one.
         if self.session.clock.is_none()
             && let Some(control) = restored.control
@@ -266,12 +415,11 @@ impl App {
     }
 
     /// Writes the games set aside; a failure is also logged.
-    fn write_left(&mut self) -> Result<(), String> {
+    fn write_left(&mut self) -> Result<(), KeepError> {
         self.session
             .saves
             .write_left()
-            .map_err(|why| why.to_string())
-            .inspect_err(|why| self.log_line(why.clone()))
+            .inspect_err(|why| self.log_line(why.to_string()))
     }
 
     /// `:restore`: brings back the game set aside last (the current one is kept in
@@ -327,26 +475,24 @@ impl App {
 
     /// Saves the game for the next run ([`App::autosave_now`]). Also fine when that fails
     /// but nothing is lost: the game is over, or kept as it stands by `:save`.
-    pub fn save_for_exit(&mut self) -> Result<(), String> {
-        self.keep_finished_game()?;
-        let Err(e) = self.autosave_now() else {
+    pub fn save_for_exit(&mut self) -> Result<(), ExitSaveError> {
+        self.keep_finished_game().map_err(ExitSaveError::Finished)?;
+        let Err(source) = self.autosave_now() else {
             return Ok(());
         };
         if !self.in_progress() || self.saved_text.as_deref() == Some(self.pgn_text().as_str()) {
             return Ok(());
         }
-        let place = self
-            .session
-            .saves
-            .autosave()
-            .map_or_else(String::new, |p| format!(" to {}", p.display()));
-        Err(format!("Could not save the game in progress{place}: {e}"))
+        Err(ExitSaveError::InProgress {
+            path: self.session.saves.autosave().map(Path::to_path_buf),
+            source,
+        })
     }
 
     /// On quit: a finished game is no game to resume, but it is the player's game all the
     /// same. Unless `:save` kept it as it stands, it is set aside (`:restore` brings it
     /// back next time), as a new game would set it aside.
-    fn keep_finished_game(&mut self) -> Result<(), String> {
+    fn keep_finished_game(&mut self) -> Result<(), KeepError> {
         if !self.over() || self.session.game.moves().is_empty() {
             return Ok(());
         }
@@ -361,7 +507,6 @@ impl App {
         }
         self.session.saves.left.push(text);
         self.write_left()
-            .map_err(|e| format!("Could not keep the finished game: {e}"))
     }
 
     /// On quit (and on a signal): a game in progress is saved for next time; otherwise
@@ -395,5 +540,112 @@ impl App {
         self.message = None;
         self.board.selected = None;
         self.session.policy = Default::default();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::error::Error;
+
+    #[test]
+    fn a_fen_argument_refused_says_why_and_keeps_the_readers_error() {
+        let e = App::fen_argument("not a fen").unwrap_err();
+        let fen = e.source().unwrap().downcast_ref::<FenError>().unwrap();
+        assert_eq!(e.to_string(), format!("Bad FEN: {fen}"));
+        let dir = crate::util::scratch::Scratch::new("fen-argument");
+        let notes = dir.join("notes.txt");
+        std::fs::write(&notes, "hello\n").unwrap();
+        let arg = notes.display().to_string();
+        let e = App::fen_argument(&arg).unwrap_err();
+        assert_eq!(e.to_string(), format!("{arg}: no FEN on its first line"));
+        assert!(e.source().is_none());
+        let binary = dir.join("binary.fen");
+        std::fs::write(&binary, [0xff, 0xfe, 0x00]).unwrap();
+        let arg = binary.display().to_string();
+        let e = App::fen_argument(&arg).unwrap_err();
+        let io = e.source().unwrap().downcast_ref::<io::Error>().unwrap();
+        assert_eq!(io.kind(), io::ErrorKind::InvalidData);
+        assert_eq!(e.to_string(), format!("cannot read {arg}: {io}"));
+    }
+
+    #[test]
+    fn a_save_refused_says_where_and_keeps_the_systems_error() {
+        let dir = crate::util::scratch::Scratch::new("save-error");
+        let folder = dir.path().display().to_string();
+        let e = regular_or_new(&folder).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("Cannot save {folder}: not a regular file (a folder, a FIFO or a device)")
+        );
+        assert!(e.source().is_none());
+        assert!(regular_or_new(&dir.join("new.pgn").display().to_string()).is_ok());
+        let denied = || io::Error::from(io::ErrorKind::PermissionDenied);
+        let e = SaveError {
+            path: "g.pgn".into(),
+            source: Some(denied()),
+        };
+        assert_eq!(e.to_string(), format!("Cannot save g.pgn: {}", denied()));
+        let io = e.source().unwrap().downcast_ref::<io::Error>().unwrap();
+        assert_eq!(io.kind(), io::ErrorKind::PermissionDenied);
+
+        let e = ExitSaveError::InProgress {
+            path: Some(PathBuf::from("/data/autosave.pgn")),
+            source: denied(),
+        };
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "Could not save the game in progress to /data/autosave.pgn: {}",
+                denied()
+            )
+        );
+        let io = e.source().unwrap().downcast_ref::<io::Error>().unwrap();
+        assert_eq!(io.kind(), io::ErrorKind::PermissionDenied);
+        let e = ExitSaveError::InProgress {
+            path: None,
+            source: denied(),
+        };
+        assert_eq!(
+            e.to_string(),
+            format!("Could not save the game in progress: {}", denied())
+        );
+        let keep = KeepError {
+            path: PathBuf::from("/data/left.pgn"),
+            source: denied(),
+        };
+        let said = keep.to_string();
+        let e = ExitSaveError::Finished(keep);
+        assert_eq!(
+            e.to_string(),
+            format!("Could not keep the finished game: {said}")
+        );
+        let kept = e.source().unwrap().downcast_ref::<KeepError>().unwrap();
+        assert_eq!(kept.source.kind(), io::ErrorKind::PermissionDenied);
+    }
+
+    #[test]
+    fn a_resume_refused_names_the_file_and_keeps_the_cause() {
+        let e = ResumeError::NoPlace;
+        assert_eq!(e.to_string(), "there is no place for a saved game");
+        assert!(e.source().is_none());
+        let missing = || io::Error::from(io::ErrorKind::NotFound);
+        let e = ResumeError::Read {
+            path: PathBuf::from("/data/autosave.pgn"),
+            source: missing(),
+        };
+        assert_eq!(
+            e.to_string(),
+            format!("cannot read /data/autosave.pgn: {}", missing())
+        );
+        let io = e.source().unwrap().downcast_ref::<io::Error>().unwrap();
+        assert_eq!(io.kind(), io::ErrorKind::NotFound);
+        let pgn = crate::pgn::parse_game("1. e4 e4 *").unwrap_err();
+        let e = ResumeError::Game {
+            path: PathBuf::from("/data/autosave.pgn"),
+            source: pgn.clone(),
+        };
+        assert_eq!(e.to_string(), format!("/data/autosave.pgn: {pgn}"));
+        assert_eq!(e.source().unwrap().downcast_ref::<PgnError>(), Some(&pgn));
     }
 }

@@ -78,7 +78,7 @@ impl App {
         };
         match DrillSession::open(&path, &self.config, false, date::today()) {
             Ok(s) => self.open_trainer(Box::new(s), "drills".to_string()),
-            Err(e) => self.note(capitalised(&e), true),
+            Err(e) => self.note(capitalised(&e.to_string()), true),
         }
     }
 
