@@ -182,9 +182,15 @@ impl Game {
     /// assert_eq!(game.outcome(), Some(Outcome::ThreefoldRepetition));
     /// ```
     pub fn repetitions(&self) -> usize {
-        let current = self.position();
+        self.repetitions_at(self.positions.len() - 1)
+    }
+
+    /// How many times position `index` of the game (0: the start) had occurred when it
+    /// was reached, itself included.
+    pub fn repetitions_at(&self, index: usize) -> usize {
+        let current = &self.positions[index];
         let reversible = current.halfmove_clock() as usize;
-        self.positions
+        self.positions[..=index]
             .iter()
             .rev()
             .take(reversible + 1)

@@ -239,11 +239,7 @@ impl AnalysisJob {
     /// Does the game's move from position `index` reach a position for the third time (a
     /// draw however the search scored it)?
     fn repeats_thrice(&self, index: usize) -> bool {
-        let mut upto = self.game.clone();
-        while upto.positions().len() > index + 2 {
-            upto.undo();
-        }
-        upto.positions().len() == index + 2 && upto.repetitions() >= 3
+        index + 1 < self.game.positions().len() && self.game.repetitions_at(index + 1) >= 3
     }
 
     /// Is a request of this job unanswered?

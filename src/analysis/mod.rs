@@ -503,7 +503,12 @@ impl GameAnalysis {
             .map_while(|(i, &mv)| {
                 let e = evals.get(i)?;
                 (e.played.is_some() || e.best == Some(mv)).then(|| {
-                    let e = &second_opinion(e, evals.get(i + 1), positions[i].turn());
+                    // A draw by rule after the move is a fact the search of the position
+                    // alone (without the game's history) does not know.
+                    let drawn =
+                        game.repetitions_at(i + 1) >= 3 || positions[i + 1].halfmove_clock() >= 100;
+                    let next = evals.get(i + 1).filter(|_| !drawn);
+                    let e = &second_opinion(e, next, positions[i].turn());
                     let mut review = review_move(i, &positions[i], mv, e, i < theory, thresholds);
                     // Won before the move and still won after it, each by its own search:
                     // the game stays won, whatever one search thought of the move.
@@ -963,6 +968,16 @@ mod tests {
             ),
             "{m:?}"
         );
+        // A move that completes a threefold repetition is a draw, whatever the search of
+        // the position after it (which does not see the game's history) says.
+        let knights = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"];
+        let g = game(&knights);
+        let e6 = crate::core::parse_move(&g.positions()[7], "e6").unwrap();
+        let mut evals = vec![searched(Eval::Cp(0), None, Some(Eval::Cp(0))); 7];
+        evals.push(searched(Eval::Cp(-20), Some(e6), Some(Eval::Cp(0))));
+        evals.push(searched(Eval::Cp(300), None, None));
+        let a = GameAnalysis::from_evals(&g, evals, &t);
+        assert_eq!(a.moves[7].after, Eval::Cp(0), "{:?}", a.moves[7]);
         // The inverse of the chances: a score read back as itself.
         for cp in [-900, -35, 0, 35, 250] {
             for side in [Color::White, Color::Black] {
