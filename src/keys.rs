@@ -22,8 +22,61 @@ pub enum KeyChord {
 /// `Ctrl+D`).
 const RESERVED_CTRL: [char; 6] = ['c', 'd', 'h', 'i', 'j', 'm'];
 
+/// Why a key binding is refused; each names what was written (`t`, trimmed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KeyError {
+    /// `F0`, `F13`, ...: the number parser's error kept when it did not read at all.
+    Function {
+        text: String,
+        source: Option<std::num::ParseIntError>,
+    },
+    /// `Ctrl` with no letter, or with more than one.
+    CtrlLetter(String),
+    /// A Ctrl chord the terminal cannot tell apart or that quits.
+    Reserved { text: String, key: char },
+    /// `Alt` with no letter or digit, or more than one.
+    AltKey(String),
+    /// Neither a function key nor a chord.
+    Plain(String),
+}
+
+impl fmt::Display for KeyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KeyError::Function { text, .. } => {
+                write!(f, "'{text}': function keys go from F1 to F12")
+            }
+            KeyError::CtrlLetter(t) => write!(f, "'{t}': Ctrl goes with one letter, e.g. Ctrl+Z"),
+            KeyError::Reserved { text, key } => write!(
+                f,
+                "'{text}': Ctrl+{} is kept for the terminal or for quitting",
+                key.to_ascii_uppercase()
+            ),
+            KeyError::AltKey(t) => {
+                write!(f, "'{t}': Alt goes with one letter or digit, e.g. Alt+N")
+            }
+            KeyError::Plain(t) => write!(
+                f,
+                "'{t}': a key binding is a function key (F1-F12) or a Ctrl/Alt chord \
+                 (Ctrl+Z, Alt+N); a plain character would swallow a move character"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for KeyError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            KeyError::Function {
+                source: Some(e), ..
+            } => Some(e),
+            _ => None,
+        }
+    }
+}
+
 impl FromStr for KeyChord {
-    type Err = String;
+    type Err = KeyError;
 
     /// Reads `F1`…`F12`, `Ctrl+X` (or `C-x`, `^X`) and `Alt+X` (or `M-x`), any case.
     ///
@@ -33,7 +86,7 @@ impl FromStr for KeyChord {
     /// assert_eq!("ctrl+z".parse::<KeyChord>(), Ok(KeyChord::Ctrl('z')));
     /// assert!("n".parse::<KeyChord>().is_err()); // would swallow the n of nf3
     /// ```
-    fn from_str(s: &str) -> Result<KeyChord, String> {
+    fn from_str(s: &str) -> Result<KeyChord, KeyError> {
         let t = s.trim();
         let lower = t.to_ascii_lowercase();
         if let Some(n) = lower.strip_prefix('f')
@@ -42,7 +95,10 @@ impl FromStr for KeyChord {
         {
             return match n.parse::<u8>() {
                 Ok(n) if (1..=12).contains(&n) => Ok(KeyChord::F(n)),
-                _ => Err(format!("'{t}': function keys go from F1 to F12")),
+                read => Err(KeyError::Function {
+                    text: t.to_string(),
+                    source: read.err(),
+                }),
             };
         }
         let chord = |rest: &str| -> Option<char> {
@@ -56,27 +112,24 @@ impl FromStr for KeyChord {
             if let Some(rest) = lower.strip_prefix(prefix) {
                 let c = chord(rest)
                     .filter(char::is_ascii_alphabetic)
-                    .ok_or_else(|| format!("'{t}': Ctrl goes with one letter, e.g. Ctrl+Z"))?;
+                    .ok_or_else(|| KeyError::CtrlLetter(t.to_string()))?;
                 if RESERVED_CTRL.contains(&c) {
-                    return Err(format!(
-                        "'{t}': Ctrl+{} is kept for the terminal or for quitting",
-                        c.to_ascii_uppercase()
-                    ));
+                    return Err(KeyError::Reserved {
+                        text: t.to_string(),
+                        key: c,
+                    });
                 }
                 return Ok(KeyChord::Ctrl(c));
             }
         }
         for prefix in ["alt+", "alt-", "m-", "meta+"] {
             if let Some(rest) = lower.strip_prefix(prefix) {
-                return chord(rest).map(KeyChord::Alt).ok_or_else(|| {
-                    format!("'{t}': Alt goes with one letter or digit, e.g. Alt+N")
-                });
+                return chord(rest)
+                    .map(KeyChord::Alt)
+                    .ok_or_else(|| KeyError::AltKey(t.to_string()));
             }
         }
-        Err(format!(
-            "'{t}': a key binding is a function key (F1-F12) or a Ctrl/Alt chord \
-             (Ctrl+Z, Alt+N); a plain character would swallow a move character"
-        ))
+        Err(KeyError::Plain(t.to_string()))
     }
 }
 
@@ -124,5 +177,42 @@ mod tests {
         assert!("Ctrl+C".parse::<KeyChord>().is_err());
         assert!("Ctrl+M".parse::<KeyChord>().is_err());
         assert!("Ctrl+".parse::<KeyChord>().is_err());
+    }
+
+    #[test]
+    fn a_binding_refused_says_why_as_before() {
+        use std::error::Error as _;
+        let e = "F99999".parse::<KeyChord>().unwrap_err();
+        assert_eq!(e.to_string(), "'F99999': function keys go from F1 to F12");
+        let read = e
+            .source()
+            .unwrap()
+            .downcast_ref::<std::num::ParseIntError>();
+        assert_eq!(read, Some(&"99999".parse::<u8>().unwrap_err()));
+        let e = "F13".parse::<KeyChord>().unwrap_err();
+        assert_eq!(e.to_string(), "'F13': function keys go from F1 to F12");
+        assert!(e.source().is_none());
+        let e = " ctrl+c ".parse::<KeyChord>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "'ctrl+c': Ctrl+C is kept for the terminal or for quitting"
+        );
+        let e = "Ctrl+1".parse::<KeyChord>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "'Ctrl+1': Ctrl goes with one letter, e.g. Ctrl+Z"
+        );
+        let e = "Alt+".parse::<KeyChord>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "'Alt+': Alt goes with one letter or digit, e.g. Alt+N"
+        );
+        let e = "n".parse::<KeyChord>().unwrap_err();
+        assert_eq!(e, KeyError::Plain("n".into()));
+        assert_eq!(
+            e.to_string(),
+            "'n': a key binding is a function key (F1-F12) or a Ctrl/Alt chord (Ctrl+Z, \
+             Alt+N); a plain character would swallow a move character"
+        );
     }
 }

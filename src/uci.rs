@@ -353,7 +353,7 @@ impl<W: Write + Send + 'static> UciSession<W> {
             Ok(Change::Threads) => self.engine.set_threads(self.opts.threads),
             Ok(Change::Contempt) => self.engine.set_contempt(self.opts.contempt),
             Ok(Change::Other) => {}
-            Err(e) => info(&self.out, &e),
+            Err(e) => info(&self.out, &e.to_string()),
         }
         if book_path != self.opts.book_path {
             let path = self.opts.book_path.as_deref();
@@ -521,6 +521,7 @@ fn bestmove_line(pos: &Position, r: &SearchResult) -> String {
 }
 
 /// What a `setoption` changed that the engine service must hear of.
+#[derive(Debug)]
 enum Change {
     Hash,
     Threads,
@@ -528,15 +529,90 @@ enum Change {
     Other,
 }
 
-fn set_option(opts: &mut Options, args: &[&str]) -> Result<Change, String> {
+/// Why a `setoption` is ignored; the words it quotes are cut short and escaped.
+#[derive(Clone, Debug, PartialEq)]
+enum OptionError {
+    /// Not `name <id> [value <x>]`: the words given.
+    Syntax(String),
+    /// A value that is neither `true` nor `false`.
+    NotBool {
+        name: String,
+        value: String,
+    },
+    /// A number outside its option's range, or no number: the number parser's error kept
+    /// when it did not read at all.
+    Range {
+        option: &'static str,
+        value: String,
+        expected: String,
+        source: Option<std::num::ParseIntError>,
+    },
+    Level(crate::level::LevelError),
+    Unknown(String),
+}
+
+impl std::fmt::Display for OptionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OptionError::Syntax(text) => write!(
+                f,
+                "setoption ignored: expected 'setoption name <id> value <x>', got '{text}'"
+            ),
+            OptionError::NotBool { name, value } => {
+                write!(f, "option {name}: '{value}' is not true or false")
+            }
+            OptionError::Range {
+                option,
+                value,
+                expected,
+                ..
+            } => write!(f, "option {option}: '{value}' is not {expected}"),
+            OptionError::Level(e) => write!(f, "option Level: {e}"),
+            OptionError::Unknown(name) => write!(f, "unknown option '{name}' ignored"),
+        }
+    }
+}
+
+impl std::error::Error for OptionError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            OptionError::Range {
+                source: Some(e), ..
+            } => Some(e),
+            OptionError::Level(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// `value` read as a number within `range`, or why not, said for `option`.
+fn ranged<T>(
+    option: &'static str,
+    value: &str,
+    range: std::ops::RangeInclusive<T>,
+    expected: impl FnOnce() -> String,
+) -> Result<T, OptionError>
+where
+    T: std::str::FromStr<Err = std::num::ParseIntError> + PartialOrd,
+{
+    let read = value.parse::<T>();
+    match read {
+        Ok(n) if range.contains(&n) => Ok(n),
+        read => Err(OptionError::Range {
+            option,
+            value: shown(value),
+            expected: expected(),
+            source: read.err(),
+        }),
+    }
+}
+
+fn set_option(opts: &mut Options, args: &[&str]) -> Result<Change, OptionError> {
     // setoption name <id words> [value <words>]
     let text = args.join(" ");
-    let rest = text.strip_prefix("name ").ok_or_else(|| {
-        format!(
-            "setoption ignored: expected 'setoption name <id> value <x>', got '{}'",
-            shown(&text)
-        )
-    })?;
+    let rest = text
+        .strip_prefix("name ")
+        .ok_or_else(|| OptionError::Syntax(shown(&text)))?;
     let (name, value) = match rest.find(" value") {
         Some(i) => (rest[..i].trim(), rest[i + 6..].trim()),
         None => (rest.trim(), ""),
@@ -546,28 +622,25 @@ fn set_option(opts: &mut Options, args: &[&str]) -> Result<Change, String> {
     let bool_value = || match value.to_ascii_lowercase().as_str() {
         "true" => Ok(true),
         "false" => Ok(false),
-        _ => Err(format!("option {n}: '{v}' is not true or false")),
+        _ => Err(OptionError::NotBool {
+            name: n.clone(),
+            value: v.clone(),
+        }),
     };
     match name.to_ascii_lowercase().as_str() {
         "hash" => {
-            let mb: usize = value
-                .parse()
-                .ok()
-                .filter(|m| (1..=4096).contains(m))
-                .ok_or_else(|| format!("option Hash: '{v}' is not a size from 1 to 4096 MB"))?;
+            let mb: usize = ranged("Hash", value, 1..=4096, || {
+                "a size from 1 to 4096 MB".into()
+            })?;
             opts.hash_mb = mb;
             return Ok(Change::Hash);
         }
         "threads" => {
             // More threads than cores would only take turns on them.
             let cores = available_threads();
-            opts.threads = value
-                .parse()
-                .ok()
-                .filter(|n| (1..=cores).contains(n))
-                .ok_or_else(|| {
-                    format!("option Threads: '{v}' is not from 1 to {cores} (this machine's cores)")
-                })?;
+            opts.threads = ranged("Threads", value, 1..=cores, || {
+                format!("from 1 to {cores} (this machine's cores)")
+            })?;
             return Ok(Change::Threads);
         }
         "ownbook" => opts.own_book = bool_value()?,
@@ -575,36 +648,26 @@ fn set_option(opts: &mut Options, args: &[&str]) -> Result<Change, String> {
             opts.book_path =
                 (!value.is_empty() && value != "<default>").then(|| PathBuf::from(value));
         }
-        "level" => opts.level = value.parse().map_err(|e| format!("option Level: {e}"))?,
+        "level" => opts.level = value.parse().map_err(OptionError::Level)?,
         "uci_limitstrength" => opts.limit_strength = bool_value()?,
         "uci_elo" => {
-            opts.elo = value
-                .parse()
-                .ok()
-                .filter(|e| (ELO_MIN..=ELO_MAX).contains(e))
-                .ok_or_else(|| {
-                    format!("option UCI_Elo: '{v}' is not from {ELO_MIN} to {ELO_MAX}")
-                })?;
+            opts.elo = ranged("UCI_Elo", value, ELO_MIN..=ELO_MAX, || {
+                format!("from {ELO_MIN} to {ELO_MAX}")
+            })?;
         }
         "ponder" => {
             bool_value()?;
         }
         "multipv" => {
-            opts.multipv = value
-                .parse()
-                .ok()
-                .filter(|n| (1..=MULTIPV_MAX).contains(n))
-                .ok_or_else(|| format!("option MultiPV: '{v}' is not from 1 to {MULTIPV_MAX}"))?;
+            opts.multipv = ranged("MultiPV", value, 1..=MULTIPV_MAX, || {
+                format!("from 1 to {MULTIPV_MAX}")
+            })?;
         }
         "contempt" => {
-            opts.contempt = value
-                .parse()
-                .ok()
-                .filter(|c| (-100..=100).contains(c))
-                .ok_or_else(|| format!("option Contempt: '{v}' is not from -100 to 100"))?;
+            opts.contempt = ranged("Contempt", value, -100..=100, || "from -100 to 100".into())?;
             return Ok(Change::Contempt);
         }
-        _ => return Err(format!("unknown option '{n}' ignored")),
+        _ => return Err(OptionError::Unknown(n)),
     }
     Ok(Change::Other)
 }
@@ -781,6 +844,58 @@ fn parse_go(args: &[&str], pos: &Position) -> (Limits, bool, Vec<String>) {
 mod tests {
     use super::*;
     use crate::core::{Move, Square, parse_uci};
+
+    #[test]
+    fn an_option_ignored_says_why_and_keeps_the_readers_error() {
+        use std::error::Error;
+        let config = Config::default();
+        let mut opts = Options {
+            hash_mb: 16,
+            threads: 1,
+            own_book: true,
+            book_path: None,
+            level: Level::FULL,
+            limit_strength: false,
+            elo: ELO_MAX,
+            max_book_ply: config.book.max_ply,
+            contempt: 0,
+            pick: config.book.pick,
+            multipv: 1,
+        };
+        let e = set_option(&mut opts, &["name", "Hash", "value", "lots"]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "option Hash: 'lots' is not a size from 1 to 4096 MB"
+        );
+        let read = e
+            .source()
+            .unwrap()
+            .downcast_ref::<std::num::ParseIntError>();
+        assert_eq!(read, Some(&"lots".parse::<usize>().unwrap_err()));
+        let e = set_option(&mut opts, &["name", "Contempt", "value", "200"]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "option Contempt: '200' is not from -100 to 100"
+        );
+        assert!(e.source().is_none());
+        let e = set_option(&mut opts, &["name", "Level", "value", "x"]).unwrap_err();
+        let level = e
+            .source()
+            .unwrap()
+            .downcast_ref::<crate::level::LevelError>();
+        assert_eq!(e.to_string(), format!("option Level: {}", level.unwrap()));
+        let e = set_option(&mut opts, &["name", "OwnBook", "value", "yes"]).unwrap_err();
+        assert_eq!(e.to_string(), "option OwnBook: 'yes' is not true or false");
+        let e = set_option(&mut opts, &["name", "Nope"]).unwrap_err();
+        assert_eq!(e, OptionError::Unknown("Nope".into()));
+        assert_eq!(e.to_string(), "unknown option 'Nope' ignored");
+        let e = set_option(&mut opts, &["Hash"]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "setoption ignored: expected 'setoption name <id> value <x>', got 'Hash'"
+        );
+        assert_eq!(opts.hash_mb, 16);
+    }
 
     #[test]
     fn a_position_ignored_says_why_and_keeps_the_readers_error() {

@@ -21,4 +21,4 @@ pub mod runner;
 pub use elo::Elo;
 pub use openings::Opening;
 pub use play::{Control, Played, Termination};
-pub use runner::{GameRecord, MatchSpec, Summary, Tally};
+pub use runner::{GameFailed, GameRecord, MatchSpec, Summary, Tally};

@@ -104,13 +104,29 @@ impl Tally {
     }
 }
 
+/// A game of a match that ended with its search failing (a bug, caught): said as
+/// `game N: the search failed`. Nothing underneath: the panic's payload is not kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameFailed {
+    /// The game's number, from 1.
+    pub game: usize,
+}
+
+impl std::fmt::Display for GameFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "game {}: the search failed", self.game)
+    }
+}
+
+impl std::error::Error for GameFailed {}
+
 /// A match played.
 #[derive(Clone, Debug)]
 pub struct Summary {
     pub games: Vec<GameRecord>,
     pub tally: Tally,
     /// Games that failed (a bug in the search, caught): which and why.
-    pub failed: Vec<String>,
+    pub failed: Vec<GameFailed>,
 }
 
 impl MatchSpec {
@@ -128,7 +144,7 @@ impl MatchSpec {
     /// order they finished, the new one last) with the tally.
     pub fn run(&self, on_game: &mut dyn FnMut(&[GameRecord], &Tally)) -> Summary {
         let next = AtomicUsize::new(0);
-        let (tx, rx) = mpsc::channel::<Result<GameRecord, String>>();
+        let (tx, rx) = mpsc::channel::<Result<GameRecord, GameFailed>>();
         let workers = self.concurrency.clamp(1, self.games.max(1));
         let mut summary = Summary {
             games: Vec::with_capacity(self.games),
@@ -158,7 +174,7 @@ impl MatchSpec {
     }
 
     /// One worker: takes games until none are left.
-    fn worker(&self, next: &AtomicUsize, tx: &mpsc::Sender<Result<GameRecord, String>>) {
+    fn worker(&self, next: &AtomicUsize, tx: &mpsc::Sender<Result<GameRecord, GameFailed>>) {
         let searcher = |p: &Player| {
             let mut s = Searcher::new(Evaluator::from_config(&p.config), p.config.search.hash_mb);
             s.set_contempt(p.config.search.contempt_cp());
@@ -174,7 +190,7 @@ impl MatchSpec {
             let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| {
                 self.play_game(index, &mut one, &mut two)
             }));
-            let message = outcome.map_err(|_| format!("game {}: the search failed", index + 1));
+            let message = outcome.map_err(|_| GameFailed { game: index + 1 });
             if tx.send(message).is_err() {
                 return;
             }
@@ -256,5 +272,18 @@ impl MatchSpec {
             ));
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod failed_tests {
+    use super::*;
+    use std::error::Error as _;
+
+    #[test]
+    fn a_failed_game_is_said_by_its_number() {
+        let e = GameFailed { game: 3 };
+        assert_eq!(e.to_string(), "game 3: the search failed");
+        assert!(e.source().is_none());
     }
 }

@@ -12,7 +12,7 @@
 //! move against the legal moves. Problems are collected with their `file:line`, never panics.
 
 use super::BookMove;
-use crate::core::{Move, Position, parse_uci};
+use crate::core::{FenError, Move, Position, parse_uci};
 
 /// A move line as written, before it is checked against the position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -325,9 +325,9 @@ pub fn write_move_line<K: std::fmt::Display, V: std::fmt::Display>(
 }
 
 /// The key and position a file claims, from its `fen` line.
-pub fn fen_position(parsed: &ParsedFile) -> Option<Result<Position, String>> {
+pub fn fen_position(parsed: &ParsedFile) -> Option<Result<Position, FenError>> {
     let (fen, _) = parsed.fen.as_ref()?;
-    Some(Position::from_fen(fen).map_err(|e| e.to_string()))
+    Some(Position::from_fen(fen))
 }
 
 /// A move in a file, converted without a position (for tools that only need the squares).

@@ -2,7 +2,7 @@
 //! into a book: `huo-book import-huo`.
 
 use crate::book::{Batch, Book, BookError};
-use crate::core::{Color, Move, Piece, Position, Role, Square, placement_fen};
+use crate::core::{Color, FenError, Move, Piece, Position, Role, Square, placement_fen};
 use std::path::{Path, PathBuf};
 
 /// What a legacy import did.
@@ -14,7 +14,70 @@ pub struct HuoImportReport {
     pub problems: Vec<String>,
 }
 
-fn piece_of(text: &str) -> Result<Option<Piece>, String> {
+/// Why a legacy file cannot be read; the words are those the import reports.
+#[derive(Clone, Debug, PartialEq)]
+pub enum HuoError {
+    /// A square's content that is no piece.
+    NotAPiece(String),
+    /// No `"Suggested Move"` marker.
+    NoMarker,
+    /// Not 64 square contents before the marker: how many.
+    Squares(usize),
+    /// A column or rank that is not a number 1-8; the number parser's error when it does
+    /// not read as a number at all.
+    NotANumber {
+        text: String,
+        source: Option<std::num::ParseIntError>,
+    },
+    /// Fewer than four numbers.
+    FourNumbers,
+    /// The start square is empty.
+    NoPiece(Square),
+    /// The board and mover make no position.
+    Impossible { fen: String, source: FenError },
+    /// The suggested move is not legal in the position.
+    Illegal { mv: Move, fen: String },
+}
+
+impl std::fmt::Display for HuoError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            HuoError::NotAPiece(t) => {
+                write!(f, "'{t}' is not a piece (WKing, BPawn, ... or empty)")
+            }
+            HuoError::NoMarker => f.write_str("no \"Suggested Move\" line"),
+            HuoError::Squares(n) => write!(
+                f,
+                "expected 64 square contents before \"Suggested Move\", found {n}"
+            ),
+            HuoError::NotANumber { text, .. } => {
+                write!(f, "'{text}' is not a column or rank 1-8")
+            }
+            HuoError::FourNumbers => f.write_str("the suggested move needs 4 numbers"),
+            HuoError::NoPiece(from) => write!(f, "no piece on the start square {from}"),
+            HuoError::Impossible { fen, source } => {
+                write!(f, "impossible position {fen}: {source}")
+            }
+            HuoError::Illegal { mv, fen } => {
+                write!(f, "the suggested move {} is illegal in {fen}", mv.uci())
+            }
+        }
+    }
+}
+
+impl std::error::Error for HuoError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            HuoError::NotANumber {
+                source: Some(e), ..
+            } => Some(e),
+            HuoError::Impossible { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+fn piece_of(text: &str) -> Result<Option<Piece>, HuoError> {
     let t = text.trim();
     if t.is_empty() {
         return Ok(None);
@@ -23,7 +86,7 @@ fn piece_of(text: &str) -> Result<Option<Piece>, String> {
     let color = match lower.as_bytes()[0] {
         b'w' => Color::White,
         b'b' => Color::Black,
-        _ => return Err(format!("'{t}' is not a piece (WKing, BPawn, ... or empty)")),
+        _ => return Err(HuoError::NotAPiece(t.to_string())),
     };
     let role = [
         ("knight", Role::Knight),
@@ -36,7 +99,7 @@ fn piece_of(text: &str) -> Result<Option<Piece>, String> {
     .iter()
     .find(|(name, _)| lower[1..].contains(name))
     .map(|&(_, r)| r)
-    .ok_or_else(|| format!("'{t}' is not a piece (WKing, BPawn, ... or empty)"))?;
+    .ok_or_else(|| HuoError::NotAPiece(t.to_string()))?;
     Ok(Some(Piece::new(color, role)))
 }
 
@@ -76,7 +139,7 @@ fn tokens(text: &str) -> Vec<String> {
 /// b1..b8, ...), then `"Suggested Move"` and four numbers 1-8: start column, start rank,
 /// finish column, finish rank. The side to move is the colour of the piece on the start
 /// square; castling rights are inferred from kings and rooks on their home squares.
-pub fn parse_huo(text: &str) -> Result<(Position, Move), String> {
+pub fn parse_huo(text: &str) -> Result<(Position, Move), HuoError> {
     let is_marker = |s: &str| s.trim().eq_ignore_ascii_case("suggested move");
     let toks = tokens(text);
     let squares: Vec<String>;
@@ -95,7 +158,7 @@ pub fn parse_huo(text: &str) -> Result<(Position, Move), String> {
             let marker = lines
                 .iter()
                 .position(|l| is_marker(l))
-                .ok_or("no \"Suggested Move\" line")?;
+                .ok_or(HuoError::NoMarker)?;
             let board: Vec<String> = lines[..marker].to_vec();
             let board: Vec<String> = if board.len() > 64 {
                 // Trailing blank lines before the marker, or a blank first line.
@@ -106,10 +169,7 @@ pub fn parse_huo(text: &str) -> Result<(Position, Move), String> {
                 board
             };
             if board.len() != 64 {
-                return Err(format!(
-                    "expected 64 square contents before \"Suggested Move\", found {}",
-                    board.len()
-                ));
+                return Err(HuoError::Squares(board.len()));
             }
             squares = board;
             numbers = tokens(&lines[marker + 1..].join("\n"));
@@ -118,16 +178,16 @@ pub fn parse_huo(text: &str) -> Result<(Position, Move), String> {
     let nums: Vec<usize> = numbers
         .iter()
         .take(4)
-        .map(|n| {
-            n.trim()
-                .parse::<usize>()
-                .ok()
-                .filter(|v| (1..=8).contains(v))
-                .ok_or_else(|| format!("'{n}' is not a column or rank 1-8"))
+        .map(|n| match n.trim().parse::<usize>() {
+            Ok(v) if (1..=8).contains(&v) => Ok(v),
+            read => Err(HuoError::NotANumber {
+                text: n.clone(),
+                source: read.err(),
+            }),
         })
         .collect::<Result<_, _>>()?;
     if nums.len() != 4 {
-        return Err("the suggested move needs 4 numbers".into());
+        return Err(HuoError::FourNumbers);
     }
     let mut board: [Option<Piece>; 64] = [None; 64];
     for (i, s) in squares.iter().enumerate() {
@@ -136,8 +196,7 @@ pub fn parse_huo(text: &str) -> Result<(Position, Move), String> {
     }
     let from = Square::from_index((nums[1] - 1) * 8 + nums[0] - 1);
     let to = Square::from_index((nums[3] - 1) * 8 + nums[2] - 1);
-    let mover =
-        board[from as usize].ok_or_else(|| format!("no piece on the start square {from}"))?;
+    let mover = board[from as usize].ok_or(HuoError::NoPiece(from))?;
     let placement = placement_fen(|sq| board[sq as usize]);
     let has = |sq: usize, c: Color, r: Role| board[sq] == Some(Piece::new(c, r));
     let mut castling = String::new();
@@ -161,15 +220,15 @@ pub fn parse_huo(text: &str) -> Result<(Position, Move), String> {
         castling.push('-');
     }
     let fen = format!("{placement} {} {castling} -", mover.color.fen_char());
-    let pos = Position::from_fen(&fen).map_err(|e| format!("impossible position {fen}: {e}"))?;
+    let pos = match Position::from_fen(&fen) {
+        Ok(p) => p,
+        Err(source) => return Err(HuoError::Impossible { fen, source }),
+    };
     let promo = (mover.role == Role::Pawn && (to.rank().index() == 0 || to.rank().index() == 7))
         .then_some(Role::Queen);
     let mv = Move::new(from, to, promo);
     if !pos.is_legal(mv) {
-        return Err(format!(
-            "the suggested move {} is illegal in {fen}",
-            mv.uci()
-        ));
+        return Err(HuoError::Illegal { mv, fen });
     }
     Ok((pos, mv))
 }
@@ -231,4 +290,90 @@ pub fn import_huo(book: &Book, dir: &Path) -> Result<HuoImportReport, BookError>
     report.recorded = batch.iter().map(|(_, l)| l.len()).sum();
     book.record_batch(batch)?;
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::error::Error as _;
+
+    /// A legacy file: the start position's 64 squares, column by column, then the move
+    /// numbers given.
+    fn file(numbers: &str) -> String {
+        let pos = Position::startpos();
+        let mut text = String::new();
+        for file in 0..8 {
+            for rank in 0..8 {
+                let name = match pos.piece_on(Square::from_index(rank * 8 + file)) {
+                    Some(p) => {
+                        let c = if p.color == Color::White { "W" } else { "B" };
+                        let r = match p.role {
+                            Role::Pawn => "Pawn",
+                            Role::Knight => "Knight",
+                            Role::Bishop => "Bishop",
+                            Role::Rook => "Rook",
+                            Role::Queen => "Queen",
+                            Role::King => "King",
+                        };
+                        format!("{c}{r}")
+                    }
+                    None => String::new(),
+                };
+                text.push_str(&format!("\"{name}\"\n"));
+            }
+        }
+        text.push_str("\"Suggested Move\"\n");
+        text.push_str(numbers);
+        text
+    }
+
+    #[test]
+    fn a_legacy_file_refused_says_why_and_keeps_the_readers_error() {
+        let (_, mv) = parse_huo(&file("5\n2\n5\n4\n")).unwrap();
+        assert_eq!(mv.uci(), "e2e4");
+
+        let e = parse_huo(&file("5\nx\n5\n4\n")).unwrap_err();
+        assert_eq!(e.to_string(), "'x' is not a column or rank 1-8");
+        let read = e
+            .source()
+            .unwrap()
+            .downcast_ref::<std::num::ParseIntError>();
+        assert_eq!(read, Some(&"x".parse::<usize>().unwrap_err()));
+        let e = parse_huo(&file("5\n9\n5\n4\n")).unwrap_err();
+        assert_eq!(e.to_string(), "'9' is not a column or rank 1-8");
+        assert!(e.source().is_none());
+
+        let e = parse_huo(&file("5\n2\n5\n")).unwrap_err();
+        assert_eq!(e, HuoError::FourNumbers);
+        assert_eq!(e.to_string(), "the suggested move needs 4 numbers");
+        let e = parse_huo(&file("5\n2\n5\n5\n")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the suggested move e2e5 is illegal in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR \
+             w KQkq -"
+        );
+        let e = parse_huo(&file("5\n4\n5\n5\n")).unwrap_err();
+        assert_eq!(e.to_string(), "no piece on the start square e4");
+        let e = parse_huo("\"WKing\"\n").unwrap_err();
+        assert_eq!(e.to_string(), "no \"Suggested Move\" line");
+        let e = parse_huo("\"WKing\"\n\"Suggested Move\"\n1\n1\n1\n2\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "expected 64 square contents before \"Suggested Move\", found 1"
+        );
+        let e = parse_huo(&file("5\n2\n5\n4\n").replacen("WRook", "WTower", 1)).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "'WTower' is not a piece (WKing, BPawn, ... or empty)"
+        );
+        // Two white kings and no black one: no position.
+        let text = file("5\n1\n5\n2\n").replace("BKing", "WKing");
+        let e = parse_huo(&text).unwrap_err();
+        let HuoError::Impossible { fen, source } = &e else {
+            panic!("{e:?}");
+        };
+        let inner = e.source().unwrap().downcast_ref::<FenError>().unwrap();
+        assert_eq!(inner, source);
+        assert_eq!(e.to_string(), format!("impossible position {fen}: {inner}"));
+    }
 }

@@ -18,7 +18,7 @@ use super::results::{Outcome, Results, WeightPolicy};
 use super::{Book, BookError, BookMove, Incoming, WeightMerge, format, merge_move};
 use crate::core::{Color, Move, Position};
 use crate::pgn::{PgnError, read_openings};
-pub use huo::{HuoImportReport, huo_files, import_huo, parse_huo};
+pub use huo::{HuoError, HuoImportReport, huo_files, import_huo, parse_huo};
 use snapshot::Snapshot;
 use std::io::BufRead;
 pub use tally::Tally;

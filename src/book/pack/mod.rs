@@ -335,7 +335,7 @@ impl Records {
     fn classify(&mut self) -> Result<text::Line, BookError> {
         self.splitter
             .next(&self.line)
-            .map_err(|e| damaged(&self.path, &e))
+            .map_err(|e| damaged(&self.path, &e.to_string()))
     }
 
     /// The key of the next record, without reading it.

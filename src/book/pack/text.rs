@@ -64,6 +64,41 @@ pub enum Line {
     Text,
 }
 
+/// What is wrong with a line of a pack, said as `line N: ...`. Nothing underneath it: the
+/// line's shape alone is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SplitError {
+    /// A line starting with `[` that is no key line (`shown`: its first 40 bytes).
+    NotAKey { line: usize, shown: String },
+    /// A key not greater than the one before it.
+    OutOfOrder { line: usize, key: u64, prev: u64 },
+    /// Text that is no comment before the first key line.
+    BeforeFirst { line: usize },
+}
+
+impl std::fmt::Display for SplitError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SplitError::NotAKey { line, shown } => write!(
+                f,
+                "line {line}: '{shown}' is not a record's key line ([16 lowercase hex digits]; \
+                 no line of a record starts with '[')"
+            ),
+            SplitError::OutOfOrder { line, key, prev } => write!(
+                f,
+                "line {line}: [{key:016x}] comes after [{prev:016x}]: the records are not in key \
+                 order"
+            ),
+            SplitError::BeforeFirst { line } => write!(
+                f,
+                "line {line}: text before the first record (a record starts with its [key] line)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SplitError {}
+
 /// Reads a pack's lines in order, checking its shape: text only after a key line, every
 /// line starting with `[` a key line, keys strictly increasing.
 #[derive(Clone, Debug, Default)]
@@ -76,26 +111,22 @@ pub struct Splitter {
 
 impl Splitter {
     /// The next line (with or without its line end): what it is, or what is wrong with
-    /// it, as `line N: ...`.
-    pub fn next(&mut self, line: &[u8]) -> Result<Line, String> {
+    /// it, said as `line N: ...`.
+    pub fn next(&mut self, line: &[u8]) -> Result<Line, SplitError> {
         self.line += 1;
         let n = self.line;
         if line.first() == Some(&b'[') {
             let Some(key) = key_of_line(line) else {
                 let shown = String::from_utf8_lossy(&line[..line.len().min(40)]);
-                return Err(format!(
-                    "line {n}: '{}' is not a record's key line ([16 lowercase hex digits]; \
-                     no line of a record starts with '[')",
-                    shown.trim_end()
-                ));
+                return Err(SplitError::NotAKey {
+                    line: n,
+                    shown: shown.trim_end().to_string(),
+                });
             };
             if let Some(prev) = self.key
                 && key <= prev
             {
-                return Err(format!(
-                    "line {n}: [{key:016x}] comes after [{prev:016x}]: the records are not \
-                     in key order"
-                ));
+                return Err(SplitError::OutOfOrder { line: n, key, prev });
             }
             self.key = Some(key);
             return Ok(Line::Key(key));
@@ -107,16 +138,14 @@ impl Splitter {
         if trimmed.is_empty() || trimmed.starts_with(b"#") {
             Ok(Line::Preamble)
         } else {
-            Err(format!(
-                "line {n}: text before the first record (a record starts with its [key] line)"
-            ))
+            Err(SplitError::BeforeFirst { line: n })
         }
     }
 }
 
 /// Every record of a whole pack's text: (key, text without the separator, line number of
 /// the record's first text line). An error names the line.
-pub fn records(text: &str) -> Result<Vec<(u64, &str, usize)>, String> {
+pub fn records(text: &str) -> Result<Vec<(u64, &str, usize)>, SplitError> {
     let mut out: Vec<(u64, &str, usize)> = Vec::new();
     let mut splitter = Splitter::default();
     // The current record: key, where its text starts, its first line.
@@ -188,8 +217,39 @@ mod tests {
             ("# ok\n\n[zz]\n", "line 3"),
         ] {
             let e = records(bad).unwrap_err();
-            assert!(e.starts_with(line), "{bad:?}: {e}");
+            assert!(e.to_string().starts_with(line), "{bad:?}: {e}");
         }
         assert!(records("").unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_damaged_line_says_what_as_before() {
+        use std::error::Error as _;
+        let e = records("# ok\n\n[zz]\n").unwrap_err();
+        assert_eq!(
+            e,
+            SplitError::NotAKey {
+                line: 3,
+                shown: "[zz]".into()
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "line 3: '[zz]' is not a record's key line ([16 lowercase hex digits]; no line of a \
+             record starts with '[')"
+        );
+        assert!(e.source().is_none());
+        let e = records("[0000000000000002]\nfen\n[0000000000000001]\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 3: [0000000000000001] comes after [0000000000000002]: the records are not in \
+             key order"
+        );
+        let e = records("fen x\n").unwrap_err();
+        assert_eq!(e, SplitError::BeforeFirst { line: 1 });
+        assert_eq!(
+            e.to_string(),
+            "line 1: text before the first record (a record starts with its [key] line)"
+        );
     }
 }

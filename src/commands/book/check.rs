@@ -3,6 +3,7 @@
 
 use super::Context;
 use crate::book::{Book, FileReport};
+use crate::commands::error::CommandResult;
 use crate::util::progress;
 use clap::Args;
 use std::io::Write;
@@ -13,7 +14,7 @@ use std::process::ExitCode;
 pub struct Stats {}
 
 impl Stats {
-    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+    pub fn run(&self, ctx: &Context) -> CommandResult {
         let book = ctx.reading_book();
         let mut t = Totals::default();
         for f in scanned(&book) {
@@ -40,7 +41,7 @@ impl Stats {
 pub struct Check {}
 
 impl Check {
-    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+    pub fn run(&self, ctx: &Context) -> CommandResult {
         let book = ctx.reading_book();
         let (mut files, mut bad_files, mut problems) = (0usize, 0usize, 0usize);
         let mut out = std::io::stdout().lock();

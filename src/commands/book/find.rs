@@ -3,6 +3,7 @@
 
 use super::Context;
 use crate::book::Book;
+use crate::commands::error::CommandResult;
 use crate::core::{Move, Position};
 use crate::openings::{self, Opening};
 use clap::Args;
@@ -75,14 +76,15 @@ impl std::fmt::Display for Coverage {
 }
 
 impl Find {
-    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+    pub fn run(&self, ctx: &Context) -> CommandResult {
         let query = self.text.join(" ");
         let found = openings::find::find(&query);
         if found.is_empty() {
             return Err(format!(
                 "no named opening matches \"{query}\" (a piece of a name, or an ECO code \
                  A00-E99 or its start)"
-            ));
+            )
+            .into());
         }
         let books = ctx.layered();
         let user = books.user().filter(|b| b.dir().is_some_and(|d| d.is_dir()));

@@ -15,11 +15,11 @@ mod record;
 mod show;
 mod train;
 
-use super::error::{CommandResult, load_config};
+use super::error::{CommandError, CommandResult, load_config};
 use super::meta::{Completions, Man};
 use crate::book::{Book, Books, LayerPolicy};
 use crate::config::Config;
-use crate::core::{Move, Position, parse_move};
+use crate::core::{FenError, Move, MoveError, Position, parse_move};
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -108,20 +108,55 @@ pub struct FenArg {
 
 impl FenArg {
     /// The position given, or the initial one.
-    pub fn position(&self) -> Result<Position, String> {
+    pub fn position(&self) -> Result<Position, StartError> {
         match &self.fen {
-            Some(f) => Position::from_fen(f).map_err(|e| format!("invalid FEN: {e}")),
+            Some(f) => Position::from_fen(f).map_err(StartError::Fen),
             None => Ok(Position::startpos()),
         }
     }
 }
 
+/// Why a command's line of moves cannot be followed: its `--fen` or one of its moves
+/// (counted from 1), the reader's error kept as the source.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StartError {
+    Fen(FenError),
+    Move { number: usize, source: MoveError },
+}
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::Fen(e) => write!(f, "invalid FEN: {e}"),
+            StartError::Move { number, source } => write!(f, "move {number}: {source}"),
+        }
+    }
+}
+
+impl std::error::Error for StartError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StartError::Fen(e) => Some(e),
+            StartError::Move { source, .. } => Some(source),
+        }
+    }
+}
+
+impl From<StartError> for CommandError {
+    fn from(e: StartError) -> Self {
+        CommandError::Failed(Box::new(e))
+    }
+}
+
 /// Plays `moves` from `start`: each position with the move played from it.
-fn walk(start: Position, moves: &[String]) -> Result<Vec<(Position, Move)>, String> {
+fn walk(start: Position, moves: &[String]) -> Result<Vec<(Position, Move)>, StartError> {
     let mut pos = start;
     let mut out = Vec::new();
     for (i, text) in moves.iter().enumerate() {
-        let mv = parse_move(&pos, text).map_err(|e| format!("move {}: {e}", i + 1))?;
+        let mv = parse_move(&pos, text).map_err(|source| StartError::Move {
+            number: i + 1,
+            source,
+        })?;
         out.push((pos, mv));
         pos.play(mv);
     }
@@ -276,11 +311,47 @@ impl Command {
 /// The editor edits the user's book; without one (no `--book`, `book.path`, `./books` or
 /// data-dir book) it shows the built-in book, read-only, rather than an empty book, and the
 /// first change creates the data folder's book.
-pub fn edit(ctx: &Context, fen: &FenArg) -> Result<ExitCode, String> {
+pub fn edit(ctx: &Context, fen: &FenArg) -> CommandResult {
     // Built-in positions show read-only until adopted; changes go to the user's book
     // (the data folder's when there is none yet).
     let book = ctx.layered_for_writing();
     let start = fen.position()?;
-    crate::tui::run_editor(book, start, &ctx.config).map_err(|e| format!("editor: {e}"))?;
+    crate::tui::run_editor(book, start, &ctx.config).map_err(|source| CommandError::Io {
+        doing: "editor".into(),
+        source,
+    })?;
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod start_tests {
+    use super::*;
+    use std::error::Error as _;
+
+    #[test]
+    fn a_line_not_followed_says_where_and_keeps_the_readers_error() {
+        let arg = FenArg {
+            fen: Some("8/8/8 w".into()),
+        };
+        let e = arg.position().unwrap_err();
+        let fen = e.source().unwrap().downcast_ref::<FenError>().unwrap();
+        assert_eq!(e.to_string(), format!("invalid FEN: {fen}"));
+        let moves = ["e4".to_string(), "e4".to_string()];
+        let e = walk(Position::startpos(), &moves).unwrap_err();
+        let StartError::Move { number: 2, .. } = e else {
+            panic!("{e:?}");
+        };
+        let moved = e
+            .source()
+            .unwrap()
+            .downcast_ref::<MoveError>()
+            .unwrap()
+            .clone();
+        assert_eq!(e.to_string(), format!("move 2: {moved}"));
+        // Through a command's error, the chain still reaches the reader's error.
+        let e = CommandError::from(e);
+        assert_eq!(e.to_string(), format!("move 2: {moved}"));
+        let start = e.source().unwrap().downcast_ref::<StartError>().unwrap();
+        assert!(start.source().unwrap().is::<MoveError>());
+    }
 }

@@ -5,7 +5,7 @@
 
 use super::{Context, FenArg, walk};
 use crate::book::Book;
-use crate::commands::error::CommandResult;
+use crate::commands::error::{CommandError, CommandResult};
 use crate::core::{Move, Position, san};
 use clap::Args;
 use std::path::PathBuf;
@@ -33,7 +33,7 @@ pub struct Record {
 }
 
 impl Record {
-    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+    pub fn run(&self, ctx: &Context) -> CommandResult {
         let books = ctx.layered_for_writing();
         let start = self.fen.position()?;
         let mut lines: Vec<(String, Vec<(Position, Move)>)> = Vec::new();
@@ -41,8 +41,10 @@ impl Record {
             lines.push(("command line".into(), walk(start, &self.moves)?));
         }
         if let Some(file) = &self.from_file {
-            let text = std::fs::read_to_string(file)
-                .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let text = std::fs::read_to_string(file).map_err(|source| CommandError::Io {
+                doing: format!("cannot read {}", file.display()),
+                source,
+            })?;
             let mut bad = Vec::new();
             for (i, line) in text.lines().enumerate() {
                 let line = line.split('#').next().unwrap_or("").trim();
@@ -56,7 +58,7 @@ impl Record {
                 }
             }
             if !bad.is_empty() {
-                return Err(format!("nothing recorded:\n{}", bad.join("\n")));
+                return Err(format!("nothing recorded:\n{}", bad.join("\n")).into());
             }
         }
         if lines.is_empty() {

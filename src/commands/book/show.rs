@@ -3,6 +3,7 @@
 
 use super::{Context, FenArg, walk};
 use crate::book::{BookMove, Results, format, results};
+use crate::commands::error::CommandResult;
 use crate::core::{Position, san};
 use crate::openings;
 use clap::Args;
@@ -18,7 +19,7 @@ pub struct Show {
 }
 
 impl Show {
-    pub fn run(&self, ctx: &Context) -> Result<ExitCode, String> {
+    pub fn run(&self, ctx: &Context) -> CommandResult {
         let books = ctx.layered();
         let start = self.fen.position()?;
         let steps = walk(start, &self.moves)?;

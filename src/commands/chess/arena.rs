@@ -1,9 +1,11 @@
 //! `match`: two players in-process, the games between them, and the Elo difference the
 //! result shows.
 
-use crate::arena::{Control, GameRecord, MatchSpec, openings as book};
-use crate::commands::error::CommandResult;
-use crate::player::Player;
+use crate::arena::openings::{self as book, OpeningsError};
+use crate::arena::{Control, GameRecord, MatchSpec};
+use crate::commands::error::{CommandError, CommandResult};
+use crate::player::{Player, PlayerError};
+use crate::timecontrol::TimeControlError;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -23,18 +25,20 @@ pub struct Request<'a> {
 
 impl Request<'_> {
     /// The match to play, or why the arguments are wrong.
-    pub fn spec(&self) -> Result<MatchSpec, String> {
-        let engine1 = Player::parse(self.engine1).map_err(|e| format!("--engine1: {e}"))?;
-        let engine2 = Player::parse(self.engine2).map_err(|e| format!("--engine2: {e}"))?;
+    pub fn spec(&self) -> Result<MatchSpec, SpecError> {
+        let engine =
+            |which, text| Player::parse(text).map_err(|source| SpecError::Engine { which, source });
+        let engine1 = engine(1, self.engine1)?;
+        let engine2 = engine(2, self.engine2)?;
         let control = match self.nodes {
             Some(n) => Control::Nodes(n),
             None => {
                 let text = self.tc.unwrap_or(DEFAULT_MATCH_TC);
-                Control::parse_clock(text).map_err(|e| format!("--tc {e}"))?
+                Control::parse_clock(text).map_err(SpecError::Tc)?
             }
         };
         let openings = match self.openings {
-            Some(path) => book::from_file(path).map_err(|e| format!("--openings: {e}"))?,
+            Some(path) => book::from_file(path).map_err(SpecError::Openings)?,
             None => book::builtin(),
         };
         Ok(MatchSpec {
@@ -45,6 +49,45 @@ impl Request<'_> {
             openings,
             concurrency: self.concurrency as usize,
         })
+    }
+}
+
+/// Why a match's arguments are refused: the option named, its reader's error kept as the
+/// source.
+#[derive(Debug)]
+pub enum SpecError {
+    /// `--engine1` (1) or `--engine2` (2).
+    Engine {
+        which: u8,
+        source: PlayerError,
+    },
+    Tc(TimeControlError),
+    Openings(OpeningsError),
+}
+
+impl std::fmt::Display for SpecError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SpecError::Engine { which, source } => write!(f, "--engine{which}: {source}"),
+            SpecError::Tc(e) => write!(f, "--tc {e}"),
+            SpecError::Openings(e) => write!(f, "--openings: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for SpecError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SpecError::Engine { source, .. } => Some(source),
+            SpecError::Tc(e) => Some(e),
+            SpecError::Openings(e) => Some(e),
+        }
+    }
+}
+
+impl From<SpecError> for CommandError {
+    fn from(e: SpecError) -> Self {
+        CommandError::Failed(Box::new(e))
     }
 }
 
@@ -129,4 +172,51 @@ pub fn run(spec: &MatchSpec, pgn: Option<&Path>) -> CommandResult {
     } else {
         ExitCode::FAILURE
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::error::Error as _;
+
+    fn request<'a>(
+        engine1: &'a str,
+        tc: Option<&'a str>,
+        openings: Option<&'a Path>,
+    ) -> Request<'a> {
+        Request {
+            engine1,
+            engine2: "L5",
+            games: 2,
+            tc,
+            nodes: None,
+            openings,
+            concurrency: 1,
+        }
+    }
+
+    #[test]
+    fn arguments_refused_name_the_option_and_keep_the_readers_error() {
+        let e = request("", None, None).spec().unwrap_err();
+        let player = e.source().unwrap().downcast_ref::<PlayerError>().unwrap();
+        assert_eq!(e.to_string(), format!("--engine1: {player}"));
+        let e = request("L5", Some("soon"), None).spec().unwrap_err();
+        let tc = e
+            .source()
+            .unwrap()
+            .downcast_ref::<TimeControlError>()
+            .unwrap();
+        assert_eq!(e.to_string(), format!("--tc {tc}"));
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("none.pgn");
+        let e = CommandError::from(request("L5", None, Some(&missing)).spec().unwrap_err());
+        let spec = e.source().unwrap().downcast_ref::<SpecError>().unwrap();
+        let file = spec
+            .source()
+            .unwrap()
+            .downcast_ref::<OpeningsError>()
+            .unwrap();
+        assert_eq!(e.to_string(), format!("--openings: {file}"));
+        assert!(request("L5", None, None).spec().is_ok());
+    }
 }

@@ -4,7 +4,7 @@
 //! `huo-chess drill --stats` counts them.
 
 use crate::analysis::Analyser;
-use crate::commands::error::CommandResult;
+use crate::commands::error::{CommandError, CommandResult};
 use crate::config::Config;
 use crate::pgn::read_games;
 use crate::search::Limits;
@@ -15,8 +15,26 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// The deck: `--deck`-less, in the user's data folder.
-fn deck_path() -> Result<PathBuf, String> {
-    deck::default_path().ok_or_else(|| "no home folder to keep the drills in".to_string())
+fn deck_path() -> Result<PathBuf, NoHomeError> {
+    deck::default_path().ok_or(NoHomeError)
+}
+
+/// No data folder to keep the deck in (no home folder known).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NoHomeError;
+
+impl std::fmt::Display for NoHomeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("no home folder to keep the drills in")
+    }
+}
+
+impl std::error::Error for NoHomeError {}
+
+impl From<NoHomeError> for CommandError {
+    fn from(e: NoHomeError) -> Self {
+        CommandError::Failed(Box::new(e))
+    }
 }
 
 /// `huo-chess analyse FILE --player NAME`: the games of `file` where NAME is White or
@@ -163,3 +181,18 @@ pub fn stats_text(deck: &Deck, today: i64) -> String {
 
 /// How many of the hardest exercises `--stats` names.
 const HARDEST: usize = 5;
+
+#[cfg(test)]
+mod no_home_tests {
+    use super::*;
+    use std::error::Error as _;
+
+    #[test]
+    fn no_home_folder_is_said_as_before_and_kept() {
+        let e = CommandError::from(NoHomeError);
+        assert_eq!(e.to_string(), "no home folder to keep the drills in");
+        let kept = e.source().unwrap().downcast_ref::<NoHomeError>();
+        assert_eq!(kept, Some(&NoHomeError));
+        assert!(NoHomeError.source().is_none());
+    }
+}

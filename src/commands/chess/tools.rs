@@ -1,18 +1,21 @@
 //! The engine's own tools: `perft` (the move generator counted), `eval` (a position judged
 //! part by part) and `bench` (the search's signature and speed).
 
-use crate::commands::error::{CommandResult, load_config};
-use crate::core::{Position, perft as count, perft_divide};
+use crate::commands::error::{CommandError, CommandResult, load_config};
+use crate::core::{FenError, Position, perft as count, perft_divide};
 use crate::eval::Evaluator;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
 /// The position of a `--fen` argument (the initial one without it), or why the FEN is wrong.
-fn position_arg(fen: Option<&str>) -> Result<Position, String> {
+/// The FEN's own error is said as it is, and kept as the source.
+fn position_arg(fen: Option<&str>) -> Result<Position, CommandError> {
     match fen {
         None => Ok(Position::startpos()),
-        Some(text) => Position::from_fen(text).map_err(|e| e.to_string()),
+        Some(text) => {
+            Position::from_fen(text).map_err(|e: FenError| CommandError::Failed(Box::new(e)))
+        }
     }
 }
 
@@ -86,4 +89,19 @@ pub fn bench(config: Option<&Path>, depth: u32, threads: usize) -> CommandResult
     println!("Nodes searched  : {}", result.nodes);
     println!("Nodes/second    : {}", result.nps());
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::error::Error as _;
+
+    #[test]
+    fn a_fen_refused_is_said_as_the_fen_says_it_and_kept() {
+        let e = position_arg(Some("8/8/8 w")).unwrap_err();
+        let fen = e.source().unwrap().downcast_ref::<FenError>().unwrap();
+        assert_eq!(fen, &Position::from_fen("8/8/8 w").unwrap_err());
+        assert_eq!(e.to_string(), fen.to_string());
+        assert_eq!(position_arg(None).unwrap(), Position::startpos());
+    }
 }
