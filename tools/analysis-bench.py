@@ -156,6 +156,20 @@ def book_lines():
     return lines
 
 
+def finished_game(board, event, round_, white, black):
+    """A game played to `board` as PGN text, with its tags; says so on standard error."""
+    game = chess.pgn.Game.from_board(board)
+    game.headers["Event"] = event
+    game.headers["Round"] = str(round_)
+    game.headers["White"] = white
+    game.headers["Black"] = black
+    over = board.is_game_over(claim_draw=True)
+    game.headers["Result"] = board.result(claim_draw=True) if over else "*"
+    print(f"game {round_} ({event}): {white} - {black}, {len(board.move_stack)} plies, "
+          f"{game.headers['Result']}", file=sys.stderr)
+    return str(game)
+
+
 def make_games(args):
     rng = random.Random(args.seed)
     lines = book_lines()
@@ -181,15 +195,9 @@ def make_games(args):
                 board, chess.engine.Limit(nodes=nodes), game=ids[board.turn]
             )
             board.push(result.move)
-        game = chess.pgn.Game.from_board(board)
-        game.headers["Event"] = "analysis benchmark"
-        game.headers["Round"] = str(g + 1)
-        game.headers["White"] = f"{names[white[0]]} {white[1]} nodes"
-        game.headers["Black"] = f"{names[black[0]]} {black[1]} nodes"
-        game.headers["Result"] = board.result(claim_draw=True) if board.is_game_over(claim_draw=True) else "*"
-        out.append(str(game))
-        print(f"game {g + 1}: {game.headers['White']} - {game.headers['Black']}, "
-              f"{board.ply()} plies, {game.headers['Result']}", file=sys.stderr)
+        out.append(finished_game(board, "analysis benchmark", g + 1,
+                                 f"{names[white[0]]} {white[1]} nodes",
+                                 f"{names[black[0]]} {black[1]} nodes"))
     sf.quit()
     huo.quit()
     os.makedirs(DATA, exist_ok=True)
@@ -273,15 +281,8 @@ def make_heldout(args):
             board.push(result.move)
         for color, (who, setting) in zip((chess.WHITE, chess.BLACK), players):
             names[color] = f"Huo Chess level {setting}" if who == "huo" else f"Stockfish skill {setting}"
-        game = chess.pgn.Game.from_board(board)
-        game.headers["Event"] = f"analysis benchmark ({kind})"
-        game.headers["Round"] = str(g + 1)
-        game.headers["White"] = names[chess.WHITE]
-        game.headers["Black"] = names[chess.BLACK]
-        game.headers["Result"] = board.result(claim_draw=True) if board.is_game_over(claim_draw=True) else "*"
-        out.append(str(game))
-        print(f"game {g + 1} ({kind}): {names[chess.WHITE]} - {names[chess.BLACK]}, "
-              f"{len(board.move_stack)} plies, {game.headers['Result']}", file=sys.stderr)
+        out.append(finished_game(board, f"analysis benchmark ({kind})", g + 1,
+                                 names[chess.WHITE], names[chess.BLACK]))
     sf.quit()
     huo.quit()
     with open(args.out, "w") as f:
