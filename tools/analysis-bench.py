@@ -23,6 +23,7 @@ The input is fixed and in the repository, in two parts judged by Stockfish 15.1 
     python3 tools/analysis-bench.py run --games tools/analysis-bench/heldout.pgn \
         --reference tools/analysis-bench/heldout-reference.tsv           # the held-out part
     python3 tools/analysis-bench.py run --huo-only                       # Huo alone, to tune
+    python3 tools/analysis-bench.py run --classical      # Stockfish without its network
 
 Both can be made again, or for other games:
 
@@ -426,6 +427,10 @@ def huo_marks(args, games):
 
 def stockfish_marks(args, games):
     engine = stockfish()
+    if args.classical:
+        # Stockfish 15.1 still has its handcrafted evaluation: the same search without the
+        # network shows how much of its verdicts' quality is the network's.
+        engine.configure({"Use NNUE": False})
     blunders, verdicts = set(), {}
     start = time.time()
     for gi, game in games.items():
@@ -532,7 +537,7 @@ def run(args):
     print(f"| depth {args.depth} | `??` marked | agreeing | precision | recall | time |")
     print("|---|---|---|---|---|---|")
     print(row("Huo Chess", huo_b, huo_time))
-    print(row(sf_name(), sf_b, sf_time))
+    print(row(sf_name() + (" (handcrafted evaluation)" if args.classical else ""), sf_b, sf_time))
     print()
     print(f"time ratio Huo / Stockfish: {huo_time / sf_time:.2f}")
     on_theory = {k: v for k, v in huo_marked.items() if k in theory}
@@ -600,6 +605,8 @@ def main():
     b.add_argument("--keep", metavar="FILE", help="keep Huo's annotated games in FILE")
     b.add_argument("--huo-only", action="store_true",
                    help="Huo Chess's figures alone (tuning: no Stockfish run)")
+    b.add_argument("--classical", action="store_true",
+                   help="Stockfish without its network (its handcrafted evaluation)")
     b.add_argument("--partial", action="store_true",
                    help="only the games the reference covers so far")
     args = p.parse_args()
