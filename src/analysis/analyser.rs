@@ -16,7 +16,7 @@
 //! its transposition table learned about one position helps with the next; each game
 //! starts with an empty table, so a game is judged the same alone or among others.
 
-use super::{Eval, GameAnalysis, PositionEval, Thresholds};
+use super::verdict::{Eval, GameAnalysis, PositionEval, Thresholds};
 use crate::config::Config;
 use crate::core::Move;
 use crate::engine::{Engine, Reply, Settings, Think};
@@ -28,7 +28,7 @@ use std::sync::mpsc::{Receiver, RecvError};
 
 /// Stands for the positions [`Analyser::evaluate`] skips.
 const PLACEHOLDER: PositionEval = PositionEval {
-    eval: super::Eval::Cp(0),
+    eval: Eval::Cp(0),
     best: None,
     pv: Vec::new(),
     depth: 0,

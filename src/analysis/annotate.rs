@@ -4,9 +4,9 @@
 //! blunder), and after a mistake or a blunder the engine's line as a variation. The
 //! movetext starts with a comment that says the scale the marks are on, and the tags
 //! `WhiteAccuracy` and `BlackAccuracy` give each player's accuracy (0 to 100, lichess's
-//! formula: [`super::accuracy`]). The movetext is wrapped at 80 columns.
+//! formula: [`super::verdict::accuracy`]). The movetext is wrapped at 80 columns.
 
-use super::{GameAnalysis, Judgement};
+use super::verdict::{Eval, GameAnalysis, Judgement, Thresholds};
 use crate::core::{Color, Move, Position, san, san_movetext};
 use crate::game::Game;
 use crate::pgn::{wrap_movetext, write_tags};
@@ -70,7 +70,7 @@ pub fn write_annotated(
 }
 
 /// The comment that opens an annotated game: what the marks mean.
-fn scale_comment(t: super::Thresholds) -> String {
+fn scale_comment(t: Thresholds) -> String {
     format!(
         "Marks by the winning chances (-1 to 1, lichess's scale) a move gives away: \
          ?! {}, ? {}, ?? {}; accuracy by lichess's formula",
@@ -110,7 +110,7 @@ impl Movetext {
 
     /// `( line )` replacing the move just written: played from `pos`, its first move
     /// followed by the evaluation the engine gave it.
-    fn variation(&mut self, pos: &Position, line: &[Move], eval: super::Eval) {
+    fn variation(&mut self, pos: &Position, line: &[Move], eval: Eval) {
         // The first move, its evaluation, then the rest (a black move after the comment
         // says its number again).
         let mut inner = san_movetext(pos, &line[..line.len().min(1)]);
@@ -132,7 +132,7 @@ impl Movetext {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::{Eval, PositionEval, Thresholds};
+    use crate::analysis::verdict::PositionEval;
 
     fn line(game: &Game) -> Vec<Move> {
         game.moves().to_vec()

@@ -5,7 +5,8 @@
 //! summary line at the end. A game that cannot be read is reported as
 //! `file:line: game N: reason` and skipped; the others go on.
 
-use super::{Analyser, annotate};
+use super::analyser::Analyser;
+use super::annotate;
 use crate::config::Config;
 use crate::pgn::read_games;
 use crate::search::{Limits, available_threads};
