@@ -13,7 +13,7 @@ use std::fmt;
 
 /// A move: the square a piece leaves, the square it lands on, and for a pawn reaching the
 /// last rank the piece it becomes. The move does not say which piece moves or whether it
-/// is legal: the [`Position`](super::Position) it is played in knows both.
+/// is legal: the [`Position`](super::position::Position) it is played in knows both.
 ///
 /// ```
 /// use huo_chess::core::{Promotion, parse_uci};
@@ -229,7 +229,8 @@ impl fmt::Debug for MoveList {
 #[cfg(test)]
 mod tests {
     use super::Move;
-    use crate::core::{Position, Promotion, Role, Square};
+    use crate::core::position::Position;
+    use crate::core::types::{Promotion, Role, Square};
 
     #[test]
     fn a_pawn_promotes_to_a_knight_bishop_rook_or_queen() {

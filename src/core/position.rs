@@ -1060,8 +1060,14 @@ mod invariant_tests {
     fn legal_games_keep_every_invariant() {
         // Every kind of move: castling both ways, en passant, promotion with capture.
         let mut pos = Position::from_fen("r3k2r/1P4p1/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1").unwrap();
-        for uci in ["e5d6", "e8g8", "e1c1", "g7g5", "b7a8q"] {
-            let mv = crate::core::parse_uci(&pos, uci).unwrap();
+        let moves = [
+            Move::new(Square::E5, Square::D6, None), // en passant
+            Move::new(Square::E8, Square::G8, None), // castling short
+            Move::new(Square::E1, Square::C1, None), // castling long
+            Move::new(Square::G7, Square::G5, None),
+            Move::new(Square::B7, Square::A8, Some(Role::Queen)),
+        ];
+        for mv in moves {
             pos.play(mv); // checked by assert_consistent after each move
         }
         assert_eq!(pos.fen(), "Q4rk1/8/3P4/6p1/8/8/8/2KR3R b - - 0 3");
@@ -1076,7 +1082,7 @@ mod clock_tests {
     fn the_half_move_clock_stops_at_its_largest_value() {
         let fen = "4k3/8/8/8/8/8/8/4K1N1 w - - 65535 1";
         let mut pos = Position::from_fen(fen).unwrap();
-        pos.play(crate::core::parse_uci(&pos, "g1f3").unwrap());
+        pos.play(Move::new(Square::G1, Square::F3, None));
         assert_eq!(pos.halfmove_clock(), u16::MAX);
         pos.play_null();
         assert_eq!(pos.halfmove_clock(), u16::MAX);

@@ -147,7 +147,7 @@ impl Role {
 
 listed_enum! {
     /// A piece a pawn may become on the last rank: a knight, a bishop, a rook or a queen,
-    /// never a pawn again and never a king. A [`Move`](super::Move) holds one of these or
+    /// never a pawn again and never a king. A [`Move`](super::moves::Move) holds one of these or
     /// none, so a pawn "promoting" to a king cannot be written down.
     Promotion {
         Knight = 1,

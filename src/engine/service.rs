@@ -2,7 +2,7 @@
 //! answered by the book, by the only legal move, or by the searcher, in that order; the
 //! searcher's progress goes out as it comes.
 
-use super::{Answered, Origin, Reply, Request, Settings, Sink, Think};
+use super::protocol::{Answered, Origin, Reply, Request, Settings, Sink, Think};
 use crate::search::{Event, Score, SearchResult, Searcher, available_threads};
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
