@@ -5,10 +5,10 @@
 //! changed, and by how much, is the reason the engine saw — "wins a knight (+3.00)",
 //! "opens Black's king (+0.60)", "gives up mobility (-0.30)". The changes listed add up,
 //! to the centipawn, to the change of the evaluation along the line, which is shown too.
+//! [`thought`] is the whole answer for a move of the game: where it came from (the book,
+//! the only legal move, a search) and, for a searched move, this explanation.
 
-mod thought;
-
-pub use thought::{BOARD_MOVETIME, Thought};
+pub mod thought;
 
 use crate::core::{Color, Move, Position, Role, san_line};
 use crate::eval::Evaluator;

@@ -224,7 +224,7 @@ fn a_classic_line_is_explained_where_minimax_scored_it() {
 #[test]
 fn why_says_when_a_weak_levels_weakening_chose_the_move() {
     use huo_chess::engine::Origin;
-    use huo_chess::why::Thought;
+    use huo_chess::why::thought::Thought;
     let game = Game::new();
     let pos = *game.position();
     let e4 = parse_move(&pos, "e4").unwrap();

@@ -169,7 +169,7 @@ pub struct App {
     /// Is the opening book asked before the engine thinks?
     pub(super) use_book: bool,
     /// What the engine thought when it last chose a move (for "why?").
-    pub thought: Option<crate::why::Thought>,
+    pub thought: Option<crate::why::thought::Thought>,
     /// The search running for "why?" is the full strength's look at a weak level's move.
     pub(super) checking_level: bool,
     /// The latest principal variation and alternatives of the running search.

@@ -306,7 +306,7 @@ impl App {
             return;
         }
         let limits = Limits {
-            movetime: Some(crate::why::BOARD_MOVETIME),
+            movetime: Some(crate::why::thought::BOARD_MOVETIME),
             ..Limits::default()
         };
         self.session.think(

@@ -7,7 +7,7 @@ use crate::core::{Move, san_numbered};
 use crate::engine::{Origin, Think};
 use crate::search::{Level, Limits, SearchResult};
 use crate::session::engine::Job;
-use crate::why::{BOARD_MOVETIME, Thought};
+use crate::why::thought::{BOARD_MOVETIME, Thought};
 
 impl App {
     /// Keeps what the engine thought about the move it is about to play (`played`), or
