@@ -12,7 +12,8 @@
 //!
 //! A word that reads as a level is a level; write `./7` for a file named `7`.
 
-use crate::config::{Config, ConfigError};
+use crate::config::Config;
+use crate::config::file::ConfigError;
 use crate::level::Level;
 use std::fmt;
 use std::path::Path;

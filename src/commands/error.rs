@@ -8,7 +8,8 @@
 //! line's own errors ([`parse`]) and the warnings a command prints on its way ([`say`], said in [`crate::util::voice`])
 //! are said the same way.
 
-use crate::config::{Config, ConfigError, Loaded};
+use crate::config::Config;
+use crate::config::file::{ConfigError, Loaded};
 pub use crate::util::voice::say;
 use std::io::Write;
 use std::path::Path;

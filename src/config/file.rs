@@ -4,9 +4,10 @@
 //! the result back with each value's origin.
 
 use super::{Config, SHIPPED};
+use crate::util::dirs;
 use serde::Deserialize;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use toml::de::{DeTable, DeValue};
 
 /// A configuration error: which file, line and key, and why.
@@ -205,6 +206,53 @@ fn distance(a: &str, b: &str) -> usize {
 }
 
 impl Config {
+    /// Reads the configuration file at `path`.
+    pub fn from_file(path: &Path) -> Result<Loaded, ConfigError> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+            file: name.clone(),
+            line: None,
+            key: None,
+            message: format!("cannot read: {e}"),
+        })?;
+        let (config, origins) = Config::parse(&text, &name)?;
+        Ok(Loaded {
+            config,
+            source: Some(path.to_path_buf()),
+            origins,
+        })
+    }
+
+    /// Which file the configuration comes from (see the module docs), or `None`.
+    pub fn locate(explicit: Option<&Path>) -> Option<PathBuf> {
+        if let Some(p) = explicit {
+            return Some(p.to_path_buf());
+        }
+        if let Some(p) = std::env::var_os("HUO_CONFIG").filter(|p| !p.is_empty()) {
+            return Some(PathBuf::from(p));
+        }
+        let local = PathBuf::from("config/huo.toml");
+        if local.is_file() {
+            return Some(local);
+        }
+        dirs::config_dir()
+            .map(|d| d.join("huo.toml"))
+            .filter(|p| p.is_file())
+    }
+
+    /// Loads the configuration from the first place it is found (see the module docs).
+    /// A file named explicitly (flag or `HUO_CONFIG`) must exist.
+    pub fn load(explicit: Option<&Path>) -> Result<Loaded, ConfigError> {
+        match Config::locate(explicit) {
+            Some(path) => Config::from_file(&path),
+            None => Ok(Loaded {
+                config: Config::default(),
+                source: None,
+                origins: Default::default(),
+            }),
+        }
+    }
+
     /// Reads `text` (named `file` in messages) over the built-in defaults. Returns the
     /// configuration and, for each key the text set, its `file:line`.
     pub fn parse(

@@ -14,10 +14,8 @@
 //! built-in value. A file with any error (bad TOML, unknown key, wrong type, value out of
 //! range) is refused as a whole, with its path, line and key: nothing starts half-configured.
 
-mod file;
+pub mod file;
 mod values;
-
-pub use file::{ConfigError, Loaded};
 
 use crate::book::LayerPolicy;
 use crate::book::pick::PickMode;
@@ -25,9 +23,8 @@ use crate::eval::{self, Evaluator};
 use crate::keys::KeyChord;
 use crate::level::Level;
 use crate::search::MAX_THREADS;
-use crate::util::dirs;
 use serde::{Deserialize, Serialize};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::LazyLock;
 use values::{chances, flag, number, old_threshold, path, text, theme, whole};
 
@@ -56,7 +53,7 @@ pub const SHIPPED: &str = include_str!("../../config/huo.toml");
 /// let refused = Config::parse("[pieces]\nqeen = 9.5\n", "my.toml").unwrap_err();
 /// assert_eq!(refused.line, Some(2));
 /// assert_eq!(refused.key.as_deref(), Some("pieces.qeen"));
-/// # Ok::<(), huo_chess::config::ConfigError>(())
+/// # Ok::<(), huo_chess::config::file::ConfigError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -207,7 +204,7 @@ pub struct BookConfig {
 /// The older keys `inaccuracy`, `mistake` and `blunder` were pawns lost from a level
 /// position; a file that still sets them keeps working: each is converted to the winning
 /// chances those pawns cost a level game (2 pawns: 0.35) and a note names the new key
-/// ([`crate::config::Loaded::notes`]). A new key set in the same file wins over its old one.
+/// ([`crate::config::file::Loaded::notes`]). A new key set in the same file wins over its old one.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct AnalysisConfig {
@@ -367,53 +364,6 @@ impl Config {
             pieces: self.pieces.clone(),
             weights: self.eval.clone(),
             huo: self.huo.clone(),
-        }
-    }
-
-    /// Reads the configuration file at `path`.
-    pub fn from_file(path: &Path) -> Result<Loaded, ConfigError> {
-        let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
-            file: name.clone(),
-            line: None,
-            key: None,
-            message: format!("cannot read: {e}"),
-        })?;
-        let (config, origins) = Config::parse(&text, &name)?;
-        Ok(Loaded {
-            config,
-            source: Some(path.to_path_buf()),
-            origins,
-        })
-    }
-
-    /// Which file the configuration comes from (see the module docs), or `None`.
-    pub fn locate(explicit: Option<&Path>) -> Option<PathBuf> {
-        if let Some(p) = explicit {
-            return Some(p.to_path_buf());
-        }
-        if let Some(p) = std::env::var_os("HUO_CONFIG").filter(|p| !p.is_empty()) {
-            return Some(PathBuf::from(p));
-        }
-        let local = PathBuf::from("config/huo.toml");
-        if local.is_file() {
-            return Some(local);
-        }
-        dirs::config_dir()
-            .map(|d| d.join("huo.toml"))
-            .filter(|p| p.is_file())
-    }
-
-    /// Loads the configuration from the first place it is found (see the module docs).
-    /// A file named explicitly (flag or `HUO_CONFIG`) must exist.
-    pub fn load(explicit: Option<&Path>) -> Result<Loaded, ConfigError> {
-        match Config::locate(explicit) {
-            Some(path) => Config::from_file(&path),
-            None => Ok(Loaded {
-                config: Config::default(),
-                source: None,
-                origins: Default::default(),
-            }),
         }
     }
 }

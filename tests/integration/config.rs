@@ -3,7 +3,8 @@
 
 use crate::common;
 
-use huo_chess::config::{Config, Loaded};
+use huo_chess::config::Config;
+use huo_chess::config::file::Loaded;
 use std::process::Command;
 
 #[test]
