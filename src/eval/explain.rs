@@ -5,9 +5,10 @@
 //! exactly, in centipawns. `huo-chess eval`, UCI's `eval`, the MiniMax tree's leaves and
 //! "why this move?" all show it from here.
 
+use super::Evaluator;
+use super::taper::{FULL_SCALE, MAX_PHASE, Pair, TAPER_UNIT, phase, taper, taper_exact};
 use super::terms as t;
 use super::trace::{DANGER_EG, DANGER_MG, Trace, complexity_shift};
-use super::{Evaluator, MAX_PHASE, Pair, TAPER_UNIT, phase, taper, taper_exact};
 use crate::core::{Color, Position};
 use std::fmt;
 
@@ -269,13 +270,12 @@ impl fmt::Display for Explanation {
             "Score for White",
             pawns(self.for_white())
         )?;
-        let scaled = if self.eg_scale == super::FULL_SCALE {
+        let scaled = if self.eg_scale == FULL_SCALE {
             String::new()
         } else {
             format!(
                 ", scaled to {}/{} (a drawish ending)",
-                self.eg_scale,
-                super::FULL_SCALE
+                self.eg_scale, FULL_SCALE
             )
         };
         writeln!(

@@ -6,7 +6,7 @@
 //! kept here, keyed by the two sides' pawn sets themselves, so a stored entry is never
 //! mistaken for another structure.
 
-use super::Pair;
+use super::taper::Pair;
 use crate::core::Bitboard;
 
 /// log2 of the number of entries.

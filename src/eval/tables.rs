@@ -4,7 +4,7 @@
 //! hand, retune. Values are centipawns as `P(middlegame, endgame)`, before the scale
 //! factors of the configuration. Square tables are seen from White's side, rank 1 first.
 
-use super::Pair as P;
+use super::taper::Pair as P;
 
 /// Piece-square tables: pawn, knight, bishop, rook, queen, king; a1..h1 on the first row.
 #[rustfmt::skip]

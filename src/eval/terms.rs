@@ -12,7 +12,7 @@
 //! apart (`DANGER_*`). The winning chances ([`COMPLEXITY`]) are terms like the others, but
 //! their sum moves the ending score towards or away from zero instead of adding to it.
 
-use super::EvalWeights;
+use super::settings::EvalWeights;
 
 /// Piece-square tables: pawn, knight, bishop, rook, queen, king, each 64 squares from
 /// White's side (a1, b1 … h8).

@@ -9,8 +9,8 @@
 //! The tuner sees the weights as one flat vector of numbers: the middlegame and endgame
 //! value of each term, then the danger weights ([`mg`], [`eg`], [`danger`]).
 
+use super::taper::{FULL_SCALE, MAX_PHASE, Pair};
 use super::terms::{COUNT, DANGER_COUNT};
-use super::{FULL_SCALE, MAX_PHASE};
 
 /// Receives the weights the evaluation uses, with their counts. The evaluation is generic
 /// over it; the real search uses [`NoTrace`], which compiles to nothing.
@@ -25,7 +25,7 @@ pub trait Trace {
     fn complexity(&mut self, term: usize, n: i32);
     /// A Huo hint worth `v` was added for the current side (a configured weight, which
     /// the tuner leaves alone; the explanation shows it).
-    fn hint(&mut self, v: super::Pair);
+    fn hint(&mut self, v: Pair);
 }
 
 /// The trace that records nothing: what the search uses.
@@ -41,7 +41,7 @@ impl Trace for NoTrace {
     #[inline(always)]
     fn complexity(&mut self, _: usize, _: i32) {}
     #[inline(always)]
-    fn hint(&mut self, _: super::Pair) {}
+    fn hint(&mut self, _: Pair) {}
 }
 
 /// Index of a term's middlegame value in the flat weight vector.
@@ -130,7 +130,7 @@ impl Trace for Features {
         self.complexity.push((term as u16, n as i16));
     }
     /// The hints are not fitted: the traced score leaves them out.
-    fn hint(&mut self, _: super::Pair) {}
+    fn hint(&mut self, _: Pair) {}
 }
 
 impl Features {

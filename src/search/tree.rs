@@ -13,7 +13,8 @@ use super::time::TimeBudget;
 use super::tree_top::TreeTop;
 use super::types::{Limits, Score, score_of};
 use crate::core::{Move, Position};
-use crate::eval::{Evaluator, Explanation};
+use crate::eval::Evaluator;
+use crate::eval::explain::Explanation;
 use std::sync::atomic::AtomicBool;
 
 /// How many levels below the second ply are kept at once.

@@ -5,8 +5,9 @@
 
 use super::theme::Theme;
 use crate::core::{Color, Move, san, san_line};
+use crate::eval::Evaluator;
+use crate::eval::explain::Explanation;
 use crate::eval::explain::SIDE_TO_MOVE;
-use crate::eval::{Evaluator, Explanation};
 use crate::search::tree::{Child, MAX_KEPT_LEVELS, Tree};
 use crate::search::tree_top::TreeTop;
 use crossterm::event::KeyCode;
