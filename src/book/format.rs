@@ -11,7 +11,7 @@
 //! knowledge), then [`resolve`] checks the `fen` line against the position looked up and each
 //! move against the legal moves. Problems are collected with their `file:line`, never panics.
 
-use super::BookMove;
+use super::entry::BookMove;
 use crate::core::{FenError, Move, Position, parse_uci};
 
 /// A move line as written, before it is checked against the position.

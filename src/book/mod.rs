@@ -36,6 +36,7 @@
 pub mod batch;
 pub mod convert;
 pub mod embedded;
+pub mod entry;
 pub mod error;
 pub mod format;
 pub mod import;
@@ -49,6 +50,7 @@ pub mod store;
 pub mod tree;
 
 pub use batch::Layout;
+pub use entry::{BookEntry, BookMove};
 pub use error::{BookError, Doing};
 pub use layers::{Adopted, BookPick, Books, Layer, LayerPolicy, LayeredEntry, Recorded};
 pub use results::{Results, WeightPolicy};
@@ -59,39 +61,6 @@ use crate::core::{Move, Position};
 use crate::game::Game;
 use crate::util::files::Durability;
 use std::path::{Path, PathBuf};
-
-/// One suggested move of a book position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BookMove {
-    pub mv: Move,
-    /// 0: known, never played. Higher: played more often.
-    pub weight: u32,
-    /// Other `key=value` fields, kept as they were read.
-    pub fields: Vec<(String, String)>,
-    pub comment: Option<String>,
-}
-
-impl BookMove {
-    /// A move with a weight, no other field and no comment.
-    pub fn new(mv: Move, weight: u32) -> BookMove {
-        BookMove {
-            mv,
-            weight,
-            fields: Vec::new(),
-            comment: None,
-        }
-    }
-}
-
-/// A position's entry: its moves and the file they came from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BookEntry {
-    pub moves: Vec<BookMove>,
-    /// The file, as shown to the user (`books/82/823c9b50fd114196.txt`).
-    pub file: String,
-    /// Problems met while reading (skipped lines, with file:line).
-    pub warnings: Vec<String>,
-}
 
 /// What a position holds in a book directory: its moves and the `#` notes a person wrote
 /// (both empty: the book does not have the position). The moves are kept in the canonical

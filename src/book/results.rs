@@ -11,7 +11,7 @@
 //! result, `*`, counts in `games` only). The fields are optional; a book without them is
 //! a book without results.
 
-use super::BookMove;
+use super::entry::BookMove;
 
 /// The field names, in the order they are written.
 pub const FIELDS: [&str; 4] = ["games", "w", "d", "l"];

@@ -12,7 +12,7 @@
 //!   them over together ([`super::batch`]); taking the lock first finishes (or discards) a
 //!   batch a crash interrupted.
 
-use super::{BookError, Doing};
+use super::error::{BookError, Doing};
 use crate::util::files::{
     Durability, create_folder_of, is_temporary, remove_if_present, write_atomic_with,
 };

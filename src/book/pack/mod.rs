@@ -27,13 +27,13 @@
 //! it meanwhile), checking every line.
 //!
 //! A position file (`DIR/xx/key.txt`) wins over the packed record of the same key: editing
-//! a packed position writes its file ([`super::Book::update`]). The pack is rewritten
+//! a packed position writes its file (`Book::update`). The pack is rewritten
 //! whole by the batch writers ([`super::batch`]), and a damaged pack is reported with its
 //! line, never a panic, never used for writing.
 
 pub mod text;
 
-use super::{BookError, Doing};
+use super::error::{BookError, Doing};
 use std::fs::File;
 use std::io::{BufRead, BufReader, ErrorKind, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
