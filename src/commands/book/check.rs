@@ -1,7 +1,7 @@
 //! `stats` and `check`: the whole book read once, file by file (and packed record by
 //! packed record), counted and validated; `check` validates the training schedule too.
 
-use super::Context;
+use super::context::Context;
 use crate::book::{Book, FileReport};
 use crate::commands::error::CommandResult;
 use crate::util::progress;

@@ -3,7 +3,8 @@
 //! the book plays there. With `--due`, the positions the player left it at are due in the
 //! trainer today.
 
-use super::{CommandResult, Context};
+use super::context::Context;
+use crate::commands::error::CommandResult;
 use crate::core::Color;
 use crate::train::repertoire::{Review, departure, review_departure};
 use crate::util::date;

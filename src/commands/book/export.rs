@@ -1,7 +1,7 @@
 //! `export-polyglot`, `export-pgn` and `dump`: the book written out for other programs
 //! and for reading.
 
-use super::{Context, FenArg};
+use super::context::{Context, FenArg};
 use crate::book::{Book, BookError, pack, polyglot, tree};
 use crate::commands::error::CommandResult;
 use clap::Args;

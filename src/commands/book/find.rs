@@ -1,7 +1,7 @@
 //! `find`: the named openings matching a name or an ECO code, their moves, and how far the
 //! user's book follows each.
 
-use super::Context;
+use super::context::Context;
 use crate::book::Book;
 use crate::commands::error::CommandResult;
 use crate::core::{Move, Position};

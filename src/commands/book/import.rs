@@ -1,7 +1,7 @@
 //! `import-pgn`, `import-huo` and `import-polyglot`: other books and game collections
 //! brought into the user's book.
 
-use super::Context;
+use super::context::Context;
 use crate::book::{WeightPolicy, import, pack, polyglot};
 use crate::commands::error::CommandResult;
 use crate::core::Color;

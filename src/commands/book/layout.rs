@@ -1,7 +1,7 @@
 //! `pack` and `unpack`: a book from one layout to the other, losslessly (see
 //! [`crate::book::convert`]).
 
-use super::Context;
+use super::context::Context;
 use crate::book::{convert, pack};
 use crate::commands::error::CommandResult;
 use clap::Args;

@@ -1,7 +1,7 @@
 //! `merge`: another book (a directory, a Polyglot .bin or the built-in book) added into
 //! the user's book.
 
-use super::Context;
+use super::context::Context;
 use crate::book::{WeightMerge, merge, polyglot};
 use crate::commands::error::CommandResult;
 use clap::Args;

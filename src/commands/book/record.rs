@@ -3,7 +3,7 @@
 //! A position new to the user's book holds exactly the moves recorded there; the built-in
 //! book's moves are copied only on request (`record --adopt`, `adopt`).
 
-use super::{Context, FenArg, walk};
+use super::context::{Context, FenArg, walk};
 use crate::book::Book;
 use crate::commands::error::{CommandError, CommandResult};
 use crate::core::{Move, Position, san};

@@ -1,7 +1,7 @@
 //! `show`: one position with its book moves, as the game would consult them, and the name
 //! of the opening the moves reach.
 
-use super::{Context, FenArg, walk};
+use super::context::{Context, FenArg, walk};
 use crate::book::{BookMove, Results, format, results};
 use crate::commands::error::CommandResult;
 use crate::core::{Position, san};

@@ -4,7 +4,7 @@
 //! one; `--layers user` trains only the user's own). The schedule is `training.txt` in the
 //! user's book directory (`./books` when there is none yet, made at the first answer).
 
-use super::{Context, walk};
+use super::context::{Context, walk};
 use crate::book::Books;
 use crate::commands::error::CommandResult;
 use crate::core::{Color, Position};
