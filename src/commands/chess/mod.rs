@@ -16,6 +16,7 @@ use super::error::{CommandError, CommandResult, load_config};
 use super::meta::{Completions, Man};
 use crate::tui::GameArgs;
 use clap::{CommandFactory, Parser, Subcommand};
+use settings::ConfigAction;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -161,14 +162,6 @@ pub enum Command {
     Completions(Completions),
     /// Print the man page, of the program or of one command (`huo-chess man analyse`).
     Man(Man),
-}
-
-#[derive(Subcommand)]
-pub enum ConfigAction {
-    /// Validate a configuration file (default: the one that would be loaded).
-    Check { file: Option<PathBuf> },
-    /// Print the effective configuration and where each value came from.
-    Show,
 }
 
 impl Cli {

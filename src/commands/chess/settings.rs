@@ -1,11 +1,20 @@
 //! `config check [FILE]` and `config show`: a configuration validated, or the effective one
 //! printed with where each value came from.
 
-use super::ConfigAction;
 use crate::commands::error::{CommandError, CommandResult, load_config};
 use crate::config::Config;
-use std::path::Path;
+use clap::Subcommand;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+/// What `config` does.
+#[derive(Subcommand)]
+pub enum ConfigAction {
+    /// Validate a configuration file (default: the one that would be loaded).
+    Check { file: Option<PathBuf> },
+    /// Print the effective configuration and where each value came from.
+    Show,
+}
 
 /// Runs `config ACTION`; `explicit` is the global `--config`.
 pub fn run(action: ConfigAction, explicit: Option<&Path>) -> CommandResult {
