@@ -17,11 +17,12 @@
 //! selection stays on the move, so every action lands on the move the user selected.
 
 pub mod ui;
+mod view;
 
 use super::input::{
     BoardInput, INVALID_MOVE, Pick, Typed, promotion_piece, read_typed_move, take_typed,
 };
-use super::screen::{self, View};
+use super::screen;
 use super::theme::Theme;
 use crate::book::{BookEntry, BookError, Books, Edit, Layer};
 use crate::config::Config;
@@ -32,10 +33,7 @@ use crate::game::Game;
 use crate::openings::Opening;
 use crate::search::{Level, Limits};
 use crate::session::engine::{EngineLink, Job};
-use crossterm::event::{
-    Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent,
-};
-use ratatui::Frame;
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
 use ratatui::layout::Rect;
 use std::io;
 
@@ -619,37 +617,6 @@ impl Editor {
             self.focus = Focus::Board;
             self.cursor_select();
         }
-    }
-}
-
-/// The editor in the run loop.
-impl View for Editor {
-    fn update(&mut self) -> bool {
-        self.poll_engine(std::time::Duration::ZERO)
-    }
-
-    fn busy(&self) -> bool {
-        self.engine.busy().is_some()
-    }
-
-    fn handle(&mut self, event: TermEvent) {
-        match event {
-            TermEvent::Key(k) => self.handle_key(k),
-            TermEvent::Mouse(m) => self.handle_mouse(m),
-            _ => {}
-        }
-    }
-
-    fn done(&self) -> bool {
-        self.quit
-    }
-
-    fn lay_out(&mut self, area: Rect) {
-        ui::lay_out(self, area)
-    }
-
-    fn draw(&self, frame: &mut Frame) {
-        ui::draw(frame, self)
     }
 }
 

@@ -3,6 +3,7 @@
 use super::*;
 use crate::book::BookMove;
 use crate::util::scratch::Scratch;
+use crossterm::event::Event as TermEvent;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 

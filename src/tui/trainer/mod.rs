@@ -14,21 +14,19 @@
 //! its own (`huo-book train`, `huo-chess drill`) or inside the game's (`:train`, `:drill`).
 
 pub mod ui;
+mod view;
 
 use super::events::Wake;
 use super::input::{
     BoardInput, INVALID_MOVE, Pick, Typed, promotion_piece, read_typed_move, take_typed,
 };
-use super::screen::{self, View};
+use super::screen;
 use super::theme::Theme;
 use crate::config::Config;
 use crate::core::{Move, MoveError, Square};
 use crate::session::engine::THINKING;
 use crate::train::{Exercise, Stage};
-use crossterm::event::{
-    Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent,
-};
-use ratatui::Frame;
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
 use ratatui::layout::Rect;
 use std::io;
 use std::sync::mpsc::Sender;
@@ -334,37 +332,6 @@ impl Trainer {
         if self.board.click(&ev) {
             self.cursor_select();
         }
-    }
-}
-
-/// The trainer in the run loop.
-impl View for Trainer {
-    fn update(&mut self) -> bool {
-        self.poll()
-    }
-
-    fn busy(&self) -> bool {
-        self.exercise.judging()
-    }
-
-    fn handle(&mut self, event: TermEvent) {
-        match event {
-            TermEvent::Key(k) => self.handle_key(k),
-            TermEvent::Mouse(m) => self.handle_mouse(m),
-            _ => {}
-        }
-    }
-
-    fn done(&self) -> bool {
-        self.quit
-    }
-
-    fn lay_out(&mut self, area: Rect) {
-        ui::lay_out(self, area)
-    }
-
-    fn draw(&self, frame: &mut Frame) {
-        ui::draw(frame, self)
     }
 }
 

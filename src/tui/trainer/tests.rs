@@ -10,6 +10,7 @@ use crate::train::schedule::{self, Schedule};
 use crate::train::{Options, Session};
 use crate::util::date;
 use crate::util::scratch::Scratch;
+use crossterm::event::Event as TermEvent;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 

@@ -1,0 +1,40 @@
+//! The opening trainer in the screen's run loop: its engine polled, the terminal's keys and
+//! mouse handed to its state, its frame laid out and drawn by `ui.rs`.
+
+use super::Trainer;
+use super::ui;
+use crate::tui::screen::View;
+use crossterm::event::Event as TermEvent;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+
+/// The trainer in the run loop.
+impl View for Trainer {
+    fn update(&mut self) -> bool {
+        self.poll()
+    }
+
+    fn busy(&self) -> bool {
+        self.exercise.judging()
+    }
+
+    fn handle(&mut self, event: TermEvent) {
+        match event {
+            TermEvent::Key(k) => self.handle_key(k),
+            TermEvent::Mouse(m) => self.handle_mouse(m),
+            _ => {}
+        }
+    }
+
+    fn done(&self) -> bool {
+        self.quit
+    }
+
+    fn lay_out(&mut self, area: Rect) {
+        ui::lay_out(self, area)
+    }
+
+    fn draw(&self, frame: &mut Frame) {
+        ui::draw(frame, self)
+    }
+}
