@@ -22,10 +22,11 @@ use super::theme::Theme;
 use crate::book::Books;
 use crate::config::Config;
 use crate::core::{Color, Move, MoveError, Position, huo};
-use crate::engine::{BookPolicy, Settings};
+use crate::engine::{BookPolicy, Origin, Settings};
 use crate::eval::Evaluator;
 use crate::game::{Ending, Game};
 use crate::logfile::LogFile;
+use crate::search::SearchResult;
 use crate::session::GameSession;
 use crate::session::engine::{EngineLink, Job};
 use crate::util::rng::Rng;
@@ -133,6 +134,22 @@ pub struct Thinking {
     pub root: Option<(usize, usize)>,
 }
 
+/// The screen's part of a watched game (and of a weak level's pause).
+#[derive(Clone, Debug, Default)]
+pub struct Watch {
+    /// A move that came sooner than its pace or pause ([`App::pace`], in `watch.rs`),
+    /// played when due.
+    held: Option<Held>,
+}
+
+/// An engine move waiting for its turn on the screen.
+#[derive(Clone, Debug)]
+struct Held {
+    pub result: SearchResult,
+    pub origin: Origin,
+    pub due: Instant,
+}
+
 /// The game screen.
 pub struct App {
     pub(crate) config: Config,
@@ -183,7 +200,7 @@ pub struct App {
     /// The screen over the game (analysis, tree, trainer), while one is open.
     pub(crate) overlay: Option<Overlay>,
     /// Watch mode: the engine plays both sides (see [`watch`]).
-    pub watch: watch::Watch,
+    pub watch: Watch,
     /// The clocks were running when the trainer opened (they run again when it closes).
     pub(super) clocks_stopped: bool,
     /// The user's book folder, as given (`--book`, `book.path`; else found as the game
@@ -259,7 +276,7 @@ impl App {
             last_tree: None,
             opening: None,
             overlay: None,
-            watch: watch::Watch::default(),
+            watch: Watch::default(),
             clocks_stopped: false,
             book_dir: book_dir.map(PathBuf::from),
             deck: crate::train::deck::default_path(),

@@ -11,28 +11,13 @@
 //! for that side); an illegal one is only refused. Takeback, switching sides and `:resign`
 //! or `:draw` first stop watching. The game is autosaved like any other.
 
-use super::App;
+use super::{App, Held};
 use crate::core::Color;
 use crate::engine::Origin;
 use crate::player::Player;
 use crate::search::SearchResult;
 use crate::session::engine::Job;
 use std::time::{Duration, Instant};
-
-/// The screen's part of a watched game (and of a weak level's pause).
-#[derive(Clone, Debug, Default)]
-pub struct Watch {
-    /// A move that came sooner than its pace or pause ([`App::pace`]), played when due.
-    pub(super) held: Option<Held>,
-}
-
-/// An engine move waiting for its turn on the screen.
-#[derive(Clone, Debug)]
-pub(super) struct Held {
-    pub result: SearchResult,
-    pub origin: Origin,
-    pub due: Instant,
-}
 
 impl App {
     /// How a side is named in the log and the PGN when the engine plays it.
