@@ -9,59 +9,22 @@
 //! other fields, and counts add up.
 
 mod huo;
+mod options;
 mod snapshot;
 mod tally;
 
 use super::batch::{self, BatchWriter};
 pub use super::batch::{Layout, PACK_MIN_POSITIONS};
-use super::results::{Outcome, Results, WeightPolicy};
+use super::results::{Results, WeightPolicy};
 use super::{Book, BookError, BookMove, Incoming, WeightMerge, format, merge_move};
-use crate::core::{Color, Move, Position};
+use crate::core::{Move, Position};
 use crate::pgn::{PgnError, read_openings};
 pub use huo::{HuoError, HuoImportReport, huo_files, import_huo, parse_huo};
+pub use options::{PgnImportOptions, outcome_for};
 use snapshot::Snapshot;
 use std::io::BufRead;
 pub use tally::Tally;
 use tally::node_moves;
-
-/// How games become book moves.
-#[derive(Clone, Copy, Debug)]
-pub struct PgnImportOptions {
-    /// Only the first `max_ply` half-moves of each game are recorded.
-    pub max_ply: u32,
-    /// Positions reached by fewer games are dropped.
-    pub min_games: u32,
-    /// Record only the moves of this side (`None`: both).
-    pub only: Option<Color>,
-    /// How a move's results become its weight.
-    pub weights: WeightPolicy,
-    /// Moves whose score for the mover ((wins + draws/2) / decided games, in percent) is
-    /// below this are dropped, as `polyglot make-book -min-score` does. Moves without a
-    /// decided game are kept.
-    pub min_score: Option<f64>,
-    /// Memory bound of the [`Layout::Files`] import: when this many positions are counted,
-    /// they are staged (counts add up in the staged files) and counting starts afresh. Not
-    /// with `min_games` > 1 or `min_score`, which need the whole file's counts. The other
-    /// layouts count everything, then write once (the tally needs about 60 bytes per
-    /// position). Either way the book changes only at the end, all at once.
-    pub flush_positions: usize,
-    /// Files, pack, or chosen by size.
-    pub layout: Layout,
-}
-
-impl Default for PgnImportOptions {
-    fn default() -> Self {
-        PgnImportOptions {
-            max_ply: 20,
-            min_games: 1,
-            only: None,
-            weights: WeightPolicy::Games,
-            min_score: None,
-            flush_positions: 200_000,
-            layout: Layout::Auto,
-        }
-    }
-}
 
 /// What a PGN import did.
 #[derive(Clone, Debug, Default)]
@@ -81,22 +44,6 @@ pub struct PgnImportReport {
     pub dropped: usize,
     /// Moves dropped by `min_score`.
     pub dropped_moves: usize,
-}
-
-/// The outcome of a game's result tag for `side`.
-pub fn outcome_for(result: &str, side: Color) -> Outcome {
-    let white = match result.trim() {
-        "1-0" => Outcome::Win,
-        "0-1" => Outcome::Loss,
-        "1/2-1/2" | "½-½" => Outcome::Draw,
-        _ => return Outcome::Unknown,
-    };
-    match (side, white) {
-        (Color::White, o) => o,
-        (Color::Black, Outcome::Win) => Outcome::Loss,
-        (Color::Black, Outcome::Loss) => Outcome::Win,
-        (Color::Black, o) => o,
-    }
 }
 
 /// Is a move kept by `opts.min_score`? (Moves without a decided game are.)

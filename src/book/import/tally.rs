@@ -3,8 +3,8 @@
 //! is a slot in an open-addressing index, a [`Snapshot`] of its board and its moves' counts
 //! (no `Position` is kept; about 60 bytes a position).
 
+use super::options::{PgnImportOptions, outcome_for};
 use super::snapshot::Snapshot;
-use super::{PgnImportOptions, outcome_for};
 use crate::book::results::Results;
 use crate::core::{Color, Move, Position};
 
