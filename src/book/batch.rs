@@ -13,7 +13,10 @@
 //! Where a position goes: in a packed book, to its own file when it has one (the file wins
 //! over its record), else to the new pack; in a book of files, to its file.
 
-use super::{BookError, BookMove, Doing, Incoming, format, merge_into, pack, store};
+use super::entry::BookMove;
+use super::error::{BookError, Doing};
+use super::incoming::{Incoming, merge_into};
+use super::{format, pack, store};
 use crate::core::Position;
 use crate::util::files::Durability;
 use crate::util::transaction::{Staged, StagedFile, Transaction};

@@ -236,7 +236,7 @@ fn write_tally(
         let (mut moves, mut notes) = batch::stored_moves(&current, &pos)?;
         kept += 1;
         report.moves += item.moves.len();
-        super::merge_into(&mut moves, &mut notes, item.moves, item.notes, &mut merge);
+        super::incoming::merge_into(&mut moves, &mut notes, item.moves, item.notes, &mut merge);
         let record = format::write_record(&pos, &moves, &notes);
         w.put(key, record.as_bytes(), || Ok(pos))?;
     }
