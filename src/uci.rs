@@ -20,7 +20,8 @@
 //! restricts the search with `go searchmoves`, or searches until stopped (`go infinite`),
 //! is analysing: the book is not asked then.
 
-use crate::book::{Books, Layer, LayerPolicy, PickMode};
+use crate::book::PickMode;
+use crate::book::layers::{Books, Layer, LayerPolicy};
 use crate::config::Config;
 use crate::core::{FenError, MoveError, Position, notation};
 use crate::engine::{BookPolicy, Engine, Reply, Settings, Think};

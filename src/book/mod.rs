@@ -30,7 +30,7 @@
 //! - [`results`]: games, wins, draws and losses after a move (`games= w= d= l=` fields).
 //! - [`tree`]: the book as lines from a position: one PGN game with variations, or text.
 //! - [`merge`](mod@merge): another book directory or `.bin` merged into a book.
-//! - [`layers`]: the user's book over the built-in one ([`Books`]): what the game, UCI and
+//! - [`layers`]: the user's book over the built-in one ([`Books`](layers::Books)): what the game, UCI and
 //!   the editor consult.
 
 pub mod batch;
@@ -55,7 +55,6 @@ pub use entry::{BookEntry, BookMove};
 pub use error::{BookError, Doing};
 use incoming::merge_into;
 pub use incoming::{Incoming, WeightMerge, merge_move};
-pub use layers::{Adopted, BookPick, Books, Layer, LayerPolicy, LayeredEntry, Recorded};
 pub use results::{Results, WeightPolicy};
 
 pub use pick::PickMode;
@@ -294,7 +293,7 @@ impl Book {
 
     /// Picks a playable move (weight > 0) for `pos`: at random in proportion to the weights
     /// (`seed` drives the choice), or the heaviest. Returns the move and its file.
-    /// ([`Books::pick`] consults the user's book over the built-in one.)
+    /// ([`Books::pick`](layers::Books::pick) consults the user's book over the built-in one.)
     pub fn pick(&self, pos: &Position, mode: PickMode, seed: u64) -> Option<(Move, String)> {
         let entry = self.lookup(pos)?;
         let (m, _) = choose(&entry.moves, mode, seed)?;
@@ -676,7 +675,7 @@ fn read_stored(dir: &Path, key: u64) -> Result<Option<Stored>, BookError> {
     }))
 }
 
-/// The move [`Book::pick`] / [`Books::pick`] choose among `moves`, with the total playable
+/// The move [`Book::pick`] / [`Books::pick`](layers::Books::pick) choose among `moves`, with the total playable
 /// weight: only moves of weight > 0, in canonical order; weighted by `splitmix64(seed)`, or
 /// the heaviest.
 pub fn choose(moves: &[BookMove], mode: PickMode, seed: u64) -> Option<(&BookMove, u64)> {

@@ -27,7 +27,7 @@ pub struct TreeReport {
     pub problems: Vec<String>,
 }
 
-/// How a position's moves are looked up: a [`super::Book`], or the layered [`super::Books`].
+/// How a position's moves are looked up: a [`super::Book`], or the layered [`super::layers::Books`].
 pub trait MoveSource {
     /// The position's moves (all of them, weight 0 included), and the problems met.
     fn moves_of(&self, pos: &Position) -> (Vec<BookMove>, Vec<String>);
@@ -41,7 +41,7 @@ impl MoveSource for super::Book {
     }
 }
 
-impl MoveSource for super::Books {
+impl MoveSource for super::layers::Books {
     fn moves_of(&self, pos: &Position) -> (Vec<BookMove>, Vec<String>) {
         self.lookup(pos)
             .map(|l| (l.entry.moves, l.entry.warnings))

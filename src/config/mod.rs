@@ -17,7 +17,7 @@
 pub mod file;
 mod values;
 
-use crate::book::LayerPolicy;
+use crate::book::layers::LayerPolicy;
 use crate::book::pick::PickMode;
 use crate::eval::{self, Evaluator};
 use crate::keys::KeyChord;

@@ -21,7 +21,7 @@ pub mod service;
 
 pub use protocol::{BookPolicy, Origin, Reply, Settings, Sink, Think};
 
-use crate::book::Books;
+use crate::book::layers::Books;
 use crate::eval::Evaluator;
 use protocol::{Answered, Request};
 use std::sync::Arc;

@@ -3,7 +3,8 @@
 //! replies ([`Reply`]: progress, then the move and its [`Origin`]), the service's
 //! [`Settings`], and the count of answered requests both sides read (`Answered`).
 
-use crate::book::{Books, PickMode};
+use crate::book::PickMode;
+use crate::book::layers::Books;
 use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::search::{Event, Level, Limits, SearchResult};

@@ -71,7 +71,7 @@ pub(crate) fn run(settings: Settings, rx: Receiver<Request>, mut sink: Sink, don
 /// The answer to one think request.
 fn answer(
     searcher: &mut Searcher,
-    book: Option<&crate::book::Books>,
+    book: Option<&crate::book::layers::Books>,
     think: &Think,
     stop: &AtomicBool,
     ponder: &AtomicBool,

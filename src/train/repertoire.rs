@@ -7,7 +7,8 @@
 //! them is a right answer and the line goes on from it. A position reached by two move
 //! orders is one position (its key), kept with the first, shortest line found.
 
-use crate::book::{Book, BookMove, Books, Layer};
+use crate::book::layers::{Books, Layer};
+use crate::book::{Book, BookMove};
 use crate::core::{Color, Move, Position};
 use crate::game::Game;
 use std::collections::hash_map::Entry;

@@ -22,7 +22,7 @@ use super::fsrs::Grade;
 use super::repertoire::{Repertoire, from_where};
 use super::schedule::Schedule;
 use super::textfile::StoreError;
-use crate::book::Books;
+use crate::book::layers::Books;
 use crate::core::{Color, Move, san};
 use crate::game::Game;
 use crate::util::rng::Rng;
@@ -460,7 +460,7 @@ impl Exercise for Session {
         };
         let built_in = key
             .and_then(|k| self.repertoire.node(k))
-            .is_some_and(|n| n.layer == crate::book::Layer::BuiltIn);
+            .is_some_and(|n| n.layer == crate::book::layers::Layer::BuiltIn);
         if built_in {
             Words::BUILT_IN
         } else {
@@ -711,7 +711,8 @@ impl Exercise for Session {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::book::{Book, LayerPolicy};
+    use crate::book::Book;
+    use crate::book::layers::LayerPolicy;
     use crate::util::scratch::Scratch;
     use std::error::Error;
 

@@ -33,7 +33,7 @@ pub mod tree;
 pub mod ui;
 pub mod window;
 
-use crate::book::Books;
+use crate::book::layers::Books;
 use crate::config::Config;
 use crate::core::Position;
 use crossterm::event::Event as TermEvent;

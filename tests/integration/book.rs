@@ -3,10 +3,8 @@
 use crate::common;
 
 use common::tempdir;
-use huo_chess::book::{
-    Book, BookPick, Books, Layer, LayerPolicy, PickMode, embedded, format, import, pack, polyglot,
-    store,
-};
+use huo_chess::book::layers::{BookPick, Books, Layer, LayerPolicy};
+use huo_chess::book::{Book, PickMode, embedded, format, import, pack, polyglot, store};
 use huo_chess::core::{Move, Position, parse_move};
 use huo_chess::game::Game;
 use std::collections::BTreeMap;

@@ -161,7 +161,8 @@ fn log_pane_after_a_book_move() {
     let reply = app.session.game.moves()[1];
     // The books as the game finds them (the source tree's ./books over the built-in
     // one): the log names the layer and the file that answered.
-    let books = huo_chess::book::Books::locate(None, huo_chess::book::LayerPolicy::Both);
+    let books =
+        huo_chess::book::layers::Books::locate(None, huo_chess::book::layers::LayerPolicy::Both);
     let after_e4 = app.session.game.positions()[1];
     let layered = books.lookup(&after_e4).unwrap();
     let book_line = format!("Book move {} from {}, ", reply.uci(), layered.layer);
@@ -1208,9 +1209,9 @@ fn why_board_lists_three_exact_alternatives() {
 #[test]
 fn the_game_plays_only_the_recorded_moves_of_a_book_built_by_recording() {
     let dir = common::tempdir("tui-recorded");
-    let books = huo_chess::book::Books::new(
+    let books = huo_chess::book::layers::Books::new(
         Some(huo_chess::book::Book::open(dir.as_path())),
-        huo_chess::book::LayerPolicy::Both,
+        huo_chess::book::layers::LayerPolicy::Both,
     );
     for line in ["e4 e5 Nf3 Nc6", "Nf3 Nc6 e4 e5"] {
         let mut pos = Position::startpos();

@@ -575,9 +575,9 @@ fn two_threads_search_until_stopped() {
 fn a_book_built_by_recording_is_all_the_engine_plays_where_it_has_moves() {
     // 1.e4 e5 2.Nf3 Nc6 and 1.Nf3 Nc6 2.e4 e5, recorded into a fresh book.
     let dir = common::tempdir("uci-recorded");
-    let books = huo_chess::book::Books::new(
+    let books = huo_chess::book::layers::Books::new(
         Some(huo_chess::book::Book::open(dir.as_path())),
-        huo_chess::book::LayerPolicy::Both,
+        huo_chess::book::layers::LayerPolicy::Both,
     );
     for line in ["e2e4 e7e5 g1f3 b8c6", "g1f3 b8c6 e2e4 e7e5"] {
         let mut pos = Position::startpos();

@@ -2,7 +2,8 @@
 //! configuration ([`Context`]), the position given by `--fen` ([`FenArg`]), and a line of
 //! moves played out from there ([`walk`]), or why it cannot be ([`StartError`]).
 
-use crate::book::{Book, Books, LayerPolicy};
+use crate::book::Book;
+use crate::book::layers::{Books, LayerPolicy};
 use crate::commands::error::CommandError;
 use crate::config::Config;
 use crate::core::{FenError, Move, MoveError, Position, parse_move};

@@ -18,7 +18,7 @@ mod train;
 
 use super::error::{CommandError, CommandResult, load_config};
 use super::meta::{Completions, Man};
-use crate::book::LayerPolicy;
+use crate::book::layers::LayerPolicy;
 use clap::{CommandFactory, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -5,7 +5,7 @@
 //! user's book directory (`./books` when there is none yet, made at the first answer).
 
 use super::context::{Context, walk};
-use crate::book::Books;
+use crate::book::layers::Books;
 use crate::commands::error::CommandResult;
 use crate::core::{Color, Position};
 use crate::game::Game;

@@ -19,7 +19,7 @@ use super::flags::{Flags, GameArgs};
 use super::input::BoardInput;
 use super::log::LogPane;
 use super::theme::Theme;
-use crate::book::Books;
+use crate::book::layers::Books;
 use crate::config::Config;
 use crate::core::{Color, Move, MoveError, Position, huo};
 use crate::engine::{BookPolicy, Origin, Settings};

@@ -8,7 +8,7 @@
 //! not opened: the player waits for the move or makes the engine play at once (`:now`).
 
 use super::{App, Overlay};
-use crate::book::{Books, LayerPolicy};
+use crate::book::layers::{Books, LayerPolicy};
 use crate::game::Game;
 use crate::session::engine::Job;
 use crate::train::drill::DrillSession;

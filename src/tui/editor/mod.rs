@@ -24,7 +24,8 @@ use super::input::{
 };
 use super::screen;
 use super::theme::Theme;
-use crate::book::{BookEntry, BookError, Books, Edit, Layer};
+use crate::book::layers::{Books, Layer};
+use crate::book::{BookEntry, BookError, Edit};
 use crate::config::Config;
 use crate::core::{Move, MoveError, Position, san};
 use crate::engine::{Reply, Settings, Think};

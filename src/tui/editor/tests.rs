@@ -12,7 +12,7 @@ fn ed() -> (Editor, Scratch) {
     let dir = Scratch::new("editor");
     let books = Books::new(
         Some(crate::book::Book::open(dir.path())),
-        crate::book::LayerPolicy::Both,
+        crate::book::layers::LayerPolicy::Both,
     );
     (
         Editor::new(books, Position::startpos(), &Config::default()),
@@ -102,7 +102,7 @@ fn a_deleted_book_move_comes_back_with_ctrl_z() {
     let e4 = crate::core::parse_move(&start, "e4").unwrap();
     book.record(&start, e4, 7).unwrap();
     book.set_comment(&start, e4, Some("King's pawn")).unwrap();
-    let books = Books::new(Some(book), crate::book::LayerPolicy::Both);
+    let books = Books::new(Some(book), crate::book::layers::LayerPolicy::Both);
     let mut e = Editor::new(books, start, &Config::default());
     assert_eq!(e.listed_move(), Some(e4));
     key(&mut e, KeyCode::Delete);
@@ -186,7 +186,7 @@ fn book_moves_show_their_results_as_an_opening_tree() {
         Ok(())
     })
     .unwrap();
-    let books = Books::new(Some(book), crate::book::LayerPolicy::Both);
+    let books = Books::new(Some(book), crate::book::layers::LayerPolicy::Both);
     let mut e = Editor::new(books, start, &Config::default());
     let s = text(&mut e);
     // (the panel wraps the line: its parts are checked one by one)
@@ -207,7 +207,7 @@ fn sicilian() -> (Editor, Scratch, Position) {
         book.set_weight(&e4, crate::core::parse_move(&e4, m).unwrap(), w)
             .unwrap();
     }
-    let books = Books::new(Some(book), crate::book::LayerPolicy::Both);
+    let books = Books::new(Some(book), crate::book::layers::LayerPolicy::Both);
     (Editor::new(books, e4, &Config::default()), dir, e4)
 }
 

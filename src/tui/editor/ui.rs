@@ -91,7 +91,7 @@ pub fn panel_lines(ed: &Editor) -> Vec<Line<'static>> {
     if let Some(o) = ed.opening {
         lines.push(Line::styled(o.label(), t.title));
     }
-    let builtin = ed.layer == Some(crate::book::Layer::BuiltIn);
+    let builtin = ed.layer == Some(crate::book::layers::Layer::BuiltIn);
     match &ed.entry {
         Some(entry) => {
             if builtin {

@@ -2,7 +2,8 @@
 //! and the schedule on disk checked. "Today" is given, never the wall clock.
 
 use super::*;
-use crate::book::{Book, Books, LayerPolicy};
+use crate::book::Book;
+use crate::book::layers::{Books, LayerPolicy};
 use crate::core::{Color, Position, parse_move};
 use crate::game::Game;
 use crate::train::exercise::LineEnd;
