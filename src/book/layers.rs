@@ -22,7 +22,8 @@
 //! user position gives it back to the built-in book.
 //!
 //! ```
-//! use huo_chess::book::{Books, Layer, LayerPolicy, PickMode};
+//! use huo_chess::book::PickMode;
+//! use huo_chess::book::layers::{Books, Layer, LayerPolicy};
 //! use huo_chess::core::Position;
 //!
 //! let books = Books::new(None, LayerPolicy::Both); // no user book: the built-in one answers
@@ -172,7 +173,8 @@ impl std::fmt::Display for BookPick {
 ///
 /// ```
 /// use huo_chess::Position;
-/// use huo_chess::book::{Book, Books, Layer, LayerPolicy};
+/// use huo_chess::book::Book;
+/// use huo_chess::book::layers::{Books, Layer, LayerPolicy};
 /// use huo_chess::core::parse_uci;
 ///
 /// let folder = tempfile::tempdir()?;
