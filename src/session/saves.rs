@@ -4,7 +4,9 @@
 //! autosave, one after the other; `:restore` brings the latest back). Every write is whole
 //! or nothing ([`crate::util::files`]).
 
+use crate::pgn::PgnError;
 use crate::util::files::{create_folder_of, remove_if_present, write_atomic};
+use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -146,6 +148,39 @@ impl Saves {
                 write_atomic(path, text)
             }
             None => remove_if_present(path),
+        }
+    }
+}
+
+/// Why the autosaved game cannot be resumed; said after "Cannot resume: " or "--resume: ".
+#[derive(Debug)]
+pub enum ResumeError {
+    /// No data folder: no autosave.
+    NoPlace,
+    /// The autosave could not be read.
+    Read { path: PathBuf, source: io::Error },
+    /// The autosave is no game that can be read.
+    Game { path: PathBuf, source: PgnError },
+}
+
+impl fmt::Display for ResumeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ResumeError::NoPlace => f.write_str("there is no place for a saved game"),
+            ResumeError::Read { path, source } => {
+                write!(f, "cannot read {}: {source}", path.display())
+            }
+            ResumeError::Game { path, source } => write!(f, "{}: {source}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for ResumeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ResumeError::NoPlace => None,
+            ResumeError::Read { source, .. } => Some(source),
+            ResumeError::Game { source, .. } => Some(source),
         }
     }
 }

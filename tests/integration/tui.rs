@@ -9,7 +9,10 @@ use huo_chess::core::{Color, Piece, Position, Role, Square, parse_move, san};
 use huo_chess::game::Ending;
 use huo_chess::search::{Event, Iteration, Score, SearchResult};
 use huo_chess::tui::GameArgs;
-use huo_chess::tui::app::{App, CHECK, ENTER_MOVE, I_RESIGN, INVALID_MOVE, Mode, Overlay};
+use huo_chess::tui::app::{
+    App, CHECK, ENTER_MOVE, I_RESIGN, INVALID_MOVE, Mode, Overlay, SetupError,
+};
+use huo_chess::tui::flags::FlagError;
 use huo_chess::tui::ui;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -1480,15 +1483,34 @@ fn white_and_black_flags_pick_the_players_and_refuse_bad_ones() {
         ..GameArgs::default()
     };
     let e = App::new(&config(), &bad, None).err().unwrap();
+    let SetupError::Flag(FlagError::Player {
+        side: Color::White,
+        source,
+    }) = &e
+    else {
+        panic!("{e:?}");
+    };
+    assert_eq!(e.to_string(), format!("--white: {source}"));
     assert!(
-        e.starts_with("--white: ") && e.contains("neither a level nor a file"),
+        source.to_string().contains("neither a level nor a file"),
         "{e}"
     );
     let missing = GameArgs {
         black: Some(dir.join("missing.toml").display().to_string()),
         ..GameArgs::default()
     };
-    assert!(missing.check().unwrap_err().contains("cannot read"));
+    let e = missing.check().unwrap_err();
+    assert!(
+        matches!(
+            e,
+            FlagError::Player {
+                side: Color::Black,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert!(e.to_string().starts_with("--black: ") && e.to_string().contains("cannot read"));
     // `:watch WHITE BLACK` reads players the same way.
     let mut app = app_from("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
     typed(&mut app, ":watch 1 nonsense");
@@ -1616,14 +1638,26 @@ fn every_bad_flag_is_refused_with_its_name_and_reason() {
     for (args, reason) in cases {
         match App::new(&config(), &args, None) {
             Ok(_) => panic!("{args:?} was accepted"),
-            Err(e) => assert!(e.contains(reason), "{args:?}: {e}"),
+            Err(e) => assert!(e.to_string().contains(reason), "{args:?}: {e}"),
         }
     }
     // --resume with nothing saved.
     let autosave = dir.join("autosave.pgn");
     let resume = with(&|a| a.resume = true);
-    let e = App::new(&config(), &resume, Some(autosave)).err().unwrap();
-    assert!(e.starts_with("--resume: there is no saved game"), "{e}");
+    let e = App::new(&config(), &resume, Some(autosave.clone()))
+        .err()
+        .unwrap();
+    assert!(
+        matches!(&e, SetupError::NoSavedGame { autosave: Some(p) } if *p == autosave),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "--resume: there is no saved game ({} does not exist)",
+            autosave.display()
+        )
+    );
 }
 
 #[test]
@@ -2452,10 +2486,14 @@ fn a_log_in_a_missing_folder_is_refused_and_no_folder_is_made() {
     let e = App::new(&config(), &a, None)
         .err()
         .expect("a missing folder is refused");
+    let text = e.to_string();
     assert!(
-        e.contains("--log") && e.contains("typo does not exist"),
+        text.starts_with("--log ") && text.contains("typo does not exist"),
         "{e}"
     );
+    // The system's error is kept as the source.
+    let source = std::error::Error::source(&e).expect("the system's error");
+    assert!(source.is::<std::io::Error>(), "{e:?}");
     assert!(!dir.join("typo").exists(), "a folder was made");
 }
 

@@ -15,7 +15,7 @@ pub mod training;
 pub mod watch;
 pub mod why;
 
-use super::flags::{Flags, GameArgs};
+use super::flags::{FlagError, Flags, GameArgs};
 use super::input::BoardInput;
 use super::log::LogPane;
 use super::theme::Theme;
@@ -29,6 +29,7 @@ use crate::logfile::LogFile;
 use crate::search::SearchResult;
 use crate::session::GameSession;
 use crate::session::engine::{EngineLink, Job};
+use crate::session::saves::ResumeError;
 use crate::util::rng::Rng;
 use ratatui::layout::Rect;
 use std::path::PathBuf;
@@ -221,10 +222,70 @@ pub struct App {
     pub transcript: Option<Vec<Said>>,
 }
 
+/// Why the game screen cannot start as asked: a flag refused, the log file (`--log` or
+/// `log.file`) that cannot be opened, or `--resume` with nothing to resume.
+#[derive(Debug)]
+pub enum SetupError {
+    Flag(FlagError),
+    Log {
+        /// `--log` or `log.file`: where the path came from.
+        whence: &'static str,
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// `--resume`, and no game saved (at the autosave's place, when there is one).
+    NoSavedGame {
+        autosave: Option<PathBuf>,
+    },
+    Resume(ResumeError),
+}
+
+impl From<FlagError> for SetupError {
+    fn from(e: FlagError) -> Self {
+        SetupError::Flag(e)
+    }
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::Flag(e) => e.fmt(f),
+            SetupError::Log {
+                whence,
+                path,
+                source,
+            } => write!(f, "{whence} {}: cannot open: {source}", path.display()),
+            SetupError::NoSavedGame { autosave } => {
+                write!(f, "--resume: there is no saved game")?;
+                match autosave {
+                    Some(p) => write!(f, " ({} does not exist)", p.display()),
+                    None => Ok(()),
+                }
+            }
+            SetupError::Resume(e) => write!(f, "--resume: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SetupError::Flag(e) => Some(e),
+            SetupError::Log { source, .. } => Some(source),
+            SetupError::NoSavedGame { .. } => None,
+            SetupError::Resume(e) => Some(e),
+        }
+    }
+}
+
 impl App {
     /// A new game screen: options from the command line over the configuration (see
     /// [`App::with_flags`]); a bad flag is refused with its reason.
-    pub fn new(config: &Config, args: &GameArgs, autosave: Option<PathBuf>) -> Result<App, String> {
+    pub fn new(
+        config: &Config,
+        args: &GameArgs,
+        autosave: Option<PathBuf>,
+    ) -> Result<App, SetupError> {
         App::with_flags(config, args.check()?, autosave)
     }
 
@@ -236,7 +297,7 @@ impl App {
         config: &Config,
         flags: Flags,
         autosave: Option<PathBuf>,
-    ) -> Result<App, String> {
+    ) -> Result<App, SetupError> {
         let book_dir = flags.book.as_deref().or(config.book.path.as_deref());
         let settings = Settings {
             eval: Evaluator::from_config(config),
@@ -299,7 +360,11 @@ impl App {
                 config.log.max_kb.saturating_mul(1024),
                 config.log.keep,
             )
-            .map_err(|e| format!("{whence} {}: cannot open: {e}", path.display()))?;
+            .map_err(|source| SetupError::Log {
+                whence,
+                path: path.clone(),
+                source,
+            })?;
             app.log.file = Some(file);
         }
         let analyse = flags.analyse.clone();
@@ -311,7 +376,7 @@ impl App {
     }
 
     /// The command-line flags, then the first question (or the game itself).
-    fn apply_flags(&mut self, flags: Flags) -> Result<(), String> {
+    fn apply_flags(&mut self, flags: Flags) -> Result<(), SetupError> {
         let flagged = flags.ask_for_a_game();
         if let Some(p) = flags.start {
             self.session.game = Game::from_position(p);
@@ -346,15 +411,11 @@ impl App {
         let saved = self.session.saves.has_autosave();
         if flags.resume {
             if !saved {
-                let place = self
-                    .session
-                    .saves
-                    .autosave()
-                    .map(|p| format!(" ({} does not exist)", p.display()))
-                    .unwrap_or_default();
-                return Err(format!("--resume: there is no saved game{place}"));
+                return Err(SetupError::NoSavedGame {
+                    autosave: self.session.saves.autosave().map(PathBuf::from),
+                });
             }
-            return self.resume().map_err(|e| format!("--resume: {e}"));
+            return self.resume().map_err(SetupError::Resume);
         }
         if saved && !flagged {
             self.mode = Mode::Resume;

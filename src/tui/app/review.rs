@@ -36,7 +36,7 @@ impl App {
     pub(super) fn analyse_file(&mut self, path: &str) {
         match crate::tui::flags::read_file_games(std::path::Path::new(path)) {
             Ok(games) => self.open_analysis_of_file(games),
-            Err(e) => self.note(e, true),
+            Err(e) => self.note(e.to_string(), true),
         }
     }
 

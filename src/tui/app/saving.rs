@@ -8,7 +8,7 @@ use crate::core::{Color, FenError, Position};
 use crate::game::{Ending, Game};
 use crate::pgn::PgnError;
 use crate::session::Restored;
-use crate::session::saves::KeepError;
+use crate::session::saves::{KeepError, ResumeError};
 use crate::timecontrol::TimeControl;
 use crate::util::files::write_atomic;
 use std::fmt;
@@ -82,39 +82,6 @@ impl std::error::Error for FenArgError {
             FenArgError::Bad(e) => Some(e),
             FenArgError::Read { source, .. } => Some(source),
             FenArgError::NoFen { .. } => None,
-        }
-    }
-}
-
-/// Why the autosaved game cannot be resumed; said after "Cannot resume: " or "--resume: ".
-#[derive(Debug)]
-pub enum ResumeError {
-    /// No data folder: no autosave.
-    NoPlace,
-    /// The autosave could not be read.
-    Read { path: PathBuf, source: io::Error },
-    /// The autosave is no game that can be read.
-    Game { path: PathBuf, source: PgnError },
-}
-
-impl fmt::Display for ResumeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ResumeError::NoPlace => f.write_str("there is no place for a saved game"),
-            ResumeError::Read { path, source } => {
-                write!(f, "cannot read {}: {source}", path.display())
-            }
-            ResumeError::Game { path, source } => write!(f, "{}: {source}", path.display()),
-        }
-    }
-}
-
-impl std::error::Error for ResumeError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            ResumeError::NoPlace => None,
-            ResumeError::Read { source, .. } => Some(source),
-            ResumeError::Game { source, .. } => Some(source),
         }
     }
 }
