@@ -143,13 +143,37 @@ pub fn decode_move(pos: &Position, bits: u16) -> Option<Move> {
     pos.is_legal(mv).then_some(mv)
 }
 
-/// Reads a `.bin` file's entries.
-pub fn read_entries(bytes: &[u8]) -> Result<Vec<Entry>, String> {
-    if !bytes.len().is_multiple_of(16) {
-        return Err(format!(
+/// A `.bin` whose length is no whole number of 16-byte entries: how many bytes it has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PartialEntry {
+    pub bytes: usize,
+}
+
+impl std::fmt::Display for PartialEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
             "{} bytes is not a whole number of 16-byte entries",
-            bytes.len()
-        ));
+            self.bytes
+        )
+    }
+}
+
+impl std::error::Error for PartialEntry {}
+
+/// Reads a `.bin` file's entries.
+///
+/// ```
+/// use huo_chess::book::polyglot::read_entries;
+/// assert_eq!(read_entries(&[0; 32]).unwrap().len(), 2);
+/// assert_eq!(
+///     read_entries(&[0; 20]).unwrap_err().to_string(),
+///     "20 bytes is not a whole number of 16-byte entries"
+/// );
+/// ```
+pub fn read_entries(bytes: &[u8]) -> Result<Vec<Entry>, PartialEntry> {
+    if !bytes.len().is_multiple_of(16) {
+        return Err(PartialEntry { bytes: bytes.len() });
     }
     Ok(bytes
         .chunks_exact(16)
