@@ -16,14 +16,17 @@
 //! its transposition table learned about one position helps with the next; each game
 //! starts with an empty table, so a game is judged the same alone or among others.
 
+use super::spec::{AnalyserSpec, EngineName};
 use super::verdict::{Eval, GameAnalysis, PositionEval, Thresholds};
 use crate::config::Config;
 use crate::core::Move;
-use crate::engine::{Engine, Reply, Settings, Think};
+use crate::engine::external::{External, ExternalError, Patience};
+use crate::engine::{Engine, Origin, Reply, Settings, Think};
 use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::search::{Event, Level, Limits};
 use std::fmt;
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvError};
 
 /// Stands for the positions [`Analyser::evaluate`] skips.
@@ -37,27 +40,40 @@ const PLACEHOLDER: PositionEval = PositionEval {
 };
 
 /// The engine could not answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub enum AnalyseError {
     /// The engine failed on a request, with its message.
     Failed(String),
     /// The engine service stopped before it answered.
     Stopped(RecvError),
+    /// The user's UCI engine failed: which engine, and what it did.
+    External(Arc<ExternalError>),
+}
+
+impl PartialEq for AnalyseError {
+    fn eq(&self, other: &Self) -> bool {
+        self.to_string() == other.to_string()
+    }
 }
 
 impl AnalyseError {
     /// What went wrong, without the "the engine failed" that [`fmt::Display`] puts first.
-    pub fn reason(&self) -> &str {
+    pub fn reason(&self) -> String {
         match self {
-            AnalyseError::Failed(message) => message,
-            AnalyseError::Stopped(_) => "the engine service has stopped",
+            AnalyseError::Failed(message) => message.clone(),
+            AnalyseError::Stopped(_) => "the engine service has stopped".into(),
+            AnalyseError::External(e) => e.to_string(),
         }
     }
 }
 
 impl fmt::Display for AnalyseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "the engine failed: {}", self.reason())
+        match self {
+            // It names the engine and what it did.
+            AnalyseError::External(e) => e.fmt(f),
+            _ => write!(f, "the engine failed: {}", self.reason()),
+        }
     }
 }
 
@@ -66,7 +82,14 @@ impl std::error::Error for AnalyseError {
         match self {
             AnalyseError::Failed(_) => None,
             AnalyseError::Stopped(e) => Some(e),
+            AnalyseError::External(e) => Some(e.as_ref()),
         }
+    }
+}
+
+impl From<ExternalError> for AnalyseError {
+    fn from(e: ExternalError) -> Self {
+        AnalyseError::External(Arc::new(e))
     }
 }
 
@@ -294,33 +317,93 @@ pub fn as_an_arbiter(game: Game) -> Game {
 /// score of the move played to be checked by a search of the position after it.
 const DRAW_SUSPECT: i32 = 100;
 
-/// Analyses games with the engine service, blocking until each answer.
+/// Analyses games with an engine, blocking until each answer: Huo's own engine service,
+/// or the user's UCI engine ([`External`]) when the configuration names one.
 pub struct Analyser {
-    engine: Engine,
-    replies: Receiver<Reply>,
+    backend: Backend,
     limits: Limits,
     thresholds: Thresholds,
+    /// Who analyses, for the annotated game's `[Annotator]` tag and the screens' titles.
+    annotator: String,
+}
+
+/// The engine behind an [`Analyser`].
+enum Backend {
+    Huo {
+        engine: Engine,
+        replies: Receiver<Reply>,
+    },
+    External {
+        engine: Box<External>,
+        /// The last request's number (the job tells replies apart by it).
+        id: u64,
+    },
 }
 
 impl Analyser {
-    /// An analyser with the configuration's evaluation, hash size, threads and `[analysis]`
-    /// thresholds, searching each position within `limits` (for example
-    /// `Limits { depth: Some(12), ..Limits::default() }`) at full strength, without the book
-    /// and without contempt.
+    /// An analyser with Huo's own engine: the configuration's evaluation, the `[analysis]`
+    /// hash size, threads and thresholds, searching each position within `limits` (for
+    /// example `Limits { depth: Some(12), ..Limits::default() }`) at full strength,
+    /// without the book and without contempt.
     pub fn new(config: &Config, limits: Limits) -> Analyser {
+        let spec = AnalyserSpec {
+            engine: EngineName::Huo,
+            limits,
+            ..AnalyserSpec::from_config(config)
+        };
+        Analyser::huo(config, &spec)
+    }
+
+    fn huo(config: &Config, spec: &AnalyserSpec) -> Analyser {
         let (engine, replies) = Engine::spawn_with_channel(Settings {
             eval: Evaluator::from_config(config),
-            hash_mb: config.search.hash_mb,
-            threads: config.search.threads,
+            hash_mb: spec.hash_mb,
+            threads: spec.threads,
             contempt: 0,
             book: None,
         });
         Analyser {
-            engine,
-            replies,
-            limits,
+            backend: Backend::Huo { engine, replies },
+            limits: spec.limits.clone(),
             thresholds: Thresholds::from_config(&config.analysis),
+            annotator: spec.describe(&format!("Huo Chess {}", env!("CARGO_PKG_VERSION"))),
         }
+    }
+
+    /// The analyser `spec` describes: Huo's own engine, or the user's UCI engine started
+    /// (which can fail: the error names the engine and what it did).
+    pub fn start(config: &Config, spec: &AnalyserSpec) -> Result<Analyser, AnalyseError> {
+        Analyser::start_with(config, spec, Patience::default())
+    }
+
+    /// [`Analyser::start`], with the user's engine given `patience` at each step.
+    pub fn start_with(
+        config: &Config,
+        spec: &AnalyserSpec,
+        patience: Patience,
+    ) -> Result<Analyser, AnalyseError> {
+        let EngineName::Program(program) = &spec.engine else {
+            return Ok(Analyser::huo(config, spec));
+        };
+        let options = [
+            ("Threads", spec.threads.to_string()),
+            ("Hash", spec.hash_mb.to_string()),
+        ];
+        let engine = External::start(program, &options, patience)?;
+        Ok(Analyser {
+            annotator: spec.describe(engine.name()),
+            backend: Backend::External {
+                engine: Box::new(engine),
+                id: 0,
+            },
+            limits: spec.limits.clone(),
+            thresholds: Thresholds::from_config(&config.analysis),
+        })
+    }
+
+    /// Who analyses and how: `Stockfish 15.1 (depth 12, 1 thread, hash 32 MB)`.
+    pub fn annotator(&self) -> &str {
+        &self.annotator
     }
 
     /// The limits each position is searched within.
@@ -355,7 +438,7 @@ impl Analyser {
         game: &Game,
         progress: impl FnMut(usize),
     ) -> Result<GameAnalysis, AnalyseError> {
-        self.clear();
+        self.clear()?;
         let mut job = AnalysisJob::new(game, self.limits.clone(), self.thresholds);
         self.run(&mut job, progress)?;
         Ok(job.analysis())
@@ -377,24 +460,52 @@ impl Analyser {
             let Some(think) = think else {
                 return Ok(());
             };
-            let id = self.engine.think(think);
-            job.sent(id);
-            while job.is_waiting() {
-                let reply = self.replies.recv().map_err(AnalyseError::Stopped)?;
-                if job.on_reply(&reply)?.is_some() {
-                    reported = job.done();
-                    progress(reported);
+            match &mut self.backend {
+                Backend::Huo { engine, replies } => {
+                    let id = engine.think(think);
+                    job.sent(id);
+                    while job.is_waiting() {
+                        let reply = replies.recv().map_err(AnalyseError::Stopped)?;
+                        if job.on_reply(&reply)?.is_some() {
+                            reported = job.done();
+                            progress(reported);
+                        }
+                    }
+                }
+                Backend::External { engine, id } => {
+                    *id += 1;
+                    let id = *id;
+                    job.sent(id);
+                    let pos = *think.game.position();
+                    let result = engine.search(&pos, &think.limits, |it| {
+                        let event = Event::Iteration(it.clone());
+                        // Progress only: the line the search expects.
+                        let _ = job.on_reply(&Reply::Event { id, event });
+                    })?;
+                    let done = Reply::Done {
+                        id,
+                        result,
+                        origin: Origin::Search,
+                    };
+                    if job.on_reply(&done)?.is_some() {
+                        reported = job.done();
+                        progress(reported);
+                    }
                 }
             }
         }
     }
 
-    /// Forgets what the engine learned (its transposition table).
-    pub fn clear(&mut self) {
-        self.engine.clear();
+    /// Forgets what the engine learned (its transposition table; a new game for the
+    /// user's engine).
+    pub fn clear(&mut self) -> Result<(), AnalyseError> {
+        match &mut self.backend {
+            Backend::Huo { engine, .. } => engine.clear(),
+            Backend::External { engine, .. } => engine.new_game()?,
+        }
+        Ok(())
     }
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,11 +5,15 @@
 //! summary line at the end. A game that cannot be read is reported as
 //! `file:line: game N: reason` and skipped; the others go on.
 
-use super::analyser::Analyser;
+use super::analyser::{AnalyseError, Analyser, AnalysisJob};
 use super::annotate;
+use super::spec::AnalyserSpec;
+use super::verdict::GameAnalysis;
 use crate::config::Config;
-use crate::pgn::read_games;
-use crate::search::{Limits, available_threads};
+use crate::pgn::{PgnGame, read_games};
+#[cfg(test)]
+use crate::search::Limits;
+use crate::search::available_threads;
 use crate::util::files::write_atomic;
 use crate::util::progress;
 use indicatif::ProgressBar;
@@ -22,16 +26,27 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Debug)]
 pub struct Options {
     pub input: PathBuf,
-    /// `None`: standard output.
-    pub out: Option<PathBuf>,
-    /// Each position is searched within these (a depth or a move time).
-    pub limits: Limits,
-    /// Search threads (Lazy SMP, each position at full strength). More than the machine's
-    /// cores are counted as its cores, and said so on standard error.
-    pub threads: usize,
+    /// Where the annotated games go.
+    pub out: Output,
+    /// Which engine analyses and what each position gets.
+    pub spec: AnalyserSpec,
+    /// Threads asked for on the command line, when more than the machine's cores (said
+    /// so on standard error; the spec has the cores).
+    pub threads_asked: Option<usize>,
     /// Draw a progress bar on standard error (when it is a terminal; reports then go to
     /// the terminal's standard error too, around the bar).
     pub live_progress: bool,
+}
+
+/// Where the annotated games go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// Standard output, game by game as each is done.
+    Stdout,
+    /// A file, written atomically at the end (never the input).
+    File(PathBuf),
+    /// Nowhere: only the hook sees the analyses (`--player` without `--out`).
+    Nowhere,
 }
 
 /// Why a run could not start or finish.
@@ -48,6 +63,12 @@ pub enum BatchError {
         path: PathBuf,
         source: std::io::Error,
     },
+    /// The analysing engine could not start, or failed in game `game` (whose analysis so
+    /// far was written, with the games before it).
+    Engine {
+        game: Option<usize>,
+        source: AnalyseError,
+    },
 }
 
 impl std::fmt::Display for BatchError {
@@ -61,6 +82,15 @@ impl std::fmt::Display for BatchError {
             BatchError::Input(e) => write!(f, "{e}"),
             BatchError::Stdout(e) => write!(f, "standard output: {e}"),
             BatchError::Write { path, source } => write!(f, "{}: {source}", path.display()),
+            BatchError::Engine {
+                game: Some(n),
+                source,
+            } => write!(
+                f,
+                "game {n}: {source}; the analysis stops here (the games before it and this \
+                 game's moves analysed so far are written)"
+            ),
+            BatchError::Engine { game: None, source } => source.fmt(f),
         }
     }
 }
@@ -70,6 +100,7 @@ impl std::error::Error for BatchError {
         match self {
             BatchError::Stdout(e) | BatchError::Write { source: e, .. } => Some(e),
             BatchError::Input(e) => Some(e),
+            BatchError::Engine { source, .. } => Some(source),
             BatchError::OutIsInput { .. } => None,
         }
     }
@@ -87,18 +118,22 @@ pub struct Summary {
     pub elapsed: Duration,
 }
 
-/// Analyses every game of `opts.input`; annotated games go to `opts.out` or `stdout`,
-/// reports to `stderr`. An `Err` is a run that could not start or finish (unreadable
-/// input, `--out` naming the input, an unwritable output); a bad game is only reported.
+/// Analyses every game of `opts.input`; annotated games go to `opts.out`, reports to
+/// `stderr`, and each game analysed, with its number, to `on_game` (drills are made
+/// there). An `Err` is a run that could not start or finish (unreadable input, `--out`
+/// naming the input, an unwritable output, an engine that failed); a bad game is only
+/// reported. When the engine fails in a game, the games before it and that game's moves
+/// analysed so far are written before the error is returned: nothing done is lost.
 pub fn run(
     config: &Config,
     opts: &Options,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
+    on_game: &mut dyn FnMut(usize, &PgnGame, &GameAnalysis),
 ) -> Result<Summary, BatchError> {
     let input = &opts.input;
     let name = input.display().to_string();
-    if let Some(out) = &opts.out
+    if let Output::File(out) = &opts.out
         && same_file(input, out)
     {
         return Err(BatchError::OutIsInput { out: out.clone() });
@@ -114,23 +149,18 @@ pub fn run(
         }
     }
     let cores = available_threads();
-    if opts.threads > cores {
+    if let Some(asked) = opts.threads_asked.filter(|&t| t > cores) {
         let _ = writeln!(
             stderr,
-            "note: --threads {}: this machine runs {cores} at once; using {cores}",
-            opts.threads
+            "note: --threads {asked}: this machine runs {cores} at once; using {cores}"
         );
     }
-    let mut config = config.clone();
-    config.search.threads = opts.threads.clamp(1, cores);
-    let annotator = format!(
-        "Huo Chess {} ({})",
-        env!("CARGO_PKG_VERSION"),
-        describe(&opts.limits)
-    );
-    let mut analyser = Analyser::new(&config, opts.limits.clone());
+    let mut analyser = Analyser::start(config, &opts.spec)
+        .map_err(|source| BatchError::Engine { game: None, source })?;
+    let annotator = analyser.annotator().to_string();
     let start = Instant::now();
-    // Counted in positions (what the time goes into); the message names the game.
+    // Counted in positions (what the time goes into); the message names the game and the
+    // engine.
     let bar = if opts.live_progress {
         progress::bar(
             total_positions as u64,
@@ -139,9 +169,11 @@ pub fn run(
     } else {
         ProgressBar::hidden()
     };
+    let engine = annotator.split(" (").next().unwrap_or("").to_string();
     let mut positions_done = 0u64;
     let mut summary = Summary::default();
     let mut buffer = String::new();
+    let mut failed = None;
     for (index, read) in read_games(text.as_bytes()).enumerate() {
         let number = index + 1;
         let pgn = match read {
@@ -155,12 +187,24 @@ pub fn run(
             }
         };
         let game = pgn.to_game();
-        bar.set_message(format!("{number}/{total_games}"));
+        bar.set_message(format!("{number}/{total_games} by {engine}"));
         let before = positions_done;
-        let analysed = analyser.analyse(&game, |k| bar.set_position(before + k as u64));
+        let mut job = AnalysisJob::new(&game, opts.spec.limits.clone(), *analyser.thresholds());
+        let analysed = analyser
+            .clear()
+            .and_then(|()| analyser.run(&mut job, |k| bar.set_position(before + k as u64)));
         positions_done = before + pgn.moves.len() as u64 + 1;
-        let analysis = match analysed {
-            Ok(a) => a,
+        let analysis = job.analysis();
+        match analysed {
+            Ok(()) => {}
+            Err(e @ AnalyseError::External(_)) => {
+                // The engine has gone: this game's analysis so far is kept, then the run
+                // stops.
+                failed = Some(BatchError::Engine {
+                    game: Some(number),
+                    source: e,
+                });
+            }
             Err(e) => {
                 bar.suspend(|| {
                     let _ = writeln!(stderr, "{name}: game {number}: {e}; skipped");
@@ -168,9 +212,12 @@ pub fn run(
                 summary.skipped += 1;
                 continue;
             }
-        };
-        summary.games += 1;
-        summary.positions += analysis.positions.len();
+        }
+        if failed.is_none() {
+            summary.games += 1;
+            summary.positions += analysis.positions.len();
+            on_game(number, &pgn, &analysis);
+        }
         let text = annotate::write_annotated(
             &game,
             &pgn.headers,
@@ -179,30 +226,37 @@ pub fn run(
             Some(&annotator),
         );
         match &opts.out {
-            Some(_) => buffer.push_str(&text),
-            None => {
+            Output::File(_) => buffer.push_str(&text),
+            Output::Stdout => {
                 stdout
                     .write_all(text.as_bytes())
                     .and_then(|()| stdout.flush())
                     .map_err(BatchError::Stdout)?;
             }
+            Output::Nowhere => {}
         }
         bar.set_position(positions_done);
+        if failed.is_some() {
+            break;
+        }
     }
     bar.finish_and_clear();
     summary.elapsed = start.elapsed();
-    if let Some(out) = &opts.out
-        && summary.games > 0
+    if let Output::File(out) = &opts.out
+        && !buffer.is_empty()
     {
         write_atomic(out, &buffer).map_err(|source| BatchError::Write {
             path: out.clone(),
             source,
         })?;
     }
+    if let Some(e) = failed {
+        return Err(e);
+    }
     let secs = summary.elapsed.as_secs_f64();
     let _ = writeln!(
         stderr,
-        "analysed {} game{} ({} positions) in {:.1} s, {:.1} positions/s{}",
+        "analysed {} game{} ({} positions) by {annotator} in {:.1} s, {:.1} positions/s{}",
         summary.games,
         if summary.games == 1 { "" } else { "s" },
         summary.positions,
@@ -214,15 +268,6 @@ pub fn run(
         }
     );
     Ok(summary)
-}
-
-/// `depth 12` or `movetime 500 ms`: how each position was searched.
-fn describe(limits: &Limits) -> String {
-    match (limits.depth, limits.movetime) {
-        (Some(d), _) => format!("depth {d}"),
-        (None, Some(t)) => format!("movetime {} ms", t.as_millis()),
-        _ => "engine limits".into(),
-    }
 }
 
 /// Do `a` (which exists) and `b` (which may not) name the same file?
@@ -262,30 +307,20 @@ mod tests {
         assert!(!same_file(&input, &dir.join("nowhere").join("games.pgn")));
     }
 
-    #[test]
-    fn limits_are_described_for_the_annotator_tag() {
-        let depth = Limits {
-            depth: Some(8),
-            ..Limits::default()
-        };
-        assert_eq!(describe(&depth), "depth 8");
-        let time = Limits {
-            movetime: Some(Duration::from_millis(250)),
-            ..Limits::default()
-        };
-        assert_eq!(describe(&time), "movetime 250 ms");
-    }
-
     /// Options for one quick run of `input`.
     fn quick(input: PathBuf, out: Option<PathBuf>) -> Options {
+        let limits = Limits {
+            depth: Some(1),
+            ..Limits::default()
+        };
         Options {
             input,
-            out,
-            limits: Limits {
-                depth: Some(1),
-                ..Limits::default()
+            out: out.map_or(Output::Stdout, Output::File),
+            spec: AnalyserSpec {
+                limits,
+                ..AnalyserSpec::from_config(&Config::default())
             },
-            threads: 1,
+            threads_asked: None,
             live_progress: false,
         }
     }
@@ -320,6 +355,7 @@ mod tests {
             &quick(input.clone(), None),
             &mut Full,
             &mut Vec::new(),
+            &mut |_, _, _| {},
         )
         .unwrap_err();
         assert_eq!(kind(&e), Some(std::io::ErrorKind::StorageFull));
@@ -327,13 +363,27 @@ mod tests {
         // --out in a folder that is not there.
         let out = dir.join("nowhere").join("out.pgn");
         let opts = quick(input.clone(), Some(out.clone()));
-        let e = run(&config, &opts, &mut Vec::new(), &mut Vec::new()).unwrap_err();
+        let e = run(
+            &config,
+            &opts,
+            &mut Vec::new(),
+            &mut Vec::new(),
+            &mut |_, _, _| {},
+        )
+        .unwrap_err();
         assert_eq!(kind(&e), Some(std::io::ErrorKind::NotFound));
         let io = e.source().unwrap();
         assert_eq!(e.to_string(), format!("{}: {io}", out.display()));
         // --out the input: refused before anything is read.
         let opts = quick(input.clone(), Some(input.clone()));
-        let e = run(&config, &opts, &mut Vec::new(), &mut Vec::new()).unwrap_err();
+        let e = run(
+            &config,
+            &opts,
+            &mut Vec::new(),
+            &mut Vec::new(),
+            &mut |_, _, _| {},
+        )
+        .unwrap_err();
         assert!(matches!(e, BatchError::OutIsInput { .. }));
         assert_eq!(kind(&e), None);
     }

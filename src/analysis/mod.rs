@@ -33,10 +33,12 @@
 pub mod analyser;
 pub mod annotate;
 pub mod batch;
+pub mod spec;
 pub mod verdict;
 
 pub use analyser::{AnalyseError, Analyser, AnalysisJob};
 pub use annotate::write_annotated;
+pub use spec::{AnalyserSpec, EngineName};
 pub use verdict::{
     Eval, GameAnalysis, Judgement, LOGISTIC_K, MATE_VALUE, MoveReview, PositionEval, STILL_WON,
     Thresholds, accuracy, expected_score, move_accuracy, review_move, theory_moves,

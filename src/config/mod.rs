@@ -19,6 +19,7 @@ mod values;
 
 use crate::book::layers::LayerPolicy;
 use crate::book::pick::PickMode;
+use crate::engine::external::EngineName;
 use crate::eval::{self, Evaluator};
 use crate::keys::KeyChord;
 use crate::level::Level;
@@ -208,9 +209,24 @@ pub struct BookConfig {
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct AnalysisConfig {
+    /// The analysing engine: Huo's own (`huo`) or a UCI engine, by name or path.
+    #[serde(with = "text")]
+    pub engine: EngineName,
+    /// The analysing engine's threads.
+    #[serde(deserialize_with = "whole::<_, _, 1, { MAX_THREADS as i64 }>")]
+    pub threads: usize,
+    /// The analysing engine's hash table in MB.
+    #[serde(deserialize_with = "whole::<_, _, 1, 65536>")]
+    pub hash_mb: usize,
     /// Search depth for each position when no `--depth` or `--movetime` is given.
     #[serde(deserialize_with = "whole::<_, _, 1, 64>")]
     pub depth: u32,
+    /// Nodes for each position instead of the depth (0: the depth decides).
+    #[serde(deserialize_with = "whole::<_, _, 0, 1_000_000_000_000>")]
+    pub nodes: u64,
+    /// Milliseconds for each position instead of the depth (0: the depth decides).
+    #[serde(deserialize_with = "whole::<_, _, 0, 3_600_000>")]
+    pub movetime: u64,
     /// Winning chances lost by a move that make it an inaccuracy (`?!`).
     #[serde(deserialize_with = "chances")]
     pub inaccuracy_chances: f64,

@@ -16,6 +16,7 @@
 //! searcher: the book is consulted first, a forced move may be played at once, and an
 //! `infinite` or pondering search holds its answer until it is told to stop.
 
+pub mod external;
 pub mod protocol;
 pub mod service;
 

@@ -98,7 +98,7 @@ impl fmt::Display for JudgeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             JudgeError::Move(e) => e.fmt(f),
-            JudgeError::Engine(e) => f.write_str(e.reason()),
+            JudgeError::Engine(e) => f.write_str(&e.reason()),
             JudgeError::NoMove => f.write_str("the engine judged no move"),
             JudgeError::Gone => f.write_str("the judge has stopped"),
         }

@@ -1,77 +1,87 @@
-//! `analyse FILE`: every game of a PGN file annotated by the engine; `analyse FILE --player
-//! NAME`: that player's mistakes made into drills; `drill`: the drills asked.
+//! `analyse FILE`: every game of a PGN file annotated by the analysing engine (Huo's own,
+//! or the user's UCI engine); `--player NAME`: that player's mistakes made into drills,
+//! from the same analysis (with `--out`, the annotated games are written too); `drill`:
+//! the drills asked.
 
 use super::drill as deck;
-use crate::analysis::batch;
+use crate::analysis::batch::{self, Output};
+use crate::analysis::{AnalyserSpec, EngineName};
 use crate::commands::error::{CommandResult, load_config};
 use crate::config::Config;
-use crate::search::Limits;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Duration;
 
-/// How hard an analysis searches, as the command line gave it.
+/// Which engine analyses and how hard, as the command line gave it (each `None`: the
+/// configuration's `[analysis]` value).
 pub struct Search {
+    pub engine: Option<String>,
     pub depth: Option<u32>,
+    pub nodes: Option<u64>,
     pub movetime: Option<u64>,
     pub threads: Option<u32>,
 }
 
 impl Search {
-    /// `--depth` and `--movetime` as given, or the configuration's `[analysis] depth` when
-    /// neither is.
-    fn limits(&self, config: &Config) -> Limits {
-        Limits {
-            depth: match (self.depth, self.movetime) {
-                (None, None) => Some(config.analysis.depth),
-                _ => self.depth,
-            },
-            movetime: self.movetime.map(Duration::from_millis),
-            ..Default::default()
-        }
+    /// The configuration's analyser with the command line's overrides.
+    pub fn spec(&self, config: &Config) -> AnalyserSpec {
+        AnalyserSpec::from_config(config).overridden(
+            self.engine
+                .as_deref()
+                .map(|e| e.parse::<EngineName>().unwrap_or_default()),
+            self.depth,
+            self.nodes,
+            self.movetime,
+            self.threads.map(|t| t as usize),
+        )
     }
 }
 
-/// `analyse FILE [--out FILE]`: the games, annotated, on standard output or in `out`.
-pub fn annotate(
+/// `analyse FILE [--out FILE] [--player NAME]`: the games, annotated, on standard output
+/// or in `out`; with a player, that player's mistakes and blunders into the drills' deck
+/// (and the annotated games only where `--out` says).
+pub fn analyse(
     config: Option<&Path>,
     input: PathBuf,
     out: Option<PathBuf>,
+    player: Option<String>,
     search: Search,
 ) -> CommandResult {
     let loaded = load_config(config)?;
+    let output = match (out, &player) {
+        (Some(path), _) => Output::File(path),
+        (None, None) => Output::Stdout,
+        (None, Some(_)) => Output::Nowhere,
+    };
     let opts = batch::Options {
-        input,
-        out,
-        limits: search.limits(&loaded.config),
-        threads: search
-            .threads
-            .map_or(loaded.config.search.threads, |n| n as usize),
+        input: input.clone(),
+        out: output,
+        spec: search.spec(&loaded.config),
+        threads_asked: search.threads.map(|t| t as usize),
         live_progress: std::io::stderr().is_terminal(),
     };
+    let mut drills = player.as_deref().map(deck::Collect::open).transpose()?;
     let stdout = std::io::stdout();
     let mut stdout = stdout.lock();
-    let summary = batch::run(&loaded.config, &opts, &mut stdout, &mut std::io::stderr())?;
+    let summary = batch::run(
+        &loaded.config,
+        &opts,
+        &mut stdout,
+        &mut std::io::stderr(),
+        &mut |number, pgn, analysis| {
+            if let Some(d) = &mut drills {
+                d.game(number, pgn, analysis);
+            }
+        },
+    );
+    // The drills found before an engine failed are kept too.
+    let added = drills.map(|d| d.finish(&input)).transpose();
+    let summary = summary?;
     if summary.games == 0 {
         return Err("no game could be analysed".into());
     }
+    added?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// `analyse FILE --player NAME`: the player's mistakes into the drills' deck.
-pub fn drills_of(
-    config: Option<&Path>,
-    input: PathBuf,
-    player: &str,
-    search: Search,
-) -> CommandResult {
-    let mut loaded = load_config(config)?;
-    if let Some(n) = search.threads {
-        loaded.config.search.threads = (n as usize).clamp(1, crate::search::available_threads());
-    }
-    let limits = search.limits(&loaded.config);
-    deck::analyse_player(&loaded.config, &input, player, limits)
 }
 
 /// `drill [--all] [--stats]`.

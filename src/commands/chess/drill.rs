@@ -3,11 +3,10 @@
 //! ([`crate::train::deck`]); `huo-chess drill` asks the due ones on the trainer screen,
 //! `huo-chess drill --stats` counts them.
 
-use crate::analysis::Analyser;
+use crate::analysis::GameAnalysis;
 use crate::commands::error::{CommandError, CommandResult};
 use crate::config::Config;
-use crate::pgn::read_games;
-use crate::search::Limits;
+use crate::pgn::PgnGame;
 use crate::train::deck::{self, Deck};
 use crate::train::drill::DrillSession;
 use crate::util::date;
@@ -37,50 +36,59 @@ impl From<NoHomeError> for CommandError {
     }
 }
 
-/// `huo-chess analyse FILE --player NAME`: the games of `file` where NAME is White or
-/// Black are analysed within `limits`; NAME's mistakes and blunders are added to the deck.
-/// Progress (a line per game) goes to standard error, the summary to standard output.
-pub fn analyse_player(config: &Config, file: &Path, player: &str, limits: Limits) -> CommandResult {
-    let path = deck_path()?;
-    // A deck with problems is refused before the games are analysed, not after.
-    Deck::load(&path)?;
-    let name = file.display().to_string();
-    // Read as `analyse` reads it: gzip or zstd decompressed, `-` standard input.
-    let text = crate::util::input::read_to_string(file)?;
-    let mut analyser = Analyser::new(config, limits);
-    let (mut games, mut found) = (0, Vec::new());
-    for (i, read) in read_games(text.as_bytes()).enumerate() {
-        let pgn = match read {
-            Ok(pgn) => pgn,
-            Err(e) => {
-                crate::commands::say(
-                    "huo-chess",
-                    &format!(
-                        "{name}:{}: game {}: {} (skipped)",
-                        e.line, e.game, e.message
-                    ),
-                );
-                continue;
-            }
-        };
-        if deck::sides_of(&pgn, player).is_empty() {
-            continue;
+/// `huo-chess analyse FILE --player NAME`: the exercises the player's mistakes and
+/// blunders make, collected game by game as the analysis goes, then added to the deck.
+pub struct Collect {
+    player: String,
+    path: PathBuf,
+    games: usize,
+    found: Vec<deck::Drill>,
+}
+
+impl Collect {
+    /// Collects `player`'s exercises; the deck is checked now (a deck with problems is
+    /// refused before the games are analysed, not after).
+    pub fn open(player: &str) -> Result<Collect, CommandError> {
+        let path = deck_path()?;
+        Deck::load(&path)?;
+        Ok(Collect {
+            player: player.to_string(),
+            path,
+            games: 0,
+            found: Vec::new(),
+        })
+    }
+
+    /// Game `number`, analysed: the player's exercises in it (none when the player is not
+    /// in the game). Progress, a line per game of the player's, goes to standard error.
+    pub fn game(&mut self, number: usize, pgn: &PgnGame, analysis: &GameAnalysis) {
+        if deck::sides_of(pgn, &self.player).is_empty() {
+            return;
         }
-        games += 1;
-        let analysis = analyser
-            .analyse(&pgn.to_game(), |_| {})
-            .map_err(|e| format!("{name}: game {}: {}", i + 1, e.reason()))?;
-        let drills = deck::from_game(&pgn, &analysis, player);
-        eprintln!("game {}: {} exercise(s)", i + 1, drills.len());
-        found.extend(drills);
-        analyser.clear();
+        self.games += 1;
+        let drills = deck::from_game(pgn, analysis, &self.player);
+        eprintln!("game {number}: {} exercise(s)", drills.len());
+        self.found.extend(drills);
     }
-    if games == 0 {
-        return Err(format!("{name}: no game has {player} as White or Black").into());
+
+    /// Adds what was found to the deck and says so; an error when no game of the file
+    /// (`input`) had the player.
+    pub fn finish(self, input: &Path) -> CommandResult {
+        let player = &self.player;
+        if self.games == 0 {
+            return Err(format!(
+                "{}: no game has {player} as White or Black",
+                input.display()
+            )
+            .into());
+        }
+        let added = deck::add_to(&self.path, self.found)?;
+        println!(
+            "{} game(s) of {player} analysed: {added}. Drill them: huo-chess drill",
+            self.games
+        );
+        Ok(ExitCode::SUCCESS)
     }
-    let added = deck::add_to(&path, found)?;
-    println!("{games} game(s) of {player} analysed: {added}. Drill them: huo-chess drill");
-    Ok(ExitCode::SUCCESS)
 }
 
 /// `huo-chess drill [--all]`: the trainer screen on the due exercises.

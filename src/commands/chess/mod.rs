@@ -74,21 +74,29 @@ pub enum Command {
         /// the analysis ends, in one piece; never the input file.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
+        /// The analysing engine: `huo` (this program's own) or a UCI engine you trust, by
+        /// name on PATH (`stockfish`) or by path (default: `[analysis] engine` of the
+        /// configuration).
+        #[arg(long, value_name = "NAME_OR_PATH")]
+        engine: Option<String>,
         /// Search every position to this depth (default: `[analysis] depth` of the
         /// configuration).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64), conflicts_with = "movetime")]
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64), conflicts_with_all = ["movetime", "nodes"])]
         depth: Option<u32>,
+        /// Search every position for this many nodes instead (lichess: 1000000).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "movetime")]
+        nodes: Option<u64>,
         /// Search every position for this many milliseconds instead of to a depth.
         #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
         movetime: Option<u64>,
-        /// Search threads (default: `[search] threads` of the configuration). More than
+        /// Search threads (default: `[analysis] threads` of the configuration). More than
         /// the machine's cores are counted as its cores, with a note.
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
         threads: Option<u32>,
-        /// Instead of annotating: this player's mistakes (?) and blunders (??), in the
-        /// games where the name is White or Black, become exercises for `huo-chess drill`
-        /// (kept in drills.txt in the user's data folder).
-        #[arg(long, value_name = "NAME", conflicts_with = "out")]
+        /// This player's mistakes (?) and blunders (??), in the games where the name is
+        /// White or Black, become exercises for `huo-chess drill` (kept in drills.txt in
+        /// the user's data folder). The annotated games are then written only with --out.
+        #[arg(long, value_name = "NAME")]
         player: Option<String>,
     },
     /// Drill your own mistakes (made by `analyse FILE --player NAME`): each due exercise
@@ -189,20 +197,21 @@ impl Cli {
             Command::Analyse {
                 file,
                 out,
+                engine,
                 depth,
+                nodes,
                 movetime,
                 threads,
                 player,
             } => {
                 let search = analyse::Search {
+                    engine,
                     depth,
+                    nodes,
                     movetime,
                     threads,
                 };
-                match player {
-                    None => analyse::annotate(config, file, out, search),
-                    Some(player) => analyse::drills_of(config, file, &player, search),
-                }
+                analyse::analyse(config, file, out, player, search)
             }
             Command::Drill { all, stats, plain } => analyse::drill(config, all, stats, plain),
             Command::Match {
