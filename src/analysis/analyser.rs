@@ -444,33 +444,48 @@ impl Analyser {
         Ok(job.analysis())
     }
 
-    /// Runs `job` to its end on this analyser's engine.
+    /// Runs `job` to its end on this analyser's engine; `progress` is told how many of
+    /// the game's positions are done, after each.
     pub fn run(
         &mut self,
         job: &mut AnalysisJob,
         mut progress: impl FnMut(usize),
+    ) -> Result<(), AnalyseError> {
+        self.run_while(job, |job| {
+            progress(job.done());
+            true
+        })
+    }
+
+    /// Runs `job` on this analyser's engine until its end, or until `go_on`, asked after
+    /// each position is done, says to stop.
+    pub fn run_while(
+        &mut self,
+        job: &mut AnalysisJob,
+        mut go_on: impl FnMut(&AnalysisJob) -> bool,
     ) -> Result<(), AnalyseError> {
         let mut reported = 0;
         loop {
             let think = job.next_think();
             if job.done() > reported {
                 reported = job.done();
-                progress(reported);
+                if !go_on(job) {
+                    return Ok(());
+                }
             }
             let Some(think) = think else {
                 return Ok(());
             };
-            match &mut self.backend {
+            let done = match &mut self.backend {
                 Backend::Huo { engine, replies } => {
                     let id = engine.think(think);
                     job.sent(id);
+                    let mut done = false;
                     while job.is_waiting() {
                         let reply = replies.recv().map_err(AnalyseError::Stopped)?;
-                        if job.on_reply(&reply)?.is_some() {
-                            reported = job.done();
-                            progress(reported);
-                        }
+                        done |= job.on_reply(&reply)?.is_some();
                     }
+                    done
                 }
                 Backend::External { engine, id } => {
                     *id += 1;
@@ -482,15 +497,18 @@ impl Analyser {
                         // Progress only: the line the search expects.
                         let _ = job.on_reply(&Reply::Event { id, event });
                     })?;
-                    let done = Reply::Done {
+                    let reply = Reply::Done {
                         id,
                         result,
                         origin: Origin::Search,
                     };
-                    if job.on_reply(&done)?.is_some() {
-                        reported = job.done();
-                        progress(reported);
-                    }
+                    job.on_reply(&reply)?.is_some()
+                }
+            };
+            if done {
+                reported = job.done();
+                if !go_on(job) {
+                    return Ok(());
                 }
             }
         }

@@ -32,6 +32,7 @@
 
 pub mod analyser;
 pub mod annotate;
+pub mod background;
 pub mod batch;
 pub mod spec;
 pub mod verdict;

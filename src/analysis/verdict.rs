@@ -674,9 +674,7 @@ mod tests {
             inaccuracy_chances: 0.05,
             mistake_chances: 0.15,
             blunder_chances: 0.25,
-            inaccuracy: None,
-            mistake: None,
-            blunder: None,
+            ..crate::config::Config::default().analysis
         };
         let t = Thresholds::from_config(&config);
         assert_eq!((t.inaccuracy, t.mistake, t.blunder), (0.05, 0.15, 0.25));

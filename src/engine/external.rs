@@ -23,7 +23,7 @@ use std::io::{self, BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::str::FromStr;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 /// The analysing engine as the configuration names it.
@@ -99,8 +99,6 @@ pub enum Failure {
     IllegalBestmove(String),
     /// It answered `bestmove (none)` (or nothing readable) where there are legal moves.
     NoBestmove(String),
-    /// Its standard input could not be written (it has gone).
-    Write(io::Error),
 }
 
 /// An engine's failure: which engine, and what it did.
@@ -145,7 +143,6 @@ impl fmt::Display for ExternalError {
                 f,
                 "engine {engine}: answered \"{text}\" without a move where there are legal moves"
             ),
-            Failure::Write(e) => write!(f, "engine {engine}: cannot write to it: {e}"),
         }
     }
 }
@@ -153,7 +150,7 @@ impl fmt::Display for ExternalError {
 impl std::error::Error for ExternalError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match &self.failure {
-            Failure::Spawn(e) | Failure::Write(e) => Some(e),
+            Failure::Spawn(e) => Some(e),
             _ => None,
         }
     }
@@ -198,7 +195,8 @@ pub struct External {
     /// As it names itself (`id name`), or as given.
     name: String,
     child: Child,
-    stdin: ChildStdin,
+    /// Lines for the engine's standard input, written by a thread of their own.
+    commands: Option<Sender<String>>,
     lines: Receiver<String>,
     patience: Patience,
 }
@@ -230,6 +228,7 @@ impl External {
             })?;
         let stdin = child.stdin.take().expect("stdin was piped");
         let stdout = child.stdout.take().expect("stdout was piped");
+        let commands = spawn_writer(stdin);
         let (tx, lines) = mpsc::channel();
         let _ = std::thread::Builder::new()
             .name("huo-uci-reader".into())
@@ -245,7 +244,7 @@ impl External {
             given: program.to_string(),
             name: program.to_string(),
             child,
-            stdin,
+            commands,
             lines,
             patience,
         };
@@ -364,13 +363,13 @@ impl External {
         }
     }
 
+    /// Sends `command` to the engine. An engine that has ended is found out when its
+    /// answer does not come (its output ends: [`Failure::Died`]).
     fn send(&mut self, command: &str) -> Result<(), ExternalError> {
-        writeln!(self.stdin, "{command}")
-            .and_then(|()| self.stdin.flush())
-            .map_err(|e| match e.kind() {
-                io::ErrorKind::BrokenPipe => self.died(),
-                _ => self.error(Failure::Write(e)),
-            })
+        match &self.commands {
+            Some(tx) if tx.send(command.to_string()).is_ok() => Ok(()),
+            _ => Err(self.died()),
+        }
     }
 
     /// The engine's next line (trimmed), before `deadline`; `late` if none comes.
@@ -408,7 +407,9 @@ impl External {
 
 impl Drop for External {
     fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit").and_then(|()| self.stdin.flush());
+        let _ = self.send("quit");
+        // The writer closes the engine's input when it has written what it was given.
+        self.commands = None;
         let until = Instant::now() + Duration::from_millis(200);
         while Instant::now() < until {
             if let Ok(Some(_)) = self.child.try_wait() {
@@ -418,6 +419,44 @@ impl Drop for External {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// A thread that writes each line it is sent to the engine's standard input, until the
+/// engine has gone or the sender is dropped (then the input is closed). Writing to an
+/// engine that has ended raises SIGPIPE, which ends this program (its default action is
+/// back on, for `huo-book dump | head`): this thread blocks it, so the write fails
+/// instead and the engine's end is told by its output.
+fn spawn_writer(mut stdin: ChildStdin) -> Option<Sender<String>> {
+    let (tx, rx) = mpsc::channel::<String>();
+    let writer = move || {
+        block_sigpipe();
+        for line in rx {
+            if writeln!(stdin, "{line}")
+                .and_then(|()| stdin.flush())
+                .is_err()
+            {
+                return;
+            }
+        }
+    };
+    std::thread::Builder::new()
+        .name("huo-uci-writer".into())
+        .spawn(writer)
+        .ok()
+        .map(|_| tx)
+}
+
+/// SIGPIPE blocked on the calling thread: a write to a closed pipe fails with EPIPE.
+fn block_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: the set is initialised by sigemptyset before use, and pthread_sigmask only
+    // changes this thread's mask.
+    unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, libc::SIGPIPE);
+        libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut());
     }
 }
 

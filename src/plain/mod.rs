@@ -131,6 +131,7 @@ impl<W: Write> Plain<W> {
         loop {
             self.app.poll_engine();
             self.app.poll_trainer();
+            self.app.poll_analysis();
             self.app.tick(Instant::now());
             self.speak()?;
             if !self.busy() || stop.load(Ordering::Relaxed) {
@@ -138,6 +139,8 @@ impl<W: Write> Plain<W> {
             }
             if self.app.session.thinking().is_some() {
                 self.app.wait_engine_once(TICK);
+            } else if self.app.analysis().is_some_and(|v| v.is_running()) {
+                self.app.wait_analysis(TICK);
             } else {
                 std::thread::sleep(TICK);
             }
@@ -146,7 +149,7 @@ impl<W: Write> Plain<W> {
 
     /// Is the game working on something the player waits for?
     fn busy(&self) -> bool {
-        self.app.working() || self.app.analysis().is_some_and(|v| v.analysis.is_none())
+        self.app.working() || self.app.analysis().is_some_and(|v| v.is_running())
     }
 
     /// Prints what the game said since last time, announces the moves played, and the

@@ -21,8 +21,6 @@ pub enum Job {
     Hint,
     /// "Why?" about the position on the board (a short search, explained, not played).
     Why,
-    /// One position of the game under analysis.
-    Analyse,
     /// The evaluation of the position on the board (`:eval`: a short search, said).
     Eval,
 }

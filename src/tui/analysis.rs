@@ -2,8 +2,9 @@
 //! ←/→ (Home/End), the engine's evaluation and best move at each position, each move
 //! judged by how much it lost (`??` blunder, `?` mistake, `?!` inaccuracy; thresholds in
 //! `[analysis]`; see [`crate::analysis`]), and the evaluation over the whole game as a
-//! graph. The positions are searched one after another by the engine service, through an
-//! [`AnalysisJob`], while the screen stays live.
+//! graph. The positions are searched one after another on a thread of their own
+//! ([`Background`]) by the analyser the configuration names, the one `huo-chess analyse`
+//! uses, so the verdicts are the command's; the screen stays live meanwhile.
 //!
 //! `d` turns one side's mistakes (`?`) and blunders (`??`) into drills, as `huo-chess
 //! analyse FILE --player NAME` does ([`deck::from_sides`], [`deck::add_to`]): the side the
@@ -11,11 +12,11 @@
 
 use super::board::{BoardGeometry, BoardWidget};
 use super::theme::Theme;
-use crate::analysis::{AnalysisJob, Eval, GameAnalysis, PositionEval, Thresholds};
+use crate::analysis::background::{Background, Update, Wake};
+use crate::analysis::{AnalyserSpec, Eval, GameAnalysis, PositionEval, Thresholds};
+use crate::config::Config;
 use crate::core::{Color, Position, san, san_line, san_numbered};
-use crate::engine::{Reply, Think};
 use crate::game::Game;
-use crate::search::Limits;
 use crate::train::deck;
 use crossterm::event::KeyCode;
 use ratatui::Frame;
@@ -24,6 +25,7 @@ use ratatui::style::Style;
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Chart, Clear, Dataset, GraphType, Paragraph, Wrap};
+use std::time::{Duration, Instant};
 
 /// The graph shows evaluations up to this many pawns either way.
 const GRAPH_PAWNS: f64 = 5.0;
@@ -46,8 +48,17 @@ pub struct AnalysisView {
     pub asking: bool,
     /// What the last `d` did (or why it could not), and whether it is a warning.
     pub note: Option<(String, bool)>,
-    /// The searches: the engine's view of each position found so far.
-    pub job: AnalysisJob,
+    /// The engine's view of each position found so far, from the start position on.
+    pub evals: Vec<PositionEval>,
+    /// How moves are judged.
+    thresholds: Thresholds,
+    /// The analysis running on its own thread (`None`: not started, or ended).
+    worker: Option<Background>,
+    /// Who analyses and how (`Stockfish 15.1 (depth 12, 1 thread, hash 32 MB)`), once
+    /// the engine runs.
+    pub annotator: Option<String>,
+    /// The engine failed: what it said (the positions found before stand).
+    pub failure: Option<String>,
     /// The moves judged once every position is known.
     pub analysis: Option<GameAnalysis>,
     /// The game's log has had its one line about this analysis.
@@ -63,13 +74,13 @@ pub struct AnalysisView {
 }
 
 impl AnalysisView {
-    /// A view of `game` with its PGN tags `headers`, each position to be searched within
-    /// `limits` as the engine answers; `user`: the side the user played, if it was theirs.
+    /// A view of `game` with its PGN tags `headers`, moves judged by `thresholds` once
+    /// [`AnalysisView::start`] has the positions searched; `user`: the side the user
+    /// played, if it was theirs.
     pub fn new(
         game: Game,
         headers: Vec<(String, String)>,
         user: Option<Color>,
-        limits: Limits,
         thresholds: Thresholds,
     ) -> Self {
         let tag = |name: &str| {
@@ -78,7 +89,11 @@ impl AnalysisView {
                 .to_string()
         };
         AnalysisView {
-            job: AnalysisJob::new(&game, limits, thresholds),
+            evals: Vec::new(),
+            thresholds,
+            worker: None,
+            annotator: None,
+            failure: None,
             title: format!("{} - {}", tag("White"), tag("Black")),
             game,
             headers,
@@ -95,29 +110,70 @@ impl AnalysisView {
         }
     }
 
-    /// The next search to ask the engine for, if any (then tell [`AnalysisView::sent`]).
-    pub fn next_think(&mut self) -> Option<Think> {
-        let think = self.job.next_think();
-        self.finish();
-        think
+    /// Starts the analysis: the analyser `spec` describes searches every position on a
+    /// thread of its own (as `huo-chess analyse` does), `wake` called with each result.
+    pub fn start(&mut self, config: &Config, spec: &AnalyserSpec, wake: Option<Wake>) {
+        self.worker = Some(Background::spawn(config, spec, &self.game, wake));
     }
 
-    /// The request [`AnalysisView::next_think`] gave was sent as `id`.
-    pub fn sent(&mut self, id: u64) {
-        self.job.sent(id);
+    /// Takes in what the analysis found since last time: whether anything changed.
+    pub fn poll(&mut self) -> bool {
+        self.take(Duration::ZERO)
     }
 
-    /// One of the engine's replies to the analysis.
-    pub fn on_reply(&mut self, reply: &Reply) -> Result<(), crate::analysis::AnalyseError> {
-        self.job.on_reply(reply)?;
-        self.finish();
-        Ok(())
+    /// Waits up to `timeout` for the analysis to end, taking in what it finds: whether
+    /// it ended (tests, and the plain mode's wait).
+    pub fn wait(&mut self, timeout: Duration) -> bool {
+        let end = Instant::now() + timeout;
+        while self.is_running() {
+            let left = end.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            self.take(left.min(Duration::from_millis(50)));
+        }
+        true
     }
 
-    /// Every position known: the moves are judged.
+    /// Is the analysis still searching?
+    pub fn is_running(&self) -> bool {
+        self.worker.is_some()
+    }
+
+    /// Takes in the updates waiting, the first within `timeout`.
+    fn take(&mut self, timeout: Duration) -> bool {
+        let mut changed = false;
+        let mut wait = timeout;
+        while let Some(worker) = &mut self.worker {
+            let Some(update) = worker.next_within(wait) else {
+                break;
+            };
+            wait = Duration::ZERO;
+            changed = true;
+            match update {
+                Update::Started { annotator } => self.annotator = Some(annotator),
+                Update::Position(e) => self.evals.push(e),
+                Update::Finished => self.worker = None,
+                Update::Failed(e) => {
+                    self.failure = Some(e.to_string());
+                    self.worker = None;
+                }
+            }
+        }
+        if changed {
+            self.finish();
+        }
+        changed
+    }
+
+    /// Every position known, or the engine failed: the moves found are judged.
     fn finish(&mut self) {
-        if self.job.is_finished() && self.analysis.is_none() {
-            self.analysis = Some(self.job.analysis());
+        if self.worker.is_none() && self.analysis.is_none() {
+            self.analysis = Some(GameAnalysis::from_evals(
+                &self.game,
+                self.evals.clone(),
+                &self.thresholds,
+            ));
         }
     }
 
@@ -180,8 +236,8 @@ impl AnalysisView {
             (None, _) => (
                 format!(
                     "Wait: the analysis is not finished ({}/{} positions)",
-                    self.job.done(),
-                    self.job.total()
+                    self.evals.len(),
+                    self.game.positions().len()
                 ),
                 true,
             ),
@@ -217,10 +273,12 @@ impl AnalysisView {
         if let Some(o) = crate::openings::of_game(&self.game) {
             out.push(o.label());
         }
-        let evals = self.job.evals();
+        let evals = &self.evals;
         let done = evals.len();
         let total = self.game.positions().len();
-        if done < total {
+        if let Some(failure) = &self.failure {
+            out.push(format!("Stopped at {done}/{total} positions: {failure}"));
+        } else if done < total {
             out.push(format!("Analysing... {done}/{total} positions"));
         }
         let positions = self.game.positions();
@@ -282,8 +340,7 @@ impl AnalysisView {
 
     /// The evaluation after each move so far, in pawns for White, clamped to the graph.
     pub fn graph_points(&self) -> Vec<(f64, f64)> {
-        self.job
-            .evals()
+        self.evals
             .iter()
             .enumerate()
             .map(|(i, e)| {
@@ -360,10 +417,14 @@ pub fn draw(frame: &mut Frame, view: &AnalysisView, theme: &Theme, area: Rect) {
             note,
         );
     }
+    let by = match &view.annotator {
+        Some(a) => format!(" - analysis by {a}"),
+        None => " - analysis".to_string(),
+    };
     frame.render_widget(
         Paragraph::new(Line::from(vec![
             Span::styled(" HUO CHESS", t.title),
-            Span::styled(" - analysis", t.dim),
+            Span::styled(by, t.dim),
         ])),
         title,
     );

@@ -96,7 +96,7 @@ pub fn run_game(args: GameArgs, config: &Config) -> io::Result<()> {
 /// The game screen in the run loop.
 impl View for app::App {
     fn update(&mut self) -> bool {
-        let changed = self.poll_engine() | self.poll_trainer();
+        let changed = self.poll_engine() | self.poll_trainer() | self.poll_analysis();
         self.tick(Instant::now());
         changed
     }

@@ -184,7 +184,10 @@ fn every_move_gets_an_eval_and_the_planted_blunder_a_nag_and_a_line() {
         assert_eq!(a.moves, o.moves);
         assert_eq!(a.result, o.result);
         assert_eq!(a.header("White"), o.header("White"));
-        assert_eq!(a.header("Annotator"), Some("Huo Chess 0.1.0 (depth 6)"));
+        assert_eq!(
+            a.header("Annotator"),
+            Some("Huo Chess 0.1.0 (depth 6, 1 thread, hash 32 MB)")
+        );
     }
     // Each game is named by its last named position.
     let named: Vec<_> = annotated
@@ -309,7 +312,14 @@ fn movetime_threads_and_bad_flags() {
         !stderr.contains("note: --threads 2") || cores < 2,
         "{stderr}"
     );
-    assert!(stdout.contains("[Annotator \"Huo Chess 0.1.0 (movetime 20 ms)\"]"));
+    let threads = cores.min(2);
+    let plural = if threads == 1 { "" } else { "s" };
+    assert!(
+        stdout.contains(&format!(
+            "[Annotator \"Huo Chess 0.1.0 (movetime 20 ms, {threads} thread{plural}, hash 32 MB)\"]"
+        )),
+        "{stdout}"
+    );
     assert_eq!(assert_every_move_has_an_eval(&movetexts(&stdout)[0]), 3);
     let (ok, _, stderr) = analyse(&[s(&input), "--depth", "3", "--movetime", "20"]);
     assert!(!ok, "a depth or a move time, not both: {stderr}");
@@ -473,4 +483,133 @@ fn a_repetition_that_cannot_be_forced_is_no_draw() {
     // Still Black's game after it, not 0.00, and no mark.
     assert!(ke8.after.value(huo_chess::Color::Black) > 300, "{ke8:?}");
     assert_eq!(ke8.judgement, None, "{ke8:?}");
+}
+
+/// The marks and accuracies of an analysed game, as compared across screens: each
+/// side's accuracy to one decimal (as the PGN tags say) and the moves' marks.
+fn verdicts(a: &huo_chess::analysis::GameAnalysis) -> (Vec<String>, Vec<String>) {
+    let accuracy = a
+        .accuracy()
+        .iter()
+        .map(|x| x.map_or("-".to_string(), |v| format!("{v:.1}")))
+        .collect();
+    let marks = a
+        .moves
+        .iter()
+        .map(|m| format!("{}{}", m.san, m.judgement.map_or("", |j| j.symbol())))
+        .collect();
+    (accuracy, marks)
+}
+
+/// One verdict everywhere: the analysis screen gives a game the same marks and
+/// accuracies on every visit (the file's next game and back, the screen closed and opened
+/// again) as `huo-chess analyse` gives it, with the same settings.
+#[test]
+fn the_screen_and_the_command_give_the_same_verdict() {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use huo_chess::tui::GameArgs;
+    use huo_chess::tui::app::App;
+    use std::time::Duration;
+    let dir = scratch("same-verdict");
+    let third = "\n[White \"Me\"]\n[Black \"Friend\"]\n[Result \"0-1\"]\n\n\
+                 1. e4 e5 2. Qh5 Nc6 3. Qxe5+ Nxe5 4. d4 Ng6 5. Nf3 Nf6 0-1\n";
+    let input = dir.join("three.pgn");
+    std::fs::write(&input, format!("{GAMES}{third}")).unwrap();
+    let settings = dir.join("huo.toml");
+    std::fs::write(
+        &settings,
+        "[analysis]\ndepth = 8\n[book]\nenabled = false\n",
+    )
+    .unwrap();
+    // The command's verdicts, from the annotated games' tags and marks.
+    let out = dir.join("annotated.pgn");
+    let (ok, _, stderr) = common::outcome(
+        Command::new(env!("CARGO_BIN_EXE_huo-chess"))
+            .args(["analyse", s(&input), "--out", s(&out)])
+            .env("HUO_CONFIG", &settings),
+    );
+    assert!(ok, "{stderr}");
+    let annotated = std::fs::read_to_string(&out).unwrap();
+    let tags: Vec<(String, String)> = read_games(annotated.as_bytes())
+        .map(|g| {
+            let g = g.unwrap();
+            let tag = |t: &str| g.header(t).unwrap_or("-").to_string();
+            (tag("WhiteAccuracy"), tag("BlackAccuracy"))
+        })
+        .collect();
+    assert_eq!(tags.len(), 3);
+
+    let (config, _) =
+        Config::parse(&std::fs::read_to_string(&settings).unwrap(), "huo.toml").unwrap();
+    let args = GameArgs {
+        color: Some("w".into()),
+        level: Some("3".into()),
+        clock: Some("60".into()),
+        analyse: Some(input.clone()),
+        ..GameArgs::default()
+    };
+    let mut app = App::new(&config, &args, None).unwrap();
+    let seen = |app: &mut App| {
+        assert!(app.wait_engine(Duration::from_secs(120)));
+        let view = app.analysis().unwrap();
+        (view.index, verdicts(view.analysis.as_ref().unwrap()))
+    };
+    let key = |app: &mut App, c: KeyCode| app.handle_key(KeyEvent::new(c, KeyModifiers::NONE));
+    let first = seen(&mut app);
+    key(&mut app, KeyCode::Char('n'));
+    let second = seen(&mut app);
+    key(&mut app, KeyCode::Char('n'));
+    let third = seen(&mut app);
+    key(&mut app, KeyCode::Char('p'));
+    assert_eq!(seen(&mut app), second, "the second game again");
+    key(&mut app, KeyCode::Char('p'));
+    assert_eq!(seen(&mut app), first, "the first game again");
+    // Closed, and opened again on the file.
+    key(&mut app, KeyCode::Esc);
+    assert!(app.analysis().is_none());
+    for c in format!(":analyse {}", s(&input)).chars() {
+        key(&mut app, KeyCode::Char(c));
+    }
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(
+        seen(&mut app),
+        first,
+        "the first game, the screen opened again"
+    );
+    // The command's accuracies are the screen's, game by game.
+    let all = [first, second, third];
+    for (i, (index, (accuracy, _))) in all.iter().enumerate() {
+        assert_eq!(*index, i);
+        assert_eq!(
+            (accuracy[0].clone(), accuracy[1].clone()),
+            tags[i],
+            "game {}",
+            i + 1
+        );
+    }
+    // And the marks: the command's NAGs, move by move, are the screen's.
+    let texts = movetexts(&annotated);
+    for (i, (_, (_, marks))) in all.iter().enumerate() {
+        let by_command: Vec<(usize, String)> = marked_moves(&texts[i])
+            .into_iter()
+            .map(|(at, nag)| {
+                let symbol = match nag.as_str() {
+                    "$6" => "?!",
+                    "$2" => "?",
+                    "$4" => "??",
+                    other => panic!("unexpected NAG {other}"),
+                };
+                (at, symbol.to_string())
+            })
+            .collect();
+        let on_screen: Vec<(usize, String)> = marks
+            .iter()
+            .enumerate()
+            .filter_map(|(at, m)| {
+                let symbol = m.trim_start_matches(|c: char| c != '?' && c != '!');
+                (!symbol.is_empty()).then(|| (at, symbol.to_string()))
+            })
+            .collect();
+        assert_eq!(by_command, on_screen, "game {}", i + 1);
+    }
 }

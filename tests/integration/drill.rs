@@ -424,3 +424,38 @@ fn why_after_a_drill_answer_explains_the_best_move_with_reasons_that_add_up() {
             .is_some_and(|w| w[0].contains("nor your Nh3"))
     );
 }
+
+/// `--player` and `--out` together: one analysis makes the drills and writes the
+/// annotated game, whose blunder is the drill's.
+#[test]
+fn analyse_player_with_out_drills_and_annotates_in_one_run() {
+    let dir = tempdir("drill-and-out");
+    let pgn = dir.join("mine.pgn");
+    std::fs::write(&pgn, GAME).unwrap();
+    let data = dir.join("data");
+    let out = dir.join("annotated.pgn");
+    let (ok, stdout, err) = huo_chess(
+        &data,
+        &[
+            "analyse",
+            pgn.to_str().unwrap(),
+            "--player",
+            "Me",
+            "--out",
+            out.to_str().unwrap(),
+            "--depth",
+            "5",
+        ],
+    );
+    assert!(ok, "{stdout}{err}");
+    assert!(stdout.contains("1 game(s) of Me analysed"), "{stdout}");
+    assert!(
+        !stdout.contains("[Event"),
+        "the games go to --out: {stdout}"
+    );
+    let deck = std::fs::read_to_string(data.join("huo-chess").join(FILE_NAME)).unwrap();
+    assert!(deck.contains("played = Qxe5+ ??"), "{deck}");
+    let annotated = std::fs::read_to_string(&out).unwrap();
+    assert!(annotated.contains("3. Qxe5+ $4"), "{annotated}");
+    assert!(annotated.contains("[Annotator \"Huo Chess"), "{annotated}");
+}

@@ -15,6 +15,7 @@ mod cli;
 mod config;
 mod differential;
 mod drill;
+mod external_engine;
 #[cfg(feature = "failpoints")]
 mod faults;
 mod game;

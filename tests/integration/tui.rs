@@ -1156,7 +1156,7 @@ fn the_analysis_screen_steps_through_a_game_with_its_graph() {
     assert!(app.wait_engine(Duration::from_secs(60)));
     let view = app.analysis().unwrap();
     let analysis = view.analysis.as_ref().expect("every position evaluated");
-    assert_eq!(view.job.evals().len(), 8);
+    assert_eq!(view.evals.len(), 8);
     // 3... Nf6 allows mate in one: a blunder, and the engine knew a better move.
     let nf6 = &analysis.moves[5];
     assert_eq!(nf6.san, "Nf6");

@@ -812,10 +812,13 @@ impl App {
     }
 
     /// Is the game working on something the player waits for: the engine thinking (its
-    /// move, a hint, an evaluation, an analysis), a move held for its pace, the trainer
+    /// move, a hint, an evaluation), an analysis, a move held for its pace, the trainer
     /// judging an answer?
     pub fn working(&self) -> bool {
-        self.trainer_busy() || self.thinking.is_some() || self.watch.held.is_some()
+        self.trainer_busy()
+            || self.thinking.is_some()
+            || self.watch.held.is_some()
+            || self.analysis().is_some_and(|v| v.is_running())
     }
 
     /// Is anything running that the screen must redraw for (thinking, clocks)?

@@ -24,10 +24,12 @@ impl App {
         any
     }
 
-    /// Waits up to `timeout` for the current request to be answered (tests, and nothing
-    /// else).
+    /// Waits up to `timeout` for the current request to be answered, and the analysis on
+    /// screen to end (tests, and nothing else).
     pub fn wait_engine(&mut self, timeout: Duration) -> bool {
+        let end = Instant::now() + timeout;
         self.wait_replies(timeout, false)
+            && self.wait_analysis(end.saturating_duration_since(Instant::now()))
     }
 
     /// Waits up to `timeout` for the request running now to be answered, and handles it;
@@ -58,17 +60,8 @@ impl App {
     }
 
     fn handle_reply(&mut self, job: Job, reply: Reply) {
-        if job == Job::Analyse
-            && let Some(view) = self.analysis_mut()
-        {
-            // The analysis keeps what it needs (a failure is reported below).
-            let _ = view.on_reply(&reply);
-        }
         match reply {
             Reply::Event { event, .. } => match (job, event) {
-                // The analysis screen shows its own results (the view has them): its
-                // searches keep out of the game's log and of the lines "why?" explains.
-                (Job::Analyse, _) => {}
                 // The node log speaks of "my move": not of a hint for the player.
                 (Job::Hint, Event::Node(_)) => {}
                 (_, event) => self.handle_engine_event(event),
@@ -76,7 +69,6 @@ impl App {
             Reply::Done { result, origin, .. } => match job {
                 Job::Move => self.handle_move_done(result, origin),
                 Job::Hint => self.handle_hint_done(result),
-                Job::Analyse => self.analyse_next(),
                 Job::Eval => {
                     self.thinking = None;
                     let pos = *self.session.game.position();

@@ -1,20 +1,17 @@
 //! Opening and closing the analysis screen from the game: `:analyse` (the game on the
 //! board), `:analyse FILE.pgn` or `--analyse FILE.pgn` (the file's games, from the first;
 //! `n`/`p` go to the next and previous one). The game in progress waits, its clocks
-//! stopped as for the trainer; the engine service evaluates the analysed positions one by
-//! one and the game goes on, clocks running again, when the screen closes.
+//! stopped as for the trainer; the analysed positions are searched one by one on a thread
+//! of their own (the configuration's analyser, as `huo-chess analyse` runs it: the same
+//! verdicts), and the game goes on, clocks running again, when the screen closes.
 
 use super::{App, Mode, Overlay};
-use crate::analysis::Thresholds;
+use crate::analysis::{AnalyserSpec, Thresholds};
 use crate::core::Color;
 use crate::game::Game;
-use crate::search::Limits;
 use crate::session::engine::Job;
 use crate::tui::analysis::AnalysisView;
 use std::time::Duration;
-
-/// No position of an interactive analysis takes longer than this.
-const MOVETIME_CAP: Duration = Duration::from_secs(2);
 
 impl App {
     /// `:analyse`: the game on the board.
@@ -62,11 +59,9 @@ impl App {
             return;
         };
         let games = std::mem::take(&mut view.games);
-        self.session.cancel_thinking();
         let mut view = self.analysis_view(game, headers, None);
         (view.games, view.index) = (games, index);
         self.overlay = Some(Overlay::Analysis(Box::new(view)));
-        self.analyse_next();
     }
 
     /// Opens the analysis screen on `game` with its PGN tags `headers`; `user`: the side
@@ -85,10 +80,10 @@ impl App {
             self.leave_game("the analysis", true);
         }
         self.overlay = Some(Overlay::Analysis(Box::new(view)));
-        self.analyse_next();
     }
 
-    /// A new analysis screen on `game`, shown at its end.
+    /// A new analysis screen on `game`, shown at its end, its analysis started: the
+    /// configuration's analyser, as `huo-chess analyse` runs it.
     fn analysis_view(
         &self,
         game: Game,
@@ -96,35 +91,49 @@ impl App {
         user: Option<Color>,
     ) -> AnalysisView {
         let thresholds = Thresholds::from_config(&self.config.analysis);
-        let limits = Limits {
-            depth: Some(self.config.analysis.depth),
-            movetime: Some(MOVETIME_CAP),
-            ..Limits::default()
-        };
-        let mut view = AnalysisView::new(game, headers, user, limits, thresholds);
+        let mut view = AnalysisView::new(game, headers, user, thresholds);
         view.ply = view.game.moves().len();
+        let wake = self.wake.clone().map(|events| {
+            Box::new(move || {
+                let _ = events.send(crate::tui::events::Wake::Worker);
+            }) as crate::analysis::background::Wake
+        });
+        view.start(&self.config, &AnalyserSpec::from_config(&self.config), wake);
         view
     }
 
-    /// Asks the engine for the analysis's next search (game-over positions need none).
-    pub(super) fn analyse_next(&mut self) {
+    /// Takes in what the analysis found (the run loop calls this when woken); once done,
+    /// one line in the game's log says what it found. Whether the screen changed.
+    pub fn poll_analysis(&mut self) -> bool {
         let Some(Overlay::Analysis(view)) = &mut self.overlay else {
-            return;
+            return false;
         };
-        if let Some(think) = view.next_think()
-            && let Some(id) = self.session.think(Job::Analyse, think)
+        let changed = view.poll();
+        self.log_analysis_summary();
+        changed
+    }
+
+    /// Waits up to `timeout` for the analysis on screen to end (tests, and plain mode).
+    pub fn wait_analysis(&mut self, timeout: Duration) -> bool {
+        let Some(Overlay::Analysis(view)) = &mut self.overlay else {
+            return true;
+        };
+        let ended = view.wait(timeout);
+        self.log_analysis_summary();
+        ended
+    }
+
+    /// Done: one line in the game's log says what the analysis found.
+    fn log_analysis_summary(&mut self) {
+        if let Some(Overlay::Analysis(view)) = &mut self.overlay
+            && let Some(summary) = view.summary()
         {
-            view.sent(id);
-        }
-        // Done: one line in the game's log says what the analysis found.
-        if let Some(summary) = view.summary() {
             self.log_line(summary);
         }
     }
 
     /// Esc on the analysis screen: back to the game, which goes on.
     pub(super) fn close_analysis(&mut self) {
-        self.session.cancel_thinking();
         self.overlay = None;
         self.back_to_game(true);
         if self.mode == Mode::Play && !self.over() && !self.humans_turn() {
