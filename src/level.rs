@@ -542,7 +542,10 @@ mod tests {
         assert_eq!(Level::Rated(1600).elo(), Some(1600));
         assert_eq!(Level::Classic(3).elo(), None);
         assert_eq!(Level::Modern(3).name_and_elo(), "L3 (Elo 1328)");
-        assert_eq!(Level::Modern(3).describe(), "L3, Elo 1328 on the engine scale");
+        assert_eq!(
+            Level::Modern(3).describe(),
+            "L3, Elo 1328 on the engine scale"
+        );
         let lines = ladder_lines();
         assert!(lines[3].contains("engine scale"));
         assert!(lines.iter().all(|l| l.chars().count() <= 72), "{lines:?}");

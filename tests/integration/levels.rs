@@ -116,7 +116,11 @@ fn weak_levels_promote_to_a_queen_unless_a_knight_mates() {
     // exf1=N is mate (exf1=Q is not even check): every level finds the knight.
     for n in 1..=5 {
         for seed in 0..6 {
-            let mv = choice("8/8/8/8/7k/4b2P/4p1PK/5B1N b - - 0 1", Level::Modern(n), seed);
+            let mv = choice(
+                "8/8/8/8/7k/4b2P/4p1PK/5B1N b - - 0 1",
+                Level::Modern(n),
+                seed,
+            );
             assert_eq!(mv, "e2f1n", "level {n}, seed {seed}");
         }
     }

@@ -318,8 +318,14 @@ fn plain_level_alone_lists_the_levels_with_their_elo_and_clock_off_is_taken() {
         "3\n:level\nc\n",
     );
     assert!(ok, "{err}");
-    assert!(out.contains("1: 1061  2: 1287  3: 1328  4: 1500  5: 1577"), "{out}");
-    assert!(out.contains("engine scale: Stockfish 15.1's UCI_Elo"), "{out}");
+    assert!(
+        out.contains("1: 1061  2: 1287  3: 1328  4: 1500  5: 1577"),
+        "{out}"
+    );
+    assert!(
+        out.contains("engine scale: Stockfish 15.1's UCI_Elo"),
+        "{out}"
+    );
     assert!(!out.contains("Time control"), "{out}");
     let level = answer_to(&out, 1);
     assert!(
@@ -330,6 +336,9 @@ fn plain_level_alone_lists_the_levels_with_their_elo_and_clock_off_is_taken() {
         level.iter().any(|l| l.starts_with("6: 1876  7: 2028")),
         "{level:?}"
     );
-    assert!(!level.iter().any(|l| l.contains("not a level")), "{level:?}");
+    assert!(
+        !level.iter().any(|l| l.contains("not a level")),
+        "{level:?}"
+    );
     assert_eq!(answer_to(&out, 2), ["No clocks."]);
 }

@@ -2820,7 +2820,10 @@ fn the_level_question_the_title_and_level_alone_show_the_measured_elo() {
     // The question fits the 80-column screen, Elo list and all.
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains("1: 1061  2: 1287  3: 1328"), "{text}");
-    assert!(text.contains("engine scale: Stockfish 15.1's UCI_Elo"), "{text}");
+    assert!(
+        text.contains("engine scale: Stockfish 15.1's UCI_Elo"),
+        "{text}"
+    );
     typed(&mut app, "3");
     typed(&mut app, "");
     assert_eq!(app.mode, Mode::Play);
@@ -2838,8 +2841,14 @@ fn the_level_question_the_title_and_level_alone_show_the_measured_elo() {
         log.contains("Level now: L3, Elo 1328 on the engine scale."),
         "{log}"
     );
-    assert!(log.contains("1: 1061  2: 1287  3: 1328  4: 1500  5: 1577"), "{log}");
-    assert!(log.contains("6: 1876  7: 2028  8: 2104  9: 2419  10: 2733"), "{log}");
+    assert!(
+        log.contains("1: 1061  2: 1287  3: 1328  4: 1500  5: 1577"),
+        "{log}"
+    );
+    assert!(
+        log.contains("6: 1876  7: 2028  8: 2104  9: 2419  10: 2733"),
+        "{log}"
+    );
     assert!(log.contains("classic-1/3/5"), "{log}");
     assert!(app.message.as_deref().unwrap().starts_with("Level now: L3"));
     // Setting one says its Elo too.
@@ -2867,7 +2876,10 @@ fn every_score_on_the_game_screen_is_for_white() {
         .lines()
         .find(|l| l.starts_with("My move: "))
         .unwrap_or_else(|| panic!("{log}"));
-    assert!(mine.contains("score -") && mine.contains(" for White, "), "{mine}");
+    assert!(
+        mine.contains("score -") && mine.contains(" for White, "),
+        "{mine}"
+    );
     // The hint, for White now to move: negative too, and said for White.
     typed(&mut app, ":hint");
     assert!(app.wait_engine(Duration::from_secs(60)));
@@ -2971,7 +2983,8 @@ fn why_after_a_weak_levels_move_keeps_its_check_out_of_the_log() {
     // The full strength's look at the position before the move is in the window only.
     let new: Vec<String> = app.log.lines()[logged..].to_vec();
     assert!(
-        new.iter().all(|l| !l.contains("depth ") && !l.contains(" pv")),
+        new.iter()
+            .all(|l| !l.contains("depth ") && !l.contains(" pv")),
         "{new:?}"
     );
     assert!(app.thought.as_ref().unwrap().full_strength.is_some());

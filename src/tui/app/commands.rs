@@ -241,7 +241,10 @@ impl App {
         }
         let key = self.config.tui.keys.level.short();
         self.log_line(format!(":level N sets it ({key} types :level)."));
-        self.note(format!("{now}\nThe levels and their Elo: in the log"), false);
+        self.note(
+            format!("{now}\nThe levels and their Elo: in the log"),
+            false,
+        );
     }
 
     fn set_clock(&mut self, arg: &str) {
