@@ -1013,7 +1013,11 @@ fn classic_levels_show_their_progress_while_thinking() {
         text.contains(&format!("move 5/{}  123456 nodes", legal.len())),
         "{text}"
     );
-    assert!(text.contains("best e5") && text.contains("-0.20"), "{text}");
+    // Black's -0.20 is White's +0.20: the panel says it for White.
+    assert!(
+        text.contains("best e5") && text.contains("White +0.20"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -1032,11 +1036,13 @@ fn why_explains_a_searched_move_in_words() {
         "{lines}"
     );
     assert!(
-        lines.contains("Best moves:") && lines.contains("1. Rxd4"),
+        lines.contains("Best moves (scores for White):") && lines.contains("1. Rxd4 -"),
         "{lines}"
     );
     assert!(lines.contains("Expected line: Rxd4"), "{lines}");
-    assert!(lines.contains("wins a knight (+"), "{lines}");
+    // Black's gain, said for White as every score on the screen.
+    assert!(lines.contains("Along it (in pawns for White):"), "{lines}");
+    assert!(lines.contains("wins a knight (-"), "{lines}");
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(
         text.contains("Why this move?") && text.contains("wins a knight"),
@@ -2133,16 +2139,17 @@ fn the_hint_thinks_at_the_game_level() {
     assert_eq!(
         line,
         format!(
-            "Hint: {best} ({}, classic-3, depth 3, {} nodes)",
-            r.score, r.nodes
+            "Hint: {best} ({} for White, classic-3, depth 3, {} nodes)",
+            r.score.for_white(pos.turn()),
+            r.nodes
         )
     );
     let note = app.message.clone().unwrap();
     assert_eq!(
         note,
         format!(
-            "Hint: {best} {}\n(as I play at classic-3, depth 3)",
-            r.score
+            "Hint: {best} {} for White\n(as I play at classic-3, depth 3)",
+            r.score.for_white(pos.turn())
         )
     );
 }

@@ -257,7 +257,9 @@ fn why_says_when_a_weak_levels_weakening_chose_the_move() {
     };
     let other = with_full((d4, Score::Cp(35)));
     assert!(
-        other.contains("Here that chose the move: at full strength I would play d4 (+0.35)."),
+        other.contains(
+            "Here that chose the move: at full strength I would play d4 (+0.35 for White)."
+        ),
         "{other}"
     );
     let same = with_full((e4, Score::Cp(30)));
