@@ -181,11 +181,11 @@ impl App {
         };
         // The rule: both clocks go back to what they were before the earliest move
         // taken back (the time spent on the moves taken back is given back).
-        let first = moves - plies;
-        let taken = crate::core::san_numbered(
-            &self.session.game.positions()[first],
-            self.session.game.moves()[first],
-        );
+        let g = &self.session.game;
+        let numbered = |i: usize| crate::core::san_numbered(&g.positions()[i], g.moves()[i]);
+        let first = numbered(moves - plies);
+        let taken: Vec<String> = (moves - plies..moves).map(numbered).collect();
+        let taken = taken.join(" and ");
         let clocks = self.session.clock.as_ref().map(|c| c.can_take_back(plies));
         let reopened = match self.session.take_back(plies, Instant::now()) {
             Ok(reopened) => reopened,
@@ -196,7 +196,9 @@ impl App {
         self.reset_game_state();
         let mut said = format!("Takeback of {taken}");
         match clocks {
-            Some(true) => said.push_str(": both clocks are back as they were before it"),
+            Some(true) => said.push_str(&format!(
+                ": both clocks are back as they were before {first}"
+            )),
             Some(false) => said.push_str(": the clocks, set after it, keep their times"),
             None => {}
         }
