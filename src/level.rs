@@ -196,6 +196,29 @@ impl Level {
         }
     }
 
+    /// How far into the game (half-moves played) this level still follows the opening
+    /// book, `full` being the book's own limit (`book.max_ply`): a player knows the
+    /// opening only as far as players of its strength do. Level 1 knows two moves for
+    /// each side (4 half-moves), each rung two half-moves more up to rung 5, then four more
+    /// a rung (rung 9: 28); full strength, and the classic depths 5, the whole book. The
+    /// classic depths 1 and 3 know as much as rungs 1 and 3; a rating between two rungs,
+    /// as much as the lower one. Never more than `full`. This is the one place the depth
+    /// is decided: the engine service applies it to every request with a book.
+    pub fn book_plies(self, full: u32) -> u32 {
+        let rung = match self {
+            Level::Modern(n) => n,
+            Level::Classic(d) if d < 5 => d,
+            Level::Classic(_) => Self::MAX_MODERN,
+            Level::Rated(elo) => rung_of_elo(elo as u32).0,
+        };
+        let plies = match rung {
+            1..=5 => 2 + 2 * rung as u32,
+            6..=9 => 12 + 4 * (rung as u32 - 5),
+            _ => full,
+        };
+        plies.min(full)
+    }
+
     /// The strength that plays at `elo` on the scale of [`MEASURED_ELO`] (UCI's
     /// `UCI_Elo`): a rung where the rating is one's, full strength at or above level 10's,
     /// the lowest rung below level 1's, else a rating between two rungs.
@@ -257,6 +280,63 @@ impl Level {
             Level::Modern(n) => format!("L{n}"),
         }
     }
+
+    /// The measured strength, Elo on the engine scale of [`MEASURED_ELO`] (a rung's
+    /// measured rating, a rating level's own); `None` for the classic depths, which were
+    /// not measured.
+    pub fn elo(self) -> Option<u32> {
+        match self {
+            Level::Modern(n) => MEASURED_ELO
+                .get(usize::from(n.clamp(1, Self::MAX_MODERN)) - 1)
+                .copied(),
+            Level::Rated(elo) => Some(elo as u32),
+            Level::Classic(_) => None,
+        }
+    }
+
+    /// The level with its strength, short enough for the game screen's title line:
+    /// `L3 (Elo 1328)`, `elo-1600`, `classic-3`.
+    pub fn name_and_elo(self) -> String {
+        match (self, self.elo()) {
+            (Level::Modern(_), Some(elo)) => format!("{} (Elo {elo})", self.name()),
+            _ => self.name(),
+        }
+    }
+
+    /// The level in a sentence, with what its Elo means: `L3, Elo 1328 on the engine
+    /// scale`, `classic-3, the original MiniMax to 3 half-moves (no Elo measured)`.
+    pub fn describe(self) -> String {
+        match (self, self.elo()) {
+            (Level::Classic(d), _) => {
+                format!(
+                    "{}, the original MiniMax to {d} half-moves (no Elo measured)",
+                    self.name()
+                )
+            }
+            (_, Some(elo)) => format!("{}, Elo {elo} on the engine scale", self.name()),
+            (_, None) => self.name(),
+        }
+    }
+}
+
+/// What the Elo of a level means, in a line: whose scale it is.
+pub const ELO_SCALE: &str = "(engine scale: Stockfish 15.1's UCI_Elo, not a FIDE or club rating)";
+
+/// The ladder with each rung's measured Elo, as lines short enough for the level question
+/// and `:level`: `1 1061  2 1287 ...`, what the numbers are, and the other spellings.
+pub fn ladder_lines() -> Vec<String> {
+    let rungs = |r: std::ops::RangeInclusive<usize>| {
+        r.map(|n| format!("{n}: {}", MEASURED_ELO[n - 1]))
+            .collect::<Vec<_>>()
+            .join("  ")
+    };
+    vec![
+        "1 weakest to 10 strongest, with their measured Elo:".to_string(),
+        rungs(1..=5),
+        format!("{} (full strength)", rungs(6..=10)),
+        ELO_SCALE.to_string(),
+        "classic-1/3/5: the original MiniMax (no Elo); elo-N: play at N".to_string(),
+    ]
 }
 
 /// Every way a level may be written, for messages. One map for every place a level is
@@ -453,6 +533,44 @@ mod tests {
             Level::Rated(1600).to_string().parse::<Level>(),
             Ok(Level::Rated(1600))
         );
+    }
+
+    #[test]
+    fn a_level_says_its_measured_elo_and_whose_scale_it_is() {
+        assert_eq!(Level::Modern(1).elo(), Some(MEASURED_ELO[0]));
+        assert_eq!(Level::FULL.elo(), Some(MEASURED_ELO[9]));
+        assert_eq!(Level::Rated(1600).elo(), Some(1600));
+        assert_eq!(Level::Classic(3).elo(), None);
+        assert_eq!(Level::Modern(3).name_and_elo(), "L3 (Elo 1328)");
+        assert_eq!(
+            Level::Modern(3).describe(),
+            "L3, Elo 1328 on the engine scale"
+        );
+        let lines = ladder_lines();
+        assert!(lines[3].contains("engine scale"));
+        assert!(lines.iter().all(|l| l.chars().count() <= 72), "{lines:?}");
+        assert!(lines[1].starts_with("1: 1061  2: 1287"));
+        assert!(lines[2].contains("10: 2733"));
+    }
+
+    #[test]
+    fn weak_levels_know_a_few_moves_of_the_book_and_full_strength_all_of_it() {
+        let full = 40;
+        assert_eq!(Level::Modern(1).book_plies(full), 4);
+        assert_eq!(Level::Modern(5).book_plies(full), 12);
+        assert_eq!(Level::Modern(9).book_plies(full), 28);
+        assert_eq!(Level::FULL.book_plies(full), full);
+        assert_eq!(Level::Classic(5).book_plies(full), full);
+        assert_eq!(Level::Classic(1).book_plies(full), 4);
+        assert_eq!(Level::Rated(1300).book_plies(full), 6);
+        // Never past the book's own limit, and more with every rung.
+        assert_eq!(Level::Modern(9).book_plies(10), 10);
+        let mut last = 0;
+        for n in 1..=Level::MAX_MODERN {
+            let p = Level::Modern(n).book_plies(full);
+            assert!(p > last, "{n}: {p}");
+            last = p;
+        }
     }
 
     #[test]

@@ -18,7 +18,8 @@ pub type Sink = Box<dyn FnMut(Reply) + Send>;
 /// When and how the book answers instead of the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BookPolicy {
-    /// The book is asked only while the game has fewer half-moves than this.
+    /// The book is asked only while the game has fewer half-moves than this (and than
+    /// the level knows: [`crate::level::Level::book_plies`], which the service applies).
     pub max_ply: u32,
     /// Weighted at random, or always the heaviest move.
     pub pick: PickMode,

@@ -93,7 +93,13 @@ fn answer(
     if let (Some(book), Some(policy)) = (book, think.book.as_ref())
         && !think.ponder
         && plain
-        && let Some(pick) = book.probe(&think.game, policy.max_ply, policy.pick, policy.seed)
+        && let Some(pick) = book.probe(
+            &think.game,
+            // A weak level knows the book only a few moves deep.
+            think.level.book_plies(policy.max_ply),
+            policy.pick,
+            policy.seed,
+        )
         && pos.is_legal(pick.mv)
     {
         // Which layer and file answered, for the log and for "why this move".

@@ -186,13 +186,25 @@ impl Classic<'_> {
         } else {
             "reply"
         };
+        // The value is the engine's (the side to move at the root); the log says it for
+        // White, as every score the game shows.
+        let engine = if ply.is_multiple_of(2) {
+            pos.turn()
+        } else {
+            !pos.turn()
+        };
+        let for_white = if engine == crate::core::Color::White {
+            score
+        } else {
+            -score
+        };
         (self.on_event)(Event::Node(format!(
-            "{}{} {} ({}): {:+.2}",
+            "{}{} {} ({}): {:+.2} for White",
             "    ".repeat(ply),
             who,
             notation::huo(mv),
             notation::san(pos, mv),
-            score as f64 / 100.0
+            for_white as f64 / 100.0
         )));
     }
 }

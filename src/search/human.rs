@@ -37,6 +37,12 @@ pub const TECHNIQUE_NODES: u64 = 30_000;
 /// sometimes finds the long retreat.
 const MOST_MISSED: f64 = 0.9;
 
+/// How much better (centipawns, by the level's own search) an under-promotion must score
+/// than promoting to a queen before a weak level plays it: a player promotes to a queen
+/// unless the knight (or rook, or bishop) clearly wins more. A mate is a mate: it needs no
+/// margin (the search adds no taste to mate scores).
+pub const UNDERPROMOTION_MARGIN: i32 = 200;
+
 /// With this little time left (or less) a player starts to hurry.
 const HURRY_BELOW: Duration = Duration::from_secs(10);
 
@@ -98,9 +104,14 @@ impl Vision {
     }
 
     /// What the root move `mv` is worth to this player on top of its score, centipawns:
-    /// its taste for natural moves and its whim. Never negative, and the same for the same
-    /// move all through one search.
+    /// its taste for natural moves and its whim, the same for the same move all through
+    /// one search. Never negative, except for an under-promotion: it gets neither taste
+    /// nor whim, and [`UNDERPROMOTION_MARGIN`] less, so the queen is chosen unless the
+    /// search finds the other piece clearly better (or mating).
     pub fn root_bonus(&self, pos: &Position, mv: Move) -> i32 {
+        if mv.promotion().is_some_and(|r| r != Role::Queen) {
+            return -UNDERPROMOTION_MARGIN;
+        }
         let natural = pos.is_capture(mv) || pos.gives_check(mv) || develops(pos, mv);
         let whim = if self.whim > 0 {
             (splitmix64(self.seed ^ 0x5717_u64 ^ mv.to_u16() as u64) % (self.whim as u64 + 1))
@@ -356,5 +367,26 @@ mod tests {
         assert!((20..=30).contains(&develop), "{develop}");
         assert!((0..=10).contains(&rim), "{rim}");
         assert_eq!(develop, v.root_bonus(&p, mv(&p, "g1f3")));
+    }
+
+    #[test]
+    fn an_under_promotion_gets_no_taste_and_must_beat_the_queen_by_a_margin() {
+        // e8=N gives check (a natural move), e8=Q does not: the knight still gets less.
+        let p = pos("8/4P3/5k2/8/8/8/1n6/6K1 w - - 0 1");
+        let player = Player {
+            inattention: 0.9,
+            capture_horizon: Some(1),
+            taste: 40,
+            whim: 40,
+        };
+        for seed in 0..50 {
+            let v = Vision::new(&player, &p, None, None, seed);
+            let queen = v.root_bonus(&p, mv(&p, "e7e8q"));
+            for under in ["e7e8n", "e7e8r", "e7e8b"] {
+                let b = v.root_bonus(&p, mv(&p, under));
+                assert_eq!(b, -UNDERPROMOTION_MARGIN, "{under}");
+                assert!(queen - b >= UNDERPROMOTION_MARGIN);
+            }
+        }
     }
 }

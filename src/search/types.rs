@@ -24,6 +24,19 @@ pub enum Score {
     Mate(i32),
 }
 
+impl Score {
+    /// The same score from White's side, `turn` being the side to move it was given for
+    /// (the game screen and plain mode show every score so, as PGN's `[%eval]` and lichess
+    /// do; UCI keeps the side to move's).
+    pub fn for_white(self, turn: crate::core::Color) -> Score {
+        match (self, turn) {
+            (s, crate::core::Color::White) => s,
+            (Score::Cp(cp), _) => Score::Cp(-cp),
+            (Score::Mate(n), _) => Score::Mate(-n),
+        }
+    }
+}
+
 /// An internal score as the user sees it: centipawns, or mate in so many moves.
 pub fn score_of(v: i32) -> Score {
     if v > MATE_BOUND {

@@ -55,12 +55,24 @@ impl Clock {
     pub fn parse(text: &str) -> Result<Clock, TimeControlError> {
         TimeControl::parse(text, BareBase::Minutes).map(Clock::new)
     }
+
+    /// A clock setting as every place reads it (`--clock`, `:clock`, the clock question):
+    /// `off` or `none` for no clocks (`Ok(None)`), else [`Clock::parse`].
+    pub fn parse_setting(text: &str) -> Result<Option<Clock>, TimeControlError> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "off" | "none" | "no" => Ok(None),
+            _ => Clock::parse(text).map(Some),
+        }
+    }
 }
 
-/// `mm:ss` (or `h:mm:ss`).
+/// `mm:ss` (or `h:mm:ss`); under ten seconds with tenths, `00:09.4`, so a clock living on
+/// its increment never reads `00:00` while it still has time.
 pub fn format_clock(d: Duration) -> String {
     let s = d.as_secs();
-    if s >= 3600 {
+    if s < 10 {
+        format!("00:{:02}.{}", s, d.subsec_millis() / 100)
+    } else if s >= 3600 {
         format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
     } else {
         format!("{:02}:{:02}", s / 60, s % 60)
@@ -98,6 +110,12 @@ impl Clock {
         }
         self.since = None;
         true
+    }
+
+    /// Can the last `plies` moves be taken back with the clocks as they were before them
+    /// (were they timed)?
+    pub fn can_take_back(&self, plies: usize) -> bool {
+        self.history.len() >= plies
     }
 
     /// Both sides get their full time again, stopped.
@@ -146,5 +164,8 @@ mod tests {
         assert_eq!(c.since, None);
         assert_eq!(format_clock(Duration::from_secs(3725)), "1:02:05");
         assert_eq!(format_clock(Duration::from_secs(65)), "01:05");
+        assert_eq!(format_clock(Duration::from_millis(9_460)), "00:09.4");
+        assert_eq!(format_clock(Duration::from_millis(80)), "00:00.0");
+        assert_eq!(format_clock(Duration::from_secs(10)), "00:10");
     }
 }

@@ -373,7 +373,7 @@ fn tally(a: &GameAnalysis, side: Color) -> String {
     )
 }
 
-/// The engine's view of `pos` in words: `Evaluation +0.35 (depth 12)` (pawns for White,
+/// The engine's view of `pos` in words: `Evaluation +0.35 for White (depth 12)` (pawns for White,
 /// always signed), `White mates in 3 (depth 9)`, or, where the game is over, the rule that
 /// ended it.
 pub fn evaluation_text(e: &PositionEval, pos: &Position) -> String {
@@ -385,7 +385,11 @@ pub fn evaluation_text(e: &PositionEval, pos: &Position) -> String {
         };
     }
     match e.eval {
-        Eval::Cp(cp) => format!("Evaluation {:+.2} (depth {})", cp as f64 / 100.0, e.depth),
+        Eval::Cp(cp) => format!(
+            "Evaluation {:+.2} for White (depth {})",
+            cp as f64 / 100.0,
+            e.depth
+        ),
         Eval::Mate { winner, moves } => format!("{winner} mates in {moves} (depth {})", e.depth),
     }
 }

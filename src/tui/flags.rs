@@ -29,7 +29,7 @@ pub struct GameArgs {
     #[arg(long)]
     pub fen: Option<String>,
     /// Chess clocks: base+increment, with units (5m+3s, 90s+2s) or bare: 5+3 is 5 min +
-    /// 3 s (no question asked).
+    /// 3 s; off for none (no question asked either way).
     #[arg(long, allow_hyphen_values = true)]
     pub clock: Option<String>,
     /// Resume the autosaved game at once (without flags it is offered).
@@ -61,6 +61,8 @@ pub struct Flags {
     pub level: Option<Level>,
     pub start: Option<Position>,
     pub clock: Option<Clock>,
+    /// `--clock off`: no clocks, and no question about them.
+    pub no_clock: bool,
     /// The engine's player for White and for Black.
     pub players: [Option<Player>; 2],
     pub resume: bool,
@@ -77,6 +79,7 @@ impl Flags {
             || self.level.is_some()
             || self.start.is_some()
             || self.clock.is_some()
+            || self.no_clock
             || self.players.iter().any(Option::is_some)
     }
 }
@@ -91,6 +94,11 @@ impl GameArgs {
                 .transpose()
                 .map_err(|source| FlagError::Player { side, source })
         };
+        let clock = self
+            .clock
+            .as_deref()
+            .map(|c| Clock::parse_setting(c).map_err(FlagError::Clock))
+            .transpose()?;
         Ok(Flags {
             color: self
                 .color
@@ -112,11 +120,8 @@ impl GameArgs {
                     })
                 })
                 .transpose()?,
-            clock: self
-                .clock
-                .as_deref()
-                .map(|c| Clock::parse(c).map_err(FlagError::Clock))
-                .transpose()?,
+            no_clock: matches!(clock, Some(None)),
+            clock: clock.flatten(),
             players: [
                 read(Color::White, &self.white)?,
                 read(Color::Black, &self.black)?,

@@ -131,14 +131,14 @@ pub fn draw(frame: &mut Frame, app: &App) {
     let who = if app.session.watching {
         format!(
             "Watching  White: {}  Black: {}",
-            app.session.level_of(Color::White).name(),
-            app.session.level_of(Color::Black).name()
+            app.session.level_of(Color::White).name_and_elo(),
+            app.session.level_of(Color::Black).name_and_elo()
         )
     } else {
         format!(
             "You: {}  Level: {}",
             app.session.human,
-            app.session.level_of(app.engine_side()).name()
+            app.session.level_of(app.engine_side()).name_and_elo()
         )
     };
     let right = format!("{who}  {}:help ", app.config.tui.keys.help.short());
@@ -240,7 +240,8 @@ pub fn panel_lines(app: &App) -> Vec<Line<'static>> {
                 detail.push_str(&format!("  best {b}"));
             }
             if let Some(s) = th.score {
-                detail.push_str(&format!("  {s}"));
+                // For White, as every score the game shows.
+                detail.push_str(&format!("  White {}", s.for_white(pos.turn())));
             }
             lines.push(Line::styled(detail, t.dim));
         }
@@ -512,7 +513,7 @@ fn draw_help(frame: &mut Frame, app: &App, area: Rect) {
     lines.push(Line::styled("Commands (type : then Enter):", t.prompt));
     for c in [
         ":new  :undo  :flip  :switch  :hint  :now  :draw  :resign",
-        ":level 1-10 | max | classic-3   :clock 5+3 | off",
+        ":level (list, Elo) | 1-10 | classic-3   :clock 5+3 | off",
         ":save FILE.pgn  :load FILE(.pgn or FEN)  :savefen FILE",
         ":fen FEN|FILE  :restore (the game left)  :copy  :log  :quit",
         ":why (the engine's last move)  :why board (this position)",

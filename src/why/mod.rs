@@ -10,7 +10,7 @@
 
 pub mod thought;
 
-use crate::core::{Color, Move, Position, Role, san_line};
+use crate::core::{Color, Move, Position, Role, Square, san_line};
 use crate::eval::Evaluator;
 use crate::eval::explain::{ENDINGS, ROUNDING, SIDE_TO_MOVE};
 use std::fmt;
@@ -130,6 +130,45 @@ const MATE_END: i32 = 100_000;
 /// Centipawns in pawns, always signed: `+0.35`, `-1.20`.
 pub fn pawns(cp: i32) -> String {
     format!("{:+.2}", cp as f64 / 100.0)
+}
+
+/// Piece values for the static exchanges [`rescue`] plays out (pawn to king).
+const EXCHANGE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 0];
+
+/// Does `mv` (legal in `pos`) take its piece out of danger? It does when the piece was
+/// attacked before the move (the opponent, were it to move, could take it and win
+/// material, by static exchange) and no capture of it wins material on its new square.
+/// Then the sentence that says so, naming the cheapest attacker that wins material: "The
+/// rook on e5 was attacked by the knight on d3; on e2 it is safe." Kings (check is said
+/// otherwise), promotions and positions in check get none.
+pub fn rescue(pos: &Position, mv: Move) -> Option<String> {
+    let (from, to) = (mv.from(), mv.to());
+    let role = pos.role_on(from)?;
+    if role == Role::King || mv.promotion().is_some() || pos.in_check() || !pos.is_legal(mv) {
+        return None;
+    }
+    let mut them = *pos;
+    them.play_null();
+    let (attacker, by) = winning_capture(&them, from)?;
+    if winning_capture(&pos.after(mv), to).is_some() {
+        return None;
+    }
+    Some(format!(
+        "The {} on {from} was attacked by the {} on {attacker}; on {to} it is safe.",
+        role.name(),
+        by.name()
+    ))
+}
+
+/// The side to move's cheapest legal capture of the piece on `target` that wins material
+/// by static exchange: where the capturing piece stands, and what it is.
+fn winning_capture(pos: &Position, target: Square) -> Option<(Square, Role)> {
+    pos.legal_moves()
+        .iter()
+        .filter(|m| m.to() == target && m.promotion().is_none_or(|r| r == Role::Queen))
+        .filter(|&&m| crate::search::ordering::see(pos, m, &EXCHANGE_VALUES) > 0)
+        .filter_map(|m| Some((m.from(), pos.role_on(m.from())?)))
+        .min_by_key(|&(_, r)| EXCHANGE_VALUES[r as usize] + (r == Role::King) as i32 * 10_000)
 }
 
 /// "a knight", "two pawns", "a bishop and a pawn".

@@ -4,7 +4,7 @@
 //! game screen's "why" window and every other front end show these lines.
 
 use super::{End, Horizon};
-use crate::core::{Move, Position, san, san_numbered};
+use crate::core::{Color, Move, Position, san, san_numbered};
 use crate::engine::Origin;
 use crate::eval::Evaluator;
 use crate::game::Game;
@@ -77,6 +77,12 @@ impl Thought {
                 pos.fullmove_number()
             )),
         }
+        // A piece taken out of danger: said first, before what the search saw.
+        if legal(&t.mv)
+            && let Some(saved) = super::rescue(&pos, t.mv)
+        {
+            out.push(saved);
+        }
         match &t.origin {
             Origin::Book {
                 file,
@@ -100,18 +106,26 @@ impl Thought {
         } else {
             format!("a {}-second search", BOARD_MOVETIME.as_secs())
         };
+        // Every score is said for White, as the whole game screen says them.
+        let white = |s: Score| s.for_white(side);
+        let white_cp = |cp: i32| if side == Color::White { cp } else { -cp };
         match (t.score, t.cut_short) {
             (_, Some((done, all))) => out.push(format!(
-                "Score {} from {search}, stopped early: depth {} for {done} of {all} moves, \
-                 the other moves not compared.",
-                t.score, t.depth
+                "Score {} for White from {search}, stopped early: depth {} for {done} of {all} \
+                 moves, the other moves not compared.",
+                white(t.score),
+                t.depth
             )),
             (Score::Mate(n), _) if n > 0 => out.push(format!("It mates in {n} ({search}).")),
             (Score::Mate(n), _) => out.push(format!(
                 "Every move loses: mate in {} at best ({search}).",
                 -n
             )),
-            (s, _) => out.push(format!("Score {s} after {search} to depth {}.", t.depth)),
+            (s, _) => out.push(format!(
+                "Score {} for White after {search} to depth {}.",
+                white(s),
+                t.depth
+            )),
         }
         // A weak level plays like a weaker player (crate::search::human): its search never
         // saw some moves, and its taste (captures, checks, development) and whim add to
@@ -131,8 +145,10 @@ impl Thought {
                     format!("{how} Here my full strength plays the same move.")
                 }
                 Some((m, s)) if legal(&m) => format!(
-                    "{how} Here that chose the move: at full strength I would play {} ({s}).",
-                    san(&pos, m)
+                    "{how} Here that chose the move: at full strength I would play {} ({} for \
+                     White).",
+                    san(&pos, m),
+                    white(s)
                 ),
                 _ => format!(
                     "{how} So this choice is the level's, and a better move may exist: \
@@ -140,10 +156,10 @@ impl Thought {
                 ),
             });
         }
-        let mut best = String::from("Best moves:");
+        let mut best = String::from("Best moves (scores for White):");
         for (i, (m, s)) in t.alternatives.iter().take(3).enumerate() {
             if legal(m) {
-                best.push_str(&format!("  {}. {} {s}", i + 1, san(&pos, *m)));
+                best.push_str(&format!("  {}. {} {}", i + 1, san(&pos, *m), white(*s)));
             }
         }
         out.push(best);
@@ -171,16 +187,16 @@ impl Thought {
             End::Stalemate => out.push("It ends in stalemate: a draw.".into()),
             End::Eval(end) => {
                 out.push(format!(
-                    "The evaluation for {side}: {} now, {} at the end of the line.",
-                    pawns(why.start),
-                    pawns(end)
+                    "The evaluation for White: {} now, {} at the end of the line.",
+                    pawns(white_cp(why.start)),
+                    pawns(white_cp(end))
                 ));
                 if why.reasons.is_empty() {
                     out.push("Along it nothing changes: a quiet waiting move.".into());
                 } else {
-                    out.push("Along it:".into());
+                    out.push("Along it (in pawns for White):".into());
                     for r in &why.reasons {
-                        out.push(format!("  - {r}"));
+                        out.push(format!("  - {} ({})", r.text, pawns(white_cp(r.cp))));
                     }
                 }
                 if !why.beyond.is_empty() {

@@ -91,3 +91,37 @@ fn a_rating_between_rungs_finishes_a_won_ending_too() {
         game.movetext()
     );
 }
+
+/// The move `level` plays in `fen` with `seed`.
+fn choice(fen: &str, level: Level, seed: u64) -> String {
+    let game = Game::from_position(Position::from_fen(fen).unwrap());
+    let mut s = Searcher::new(Evaluator::default(), 8);
+    s.set_seed(seed);
+    let stop = AtomicBool::new(false);
+    let r = s.think(&game, level, &Limits::default(), &stop, &mut |_| {});
+    r.best.expect("a legal move").uci()
+}
+
+#[test]
+fn weak_levels_promote_to_a_queen_unless_a_knight_mates() {
+    // dxe8 takes the rook whatever it becomes, and the king takes back any piece: no
+    // under-promotion wins anything, so a player takes a queen (before, level 1 took a
+    // rook 38 times in 40).
+    for n in 1..=5 {
+        for seed in 0..12 {
+            let mv = choice("4r3/3P1k2/8/8/8/8/8/6K1 w - - 0 1", Level::Modern(n), seed);
+            assert_eq!(mv, "d7e8q", "level {n}, seed {seed}");
+        }
+    }
+    // exf1=N is mate (exf1=Q is not even check): every level finds the knight.
+    for n in 1..=5 {
+        for seed in 0..6 {
+            let mv = choice(
+                "8/8/8/8/7k/4b2P/4p1PK/5B1N b - - 0 1",
+                Level::Modern(n),
+                seed,
+            );
+            assert_eq!(mv, "e2f1n", "level {n}, seed {seed}");
+        }
+    }
+}

@@ -88,7 +88,12 @@ fn a_game_through_a_pipe_moves_queries_takeback_save_and_resume() {
         foo[0].starts_with("Invalid move - Please try again: 'foo'"),
         "{foo:?}"
     );
-    assert_eq!(answer_to(&out, 4), ["Takeback"]);
+    let takeback = answer_to(&out, 4);
+    assert_eq!(takeback.len(), 1, "{takeback:?}");
+    assert!(
+        takeback[0].starts_with("Takeback of 1. e4 and 1... "),
+        "{takeback:?}"
+    );
     assert_eq!(answer_to(&out, 5), ["No move yet."]);
     let d4 = answer_to(&out, 6);
     assert_eq!(d4[0], "White: pawn d2 to d4. d4.", "{out}");
@@ -305,4 +310,40 @@ fn a_drill_in_plain_mode_judges_the_answer_in_lines() {
             .any(|l| l.contains("Qxe5+") && l.contains("not as good")),
         "the blunder again is refused, in words: {out}"
     );
+}
+
+#[test]
+fn plain_level_alone_lists_the_levels_with_their_elo_and_clock_off_is_taken() {
+    let home = common::tempdir("plain-levels");
+    // Colour given, no level: the level question (with its Elo list); --clock off: no
+    // clock question.
+    let (ok, out, err) = chess(
+        &home.0,
+        &["--plain", "--color", "w", "--clock", "off"],
+        "3\n:level\nc\n",
+    );
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("1: 1061  2: 1287  3: 1328  4: 1500  5: 1577"),
+        "{out}"
+    );
+    assert!(
+        out.contains("engine scale: Stockfish 15.1's UCI_Elo"),
+        "{out}"
+    );
+    assert!(!out.contains("Time control"), "{out}");
+    let level = answer_to(&out, 1);
+    assert!(
+        level.contains(&"Level now: L3, Elo 1328 on the engine scale."),
+        "{level:?}"
+    );
+    assert!(
+        level.iter().any(|l| l.starts_with("6: 1876  7: 2028")),
+        "{level:?}"
+    );
+    assert!(
+        !level.iter().any(|l| l.contains("not a level")),
+        "{level:?}"
+    );
+    assert_eq!(answer_to(&out, 2), ["No clocks."]);
 }

@@ -211,10 +211,14 @@ fn log_pane_after_a_search() {
     });
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(
-        text.contains("depth 4/6 score -0.35 nodes 12345 nps 250000 time 0.0s pv e5 Nf3"),
+        text.contains("depth 4/6 score +0.35 for White nodes 12345 nps 250000 time 0.0s pv e5"),
         "{text}"
     );
-    assert!(text.contains("My move: e5 (search: depth 4, score -0.35, 12345 nodes)"));
+    // Black's search said -0.35 for Black: the log says it for White.
+    assert!(
+        text.contains("My move: e5 (search: depth 4, score +0.35 for White, 12345 nodes)"),
+        "{text}"
+    );
     assert!(text.contains("My move: e7 -> e5"));
     assert_eq!(app.session.game.moves().len(), 2);
     insta::assert_snapshot!("log_after_search_80x25", text);
@@ -1009,7 +1013,11 @@ fn classic_levels_show_their_progress_while_thinking() {
         text.contains(&format!("move 5/{}  123456 nodes", legal.len())),
         "{text}"
     );
-    assert!(text.contains("best e5") && text.contains("-0.20"), "{text}");
+    // Black's -0.20 is White's +0.20: the panel says it for White.
+    assert!(
+        text.contains("best e5") && text.contains("White +0.20"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -1028,11 +1036,13 @@ fn why_explains_a_searched_move_in_words() {
         "{lines}"
     );
     assert!(
-        lines.contains("Best moves:") && lines.contains("1. Rxd4"),
+        lines.contains("Best moves (scores for White):") && lines.contains("1. Rxd4 -"),
         "{lines}"
     );
     assert!(lines.contains("Expected line: Rxd4"), "{lines}");
-    assert!(lines.contains("wins a knight (+"), "{lines}");
+    // Black's gain, said for White as every score on the screen.
+    assert!(lines.contains("Along it (in pawns for White):"), "{lines}");
+    assert!(lines.contains("wins a knight (-"), "{lines}");
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(
         text.contains("Why this move?") && text.contains("wins a knight"),
@@ -2129,16 +2139,17 @@ fn the_hint_thinks_at_the_game_level() {
     assert_eq!(
         line,
         format!(
-            "Hint: {best} ({}, classic-3, depth 3, {} nodes)",
-            r.score, r.nodes
+            "Hint: {best} ({} for White, classic-3, depth 3, {} nodes)",
+            r.score.for_white(pos.turn()),
+            r.nodes
         )
     );
     let note = app.message.clone().unwrap();
     assert_eq!(
         note,
         format!(
-            "Hint: {best} {}\n(as I play at classic-3, depth 3)",
-            r.score
+            "Hint: {best} {} for White\n(as I play at classic-3, depth 3)",
+            r.score.for_white(pos.turn())
         )
     );
 }
@@ -2796,4 +2807,217 @@ fn the_analysis_of_a_file_goes_from_game_to_game_and_the_clocks_wait() {
             .any(|l| l == "Back to the game: the clocks run again"),
         "{added:?}"
     );
+}
+
+// ---- issue 63: the levels and the game screen ----
+
+#[test]
+fn the_level_question_the_title_and_level_alone_show_the_measured_elo() {
+    let a = GameArgs {
+        color: Some("w".into()),
+        ..GameArgs::default()
+    };
+    let mut app = App::new(&config(), &a, None).unwrap();
+    assert_eq!(app.mode, Mode::SetupLevel);
+    let (_, question) = app.question().unwrap();
+    let question = question.join("\n");
+    assert!(question.contains("1: 1061  2: 1287"), "{question}");
+    assert!(question.contains("10: 2733 (full strength)"), "{question}");
+    assert!(question.contains("engine scale"), "{question}");
+    // The question fits the 80-column screen, Elo list and all.
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(text.contains("1: 1061  2: 1287  3: 1328"), "{text}");
+    assert!(
+        text.contains("engine scale: Stockfish 15.1's UCI_Elo"),
+        "{text}"
+    );
+    typed(&mut app, "3");
+    typed(&mut app, "");
+    assert_eq!(app.mode, Mode::Play);
+    // The title line, whole, within 80 columns.
+    let text = screen_text(&render(&mut app, 80, 25));
+    let title = text.lines().next().unwrap();
+    assert!(title.contains("Level: L3 (Elo 1328)"), "{title}");
+    assert!(!title.contains('…'), "{title}");
+    assert!(title.chars().count() <= 80);
+    // `:level` alone: no error, the level now and every choice with its Elo.
+    typed(&mut app, ":level");
+    assert!(!app.alert, "{:?}", app.message);
+    let log = app.log.lines().join("\n");
+    assert!(
+        log.contains("Level now: L3, Elo 1328 on the engine scale."),
+        "{log}"
+    );
+    assert!(
+        log.contains("1: 1061  2: 1287  3: 1328  4: 1500  5: 1577"),
+        "{log}"
+    );
+    assert!(
+        log.contains("6: 1876  7: 2028  8: 2104  9: 2419  10: 2733"),
+        "{log}"
+    );
+    assert!(log.contains("classic-1/3/5"), "{log}");
+    assert!(app.message.as_deref().unwrap().starts_with("Level now: L3"));
+    // Setting one says its Elo too.
+    typed(&mut app, ":level 7");
+    assert_eq!(app.message.as_deref(), Some("Level: L7 (Elo 2028)"));
+    // Watching: both sides' levels with their Elo, still within 80 columns.
+    typed(&mut app, ":watch 1 10");
+    let text = screen_text(&render(&mut app, 80, 25));
+    let title = text.lines().next().unwrap();
+    assert!(
+        title.contains("White: L1 (Elo 1061)  Black: L10 (Elo 2733)"),
+        "{title}"
+    );
+}
+
+#[test]
+fn every_score_on_the_game_screen_is_for_white() {
+    // Black to move, a rook and more up: Black's own search says +5, White's view -5.
+    let mut a = args("w", "classic-3");
+    a.fen = Some("r3k3/pppp4/8/8/8/8/PPPP4/4K3 b - - 0 1".into());
+    let mut app = App::new(&config(), &a, None).unwrap();
+    assert!(app.wait_engine(Duration::from_secs(60)));
+    let log = app.log.lines().join("\n");
+    let mine = log
+        .lines()
+        .find(|l| l.starts_with("My move: "))
+        .unwrap_or_else(|| panic!("{log}"));
+    assert!(
+        mine.contains("score -") && mine.contains(" for White, "),
+        "{mine}"
+    );
+    // The hint, for White now to move: negative too, and said for White.
+    typed(&mut app, ":hint");
+    assert!(app.wait_engine(Duration::from_secs(60)));
+    let hint = app.message.clone().unwrap();
+    assert!(hint.contains(" -") && hint.contains(" for White"), "{hint}");
+    let log = app.log.lines().join("\n");
+    assert!(
+        log.lines()
+            .any(|l| l.starts_with("Hint: ") && l.contains(" for White, ")),
+        "{log}"
+    );
+    // `:eval`: the same side, the same sign; its thinking lines say whose they are.
+    typed(&mut app, ":eval");
+    assert!(app.wait_engine(Duration::from_secs(60)));
+    let eval = app.message.clone().unwrap();
+    assert!(eval.starts_with("Evaluation -"), "{eval}");
+    assert!(eval.contains(" for White (depth "), "{eval}");
+    let log = app.log.lines().join("\n");
+    assert!(
+        log.lines()
+            .any(|l| l.starts_with("eval depth ") && l.contains(" score -")),
+        "{log}"
+    );
+}
+
+#[test]
+fn clock_off_on_the_command_line_means_no_clocks_and_no_question() {
+    let mut a = args("w", "3");
+    a.clock = Some("off".into());
+    let flags = a.check().unwrap();
+    assert!(flags.no_clock && flags.clock.is_none());
+    let app = App::new(&config(), &a, None).unwrap();
+    assert_eq!(app.mode, Mode::Play);
+    assert!(app.session.clock.is_none());
+    // Colour alone and --clock off: the level is asked, the clock is not.
+    let a = GameArgs {
+        color: Some("w".into()),
+        clock: Some("OFF".into()),
+        ..GameArgs::default()
+    };
+    let mut app = App::new(&config(), &a, None).unwrap();
+    assert_eq!(app.mode, Mode::SetupLevel);
+    typed(&mut app, "2");
+    assert_eq!(app.mode, Mode::Play);
+    // Anything else is still checked.
+    let mut a = args("w", "3");
+    a.clock = Some("of".into());
+    assert!(a.check().is_err());
+}
+
+#[test]
+fn a_move_after_the_flag_fell_ends_the_game_and_is_not_played() {
+    let mut app = app();
+    typed(&mut app, ":clock 1+0");
+    // The player's minute ran out before the move was read (no tick in between).
+    app.session.clock.as_mut().unwrap().since = Some(Instant::now() - Duration::from_secs(61));
+    typed(&mut app, "e4");
+    assert!(app.session.game.moves().is_empty());
+    assert_eq!(app.ending_text().as_deref(), Some("White loses on time"));
+    // Under ten seconds the panel shows tenths, never 00:00 while time is left.
+    let mut app = app_from("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    typed(&mut app, ":clock 10s+0.1s");
+    app.session.clock.as_mut().unwrap().remaining = [Duration::from_millis(700); 2];
+    let c = app.session.clock.as_mut().unwrap();
+    c.since = None;
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(text.contains("White 00:00.7"), "{text}");
+}
+
+#[test]
+fn a_takeback_puts_both_clocks_back_as_they_were_before_the_move() {
+    let mut app = app();
+    typed(&mut app, ":clock 5+0");
+    let before = app.session.clock.as_ref().unwrap().remaining;
+    // White thinks 20 seconds over 1. e4, then the engine answers.
+    app.session.clock.as_mut().unwrap().since = Some(Instant::now() - Duration::from_secs(20));
+    typed(&mut app, "e4");
+    assert!(app.wait_engine(Duration::from_secs(60)));
+    assert_eq!(app.session.game.moves().len(), 2);
+    let after = app.session.clock.as_ref().unwrap().remaining;
+    assert!(after[0] < before[0] - Duration::from_secs(19), "{after:?}");
+    typed(&mut app, ":undo");
+    assert!(app.session.game.moves().is_empty());
+    assert_eq!(app.session.clock.as_ref().unwrap().remaining, before);
+    let note = app.message.clone().unwrap();
+    assert!(note.starts_with("Takeback of 1. e4 and 1... "), "{note}");
+    assert!(
+        note.ends_with(": both clocks are back as they were before 1. e4"),
+        "{note}"
+    );
+}
+
+#[test]
+fn why_after_a_weak_levels_move_keeps_its_check_out_of_the_log() {
+    let mut app = App::new(&config(), &args("w", "2"), None).unwrap();
+    typed(&mut app, "e2e4");
+    assert!(app.wait_engine(Duration::from_secs(60)));
+    let logged = app.log.lines().len();
+    typed(&mut app, ":why");
+    assert!(app.wait_engine(Duration::from_secs(60)));
+    assert_eq!(app.mode, Mode::Why);
+    // The full strength's look at the position before the move is in the window only.
+    let new: Vec<String> = app.log.lines()[logged..].to_vec();
+    assert!(
+        new.iter()
+            .all(|l| !l.contains("depth ") && !l.contains(" pv")),
+        "{new:?}"
+    );
+    assert!(app.thought.as_ref().unwrap().full_strength.is_some());
+}
+
+#[test]
+fn a_weak_level_follows_the_book_only_a_few_moves() {
+    // The heaviest book move each time, so the line is the same every run.
+    let mut c = with_book();
+    c.book.pick = huo_chess::book::PickMode::Best;
+    let book_replies = |level: &str| {
+        let mut app = App::new(&c, &args("w", level), None).unwrap();
+        for mv in ["e4", "Nf3", "d4"] {
+            typed(&mut app, mv);
+            assert!(app.wait_engine(Duration::from_secs(60)), "{mv}");
+        }
+        assert_eq!(app.session.game.moves().len(), 6);
+        app.log
+            .lines()
+            .iter()
+            .filter(|l| l.starts_with("My move: ") && l.contains("(book, "))
+            .count()
+    };
+    // Level 1 knows 4 half-moves of the book: its first two replies, then it thinks.
+    assert_eq!(book_replies("1"), 2);
+    // Full strength knows the whole book (its 20 half-moves).
+    assert_eq!(book_replies("max"), 3);
 }

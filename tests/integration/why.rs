@@ -257,7 +257,9 @@ fn why_says_when_a_weak_levels_weakening_chose_the_move() {
     };
     let other = with_full((d4, Score::Cp(35)));
     assert!(
-        other.contains("Here that chose the move: at full strength I would play d4 (+0.35)."),
+        other.contains(
+            "Here that chose the move: at full strength I would play d4 (+0.35 for White)."
+        ),
         "{other}"
     );
     let same = with_full((e4, Score::Cp(30)));
@@ -273,4 +275,48 @@ fn why_says_when_a_weak_levels_weakening_chose_the_move() {
         !weakened(Level::Classic(3)),
         "plain MiniMax has no weakening"
     );
+}
+
+#[test]
+fn a_piece_taken_out_of_danger_is_said_first() {
+    // The rook on e5 is attacked by the knight on d3 (a rook for a knight): Re2 saves it.
+    let pos = Position::from_fen("k7/8/8/4R3/8/3n4/8/7K w - - 0 1").unwrap();
+    let mv = |m: &str| parse_move(&pos, m).unwrap();
+    assert_eq!(
+        why::rescue(&pos, mv("Re2")).as_deref(),
+        Some("The rook on e5 was attacked by the knight on d3; on e2 it is safe.")
+    );
+    // To c5 the knight takes it all the same.
+    assert_eq!(why::rescue(&pos, mv("Rc5")), None);
+    // A rook nobody attacks is not rescued; nor is one attacked by a rook it is defended
+    // against (taking it wins nothing).
+    let calm = Position::from_fen("k7/8/8/4R3/8/8/8/7K w - - 0 1").unwrap();
+    assert_eq!(why::rescue(&calm, parse_move(&calm, "Re2").unwrap()), None);
+    let even = Position::from_fen("k7/8/8/r3R3/4K3/8/8/8 w - - 0 1").unwrap();
+    assert_eq!(why::rescue(&even, parse_move(&even, "Re6").unwrap()), None);
+    // The explanation of the move says it first, right after its title.
+    let re2 = mv("Re2");
+    let mut game = Game::from_position(pos);
+    game.play(re2).unwrap();
+    let thought = huo_chess::why::thought::Thought {
+        before: pos,
+        ply: 0,
+        mv: re2,
+        played: true,
+        origin: huo_chess::engine::Origin::Search,
+        level: Level::Modern(5),
+        score: Score::Cp(480),
+        depth: 5,
+        cut_short: None,
+        pv: vec![re2],
+        alternatives: vec![(re2, Score::Cp(480))],
+        full_strength: None,
+    };
+    let lines = thought.lines(&game, &Evaluator::default());
+    assert_eq!(
+        lines[1], "The rook on e5 was attacked by the knight on d3; on e2 it is safe.",
+        "{lines:?}"
+    );
+    // White's move, White's score: said for White.
+    assert!(lines[2].starts_with("Score +4.80 for White"), "{lines:?}");
 }

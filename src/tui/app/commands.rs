@@ -67,11 +67,12 @@ impl App {
             "switch" => self.switch_sides(),
             "hint" => self.hint(),
             "now" => self.move_now(),
+            "level" if arg.is_empty() => self.show_levels(),
             "level" => match arg.parse::<crate::level::Level>() {
                 Ok(l) => {
                     self.session.level = l;
-                    self.log_line(format!("Level {}", l.name()));
-                    self.note(format!("Level: {}", l.name()), false);
+                    self.log_line(format!("Level {}", l.describe()));
+                    self.note(format!("Level: {}", l.name_and_elo()), false);
                 }
                 Err(e) => self.note(e, true),
             },
@@ -178,6 +179,14 @@ impl App {
         } else {
             1
         };
+        // The rule: both clocks go back to what they were before the earliest move
+        // taken back (the time spent on the moves taken back is given back).
+        let g = &self.session.game;
+        let numbered = |i: usize| crate::core::san_numbered(&g.positions()[i], g.moves()[i]);
+        let first = numbered(moves - plies);
+        let taken: Vec<String> = (moves - plies..moves).map(numbered).collect();
+        let taken = taken.join(" and ");
+        let clocks = self.session.clock.as_ref().map(|c| c.can_take_back(plies));
         let reopened = match self.session.take_back(plies, Instant::now()) {
             Ok(reopened) => reopened,
             Err(why) => return self.note(why.to_string(), true),
@@ -185,11 +194,20 @@ impl App {
         self.session.cancel_thinking();
         self.thinking = None;
         self.reset_game_state();
+        let mut said = format!("Takeback of {taken}");
+        match clocks {
+            Some(true) => said.push_str(&format!(
+                ": both clocks are back as they were before {first}"
+            )),
+            Some(false) => said.push_str(": the clocks, set after it, keep their times"),
+            None => {}
+        }
         if reopened {
-            self.log_line("Takeback: the game goes on");
-            self.note("Takeback: the game goes on", false);
-        } else {
-            self.log_line("Takeback");
+            said.push_str("; the game goes on");
+        }
+        self.log_line(said.clone());
+        if reopened || clocks.is_some() {
+            self.note(said, false);
         }
         self.after_move();
     }
@@ -214,6 +232,23 @@ impl App {
         self.clipboard = Some(fen);
     }
 
+    /// `:level` alone: the level played now and the choices, each rung with its Elo (in
+    /// the log whole, in the panel the level now).
+    fn show_levels(&mut self) {
+        let level = self.session.level_of(self.engine_side());
+        let now = format!("Level now: {}.", level.describe());
+        self.log_line(now.clone());
+        for l in crate::level::ladder_lines() {
+            self.log_line(l);
+        }
+        let key = self.config.tui.keys.level.short();
+        self.log_line(format!(":level N sets it ({key} types :level)."));
+        self.note(
+            format!("{now}\nThe levels and their Elo: in the log"),
+            false,
+        );
+    }
+
     fn set_clock(&mut self, arg: &str) {
         if arg.is_empty() {
             // Only says what is set: switching off takes the word `off`.
@@ -227,14 +262,13 @@ impl App {
             );
             return;
         }
-        if matches!(arg, "off" | "none") {
-            self.session.clock = None;
-            self.note("Clocks off", false);
-            self.log_line("Clocks off");
-            return;
-        }
-        match Clock::parse(arg) {
-            Ok(mut c) => {
+        match Clock::parse_setting(arg) {
+            Ok(None) => {
+                self.session.clock = None;
+                self.note("Clocks off", false);
+                self.log_line("Clocks off");
+            }
+            Ok(Some(mut c)) => {
                 if !self.over() {
                     c.since = Some(Instant::now());
                 }

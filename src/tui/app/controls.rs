@@ -248,8 +248,8 @@ impl App {
         if text.is_empty() {
             self.session.clock = None;
         } else {
-            match crate::session::clock::Clock::parse(text) {
-                Ok(c) => self.session.clock = Some(c),
+            match crate::session::clock::Clock::parse_setting(text) {
+                Ok(c) => self.session.clock = c,
                 Err(e) => return self.note(e, true),
             }
         }

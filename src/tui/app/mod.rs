@@ -394,7 +394,7 @@ impl App {
             self.session.level = level;
             self.ask_level = false;
         }
-        let clock_given = flags.clock.is_some();
+        let clock_given = flags.clock.is_some() || flags.no_clock;
         if flags.clock.is_some() {
             self.session.clock = flags.clock;
         }
@@ -536,14 +536,12 @@ impl App {
                     format!("Enter: {}", self.session.human),
                 ],
             ),
-            Mode::SetupLevel => (
-                " New game ",
-                vec![
-                    ASK_LEVEL.to_string(),
-                    "1 weakest, 10 strongest; classic-1/3/5: the original MiniMax".to_string(),
-                    format!("Enter: {}", self.session.level.name()),
-                ],
-            ),
+            Mode::SetupLevel => {
+                let mut q = vec![ASK_LEVEL.to_string()];
+                q.extend(crate::level::ladder_lines());
+                q.push(format!("Enter: {}", self.session.level.name_and_elo()));
+                (" New game ", q)
+            }
             Mode::SetupClock => (" New game ", lines(&[ASK_CLOCK, "Enter: no clock"])),
             Mode::Promotion { .. } => (
                 " Promotion ",
@@ -731,6 +729,9 @@ impl App {
     /// Plays the engine's move and says so.
     fn play_engine_move(&mut self, mv: Move, why: String) {
         let pos = *self.session.game.position();
+        if self.flag_fell(Instant::now()) {
+            return;
+        }
         let Ok(text) = self.session.play(mv, Instant::now()) else {
             self.log_line(format!("Engine move {} is illegal here: ignored", mv.uci()));
             return;
@@ -749,6 +750,9 @@ impl App {
     pub fn play_human_move(&mut self, mv: Move) {
         if self.session.game.position().turn() != self.session.human {
             self.note(INVALID_MOVE, true);
+            return;
+        }
+        if self.flag_fell(Instant::now()) {
             return;
         }
         let Ok(text) = self.session.play(mv, Instant::now()) else {
@@ -791,15 +795,13 @@ impl App {
         }
     }
 
-    /// The clocks: a side whose time has run out loses (or draws). Call regularly.
+    /// The clocks: a side whose time has run out loses (or draws), a move held for its
+    /// pace is played only in time. Call regularly.
     pub fn tick(&mut self, now: Instant) {
-        if self.over() || self.mode == Mode::Resume {
+        if self.over() || self.mode == Mode::Resume || self.flag_fell(now) {
             return;
         }
         self.release_held(now);
-        if let Some(ending) = self.session.flag_fall(now) {
-            self.finish(ending);
-        }
     }
 
     /// Wakes the screen's loop on `events`: the engine's replies, a judgement the
@@ -830,19 +832,5 @@ impl App {
                     .clock
                     .as_ref()
                     .is_some_and(|c| c.since.is_some()))
-    }
-}
-
-impl Thinking {
-    pub(super) fn new(job: Job) -> Thinking {
-        Thinking {
-            job,
-            started: Instant::now(),
-            depth: 0,
-            best: None,
-            score: None,
-            nodes: 0,
-            root: None,
-        }
     }
 }

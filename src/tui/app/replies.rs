@@ -13,6 +13,13 @@ use crate::session::turn::{EngineMove, Reason};
 use std::time::{Duration, Instant};
 
 impl App {
+    /// Has the side to move's flag fallen at `now`? Then the game is over (a move made
+    /// after the flag fell is not played, however late the clocks were looked at).
+    pub(super) fn flag_fell(&mut self, now: Instant) -> bool {
+        let ending = self.session.flag_fall(now);
+        ending.map(|e| self.finish(e)).is_some()
+    }
+
     /// Drains the engine's replies without waiting (the run loop calls this every tick).
     /// Returns whether anything arrived (the screen needs a redraw).
     pub fn poll_engine(&mut self) -> bool {
@@ -62,6 +69,10 @@ impl App {
     fn handle_reply(&mut self, job: Job, reply: Reply) {
         match reply {
             Reply::Event { event, .. } => match (job, event) {
+                // `:why` after a weak level's move asks the full strength about the
+                // position before that move: its thinking is about another position than
+                // the board's, and only its answer is shown (in the "why" window).
+                (Job::Why, _) if self.checking_level => {}
                 // The node log speaks of "my move": not of a hint for the player.
                 (Job::Hint, Event::Node(_)) => {}
                 (_, event) => self.handle_engine_event(event),
@@ -167,8 +178,15 @@ impl App {
                 .filter(|m| pos.is_legal(**m))
                 .map(|&m| san(&pos, m));
         }
-        let hint = if self.thinking.as_ref().is_some_and(|t| t.job == Job::Hint) {
+        // Whose search this is, when it is not the engine's move: the hint, `:eval`,
+        // `:why board`.
+        let job = self.thinking.as_ref().map(|t| t.job);
+        let hint = if job == Some(Job::Hint) {
             "hint ".to_string()
+        } else if job == Some(Job::Eval) {
+            "eval ".to_string()
+        } else if job == Some(Job::Why) {
+            "why board ".to_string()
         } else if self.session.watching {
             // Watching: whose thinking this is.
             format!("{} ", pos.turn())
@@ -176,10 +194,10 @@ impl App {
             String::new()
         };
         self.log_thinking(format!(
-            "{hint}depth {}/{} score {} nodes {} nps {} time {:.1}s pv {pv}",
+            "{hint}depth {}/{} score {} for White nodes {} nps {} time {:.1}s pv {pv}",
             it.depth,
             it.seldepth,
-            it.score,
+            it.score.for_white(pos.turn()),
             it.nodes,
             it.nps,
             it.time.as_secs_f64()
@@ -229,7 +247,8 @@ impl App {
                 offer_draw,
             } => (mv, why, offer_draw),
         };
-        let level = self.session.level_of(self.session.game.position().turn());
+        let turn = self.session.game.position().turn();
+        let level = self.session.level_of(turn);
         self.remember_thought(mv, result, origin, true, level);
         let why = match why {
             Reason::Book { file } => format!("book, {file}"),
@@ -247,7 +266,10 @@ impl App {
                     .unwrap_or_default();
                 match score {
                     Score::Mate(n) if n > 0 => format!("mate found: mate in {n}{stopped}"),
-                    s => format!("search: depth {depth}, score {s}, {nodes} nodes{stopped}"),
+                    s => format!(
+                        "search: depth {depth}, score {} for White, {nodes} nodes{stopped}",
+                        s.for_white(turn)
+                    ),
                 }
             }
         };
@@ -276,12 +298,13 @@ impl App {
                     .map(|(done, all)| format!(", stopped after {done} of {all} moves"))
                     .unwrap_or_default();
                 let how = format!("{level}, depth {}{stopped}", result.depth);
+                let score = result.score.for_white(pos.turn());
                 self.log_line(format!(
-                    "Hint: {text} ({}, {how}, {} nodes)",
-                    result.score, result.nodes
+                    "Hint: {text} ({score} for White, {how}, {} nodes)",
+                    result.nodes
                 ));
                 self.note(
-                    format!("Hint: {text} {}\n(as I play at {how})", result.score),
+                    format!("Hint: {text} {score} for White\n(as I play at {how})"),
                     false,
                 );
                 self.board.cursor = mv.from();
@@ -319,5 +342,19 @@ impl App {
         self.last_alternatives.clear();
         self.session.think(Job::Hint, think);
         self.thinking = Some(Thinking::new(Job::Hint));
+    }
+}
+
+impl Thinking {
+    pub(super) fn new(job: Job) -> Thinking {
+        Thinking {
+            job,
+            started: Instant::now(),
+            depth: 0,
+            best: None,
+            score: None,
+            nodes: 0,
+            root: None,
+        }
     }
 }
