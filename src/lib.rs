@@ -36,6 +36,9 @@
 //!   the level, the clocks, how it ended; a move, a takeback, a flag fall; the engine's
 //!   turn (its link to the engine service, what it asks, what the answer decides); as PGN
 //!   and back.
+//! - [`tactics`]: why a bad move is bad, in words its lines prove: the mate, fork, pin,
+//!   skewer, hanging piece, lost exchange or running pawn the engine's reply shows, or the
+//!   win the engine's own move had; and the motifs any line shows, for puzzle themes.
 //! - [`timecontrol`]: a time control (`5m+3s`), the one reader of every clock typed, and
 //!   how it is shown back (`5 min + 3 s`).
 //! - [`train`]: the opening trainer: the user's book lines asked back by spaced
@@ -83,6 +86,7 @@ pub mod plain;
 pub mod player;
 pub mod search;
 pub mod session;
+pub mod tactics;
 pub mod timecontrol;
 pub mod train;
 #[cfg(feature = "cli")]
