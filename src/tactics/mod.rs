@@ -88,7 +88,10 @@ pub enum Gain {
     Rook,
     Piece(Role),
     Exchange,
+    /// Only pawns changed hands: this many.
     Pawns(i32),
+    /// Pieces changed hands, worth this many pawns in all.
+    Material(i32),
 }
 
 impl fmt::Display for Gain {
@@ -100,7 +103,8 @@ impl fmt::Display for Gain {
             Gain::Exchange => f.write_str("the exchange"),
             Gain::Pawns(1) => f.write_str("a pawn"),
             Gain::Pawns(2) => f.write_str("two pawns"),
-            Gain::Pawns(n) => write!(f, "material (+{n})"),
+            Gain::Pawns(n) => write!(f, "{n} pawns"),
+            Gain::Material(n) => write!(f, "material (+{n})"),
         }
     }
 }
@@ -315,23 +319,28 @@ fn missed(lines: &Lines) -> Option<Reason> {
     ))
 }
 
-/// The material `color` won from `start` to `end` (`net` pawns), named as a player would.
+/// The material `color` won from `start` to `end` (`net` pawns, the exchanges at `end`
+/// settled), named as a player would: by the biggest piece the line takes, never more
+/// than `net` is worth.
 fn describe(start: &Position, end: &Position, color: Color, net: i32) -> Gain {
     let (a0, b0) = (counts(start, color), counts(start, !color));
     let (a1, b1) = (counts(end, color), counts(end, !color));
     let won = |i: usize| (b0[i] - b1[i]) - (a0[i] - a1[i]);
+    let pieces_moved = (1..5).any(|i| a0[i] != a1[i] || b0[i] != b1[i]);
     if won(4) >= 1 && net >= value(Role::Queen) - 1 {
         Gain::Queen
-    } else if won(3) >= 1 && net >= value(Role::Rook) - 1 && won(1) + won(2) >= 0 {
+    } else if won(3) >= 1 && net >= value(Role::Rook) - 1 {
         Gain::Rook
-    } else if won(3) >= 1 && won(1) + won(2) <= -1 && net >= 2 {
+    } else if won(3) >= 1 && net >= 2 {
         Gain::Exchange
-    } else if won(1) >= 1 && won(2) >= 0 && net >= 3 {
+    } else if won(1) >= 1 && net >= 3 {
         Gain::Piece(Role::Knight)
-    } else if won(2) >= 1 && won(1) >= 0 && net >= 3 {
+    } else if won(2) >= 1 && net >= 3 {
         Gain::Piece(Role::Bishop)
-    } else {
+    } else if !pieces_moved {
         Gain::Pawns(net)
+    } else {
+        Gain::Material(net)
     }
 }
 

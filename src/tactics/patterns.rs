@@ -143,9 +143,26 @@ pub(crate) fn find(pos: &Position, line: &[Move], base: &Position) -> Vec<Found>
 
 /// The attacker's material gain from `base` that the line still shows at its end (up to
 /// [`HOLD_PLIES`]): what it does not give back.
+/// The exchanges hanging at that point are played out (a line often ends between a capture
+/// and its recapture).
 pub(crate) fn held(ps: &[Position], base: &Position, us: Color) -> i32 {
     let end = (ps.len() - 1).min(HOLD_PLIES);
-    gain(base, &ps[end], us)
+    material::settled_for(&ps[end], us) - material::balance(base, us)
+}
+
+/// The fewest plies, from `from + 1` to the end of the run of captures and checks that
+/// starts at `from`, after which the attacker stands `need` pawns up from `base` (counted
+/// on the board and with the exchanges there settled).
+fn proof(
+    ps: &[Position],
+    line: &[Move],
+    base: &Position,
+    us: Color,
+    from: usize,
+    need: i32,
+) -> Option<usize> {
+    let end = run_end(ps, line, from, MAX_QUOTE.max(from + 1));
+    (from + 1..=end).find(|&e| gain(base, &ps[e], us) >= need)
 }
 
 /// The first checkmate of the line, if the attacker gives it.
@@ -221,8 +238,10 @@ fn tactics(ps: &[Position], line: &[Move], base: &Position, us: Color) -> Vec<Fo
             })
             .collect();
         if targets.len() >= 2 {
+            let mut targets = targets;
+            targets.sort_by_key(|t| -worth(t.0));
             let squares: Vec<Square> = targets.iter().map(|t| t.1).collect();
-            if let Some(plies) = wins_on(ps, line, base, us, t, &squares) {
+            if let Some(plies) = wins_on(ps, line, base, us, t, &squares, None) {
                 out.push(Found {
                     motif: Motif::Fork {
                         ply: t,
@@ -247,7 +266,8 @@ fn tactics(ps: &[Position], line: &[Move], base: &Position, us: Color) -> Vec<Fo
             let Some(ry) = p.role_on(y) else { continue };
             let (wx, wy) = (worth(rx), worth(ry));
             if wy > wx {
-                if let Some(plies) = wins_on(ps, line, base, us, t, &[x]) {
+                // The pinned piece is won where it stands, or where it takes the pinner.
+                if let Some(plies) = wins_on(ps, line, base, us, t, &[x], Some((x, sq))) {
                     out.push(Found {
                         motif: Motif::Pin {
                             ply: t,
@@ -261,7 +281,7 @@ fn tactics(ps: &[Position], line: &[Move], base: &Position, us: Color) -> Vec<Fo
                     break;
                 }
             } else if wx > wy
-                && let Some(plies) = wins_on(ps, line, base, us, t, &[y])
+                && let Some(plies) = wins_on(ps, line, base, us, t, &[y], None)
             {
                 out.push(Found {
                     motif: Motif::Skewer {
@@ -281,8 +301,10 @@ fn tactics(ps: &[Position], line: &[Move], base: &Position, us: Color) -> Vec<Fo
 }
 
 /// After the attacker's move `t`, does one of its next moves (within [`WIN_WINDOW`]
-/// plies) capture on one of `squares`, the line then standing at least
-/// [`TACTIC_GAIN`] pawns up? The plies that prove it.
+/// plies) capture on one of `squares` (or, with `taken`, on its second square just after
+/// the opponent moved there from its first: the pinned piece taking the pinner), the line
+/// then standing at least [`TACTIC_GAIN`] pawns up, both from `base` and from just before
+/// move `t` (the tactic itself wins it)? The plies that prove it.
 fn wins_on(
     ps: &[Position],
     line: &[Move],
@@ -290,17 +312,19 @@ fn wins_on(
     us: Color,
     t: usize,
     squares: &[Square],
+    taken: Option<(Square, Square)>,
 ) -> Option<usize> {
     let n = line.len();
     let mut c = t + 2;
     while c < n && c <= t + WIN_WINDOW {
         let mv = line[c];
-        if squares.contains(&mv.to()) && ps[c].is_capture(mv) {
-            let end = run_end(ps, line, c, MAX_QUOTE);
-            if gain(base, &ps[end], us) >= TACTIC_GAIN {
-                return Some(end);
-            }
-            return None;
+        let on_target = squares.contains(&mv.to())
+            || taken.is_some_and(|(from, to)| {
+                mv.to() == to && line[c - 1].from() == from && line[c - 1].to() == to
+            });
+        if on_target && ps[c].is_capture(mv) {
+            let end = proof(ps, line, base, us, c, TACTIC_GAIN)?;
+            return (gain(&ps[t], &ps[end], us) >= TACTIC_GAIN).then_some(end);
         }
         c += 2;
     }
@@ -327,14 +351,17 @@ fn hanging(ps: &[Position], line: &[Move], base: &Position, us: Color) -> Option
     if role == Role::Pawn || !ps[h].is_capture(mv) {
         return None;
     }
-    let end = run_end(ps, line, h, MAX_QUOTE);
     let need = value(role) - 1;
-    (gain(base, &ps[end], us) >= need && held(ps, base, us) >= need).then_some(Found {
+    if held(ps, base, us) < need {
+        return None;
+    }
+    let plies = proof(ps, line, base, us, h, need)?;
+    Some(Found {
         motif: Motif::Hanging {
             role,
             square: mv.to(),
         },
-        plies: end,
+        plies,
     })
 }
 

@@ -67,6 +67,13 @@ fn explained(fen: &str, played: &str) -> (Position, Move, Reason) {
         after_score: negate(reply_score),
         best_score,
     };
+    if std::env::var_os("HUO_TACTICS_DEBUG").is_some() {
+        eprintln!(
+            "  best {best_score} {:?}\n  reply {reply_score} {:?}",
+            san_line(&before, &best),
+            san_line(&before.after(played), &reply)
+        );
+    }
     (before, played, explain(&lines))
 }
 
@@ -161,6 +168,151 @@ const CASES: &[Case] = &[
         "Nd5",
         Tag::Mate,
     ),
+    // Legal's mate: 5...Bxd1?? 6.Bxf7+ Ke7 7.Nd5#.
+    said(
+        "rn1qkbnr/ppp2p1p/3p2p1/4N3/2B1P1b1/2N5/PPPP1PPP/R1BQK2R b KQkq - 0 5",
+        "Bxd1",
+        Tag::Mate,
+        "allows mate in 2 (Bxf7+ Ke7 Nd5#)",
+    ),
+    // ---- Hanging pieces.
+    // 2.Ba6?? bxa6 (or Nxa6).
+    case(
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+        "Ba6",
+        Tag::Hangs,
+    ),
+    // 2...Qh4?? Nxh4.
+    said(
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+        "Qh4",
+        Tag::Hangs,
+        "hangs the queen on h4 (Nxh4)",
+    ),
+    // The rook steps where the knight takes it.
+    case(
+        "3rk2r/ppp2ppp/6b1/8/8/2N5/PPP2PPP/R3K2R b KQk - 0 1",
+        "Rd5",
+        Tag::Hangs,
+    ),
+    // The knight jumps into the h6 pawn's reach.
+    case(
+        "rnbqkb1r/pppp1pp1/5n1p/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 0 4",
+        "Ng5",
+        Tag::Hangs,
+    ),
+    // The pawn that guarded the bishop moves on: the queen takes it.
+    case(
+        "r2qk2r/ppp2ppp/2n5/3p2B1/7P/8/PPP2PP1/RN1QKB1R w KQkq - 0 1",
+        "h5",
+        Tag::Hangs,
+    ),
+    // ---- Forks.
+    // The queen leaves c7: Nxc7+ forks the king and the rook.
+    said(
+        "r2qk2r/ppp2ppp/8/1N6/8/8/PPP2PPP/2B2RK1 b kq - 0 1",
+        "Qh4",
+        Tag::Fork,
+        "walks into a knight fork of the king and the rook (Nxc7+ Kd7 Nxa8)",
+    ),
+    // 3...Be6?? d5 forks the knight and the bishop.
+    case(
+        "r1bqkbnr/ppp1pppp/2np4/8/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 1 3",
+        "Be6",
+        Tag::Fork,
+    ),
+    // The bishop leaves the long diagonal: Qd5+ forks the king and the rook.
+    case(
+        "r5k1/pb1nr1pp/1p6/8/8/8/PPP3PP/R1BQ2K1 b - - 0 1",
+        "Ba6",
+        Tag::Fork,
+    ),
+    // The queen stops guarding c2: Nxc2+ forks the king and the rook.
+    case(
+        "r1bqkbnr/pppp1ppp/8/4p3/1n2P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 4",
+        "Qe2",
+        Tag::Fork,
+    ),
+    // ---- Pins.
+    // The queen steps onto the diagonal of its king: Bc4 pins it.
+    case(
+        "r1r3k1/pppq2pp/8/8/8/1P1B4/P1P2PPP/R2Q2K1 b - - 0 1",
+        "Qf7",
+        Tag::Pin,
+    ),
+    // The queen steps onto the e-file of its king: Re1 pins it.
+    case(
+        "r3k2r/ppp2ppp/2n5/2q5/8/8/PPPQ1PPP/3R2K1 b kq - 0 1",
+        "Qe5",
+        Tag::Pin,
+    ),
+    // ---- Skewers.
+    // The king steps onto its rook's rank: Ra4+ and Rxh4.
+    case("8/6pp/8/3k4/7r/8/6PP/R5K1 b - - 0 1", "Ke4", Tag::Skewer),
+    // ---- The exchange given up.
+    // The rook steps where the knight takes it, the bishop recapturing.
+    case(
+        "3rk2r/ppp2ppp/4b3/8/8/2N5/PPP2PPP/R3K2R b KQk - 0 1",
+        "Rd5",
+        Tag::Exchange,
+    ),
+    // Re1?? Bxe1 Qxe1.
+    case(
+        "r2q1rk1/ppp2ppp/2n2n2/4p3/1b2P3/3P1N2/PPP2PPP/R1BQ1RK1 w - - 0 1",
+        "Re1",
+        Tag::Exchange,
+    ),
+    // ---- Pawns let through.
+    // The king walks away from the c-pawn's square.
+    case("7k/8/8/8/4K3/2p5/8/8 w - - 0 1", "Kf3", Tag::Pawn),
+    // The king leaves the g-pawn's square.
+    case("8/8/3k4/6P1/8/8/8/K7 b - - 0 1", "Kc5", Tag::Pawn),
+    // ---- Wins missed.
+    // Rd8# was mate.
+    said(
+        "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+        "h3",
+        Tag::MissesMate,
+        "misses mate in 1 (Rd8#)",
+    ),
+    // The queen on d4 was there for the taking.
+    case(
+        "rnb1kbnr/ppp1pppp/8/8/3q4/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3",
+        "Nc3",
+        Tag::MissesWin,
+    ),
+    // Nc7+ forked the king and the rook.
+    case(
+        "r3k2r/pp3ppp/8/1N6/8/8/PPP2PPP/4K2R w Kkq - 0 1",
+        "h4",
+        Tag::MissesWin,
+    ),
+    // ---- Nothing recognised: the better line only.
+    case(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "f3",
+        Tag::Better,
+    ),
+    case(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "Na3",
+        Tag::Better,
+    ),
+    case(
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+        "h6",
+        Tag::Better,
+    ),
+    case(
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+        "Ke2",
+        Tag::Better,
+    ),
+    case(
+        "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        "a3",
+        Tag::Better,
+    ),
 ];
 
 fn check(c: &Case) -> Reason {
@@ -209,7 +361,7 @@ fn assert_claim_true(before: &Position, played: Move, r: &Reason) {
                 Gain::Queen => 8,
                 Gain::Rook => 4,
                 Gain::Piece(_) | Gain::Exchange => 2,
-                Gain::Pawns(n) => *n,
+                Gain::Pawns(n) | Gain::Material(n) => *n,
             };
             assert!(won >= least, "{r}: {won}");
         }
