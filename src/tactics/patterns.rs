@@ -150,9 +150,9 @@ pub(crate) fn held(ps: &[Position], base: &Position, us: Color) -> i32 {
     material::settled_for(&ps[end], us) - material::balance(base, us)
 }
 
-/// The fewest plies, from `from + 1` to the end of the run of captures and checks that
-/// starts at `from`, after which the attacker stands `need` pawns up from `base` (counted
-/// on the board and with the exchanges there settled).
+/// The fewest plies, from `from + 1` and at most [`MAX_QUOTE`] (or the end of the run of
+/// forcing moves starting at `from`, if that is longer), after which the attacker stands
+/// `need` pawns up from `base`, counted on the board and with the exchanges there settled.
 fn proof(
     ps: &[Position],
     line: &[Move],
@@ -161,7 +161,7 @@ fn proof(
     from: usize,
     need: i32,
 ) -> Option<usize> {
-    let end = run_end(ps, line, from, MAX_QUOTE.max(from + 1));
+    let end = run_end(ps, line, from, MAX_QUOTE).max(MAX_QUOTE.min(ps.len() - 1));
     (from + 1..=end).find(|&e| gain(base, &ps[e], us) >= need)
 }
 

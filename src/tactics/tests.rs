@@ -207,6 +207,12 @@ const CASES: &[Case] = &[
         "h5",
         Tag::Hangs,
     ),
+    // The Elephant trap: 6.Nxd5?? Nxd5 7.Bxd8 Bb4+ and Black comes out a piece up.
+    case(
+        "r1bqkb1r/pppn1ppp/5n2/3p2B1/3P4/2N5/PP2PPPP/R2QKBNR w KQkq - 0 6",
+        "Nxd5",
+        Tag::Hangs,
+    ),
     // ---- Forks.
     // The queen leaves c7: Nxc7+ forks the king and the rook.
     said(
@@ -249,6 +255,8 @@ const CASES: &[Case] = &[
     // ---- Skewers.
     // The king steps onto its rook's rank: Ra4+ and Rxh4.
     case("8/6pp/8/3k4/7r/8/6PP/R5K1 b - - 0 1", "Ke4", Tag::Skewer),
+    // The king steps onto the rook's diagonal: Bc4+ and Bxf7.
+    case("8/5rpp/3k4/8/8/1P6/4BPPP/6K1 b - - 0 1", "Kd5", Tag::Skewer),
     // ---- The exchange given up.
     // The rook steps where the knight takes it, the bishop recapturing.
     case(
@@ -285,6 +293,12 @@ const CASES: &[Case] = &[
     case(
         "r3k2r/pp3ppp/8/1N6/8/8/PPP2PPP/4K2R w Kkq - 0 1",
         "h4",
+        Tag::MissesWin,
+    ),
+    // The e5 pawn stood loose.
+    case(
+        "rn4k1/ppp2ppp/8/4p3/8/5N2/PPP2PPP/R5K1 w - - 0 1",
+        "a3",
         Tag::MissesWin,
     ),
     // ---- Nothing recognised: the better line only.
