@@ -34,9 +34,15 @@ pub fn balance(pos: &Position, color: Color) -> i32 {
 /// How many pieces of each kind `color` has, pawns first (the king not counted).
 pub fn counts(pos: &Position, color: Color) -> [i32; 5] {
     let mut out = [0; 5];
-    for (i, r) in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-        .into_iter()
-        .enumerate()
+    for (i, r) in [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+    ]
+    .into_iter()
+    .enumerate()
     {
         out[i] = pos.pieces(color, r).count() as i32;
     }

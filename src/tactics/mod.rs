@@ -259,8 +259,8 @@ fn against(lines: &Lines, after: &Position) -> Option<Reason> {
     // The exchange: a rook for a knight or bishop, by the pieces taken.
     let hold = held(&ps, before, them);
     let (ours, theirs) = (counts(before, mover), counts(before, them));
-    for e in 1..ps.len().min(MAX_QUOTE + 1) {
-        let (o, t) = (counts(&ps[e], mover), counts(&ps[e], them));
+    for (e, p) in ps.iter().enumerate().take(MAX_QUOTE + 1).skip(1) {
+        let (o, t) = (counts(p, mover), counts(p, them));
         let lost = |i: usize| (ours[i] - o[i]) - (theirs[i] - t[i]);
         let minors = -(lost(1) + lost(2));
         if lost(3) == 1 && minors == 1 && lost(4) == 0 && loss(e) >= 1 && hold >= 1 {

@@ -193,9 +193,9 @@ pub(crate) fn back_rank(p: &Position) -> bool {
         return false;
     }
     let checkers = p.checkers();
-    let along = checkers.into_iter().all(|c| {
-        c.rank() == first && matches!(p.role_on(c), Some(Role::Rook | Role::Queen))
-    });
+    let along = checkers
+        .into_iter()
+        .all(|c| c.rank() == first && matches!(p.role_on(c), Some(Role::Rook | Role::Queen)));
     let forward = match them {
         Color::White => 1,
         Color::Black => -1,
@@ -231,9 +231,8 @@ fn tactics(ps: &[Position], line: &[Move], base: &Position, us: Color) -> Vec<Fo
             .filter_map(|x| {
                 let r = p.role_on(x)?;
                 let undefended = p.attackers(x, !us, occ.without(sq)).is_empty();
-                let winnable = r == Role::King
-                    || (role != Role::King && value(r) > value(role))
-                    || undefended;
+                let winnable =
+                    r == Role::King || (role != Role::King && value(r) > value(role)) || undefended;
                 winnable.then_some((r, x))
             })
             .collect();
@@ -395,8 +394,8 @@ fn promotion(ps: &[Position], line: &[Move], us: Color) -> Option<Found> {
 pub(crate) fn material_won(ps: &[Position], base: &Position, us: Color) -> Option<(i32, usize)> {
     let hold = held(ps, base, us);
     let mut best: Option<(i32, usize)> = None;
-    for e in 1..ps.len().min(MAX_QUOTE + 1) {
-        let g = gain(base, &ps[e], us).min(hold);
+    for (e, p) in ps.iter().enumerate().take(MAX_QUOTE + 1).skip(1) {
+        let g = gain(base, p, us).min(hold);
         if g >= 1 && best.is_none_or(|(b, _)| g > b) {
             best = Some((g, e));
         }

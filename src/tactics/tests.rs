@@ -338,7 +338,11 @@ fn check(c: &Case) -> Reason {
 /// What a reason claims is what its quoted line reaches on the board.
 fn assert_claim_true(before: &Position, played: Move, r: &Reason) {
     let after = before.after(played);
-    let start = if r.kind.quotes_reply() { after } else { *before };
+    let start = if r.kind.quotes_reply() {
+        after
+    } else {
+        *before
+    };
     let ps = material::walk(&start, &r.line);
     assert_eq!(ps.len(), r.line.len() + 1, "{r}: an illegal quoted move");
     assert_eq!(r.san, san_line(&start, &r.line));
@@ -390,10 +394,128 @@ fn every_case_gets_its_reason_and_every_claim_is_true() {
     for c in CASES {
         let r = check(c);
         let ok = tag(&r.kind) == Some(c.tag) && c.phrase.is_none_or(|p| p == r.to_string());
-        eprintln!("{} {} {:?}: {r}", if ok { "ok " } else { "BAD" }, c.played, c.tag);
+        eprintln!(
+            "{} {} {:?}: {r}",
+            if ok { "ok " } else { "BAD" },
+            c.played,
+            c.tag
+        );
         if !ok {
-            wrong.push(format!("{} {}: expected {:?}, got {r}", c.fen, c.played, c.tag));
+            wrong.push(format!(
+                "{} {}: expected {:?}, got {r}",
+                c.fen, c.played, c.tag
+            ));
         }
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+/// The line from `fen` in SAN, as moves.
+fn moves(fen: &str, sans: &[&str]) -> (Position, Vec<Move>) {
+    let start = Position::from_fen(fen).unwrap();
+    let mut p = start;
+    let mut out = Vec::new();
+    for s in sans {
+        let mv = parse_san(&p, s).unwrap();
+        p.play(mv);
+        out.push(mv);
+    }
+    (start, out)
+}
+
+#[test]
+fn motifs_name_what_a_line_shows_for_its_first_mover() {
+    // A back-rank mate in 2.
+    let (p, line) = moves(
+        "6k1/5ppp/8/8/8/8/4rPPP/3R2K1 w - - 0 1",
+        &["Rd8+", "Re8", "Rxe8#"],
+    );
+    let found = motifs(&p, &line);
+    assert_eq!(
+        found.first(),
+        Some(&Motif::Mate {
+            moves: 2,
+            back_rank: true
+        })
+    );
+    // The Scholar's mate is no back-rank mate.
+    let (p, line) = moves(
+        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+        &["Qxf7#"],
+    );
+    assert_eq!(
+        motifs(&p, &line)[0],
+        Motif::Mate {
+            moves: 1,
+            back_rank: false
+        }
+    );
+    // A knight fork, then the rook taken: a fork and material won.
+    let (p, line) = moves(
+        "r3k2r/ppp2ppp/8/1N6/8/8/PPP2PPP/2B2RK1 w kq - 0 1",
+        &["Nxc7+", "Kd7", "Nxa8"],
+    );
+    let found = motifs(&p, &line);
+    assert!(
+        matches!(&found[0], Motif::Fork { forker: Role::Knight, targets, .. }
+            if targets.iter().map(|t| t.0).collect::<Vec<_>>() == [Role::King, Role::Rook]),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|m| matches!(m, Motif::MaterialWon { pawns } if *pawns >= 3))
+    );
+    // A pawn promotes and is not taken.
+    let (p, line) = moves("8/2P5/8/8/8/8/k7/4K3 w - - 0 1", &["c8=Q"]);
+    assert!(motifs(&p, &line).contains(&Motif::Promotion {
+        ply: 0,
+        square: Square::C8,
+        role: Role::Queen
+    }));
+    // A capture answered by the recapture wins nothing, and is no hanging piece.
+    let (p, line) = moves(
+        "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+        &["exd5", "Qxd5"],
+    );
+    assert!(motifs(&p, &line).is_empty());
+    // An illegal move ends the line: nothing past it is counted.
+    let (p, mut line) = moves(
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+        &["Qh4"],
+    );
+    line.push(Move::new(Square::A1, Square::A8, None));
+    assert!(motifs(&p, &line).is_empty());
+}
+
+#[test]
+fn without_lines_only_what_is_known_is_said() {
+    let before = Position::startpos();
+    let played = parse_san(&before, "f3").unwrap();
+    let lines = Lines {
+        before: &before,
+        played,
+        best: &[],
+        reply: &[],
+        after_score: Score::Cp(-40),
+        best_score: Score::Cp(30),
+    };
+    let r = explain(&lines);
+    assert_eq!(r.kind, Kind::Unexplained);
+    // A mate score whose line does not reach the mate claims no mate.
+    let (before, reply) = moves(
+        "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3",
+        &[],
+    );
+    let played = parse_san(&before, "Nf6").unwrap();
+    let best = [parse_san(&before, "g6").unwrap()];
+    let lines = Lines {
+        before: &before,
+        played,
+        best: &best,
+        reply: &reply,
+        after_score: Score::Mate(-1),
+        best_score: Score::Cp(0),
+    };
+    assert_eq!(explain(&lines).to_string(), "better was g6 (g6)");
 }
