@@ -60,9 +60,10 @@
 //! game and the level; `config` the evaluation's settings, the level and the book's pick
 //! mode; `player` the configuration and the level; `engine` the search and the book;
 //! `session` the game, the level, the time control, PGN, the players and the engine;
-//! `why` the evaluation and the engine; `analysis` the engine, the book, the game, PGN and
-//! the configuration; `train` the book, the game, the opening names, PGN and the analysis
-//! (a drill is judged as the analysis judges); the screens, UCI and `arena` sit on top
+//! `why` the evaluation and the engine; `tactics` the rules and the search's scores;
+//! `analysis` the engine, the book, the game, PGN and the configuration; `train` the book,
+//! the game, the opening names, PGN and the analysis (a drill is judged as the analysis
+//! judges); the screens, UCI and `arena` sit on top
 //! (`arena` runs its own searchers: a match needs no engine service), and the screens talk
 //! to the engine only through `engine`, the game screen through its session.
 

@@ -108,20 +108,3 @@ pub fn gain(start: &Position, pos: &Position, color: Color) -> i32 {
     let base = balance(start, color);
     (balance(pos, color) - base).min(settled_for(pos, color) - base)
 }
-
-/// The index just past the run of forcing moves (captures, promotions, checks and the
-/// answers to checks) that starts at `from` in the walked line `positions`
-/// (`positions[i]` is before move `i`), at least `from + 1`, at most `cap`.
-pub fn run_end(positions: &[Position], line: &[Move], from: usize, cap: usize) -> usize {
-    let plies = positions.len() - 1;
-    let cap = cap.min(plies);
-    let mut i = from + 1;
-    while i < cap {
-        let (p, mv) = (&positions[i], line[i]);
-        if !(is_material(p, mv) || p.gives_check(mv) || p.in_check()) {
-            break;
-        }
-        i += 1;
-    }
-    i.min(plies)
-}

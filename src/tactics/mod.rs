@@ -191,7 +191,7 @@ pub fn explain(lines: &Lines) -> Reason {
             return r;
         }
     }
-    better(before, lines.best)
+    better(before, lines.played, lines.best)
 }
 
 fn reason(kind: Kind, from: &Position, line: &[Move], material: i32) -> Reason {
@@ -345,10 +345,11 @@ fn describe(start: &Position, end: &Position, color: Color, net: i32) -> Gain {
 }
 
 /// "better was …": the engine's move and the start of its line.
-fn better(before: &Position, best: &[Move]) -> Reason {
+fn better(before: &Position, played: Move, best: &[Move]) -> Reason {
     let ps = walk(before, best);
     let plies = (ps.len() - 1).min(BETTER_PLIES);
-    if plies == 0 {
+    // No line, or one that starts with the move played: nothing better to show.
+    if plies == 0 || best[0] == played {
         return reason(Kind::Unexplained, before, &[], 0);
     }
     reason(Kind::BetterWas, before, &best[..plies], 0)

@@ -23,7 +23,7 @@
 //! the line really wins the material they promise. Each finding knows how many plies of
 //! the line prove it, so a caller quotes no more than that.
 
-use super::material::{self, gain, run_end, value, walk};
+use super::material::{self, gain, value, walk};
 use crate::core::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
@@ -142,26 +142,18 @@ pub(crate) fn find(pos: &Position, line: &[Move], base: &Position) -> Vec<Found>
 }
 
 /// The attacker's material gain from `base` that the line still shows at its end (up to
-/// [`HOLD_PLIES`]): what it does not give back.
-/// The exchanges hanging at that point are played out (a line often ends between a capture
-/// and its recapture).
+/// [`HOLD_PLIES`]), the exchanges hanging there played out (a line often ends between a
+/// capture and its recapture): what it does not give back.
 pub(crate) fn held(ps: &[Position], base: &Position, us: Color) -> i32 {
     let end = (ps.len() - 1).min(HOLD_PLIES);
     material::settled_for(&ps[end], us) - material::balance(base, us)
 }
 
-/// The fewest plies, from `from + 1` and at most [`MAX_QUOTE`] (or the end of the run of
-/// forcing moves starting at `from`, if that is longer), after which the attacker stands
-/// `need` pawns up from `base`, counted on the board and with the exchanges there settled.
-fn proof(
-    ps: &[Position],
-    line: &[Move],
-    base: &Position,
-    us: Color,
-    from: usize,
-    need: i32,
-) -> Option<usize> {
-    let end = run_end(ps, line, from, MAX_QUOTE).max(MAX_QUOTE.min(ps.len() - 1));
+/// The fewest plies after the capture at `from` (at most [`MAX_QUOTE`] plies of the line,
+/// or three past the capture if that is later) after which the attacker stands `need`
+/// pawns up from `base`, counted on the board and with the exchanges there settled.
+fn proof(ps: &[Position], base: &Position, us: Color, from: usize, need: i32) -> Option<usize> {
+    let end = MAX_QUOTE.max(from + 3).min(ps.len() - 1);
     (from + 1..=end).find(|&e| gain(base, &ps[e], us) >= need)
 }
 
@@ -322,7 +314,7 @@ fn wins_on(
                 mv.to() == to && line[c - 1].from() == from && line[c - 1].to() == to
             });
         if on_target && ps[c].is_capture(mv) {
-            let end = proof(ps, line, base, us, c, TACTIC_GAIN)?;
+            let end = proof(ps, base, us, c, TACTIC_GAIN)?;
             return (gain(&ps[t], &ps[end], us) >= TACTIC_GAIN).then_some(end);
         }
         c += 2;
@@ -354,7 +346,7 @@ fn hanging(ps: &[Position], line: &[Move], base: &Position, us: Color) -> Option
     if held(ps, base, us) < need {
         return None;
     }
-    let plies = proof(ps, line, base, us, h, need)?;
+    let plies = proof(ps, base, us, h, need)?;
     Some(Found {
         motif: Motif::Hanging {
             role,
