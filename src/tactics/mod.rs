@@ -84,9 +84,13 @@ impl Kind {
 /// Material won, as a player says it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Gain {
+    /// The queen (the line is at least 8 pawns up, the queen among the pieces taken).
     Queen,
+    /// A rook (at least 4 up, a rook taken).
     Rook,
+    /// A knight or a bishop (at least 3 up).
     Piece(Role),
+    /// A rook for a knight or bishop (at least 2 up).
     Exchange,
     /// Only pawns changed hands: this many.
     Pawns(i32),
