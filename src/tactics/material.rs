@@ -83,10 +83,23 @@ fn quiesce(pos: &Position, mut alpha: i32, beta: i32, depth: u32) -> i32 {
         return stand;
     }
     alpha = alpha.max(stand);
-    for &mv in pos.legal_moves().iter() {
-        if !is_material(pos, mv) {
-            continue;
-        }
+    // The biggest victims first, taken by the smallest pieces: the cut-offs come early.
+    let mut moves: Vec<(i32, Move)> = pos
+        .legal_moves()
+        .iter()
+        .filter(|&&mv| is_material(pos, mv))
+        .map(|&mv| {
+            let victim = pos.role_on(mv.to()).map_or(
+                if pos.is_capture(mv) { 1 } else { 0 }, // en passant, or a promotion
+                value,
+            );
+            let promo = mv.promotion().map_or(0, value);
+            let attacker = pos.role_on(mv.from()).map_or(0, value);
+            (-(10 * (victim + promo) - attacker), mv)
+        })
+        .collect();
+    moves.sort_by_key(|m| m.0);
+    for (_, mv) in moves {
         let v = -quiesce(&pos.after(mv), -beta, -alpha, depth - 1);
         if v >= beta {
             return v;

@@ -539,3 +539,21 @@ fn without_lines_only_what_is_known_is_said() {
     };
     assert_eq!(explain(&lines).to_string(), "better was g6 (g6)");
 }
+
+#[test]
+fn settled_material_plays_out_the_captures_left_hanging() {
+    // 1.e4 d5: exd5 Qxd5 trades the pawns back.
+    let p =
+        Position::from_fen("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2").unwrap();
+    assert_eq!(material::settled(&p), 0);
+    // The queen on h4 is taken for nothing.
+    let p = Position::from_fen("rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+        .unwrap();
+    assert_eq!(material::settled(&p), 9);
+    // The knight that took e4 is taken in turn: White is a piece for a pawn up, seen
+    // from either side.
+    let p = Position::from_fen("rnbqkb1r/pppp1ppp/8/4p3/4n3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 0 3")
+        .unwrap();
+    assert_eq!(material::settled_for(&p, Color::White), 2);
+    assert_eq!(material::settled_for(&p, Color::Black), -2);
+}
