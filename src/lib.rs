@@ -36,6 +36,9 @@
 //!   the level, the clocks, how it ended; a move, a takeback, a flag fall; the engine's
 //!   turn (its link to the engine service, what it asks, what the answer decides); as PGN
 //!   and back.
+//! - [`tactics`]: why a bad move is bad, in words its lines prove: the mate, fork, pin,
+//!   skewer, hanging piece, lost exchange or running pawn the engine's reply shows, or the
+//!   win the engine's own move had; and the motifs any line shows, for puzzle themes.
 //! - [`timecontrol`]: a time control (`5m+3s`), the one reader of every clock typed, and
 //!   how it is shown back (`5 min + 3 s`).
 //! - [`train`]: the opening trainer: the user's book lines asked back by spaced
@@ -57,9 +60,10 @@
 //! game and the level; `config` the evaluation's settings, the level and the book's pick
 //! mode; `player` the configuration and the level; `engine` the search and the book;
 //! `session` the game, the level, the time control, PGN, the players and the engine;
-//! `why` the evaluation and the engine; `analysis` the engine, the book, the game, PGN and
-//! the configuration; `train` the book, the game, the opening names, PGN and the analysis
-//! (a drill is judged as the analysis judges); the screens, UCI and `arena` sit on top
+//! `why` the evaluation and the engine; `tactics` the rules and the search's scores;
+//! `analysis` the engine, the book, the game, PGN and the configuration; `train` the book,
+//! the game, the opening names, PGN and the analysis (a drill is judged as the analysis
+//! judges); the screens, UCI and `arena` sit on top
 //! (`arena` runs its own searchers: a match needs no engine service), and the screens talk
 //! to the engine only through `engine`, the game screen through its session.
 
@@ -83,6 +87,7 @@ pub mod plain;
 pub mod player;
 pub mod search;
 pub mod session;
+pub mod tactics;
 pub mod timecontrol;
 pub mod train;
 #[cfg(feature = "cli")]
