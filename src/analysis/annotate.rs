@@ -10,6 +10,7 @@ use super::verdict::{Eval, GameAnalysis, Judgement, Thresholds};
 use crate::core::{Color, Move, Position, san, san_movetext};
 use crate::game::Game;
 use crate::pgn::{wrap_movetext, write_tags};
+use crate::tactics::Kind;
 
 /// `game` as annotated PGN: its tags (`headers`, with `Annotator` set to `annotator` when
 /// given), then the movetext with the analysis and `result`. Moves `analysis` does not
@@ -55,7 +56,12 @@ pub fn write_annotated(
         if let Some(j) = review.judgement {
             text.push(format!("${}", j.nag()));
         }
-        text.comment(&format!("[%eval {}]", review.after));
+        // Why the move is bad, when the engine's lines show a motif (the better line
+        // alone is the variation below).
+        match review.reason.as_ref().filter(|r| r.kind != Kind::BetterWas) {
+            Some(reason) => text.comment(&format!("[%eval {}] {reason}", review.after)),
+            None => text.comment(&format!("[%eval {}]", review.after)),
+        }
         if review.judgement >= Some(Judgement::Mistake)
             && !review.pv.is_empty()
             && !review.is_best()

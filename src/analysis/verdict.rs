@@ -14,6 +14,7 @@ use crate::config::AnalysisConfig;
 use crate::core::{Color, Move, Position, san};
 use crate::game::Game;
 use crate::search::{Score, SearchResult};
+use crate::tactics::{Kind, Lines, Reason};
 use std::fmt;
 
 /// What a forced mate is worth on the scale of [`Eval::value`]: far beyond any material.
@@ -379,6 +380,9 @@ pub struct MoveReview {
     /// Known opening theory ([`theory_moves`]): never judged.
     pub theory: bool,
     pub judgement: Option<Judgement>,
+    /// Why a mistake or a blunder is one, in words the engine's lines bear out
+    /// ([`crate::tactics::explain`]): `hangs the knight on f6 (Bxf6)`.
+    pub reason: Option<Reason>,
 }
 
 impl MoveReview {
@@ -445,7 +449,28 @@ pub fn review_move(
         } else {
             thresholds.classify(loss)
         },
+        reason: None,
     }
+}
+
+/// Why `review`'s move is bad, from the engine's lines: its best line in the position
+/// before the move (`before`) and its line in the position after it (`after`, the
+/// opponent's best answer first).
+fn reason_for(
+    pos: &Position,
+    review: &MoveReview,
+    before: &PositionEval,
+    after: &PositionEval,
+) -> Reason {
+    let mover = review.mover;
+    crate::tactics::explain(&Lines {
+        before: pos,
+        played: review.mv,
+        best: &before.pv,
+        reply: &after.pv,
+        after_score: after.eval.score(mover),
+        best_score: before.eval.score(mover),
+    })
 }
 
 /// A whole game analysed: the engine on every position, the verdict on every move.
@@ -487,6 +512,12 @@ impl GameAnalysis {
                     let won = |e: &PositionEval| e.eval.chances(review.mover) >= STILL_WON;
                     if won(e) && evals.get(i + 1).is_some_and(won) {
                         review.judgement = None;
+                    }
+                    if review.judgement >= Some(Judgement::Mistake)
+                        && let Some(after) = evals.get(i + 1)
+                    {
+                        let reason = reason_for(&positions[i], &review, &evals[i], after);
+                        review.reason = (reason.kind != Kind::Unexplained).then_some(reason);
                     }
                     review
                 })

@@ -170,6 +170,12 @@ pub fn analysis_lines(view: &AnalysisView) -> Vec<String> {
         ),
         _ => format!("Analysis: {}.", view.title),
     }];
+    if let Some(a) = &view.annotator {
+        out.push(format!("Analysed by {a}."));
+    }
+    if let Some(failure) = &view.failure {
+        out.push(format!("The analysis stopped: {failure}."));
+    }
     let positions = view.game.positions();
     let mut marked = 0;
     for review in &a.moves {
@@ -185,6 +191,9 @@ pub fn analysis_lines(view: &AnalysisView) -> Vec<String> {
         );
         if let Some(best) = review.best.filter(|b| pos.is_legal(*b)) {
             line.push_str(&format!(". Better: {}", crate::core::san(&pos, best)));
+        }
+        if let Some(reason) = &review.reason {
+            line.push_str(&format!(". Why: {reason}"));
         }
         if let Some(e) = a.positions.get(review.ply + 1) {
             line.push_str(&format!(

@@ -295,6 +295,9 @@ impl AnalysisView {
                     if let Some(best) = review.best.filter(|b| pos.is_legal(*b)) {
                         line.push_str(&format!(", best was {}", san(&pos, best)));
                     }
+                    if let Some(reason) = &review.reason {
+                        line.push_str(&format!(": {reason}"));
+                    }
                 } else if review.theory {
                     line.push_str("  opening theory");
                 } else if review.is_best() {

@@ -129,7 +129,7 @@ fn assert_every_move_has_an_eval(movetext: &str) -> usize {
             .find(|t| !t.starts_with('$'))
             .unwrap_or_else(|| panic!("nothing after {t}"));
         assert!(
-            next.starts_with("{[%eval ") && next.ends_with("]}"),
+            next.starts_with("{[%eval ") && next.ends_with('}'),
             "{t} has no eval: {next}\n{movetext}"
         );
     }
@@ -224,11 +224,14 @@ fn every_move_gets_an_eval_and_the_planted_blunder_a_nag_and_a_line() {
         .find("5... Qg5 $4 {[%eval ")
         .expect(&blunder_game);
     let after = &blunder_game[at..];
-    let close = after.find("]}").unwrap();
+    let close = after.find(']').unwrap();
     let eval: f64 = after["5... Qg5 $4 {[%eval ".len()..close].parse().unwrap();
     assert!(eval > 5.0, "White is a queen up: {eval}");
+    // Then why, in words: the engine's refutation.
+    let end = after.find('}').unwrap();
+    assert_eq!(&after[close..=end], "] hangs the queen on g5 (Nxg5)}", "{after}");
     assert!(
-        after[close + 2..].starts_with(" (5... "),
+        after[end + 1..].starts_with(" (5... "),
         "the best line follows as a variation: {after}"
     );
     for l in text.lines() {

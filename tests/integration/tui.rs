@@ -1180,6 +1180,8 @@ fn the_analysis_screen_steps_through_a_game_with_its_graph() {
         text.contains("3... Nf6?? blunder (allows mate), best was"),
         "{text}"
     );
+    // Why, in words the engine's line bears out.
+    assert!(text.contains("allows mate in 1 (Qxf7#)"), "{text}");
     assert!(text.contains("Evaluation (White +)"), "{text}");
     // The game is named (by its last named position, 2.Qh5's).
     assert!(
