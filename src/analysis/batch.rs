@@ -194,7 +194,8 @@ pub fn run(
             .clear()
             .and_then(|()| analyser.run(&mut job, |k| bar.set_position(before + k as u64)));
         positions_done = before + pgn.moves.len() as u64 + 1;
-        let analysis = job.analysis();
+        let mut analysis = job.analysis();
+        analysis.annotator = Some(annotator.clone());
         match analysed {
             Ok(()) => {}
             Err(e @ AnalyseError::External(_)) => {

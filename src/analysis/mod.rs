@@ -41,7 +41,7 @@ pub use analyser::{AnalyseError, Analyser, AnalysisJob};
 pub use annotate::write_annotated;
 pub use spec::{AnalyserSpec, EngineName};
 pub use verdict::{
-    Eval, GameAnalysis, Judgement, LOGISTIC_K, MATE_VALUE, MoveReview, PositionEval, STILL_WON,
-    Thresholds, accuracy, expected_score, move_accuracy, review_move, theory_moves,
-    winning_chances,
+    Eval, GameAnalysis, Judgement, LOGISTIC_K, MATE_VALUE, MoveReview, OUTCOME_LINE, Outcome,
+    PositionEval, STILL_WON, Thresholds, accuracy, expected_score, move_accuracy, review_move,
+    theory_moves, winning_chances,
 };

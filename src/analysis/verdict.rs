@@ -385,7 +385,36 @@ pub struct MoveReview {
     pub reason: Option<Reason>,
 }
 
+/// Where a game is heading for one side, by its winning chances: won, level or lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Won,
+    Level,
+    Lost,
+}
+
+/// Winning chances (−1 to 1) from which a game counts as won (and below minus which as
+/// lost): 0.25, about a pawn and a half up in a level position.
+pub const OUTCOME_LINE: f64 = 0.25;
+
+impl Outcome {
+    /// Where `eval` leaves the game for `side`.
+    pub fn of(eval: Eval, side: Color) -> Outcome {
+        match eval.chances(side) {
+            c if c >= OUTCOME_LINE => Outcome::Won,
+            c if c <= -OUTCOME_LINE => Outcome::Lost,
+            _ => Outcome::Level,
+        }
+    }
+}
+
 impl MoveReview {
+    /// Does the move change where the game is heading for its mover (won to level, level
+    /// to lost, ...)? The engine's move would have kept it at [`MoveReview::before`].
+    pub fn changes_outcome(&self) -> bool {
+        Outcome::of(self.before, self.mover) != Outcome::of(self.after, self.mover)
+    }
+
     /// Did the mover play the engine's move?
     pub fn is_best(&self) -> bool {
         self.best == Some(self.mv)
@@ -483,6 +512,9 @@ pub struct GameAnalysis {
     pub moves: Vec<MoveReview>,
     /// What the moves were judged by.
     pub thresholds: Thresholds,
+    /// Who analysed and how (`Huo Chess 0.1.0 (depth 12, 1 thread, hash 32 MB)`), when
+    /// known.
+    pub annotator: Option<String>,
 }
 
 impl GameAnalysis {
@@ -527,6 +559,7 @@ impl GameAnalysis {
             positions: evals,
             moves,
             thresholds: *thresholds,
+            annotator: None,
         }
     }
 
@@ -1098,5 +1131,47 @@ mod tests {
             Eval::Cp(0)
         );
         assert_eq!(PositionEval::terminal(&Position::startpos()), None);
+    }
+
+    #[test]
+    fn a_move_changes_the_outcome_only_across_the_line() {
+        use crate::core::Color::{Black, White};
+        // Where the game is heading for a side, by its winning chances.
+        assert_eq!(Outcome::of(Eval::Cp(0), White), Outcome::Level);
+        assert_eq!(Outcome::of(Eval::Cp(200), White), Outcome::Won);
+        assert_eq!(Outcome::of(Eval::Cp(200), Black), Outcome::Lost);
+        let mated = Eval::Mate {
+            winner: Black,
+            moves: 3,
+        };
+        assert_eq!(Outcome::of(mated, White), Outcome::Lost);
+        let review = |before: i32, after: i32| {
+            let mut g = Game::new();
+            g.play_text("e4").unwrap();
+            let pos = g.positions()[0];
+            let mv = g.moves()[0];
+            let e = PositionEval {
+                eval: Eval::Cp(before),
+                best: None,
+                pv: Vec::new(),
+                depth: 1,
+                nodes: 1,
+                played: Some(Eval::Cp(after)),
+            };
+            review_move(0, &pos, mv, &e, false, &Thresholds::default())
+        };
+        // Level to lost: a blunder that loses the game, worth a drill.
+        let level_to_lost = review(0, -250);
+        assert_eq!(level_to_lost.judgement, Some(Judgement::Blunder));
+        assert!(level_to_lost.changes_outcome());
+        // Won by far to still won: a worse move, not a changed game.
+        let still_won = review(900, 450);
+        assert!(
+            still_won.judgement >= Some(Judgement::Mistake),
+            "{still_won:?}"
+        );
+        assert!(!still_won.changes_outcome());
+        // Lost to lost by more.
+        assert!(!review(-600, -1200).changes_outcome());
     }
 }

@@ -61,6 +61,12 @@ pub struct Drill {
     pub depth: u32,
     /// Where it came from: `White - Black, date, move N`.
     pub game: String,
+    /// Who judged it and how: `Huo Chess 0.1.0 (depth 12, 1 thread, hash 32 MB)` (`None`:
+    /// a deck written before this was kept).
+    pub engine: Option<String>,
+    /// Why the move played was bad, as the analysis said it (`hangs the queen on e5
+    /// (Nxe5)`; `None`: no reason known).
+    pub why: Option<String>,
     /// The game's moves from the start position to `pos` (empty: not known, or a game
     /// that began elsewhere): the exercise shows how the position came about.
     pub moves: Vec<Move>,
@@ -130,6 +136,12 @@ fn write_drill(d: &Drill) -> String {
         d.depth,
         d.game
     );
+    if let Some(e) = &d.engine {
+        text.push_str(&format!("engine = {e}\n"));
+    }
+    if let Some(w) = &d.why {
+        text.push_str(&format!("why = {w}\n"));
+    }
     if !d.moves.is_empty() {
         text.push_str(&format!("moves = {}\n", d.game_to().movetext()));
     }
@@ -358,6 +370,8 @@ impl<'a> Fields<'a> {
             line,
             depth,
             game: game.to_string(),
+            engine: self.get("engine").ok().map(|(_, v)| v.to_string()),
+            why: self.get("why").ok().map(|(_, v)| v.to_string()),
             moves,
             record,
         })
@@ -365,8 +379,8 @@ impl<'a> Fields<'a> {
 }
 
 /// The names an exercise may have.
-const NAMES: [&str; 9] = [
-    "fen", "played", "cost", "best", "line", "depth", "game", "moves", "train",
+const NAMES: [&str; 11] = [
+    "fen", "played", "cost", "best", "line", "depth", "game", "engine", "why", "moves", "train",
 ];
 
 /// The depths a drill may be judged at: an answer is searched that deep while the learner
@@ -576,7 +590,13 @@ pub fn from_sides(
     analysis
         .moves
         .iter()
-        .filter(|m| sides.contains(&m.mover) && m.judgement >= Some(Judgement::Mistake))
+        // A mistake or a blunder that changes what the game is heading for (won, level,
+        // lost): a worse move in a game already decided teaches little.
+        .filter(|m| {
+            sides.contains(&m.mover)
+                && m.judgement >= Some(Judgement::Mistake)
+                && m.changes_outcome()
+        })
         .filter_map(|m| {
             let best = m.best.filter(|b| *b != m.mv)?;
             let pos = *game.positions().get(m.ply)?;
@@ -595,6 +615,8 @@ pub fn from_sides(
                     .depth
                     .clamp(*DEPTHS.start(), *DEPTHS.end()),
                 game: format!("{where_from}, move {}", pos.fullmove_number()),
+                engine: analysis.annotator.clone(),
+                why: m.reason.as_ref().map(|r| format!("{} {r}", m.san)),
                 moves: if *game.start() == Position::startpos() {
                     game.moves()[..m.ply].to_vec()
                 } else {
@@ -678,6 +700,8 @@ mod tests {
             line: vec![best, mv(&after, "a6")],
             depth: 10,
             game: "Me - Friend, 2026.11.25, move 3".into(),
+            engine: None,
+            why: None,
             moves: Vec::new(),
             record: None,
         }

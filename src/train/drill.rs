@@ -381,7 +381,10 @@ impl DrillSession {
                 mv: d.best,
                 san: san(&d.pos, d.best),
                 weight: None,
-                comment: Some(format!("line: {} (depth {})", d.line_san(), d.depth)),
+                comment: Some(match &d.why {
+                    Some(why) => format!("line: {} (depth {}); {why}", d.line_san(), d.depth),
+                    None => format!("line: {} (depth {})", d.line_san(), d.depth),
+                }),
             }],
             heading: Some(format!(
                 "From {}: you played {} {}",
@@ -816,6 +819,8 @@ mod tests {
             line: vec![mv("Ra8")],
             depth: 3,
             game: "Me - You, 2026.11.25, move 30".into(),
+            engine: None,
+            why: None,
             moves: Vec::new(),
             record: None,
         };
@@ -857,6 +862,8 @@ mod tests {
             line: vec![mv("g6")],
             depth: 8,
             game: "Friend - Me, 2026.11.20, move 3".into(),
+            engine: None,
+            why: None,
             moves: g.moves().to_vec(),
             record: None,
         };
@@ -935,6 +942,8 @@ mod tests {
             line: vec![mv("g6")],
             depth: 8,
             game: "Friend - Me, move 3".into(),
+            engine: None,
+            why: None,
             moves: Vec::new(),
             record: None,
         };

@@ -169,11 +169,10 @@ impl AnalysisView {
     /// Every position known, or the engine failed: the moves found are judged.
     fn finish(&mut self) {
         if self.worker.is_none() && self.analysis.is_none() {
-            self.analysis = Some(GameAnalysis::from_evals(
-                &self.game,
-                self.evals.clone(),
-                &self.thresholds,
-            ));
+            let mut analysis =
+                GameAnalysis::from_evals(&self.game, self.evals.clone(), &self.thresholds);
+            analysis.annotator = self.annotator.clone();
+            self.analysis = Some(analysis);
         }
     }
 

@@ -229,7 +229,11 @@ fn every_move_gets_an_eval_and_the_planted_blunder_a_nag_and_a_line() {
     assert!(eval > 5.0, "White is a queen up: {eval}");
     // Then why, in words: the engine's refutation.
     let end = after.find('}').unwrap();
-    assert_eq!(&after[close..=end], "] hangs the queen on g5 (Nxg5)}", "{after}");
+    assert_eq!(
+        &after[close..=end],
+        "] hangs the queen on g5 (Nxg5)}",
+        "{after}"
+    );
     assert!(
         after[end + 1..].starts_with(" (5... "),
         "the best line follows as a variation: {after}"

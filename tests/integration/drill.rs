@@ -52,6 +52,15 @@ fn a_planted_blunder_becomes_a_drill_that_refuses_it_and_accepts_the_best_move()
         text.contains("game = Me - Friend, 2026.11.25, move 3"),
         "{text}"
     );
+    // Which engine judged it, how deep, and why the move was bad.
+    assert!(
+        text.contains("engine = Huo Chess 0.1.0 (depth 5, 1 thread, hash 32 MB)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("why = Qxe5+ hangs the queen on e5 (Nxe5)"),
+        "{text}"
+    );
     // Only Me's moves: Black's are not Me's to drill.
     let deck = Deck::load(&path).unwrap();
     assert!(

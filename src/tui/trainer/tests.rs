@@ -463,6 +463,8 @@ fn two_mates_drill(dir: &Scratch, all: bool) -> Trainer {
         line: vec![mv("Ra8")],
         depth: 3,
         game: "Me - You, 2026.11.25, move 30".into(),
+        engine: None,
+        why: None,
         moves: Vec::new(),
         record: None,
     }])
@@ -494,6 +496,8 @@ fn each_drill_is_seen_from_the_side_to_move() {
         line: vec![mv("Ra1")],
         depth: 3,
         game: "You - Me, 2026.11.26, move 30".into(),
+        engine: None,
+        why: None,
         moves: Vec::new(),
         record: None,
     }])
