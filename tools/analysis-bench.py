@@ -24,6 +24,7 @@ The input is fixed and in the repository, in two parts judged by Stockfish 15.1 
         --reference tools/analysis-bench/heldout-reference.tsv           # the held-out part
     python3 tools/analysis-bench.py run --huo-only                       # Huo alone, to tune
     python3 tools/analysis-bench.py run --classical      # Stockfish without its network
+    python3 tools/analysis-bench.py run --engine /usr/games/stockfish  # Stockfish analysing
 
 Both can be made again, or for other games:
 
@@ -402,6 +403,9 @@ def huo_marks(args, games):
         # The shipped configuration, whatever the user's holds; one thread like Stockfish.
         cmd = [args.huo, "analyse", pgn, "--out", out, "--depth", str(args.depth),
                "--threads", "1", "--config", os.path.join(ROOT, "config", "huo.toml")]
+        if args.engine:
+            # Another UCI engine as the analyser, at huo-chess's defaults otherwise.
+            cmd += ["--engine", args.engine]
         start = time.time()
         subprocess.run(cmd, check=True, stderr=subprocess.DEVNULL, cwd=tmp)
         elapsed = time.time() - start
@@ -536,7 +540,8 @@ def run(args):
     print()
     print(f"| depth {args.depth} | `??` marked | agreeing | precision | recall | time |")
     print("|---|---|---|---|---|---|")
-    print(row("Huo Chess", huo_b, huo_time))
+    print(row("huo-chess analyse" + (f" --engine {args.engine}" if args.engine else ""),
+              huo_b, huo_time))
     print(row(sf_name() + (" (handcrafted evaluation)" if args.classical else ""), sf_b, sf_time))
     print()
     print(f"time ratio Huo / Stockfish: {huo_time / sf_time:.2f}")
@@ -607,6 +612,8 @@ def main():
                    help="Huo Chess's figures alone (tuning: no Stockfish run)")
     b.add_argument("--classical", action="store_true",
                    help="Stockfish without its network (its handcrafted evaluation)")
+    b.add_argument("--engine", metavar="NAME_OR_PATH",
+                   help="huo-chess analyse --engine: another UCI engine as the analyser")
     b.add_argument("--partial", action="store_true",
                    help="only the games the reference covers so far")
     args = p.parse_args()
