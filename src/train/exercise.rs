@@ -181,7 +181,7 @@ impl Words {
 }
 
 /// The trainer's keys and commands, a line each, for its help (F1) and any other view.
-pub const HELP: [&str; 13] = [
+pub const HELP: [&str; 14] = [
     "A move (e4, Nf3, g1f3) + Enter: your answer",
     "Arrows + Enter, or a click: a move on the board",
     "Enter alone, between lines: go on",
@@ -194,7 +194,8 @@ pub const HELP: [&str; 13] = [
     "w             why (a drill, after an answer)",
     ":flip         turn the board",
     "F1            these keys",
-    "Esc, F10, :q  leave (every answer is saved)",
+    "Esc           clear the typed line; on an empty line, leave",
+    "F10, :q       leave (every answer is saved)",
 ];
 
 /// What the screen shows and what the learner's moves do.

@@ -239,15 +239,29 @@ fn a_scripted_session_right_wrong_and_the_wrong_one_back_sooner() {
 }
 
 #[test]
-fn esc_leaves_at_any_time_and_answers_are_already_saved() {
+fn esc_clears_a_typed_line_first_then_leaves_and_answers_are_already_saved() {
     let dir = Scratch::new("trainer-esc");
     let books = ruy_lopez(&dir);
     let mut tr = trainer(&books, Color::White, TODAY);
     typed(&mut tr, "e4");
-    // Half a move typed: Esc still leaves, and what was answered is on disk.
+    // Half a move typed: Esc clears it (the game's rule), the trainer stays.
     key(&mut tr, KeyCode::Char('N'));
+    key(&mut tr, KeyCode::Char('f'));
+    assert!(screen(&mut tr).contains("> Nf"));
+    key(&mut tr, KeyCode::Esc);
+    assert!(!tr.quit, "Esc with a typed line clears it first");
+    assert!(tr.input.is_empty());
+    assert!(!screen(&mut tr).contains("> Nf"));
+    assert!(asked_at(&tr).is_some(), "the question is still asked");
+    // On an empty line Esc leaves; F10 leaves at once whatever is typed.
     key(&mut tr, KeyCode::Esc);
     assert!(tr.quit);
+    let mut again = trainer(&books, Color::White, TODAY);
+    key(&mut again, KeyCode::Char('N'));
+    key(&mut again, KeyCode::F(10));
+    assert!(again.quit);
+    drop(again);
+    // What was answered is on disk.
     let read = Schedule::load(dir.path()).unwrap();
     assert_eq!(read.records().len(), 1);
     // Dropping the screen without leaving it (as a killed program would) loses nothing
