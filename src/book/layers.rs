@@ -199,6 +199,16 @@ pub struct Books {
 }
 
 impl Books {
+    /// These books with the user's pack read once into memory ([`Book::indexed`]): for a
+    /// walk of many lookups, such as the trainer's repertoire.
+    pub fn indexed(&self) -> Books {
+        Books {
+            user: self.user.as_ref().map(Book::indexed),
+            builtin: self.builtin.clone(),
+            policy: self.policy,
+        }
+    }
+
     /// `user` (a directory book; `None`: no user book) over the built-in book.
     pub fn new(user: Option<Book>, policy: LayerPolicy) -> Books {
         Books {

@@ -36,7 +36,9 @@ pub struct Repertoire {
     pub learner: Color,
     /// The moves to the start (from the initial position, or from a set-up position).
     pub root: Game,
-    nodes: HashMap<u64, Node>,
+    /// Boxed: the table holds a pointer a position, not the position (a table of tens of
+    /// thousands of whole nodes, doubled as it grows, was most of `train --stats`'s memory).
+    nodes: HashMap<u64, Box<Node>>,
     /// The learner's positions, in the order found (nearest the start first).
     learner_keys: Vec<u64>,
 }
@@ -65,13 +67,15 @@ impl Repertoire {
     /// kept with its shortest line). A position whose book has no playable move ends the
     /// line there.
     pub fn build(books: &Books, root: Game, learner: Color) -> Repertoire {
+        // One walk, many lookups: the user's pack is read once, not bisected each time.
+        let books = &books.indexed();
         let start = *root.position();
-        let mut nodes: HashMap<u64, Node> = HashMap::new();
+        let mut nodes: HashMap<u64, Box<Node>> = HashMap::new();
         let mut learner_keys = Vec::new();
         let mut queue = VecDeque::new();
         if let Some(n) = Node::read(books, &start, None) {
             queue.push_back(start.key());
-            nodes.insert(start.key(), n);
+            nodes.insert(start.key(), Box::new(n));
         }
         while let Some(key) = queue.pop_front() {
             let node = &nodes[&key];
@@ -90,7 +94,7 @@ impl Repertoire {
                     Entry::Occupied(_) => true,
                     Entry::Vacant(slot) => match Node::read(books, &next, Some((key, mv))) {
                         Some(n) => {
-                            slot.insert(n);
+                            slot.insert(Box::new(n));
                             queue.push_back(k);
                             true
                         }
@@ -113,7 +117,7 @@ impl Repertoire {
 
     /// The position with `key`, if the repertoire has it.
     pub fn node(&self, key: u64) -> Option<&Node> {
-        self.nodes.get(&key)
+        self.nodes.get(&key).map(|n| &**n)
     }
 
     /// The learner's positions, nearest the start first.
@@ -345,6 +349,12 @@ impl Node {
             .moves
             .into_iter()
             .filter(|m| pos.is_legal(m.mv))
+            .map(|mut m| {
+                // The other fields (an import's game counts) are not the trainer's: not
+                // kept for every position of the repertoire.
+                m.fields = Vec::new();
+                m
+            })
             .partition(|m| m.weight > 0);
         if moves.is_empty() {
             return None;
