@@ -15,14 +15,14 @@
 //! `cargo bench --bench book`
 
 use criterion::Criterion;
-use huo_chess::book::{Batch, Book, PickMode, import, splitmix64};
 use huo_chess::book::layers::{Books, LayerPolicy};
+use huo_chess::book::{Batch, Book, PickMode, import, splitmix64};
 use huo_chess::core::{Color, Position};
+use huo_chess::game::Game;
+use huo_chess::pgn::{read_games, write_game};
 use huo_chess::train::repertoire::Repertoire;
 use huo_chess::train::schedule::Schedule;
 use huo_chess::train::stats;
-use huo_chess::game::Game;
-use huo_chess::pgn::{read_games, write_game};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 

@@ -101,7 +101,7 @@ fn check_reports_problems_with_file_and_line() {
     assert!(out.contains("463b96181691fc9c.txt:3:"), "{out}");
     assert!(out.contains("0000000000000000.txt"), "{out}");
     let (ok, out, _) = huo_book(&dir, &["stats"]);
-    assert!(ok && out.contains("Files with problems: 2"), "{out}");
+    assert!(ok && out.contains("Positions with problems: 2"), "{out}");
     // Writers refuse the broken file.
     let (ok, _, err) = huo_book(&dir, &["record", "e4"]);
     assert!(!ok && err.contains("463b96181691fc9c.txt:3"), "{err}");
@@ -382,7 +382,7 @@ fn merge_export_pgn_and_dump() {
 }
 
 #[test]
-fn check_and_stats_count_files_and_packed_positions_once() {
+fn check_and_stats_count_positions_once_and_say_the_book_is_packed() {
     let dir = tempdir("packstats");
     let pgn = dir.join("games.pgn");
     std::fs::write(
@@ -405,14 +405,25 @@ fn check_and_stats_count_files_and_packed_positions_once() {
     assert!(ok, "{err}");
     let (ok, out, _) = huo_book(&book, &["stats"]);
     assert!(ok);
-    assert!(out.contains("Files:     4\n"), "{out}");
+    // Positions are counted, never files; the book says it is packed.
+    assert!(
+        out.contains("(packed: 2 in packed.book, 2 in files of their own)\n"),
+        "{out}"
+    );
     assert!(out.contains("Positions: 4\n"), "{out}");
+    assert!(!out.contains("Files"), "{out}");
     // start: e4 d4 c4; after e4: e5 c5; after e4 e5: Nf3; after d4: d5.
     assert!(out.contains("Moves:     7 (7 playable)"), "{out}");
-    assert!(out.contains("Files with problems: 0"), "{out}");
+    assert!(out.contains("Positions with problems: 0"), "{out}");
     let (ok, out, _) = huo_book(&book, &["check"]);
     assert!(ok, "{out}");
-    assert!(out.contains("4 files, no problems"), "{out}");
+    assert!(
+        out.contains(
+            ": 4 positions (packed: 2 in packed.book, 2 in files of their own), no problems"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("files,"), "{out}");
     // A broken hand-written file is listed by both.
     let bad = book.join("00").join("0000000000000001.txt");
     std::fs::create_dir_all(bad.parent().unwrap()).unwrap();
@@ -420,9 +431,32 @@ fn check_and_stats_count_files_and_packed_positions_once() {
     let (ok, out, _) = huo_book(&book, &["check"]);
     assert!(!ok);
     assert!(out.contains("0000000000000001.txt:1"), "{out}");
-    assert!(out.contains("in 1 of 5 files"), "{out}");
+    assert!(
+        out.contains(
+            "1 problem(s): in 1 of 5 positions (packed: 2 in packed.book, 3 in files of their own)"
+        ),
+        "{out}"
+    );
     let (_, out, _) = huo_book(&book, &["stats"]);
-    assert!(out.contains("Files with problems: 1"), "{out}");
+    assert!(out.contains("Positions with problems: 1"), "{out}");
+    // A book all packed says so.
+    let only = dir.join("only-packed");
+    let (ok, _, err) = huo_book(
+        &only,
+        &["import-pgn", pgn.to_str().unwrap(), "--layout", "packed"],
+    );
+    assert!(ok, "{err}");
+    let (ok, out, _) = huo_book(&only, &["check"]);
+    assert!(ok, "{out}");
+    assert!(
+        out.contains(": 4 positions (packed: all in packed.book), no problems"),
+        "{out}"
+    );
+    let (_, out, _) = huo_book(&only, &["stats"]);
+    assert!(
+        out.contains("(packed: all in packed.book)\nPositions: 4\n"),
+        "{out}"
+    );
 }
 
 #[test]

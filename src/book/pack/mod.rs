@@ -267,7 +267,12 @@ pub struct Index {
 
 impl std::fmt::Debug for Index {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Index({}, {} records)", self.path.display(), self.records.len())
+        write!(
+            f,
+            "Index({}, {} records)",
+            self.path.display(),
+            self.records.len()
+        )
     }
 }
 
@@ -622,7 +627,11 @@ mod tests {
         std::fs::write(path(&bad), swapped).unwrap();
         let e = Index::open(&bad).unwrap_err().to_string();
         assert!(e.contains("keys out of order"), "{e}");
-        assert!(Index::open(&Scratch::new("pack-index-none")).unwrap().is_none());
+        assert!(
+            Index::open(&Scratch::new("pack-index-none"))
+                .unwrap()
+                .is_none()
+        );
         let mut r = Records::open(&dir).unwrap().unwrap();
         let mut seen = Vec::new();
         for rec in r.by_ref() {
