@@ -324,19 +324,24 @@ pub fn review_departure(
 }
 
 impl Departure {
-    /// The game's log line, for the user playing `you`: `You left your book at 7...Nf6:
-    /// your book plays 7...e5`.
+    /// The game's log line, for the user playing `you`, judged for that side: `You left
+    /// your book at 7...Nf6: your book plays 7...e5` when it was the user's move; when it
+    /// was the opponent's, the book's moves there are what the user's lines expect of the
+    /// opponent, not what the user plays (`Your opponent left your book at 1.d4: your lines
+    /// as Black expect 1.e4`).
     pub fn said_to(&self, you: Color) -> String {
-        let who = if self.side == you {
-            "You"
+        let moves = self.book.join(" or ");
+        if self.side == you {
+            format!(
+                "You left your book at {}: your book plays {moves}",
+                self.played
+            )
         } else {
-            "Your opponent"
-        };
-        format!(
-            "{who} left your book at {}: your book plays {}",
-            self.played,
-            self.book.join(" or ")
-        )
+            format!(
+                "Your opponent left your book at {}: your lines as {you} expect {moves}",
+                self.played
+            )
+        }
     }
 }
 
@@ -404,7 +409,18 @@ mod tests {
         );
         assert_eq!(
             d.said_to(Color::White),
-            "Your opponent left your book at 2...d6: your book plays 2...Nc6"
+            "Your opponent left your book at 2...d6: your lines as White expect 2...Nc6"
+        );
+        // For a Black game, White's book move is what the lines expect of the opponent:
+        // never "your book plays 1.e4".
+        let d = departure(&book, &game("d4 d5")).unwrap();
+        assert_eq!(
+            d.said_to(Color::Black),
+            "Your opponent left your book at 1.d4: your lines as Black expect 1.e4"
+        );
+        assert_eq!(
+            d.said_to(Color::White),
+            "You left your book at 1.d4: your book plays 1.e4"
         );
         // White leaves it at move 2; the log says so with that move, not after the next.
         let d = departure(&book, &game("e4 e5 Bc4")).unwrap();

@@ -687,7 +687,8 @@ fn departures_says_where_each_game_left_the_book_and_due_makes_it_due() {
         &pgn,
         "[White \"Friend\"]\n[Black \"Me\"]\n[Result \"*\"]\n\n1. e4 c5 2. Nf3 *\n\n\
          [White \"Me\"]\n[Black \"Friend\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nc3 *\n\n\
-         [White \"Other\"]\n[Black \"Friend\"]\n[Result \"*\"]\n\n1. d4 *\n",
+         [White \"Other\"]\n[Black \"Friend\"]\n[Result \"*\"]\n\n1. d4 *\n\n\
+         [White \"Friend\"]\n[Black \"Me\"]\n[Result \"*\"]\n\n1. d4 d5 *\n",
     )
     .unwrap();
     let pgn = pgn.to_str().unwrap();
@@ -702,13 +703,21 @@ fn departures_says_where_each_game_left_the_book_and_due_makes_it_due() {
         lines[1],
         "Game 2 (Me - Friend): You left your book at 2.Nc3: your book plays 2.Nf3"
     );
+    // A Black game the opponent took out of the book: judged for Black, the book's 1.e4
+    // is what Black's lines expect, not what "your book plays".
     assert_eq!(
-        lines[2], "2 game(s) of me read",
+        lines[2],
+        "Game 4 (Friend - Me): Your opponent left your book at 1.d4: your lines as Black \
+         expect 1.e4"
+    );
+    assert_eq!(
+        lines[3], "3 game(s) of me read",
         "the third game is not Me's"
     );
-    // 1... e5 was answered: due today now; 2. Nf3 never was: asked as new.
+    // 1... e5 was answered: due today now; 2. Nf3 never was: asked as new; the opponent's
+    // departure makes nothing due.
     assert!(
-        lines[3].starts_with("Due today in the trainer: 1 position(s)"),
+        lines[4].starts_with("Due today in the trainer: 1 position(s)"),
         "{out}"
     );
     let record = Schedule::load(&book).unwrap();
