@@ -723,3 +723,63 @@ fn departures_says_where_each_game_left_the_book_and_due_makes_it_due() {
     let record = Schedule::load(&book).unwrap();
     assert_eq!(record.get(after_e4.key()).unwrap().memory.due, today);
 }
+
+#[test]
+fn import_pgn_player_and_color_keep_only_that_players_side_and_count_each_side() {
+    use huo_chess::book::Book;
+    use huo_chess::core::{Position, parse_move};
+    let dir = tempdir("import-player");
+    let pgn = dir.join("mine.pgn");
+    std::fs::write(
+        &pgn,
+        "[White \"Me\"]\n[Black \"Friend\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n\
+         [White \"Friend\"]\n[Black \"me\"]\n[Result \"0-1\"]\n\n1. d4 Nf6 2. c4 e6 0-1\n\n\
+         [White \"Other\"]\n[Black \"Friend\"]\n[Result \"*\"]\n\n1. c4 *\n",
+    )
+    .unwrap();
+    let pgn = pgn.to_str().unwrap();
+    let book = dir.join("white");
+    let (ok, out, err) = huo_book(
+        &book,
+        &["import-pgn", pgn, "--player", "ME", "--color", "white"],
+    );
+    assert!(ok, "{err}");
+    // My White game only, my moves only: the start (e4) and after 1. e4 e5 (Nf3).
+    assert!(
+        out.contains("Positions by side to move: 2 White, 0 Black"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Games of ME with White: 1 read, 2 of others left out"),
+        "{out}"
+    );
+    let b = Book::open(&book);
+    let mut pos = Position::startpos();
+    assert!(b.lookup(&pos).is_some());
+    pos.play(parse_move(&pos, "e4").unwrap());
+    assert!(b.lookup(&pos).is_none(), "no Black position");
+    // Without --color: both of my games, each my side only.
+    let both = dir.join("both");
+    let (ok, out, err) = huo_book(&both, &["import-pgn", pgn, "--player", "me"]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("Positions by side to move: 2 White, 2 Black"),
+        "{out}"
+    );
+    // Without --player, every move of every game, counted by side.
+    let all = dir.join("all");
+    let (ok, out, err) = huo_book(&all, &["import-pgn", pgn]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("Positions by side to move: 3 White, 4 Black"),
+        "{out}"
+    );
+    // --color needs --player; a player with no game imports nothing, saying so.
+    let (ok, _, err) = huo_book(&all, &["import-pgn", pgn, "--color", "white"]);
+    assert!(!ok && err.contains("--player"), "{err}");
+    let (ok, _, err) = huo_book(
+        &dir.join("none"),
+        &["import-pgn", pgn, "--player", "Nobody"],
+    );
+    assert!(!ok && err.contains("no game of Nobody"), "{err}");
+}
