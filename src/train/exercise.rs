@@ -92,6 +92,9 @@ pub struct DueNext {
     pub now: u32,
     /// The next day after today with positions due, and how many.
     pub next: Option<(i64, u32)>,
+    /// New positions waiting beyond today's limit on new ones (`new_per_day`), and that
+    /// limit, when it holds them back.
+    pub held_back: Option<(u32, u32)>,
 }
 
 impl DueNext {
@@ -105,7 +108,11 @@ impl DueNext {
                 Some((day, n)) if day < due => Some((day, n)),
                 _ => Some((due, 1)),
             });
-        DueNext { now, next }
+        DueNext {
+            now,
+            next,
+            held_back: None,
+        }
     }
 }
 
@@ -309,6 +316,11 @@ pub trait Exercise {
     fn progress(&self) -> Option<String> {
         None
     }
+    /// Why the answers are not saved (a read-only book), once one could not be: the
+    /// screen's title says so in place of where they are saved.
+    fn not_saved(&self) -> Option<String> {
+        None
+    }
     /// Trains from the position on the board (`true`) or whole lines from the start
     /// (`false`); whether it changed.
     fn train_from_here(&mut self, here: bool) -> bool {
@@ -347,7 +359,8 @@ mod tests {
             due,
             DueNext {
                 now: 2,
-                next: Some((101, 3))
+                next: Some((101, 3)),
+                held_back: None,
             }
         );
         assert_eq!(DueNext::new(0, [100].into_iter(), today).next, None);
