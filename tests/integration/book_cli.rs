@@ -64,8 +64,9 @@ fn record_show_remove() {
     assert_eq!(lines.len(), 2, "{out}");
     assert!(lines[0].contains("e5") && lines[0].contains("e7e5") && lines[0].contains("weight=2"));
     assert!(lines[1].contains("c5") && lines[1].contains("weight=1"));
+    // e4 was there already: recording it again leaves its weight (2) alone.
     let (ok, out, _) = huo_book(&dir, &["show"]);
-    assert!(ok && out.contains("e2e4   weight=3"), "{out}");
+    assert!(ok && out.contains("e2e4   weight=2"), "{out}");
 
     let (ok, out, err) = huo_book(&dir, &["remove", "e4", "c5"]);
     assert!(ok, "{err}");
@@ -214,9 +215,11 @@ fn record_from_file_checks_every_line_first() {
     std::fs::write(&lines, "# openings\ne4 e5 Nf3\n\nd4 d5 c4 # QGD\ne4 c5\n").unwrap();
     let (ok, out, err) = huo_book(&book, &["record", "--from-file", lines.to_str().unwrap()]);
     assert!(ok, "{err}");
-    assert!(out.contains("Recorded 8 moves"), "{out}");
+    // e4 begins two lines: recorded once, its weight not raised by the second.
+    assert!(out.contains("Recorded 7 moves"), "{out}");
+    assert!(out.contains("1 move already in the book"), "{out}");
     let (_, out, _) = huo_book(&book, &["show"]);
-    assert!(out.contains("e2e4   weight=2"), "{out}");
+    assert!(out.contains("e2e4   weight=1"), "{out}");
 }
 
 #[test]
@@ -782,4 +785,20 @@ fn import_pgn_player_and_color_keep_only_that_players_side_and_count_each_side()
         &["import-pgn", pgn, "--player", "Nobody"],
     );
     assert!(!ok && err.contains("no game of Nobody"), "{err}");
+}
+
+#[test]
+fn record_again_keeps_the_weights_and_says_so() {
+    let dir = tempdir("record-again");
+    let book = dir.join("book");
+    assert!(huo_book(&book, &["record", "e4", "e5"]).0);
+    let (ok, out, err) = huo_book(&book, &["record", "e4", "e5", "Nf3"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("Recorded 1 move"), "{out}");
+    assert!(
+        out.contains("2 moves already in the book: their weights left as they were"),
+        "{out}"
+    );
+    let start = std::fs::read_to_string(book.join("46/463b96181691fc9c.txt")).unwrap();
+    assert!(start.contains("e2e4 weight=1"), "{start}");
 }
