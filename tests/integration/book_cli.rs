@@ -111,13 +111,12 @@ fn check_reports_problems_with_file_and_line() {
 #[test]
 fn two_processes_lose_no_update() {
     let dir = tempdir("procs");
-    let spawn = |first: &str| {
-        let mut script = Vec::new();
-        for _ in 0..25 {
-            script.push(format!("{first} e5"));
-            script.push("e4 c5".to_string());
-        }
-        let file = dir.join(format!("lines-{first}.txt"));
+    // Two processes each record ten first moves of their own (and a reply after 1. e4),
+    // into the same positions at once: neither loses the other's moves.
+    let spawn = |name: &str, firsts: &[&str], reply: &str| {
+        let mut script: Vec<String> = firsts.iter().map(|m| m.to_string()).collect();
+        script.push(format!("e4 {reply}"));
+        let file = dir.join(format!("lines-{name}.txt"));
         std::fs::write(&file, script.join("\n")).unwrap();
         Command::new(env!("CARGO_BIN_EXE_huo-book"))
             .arg("--book")
@@ -129,14 +128,25 @@ fn two_processes_lose_no_update() {
             .spawn()
             .unwrap()
     };
-    let mut a = spawn("e4");
-    let mut b = spawn("e2e4");
+    let mut a = spawn(
+        "a",
+        &["a3", "a4", "b3", "b4", "c3", "c4", "d3", "d4", "e3", "e4"],
+        "e5",
+    );
+    let mut b = spawn(
+        "b",
+        &[
+            "f3", "f4", "g3", "g4", "h3", "h4", "Na3", "Nc3", "Nf3", "Nh3",
+        ],
+        "c5",
+    );
     assert!(a.wait().unwrap().success());
     assert!(b.wait().unwrap().success());
     let (ok, out, _) = huo_book(&dir, &["show"]);
-    assert!(ok && out.contains("e2e4   weight=100"), "{out}");
+    assert!(ok, "{out}");
+    assert_eq!(out.matches("weight=1").count(), 20, "{out}");
     let (ok, out, _) = huo_book(&dir, &["show", "e4"]);
-    assert!(ok && out.contains("weight=50"), "{out}");
+    assert!(ok && out.contains("e7e5") && out.contains("c7c5"), "{out}");
 }
 
 #[test]
