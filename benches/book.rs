@@ -7,16 +7,22 @@
 //!   beside `lookup_builtin`, a position of the built-in book (what `show` reads there).
 //! - `pgn_read_10k`: reading (parsing and replaying) a PGN of 10 000 synthetic games.
 //! - `import_pgn_2k_packed`: `import_pgn` of 2 000 of those games into a fresh packed book.
+//! - `train_stats_5k_games`: `huo-book train --stats` (the repertoire walked and counted)
+//!   on a packed book of 5 000 imported games.
 //! - A one-shot timing of `import_pgn` of those 10 000 games into an empty book (20 plies),
 //!   printed at the end (it writes ~150 000 files, too slow for many criterion samples).
 //!
 //! `cargo bench --bench book`
 
 use criterion::Criterion;
+use huo_chess::book::layers::{Books, LayerPolicy};
 use huo_chess::book::{Batch, Book, PickMode, import, splitmix64};
-use huo_chess::core::Position;
+use huo_chess::core::{Color, Position};
 use huo_chess::game::Game;
 use huo_chess::pgn::{read_games, write_game};
+use huo_chess::train::repertoire::Repertoire;
+use huo_chess::train::schedule::Schedule;
+use huo_chess::train::stats;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -157,6 +163,38 @@ fn main() {
     });
     group.finish();
 
+    // `huo-book train --stats` on a packed book of 5 000 imported games (20 plies): the
+    // repertoire walked (every position the book reaches, its pack read once) and counted
+    // against the schedule. Goal: a fraction of a second, in proportion to the positions
+    // walked, not some twenty pack reads for each.
+    let train_dir = tempdir("train-stats");
+    let five: String = {
+        let cut = pgn
+            .match_indices("[Event")
+            .nth(5_000)
+            .map_or(pgn.len(), |(i, _)| i);
+        pgn[..cut].to_string()
+    };
+    let train_book = Book::open(&train_dir);
+    let opts = import::PgnImportOptions {
+        layout: import::Layout::Packed,
+        ..Default::default()
+    };
+    let imported = import::import_pgn(&train_book, five.as_bytes(), &opts, |_| {}).unwrap();
+    let books = Books::new(Some(train_book), LayerPolicy::UserOnly);
+    let schedule = Schedule::load(&train_dir).unwrap();
+    let mut group = c.benchmark_group("train");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
+    group.bench_function("train_stats_5k_games", |b| {
+        b.iter(|| {
+            let r = Repertoire::build(&books, Game::new(), Color::White);
+            black_box(stats::stats(&r, &schedule, 20_000))
+        })
+    });
+    group.finish();
+
     let import_dir = tempdir("import");
     let t = Instant::now();
     let r = import::import_pgn(
@@ -182,7 +220,12 @@ fn main() {
         import_time.as_secs_f64(),
         10_000.0 / import_time.as_secs_f64()
     );
+    println!(
+        "train --stats bench: {} positions in the book of 5 000 games.",
+        imported.positions
+    );
     let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&train_dir);
     let _ = std::fs::remove_dir_all(&import_dir);
     let _ = std::fs::remove_dir_all(&packed_dir);
 }

@@ -97,9 +97,9 @@ pub fn read_games_upto<R: BufRead>(
     PgnReader::new(reader, max_moves, true)
 }
 
-/// [`read_games_upto`] for an import that needs only the moves and the result: of the tag
-/// pairs, only `FEN` and `Result` are kept in [`PgnGame::headers`] (the others are still
-/// checked), which spares two strings per tag.
+/// [`read_games_upto`] for an import that needs only the moves, the result and the
+/// players: of the tag pairs, only `FEN`, `Result`, `White` and `Black` are kept in
+/// [`PgnGame::headers`] (the others are still checked), which spares two strings per tag.
 pub fn read_openings<R: BufRead>(
     reader: R,
     max_moves: usize,
@@ -471,7 +471,8 @@ fn is_result(text: &str) -> bool {
 
 /// Is a tag one that [`read_openings`] keeps?
 fn is_opening_tag(name: &str) -> bool {
-    name.eq_ignore_ascii_case("FEN") || name == "Result"
+    // The players too: `import-pgn --player NAME` takes one player's games.
+    name.eq_ignore_ascii_case("FEN") || matches!(name, "Result" | "White" | "Black")
 }
 
 /// Parses `[Name "value"]`.

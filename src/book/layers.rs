@@ -199,6 +199,16 @@ pub struct Books {
 }
 
 impl Books {
+    /// These books with the user's pack read once into memory ([`Book::indexed`]): for a
+    /// walk of many lookups, such as the trainer's repertoire.
+    pub fn indexed(&self) -> Books {
+        Books {
+            user: self.user.as_ref().map(Book::indexed),
+            builtin: self.builtin.clone(),
+            policy: self.policy,
+        }
+    }
+
     /// `user` (a directory book; `None`: no user book) over the built-in book.
     pub fn new(user: Option<Book>, policy: LayerPolicy) -> Books {
         Books {
@@ -479,11 +489,14 @@ pub struct Recorded {
     pub adopted_moves: usize,
     /// Positions new to the user's book where the built-in book answers (not adopted).
     pub new_over_builtin: usize,
+    /// Of the moves given, those the book had already there: their weights left alone.
+    pub already: usize,
 }
 
 impl Books {
-    /// Records each `(position, move)` with `weight` (a move already there has its weight
-    /// raised), adopting each position's built-in moves first when `adopt`: all or nothing,
+    /// Records each `(position, move)` with `weight` (a move already there keeps its
+    /// weight: how often a line is typed again is no measure of how often it is played;
+    /// weights change by `set_weight`, `add_weight` or an import's counts), adopting each position's built-in moves first when `adopt`: all or nothing,
     /// in one batch, so a position that cannot be rewritten (a file with problems, a
     /// folder that cannot be written) leaves the whole book as it was.
     pub fn record_all(
@@ -535,11 +548,12 @@ impl Books {
                 done.new_over_builtin += 1;
             }
             for mv in moves {
-                match list.iter_mut().find(|m| m.mv == mv) {
-                    Some(m) => m.weight = m.weight.saturating_add(weight),
-                    None => list.push(BookMove::new(mv, weight)),
+                if list.iter().any(|m| m.mv == mv) {
+                    done.already += 1;
+                } else {
+                    list.push(BookMove::new(mv, weight));
+                    done.moves += 1;
                 }
-                done.moves += 1;
             }
             let record = super::format::write_record(&pos, &list, &notes);
             writer.put(key, record.as_bytes(), || Ok(pos))?;

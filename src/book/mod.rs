@@ -192,6 +192,8 @@ pub fn not_a_folder(dir: &Path) -> Result<(), BookError> {
 #[derive(Clone, Debug)]
 pub struct Book {
     dir: Option<PathBuf>,
+    /// The pack read once, for a walk of many lookups ([`Book::indexed`]).
+    index: Option<std::sync::Arc<pack::Index>>,
 }
 
 /// Kept for `benches/book.rs`, which still names it here: the one RNG step is
@@ -203,12 +205,32 @@ impl Book {
     pub fn open(dir: impl Into<PathBuf>) -> Book {
         Book {
             dir: Some(dir.into()),
+            index: None,
+        }
+    }
+
+    /// This book with its pack read once into memory, for a walk of many lookups (the
+    /// trainer's repertoire, `train --stats`): each lookup in the pack is then a search in
+    /// memory. A snapshot of the pack as it is now; the positions' own files are read as
+    /// ever (they win over the pack). A pack that cannot be read leaves the book as it
+    /// was: its lookups say the problem, as before.
+    pub fn indexed(&self) -> Book {
+        let index = self
+            .dir
+            .as_deref()
+            .and_then(|d| pack::Index::open(d).ok().flatten());
+        Book {
+            dir: self.dir.clone(),
+            index: index.map(std::sync::Arc::new),
         }
     }
 
     /// The default book compiled into the binary (read-only).
     pub fn embedded() -> Book {
-        Book { dir: None }
+        Book {
+            dir: None,
+            index: None,
+        }
     }
 
     /// `explicit` if given, else `./books`, else the user data dir, else the embedded book.
@@ -255,16 +277,22 @@ impl Book {
     /// The entry of `pos`, if the book has it. A file naming another position in its `fen`
     /// line, or unreadable, gives an entry without moves and with the warning.
     pub fn lookup(&self, pos: &Position) -> Option<BookEntry> {
-        self.lookup_with_notes(pos).map(|(e, _)| e)
+        self.lookup_noted(pos, false).map(|(e, _)| e)
     }
 
     /// [`Book::lookup`], with the `#` note lines a person added to the file (those the
     /// writer does not generate), for copying a position into another book.
     pub fn lookup_with_notes(&self, pos: &Position) -> Option<(BookEntry, Vec<String>)> {
+        self.lookup_noted(pos, true)
+    }
+
+    /// The entry of `pos`, and its notes when `notes` (a lookup alone does not need
+    /// them: they cost a diagram of the position to tell the writer's lines apart).
+    fn lookup_noted(&self, pos: &Position, notes: bool) -> Option<(BookEntry, Vec<String>)> {
         let rel = store::relative_path(pos.key());
         let mut file = self.shown(&rel);
         let text = match &self.dir {
-            Some(d) => match read_stored(d, pos.key()) {
+            Some(d) => match read_stored(d, pos.key(), self.index.as_deref()) {
                 Ok(Some(stored)) => {
                     file = stored.shown;
                     stored.text
@@ -288,7 +316,12 @@ impl Book {
             file,
             warnings: r.problems,
         };
-        Some((entry, format::notes(&parsed, pos)))
+        let notes = if notes {
+            format::notes(&parsed, pos)
+        } else {
+            Vec::new()
+        };
+        Some((entry, notes))
     }
 
     /// Picks a playable move (weight > 0) for `pos`: at random in proportion to the weights
@@ -663,13 +696,21 @@ struct Stored {
 
 /// The stored text of `key` in a book directory: the position's file, else its record in
 /// the pack.
-fn read_stored(dir: &Path, key: u64) -> Result<Option<Stored>, BookError> {
+fn read_stored(
+    dir: &Path,
+    key: u64,
+    index: Option<&pack::Index>,
+) -> Result<Option<Stored>, BookError> {
     let path = dir.join(store::relative_path(key));
     if let Some(text) = store::read(&path)? {
         let shown = path.display().to_string();
         return Ok(Some(Stored { text, shown }));
     }
-    Ok(pack::lookup(dir, key)?.map(|text| Stored {
+    let packed = match index {
+        Some(index) => index.get(key)?,
+        None => pack::lookup(dir, key)?,
+    };
+    Ok(packed.map(|text| Stored {
         text,
         shown: pack::shown(dir, key),
     }))
@@ -788,7 +829,7 @@ where
     let path = dir.join(store::relative_path(pos.key()));
     let mut notes = Vec::new();
     // A packed position is changed by writing its own file, which then wins over the record.
-    let stored = read_stored(dir, pos.key())?;
+    let stored = read_stored(dir, pos.key(), None)?;
     let mut moves = match stored {
         None => Vec::new(),
         Some(Stored { text, shown }) => {

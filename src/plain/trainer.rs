@@ -113,6 +113,12 @@ pub fn line(tr: &mut Trainer, text: &str) -> Vec<String> {
         tr.handle_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
         return Vec::new();
     }
+    // `w` alone asks why, as the screen's key at an empty input: not a line to go on with
+    // (Enter after it would move on to the next exercise and close the explanation).
+    if text == "w" {
+        tr.toggle_why();
+        return Vec::new();
+    }
     // The screen's F2, F3, F4 and Ctrl+Z, by name (no move is spelt so).
     if matches!(text, "hint" | "show" | "undo" | "next" | "skip") {
         tr.handle_command(text);
@@ -178,5 +184,69 @@ pub fn run_on(
         for a in line(&mut tr, l.trim()) {
             writeln!(out, "{a}")?;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::Judgement;
+    use crate::core::{Position, parse_san};
+    use crate::train::deck::{Deck, Drill, FILE_NAME};
+    use crate::train::drill::{DrillSession, EngineJudge};
+    use crate::util::scratch::Scratch;
+
+    /// Two exercises from one back-rank position (Ra8# the engine's move), the game
+    /// having played Kf2 in one, Kh1 in the other.
+    fn two_drills(dir: &Scratch) -> DrillSession {
+        let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/RR4K1 w - - 0 30").unwrap();
+        let mv = |s: &str| parse_san(&pos, s).unwrap();
+        let drill = |played: &str| Drill {
+            pos,
+            played: mv(played),
+            judgement: Judgement::Blunder,
+            cost: "misses a mate".into(),
+            best: mv("Ra8"),
+            line: vec![mv("Ra8")],
+            depth: 3,
+            game: "Me - You, move 30".into(),
+            moves: Vec::new(),
+            record: None,
+        };
+        let path = dir.path().join(FILE_NAME);
+        let mut deck = Deck::load(&path).unwrap();
+        deck.add(vec![drill("Kf2"), drill("Kh1")]).unwrap();
+        let judge = Box::new(EngineJudge::new(&Config::default()));
+        DrillSession::new(Deck::load(&path).unwrap(), judge, false, 20_000)
+    }
+
+    fn run_lines(exercise: Box<dyn Exercise>, input: &str) -> String {
+        let lines = read_lines(io::Cursor::new(input.to_string().into_bytes()));
+        let mut out = Vec::new();
+        run_on(
+            exercise,
+            &Config::default(),
+            &lines,
+            &AtomicBool::new(false),
+            &mut out,
+        )
+        .unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn w_after_a_right_answer_explains_and_does_not_skip_to_the_next_exercise() {
+        let dir = Scratch::new("plain-drill-why");
+        let out = run_lines(Box::new(two_drills(&dir)), "Ra8\nw\n");
+        let after_w = out.split("Right: Ra8#").nth(1).expect(&out);
+        assert!(after_w.contains("Why Ra8#, not the game's"), "{out}");
+        assert!(
+            !after_w.contains("exercise 2 of 2"),
+            "w went on to the next exercise: {out}"
+        );
+        // Enter on an empty line then goes on, as before.
+        let dir = Scratch::new("plain-drill-why-enter");
+        let out = run_lines(Box::new(two_drills(&dir)), "Ra8\nw\n\n");
+        assert!(out.contains("exercise 2 of 2"), "{out}");
     }
 }

@@ -255,36 +255,38 @@ impl Compared {
 }
 
 /// How much better the engine's move `best` (evaluation `b`) is than `answer` (`v`), for
-/// `side`, as one figure from one side: `g6 is 1.10 better for Black than Qe7`; a mate in
-/// words.
+/// `side`, then the two scores, from White's side as every score is shown (as PGN's
+/// `[%eval]` and lichess show them), labelled: `g6 is 1.10 better for Black than Qe7;
+/// White's view: g6 -0.68, Qe7 +0.42`; a mate in words.
 pub fn gap_words(best: &str, b: Eval, answer: &str, v: Eval, side: Color) -> String {
+    let scores = format!(
+        "; White's view: {best} {}, {answer} {}",
+        white_view(b),
+        white_view(v)
+    );
     match (b, v) {
         (Eval::Cp(_), Eval::Cp(_)) => {
             let gap = b.value(side) - v.value(side);
             let pawns = Eval::Cp(gap.abs()).to_string();
             if gap >= 0 {
-                format!("{best} is {pawns} better for {side} than {answer}")
+                format!("{best} is {pawns} better for {side} than {answer}{scores}")
             } else {
-                format!("{answer} is {pawns} better for {side} than {best}")
+                format!("{answer} is {pawns} better for {side} than {best}{scores}")
             }
         }
-        _ => format!(
-            "For {side}, {best}: {}; {answer}: {}",
-            shown(b, side),
-            shown(v, side)
-        ),
+        _ => format!("{best}: {}; {answer}: {}", white_view(b), white_view(v)),
     }
 }
 
-/// An evaluation from `side`'s point of view, in words: `+0.35`, `-1.20`, `mate in 3`,
-/// `mated in 2`, `checkmate` (the move mates).
-fn shown(e: Eval, side: Color) -> String {
+/// A score from White's side, as PGN's `[%eval]` gives it: `+0.35`, `-1.20`; a mate in
+/// words, naming who mates: `White mates in 3`, `Black mates in 2`, `checkmate by White`
+/// (the move mates).
+pub fn white_view(e: Eval) -> String {
     match e {
-        Eval::Mate { winner, moves: 0 } if winner == side => "checkmate".into(),
-        Eval::Mate { winner, moves } if winner == side => format!("mate in {moves}"),
-        Eval::Mate { moves, .. } => format!("mated in {moves}"),
+        Eval::Mate { winner, moves: 0 } => format!("checkmate by {winner}"),
+        Eval::Mate { winner, moves } => format!("{winner} mates in {moves}"),
         Eval::Cp(_) => {
-            let v = e.value(side);
+            let v = e.value(Color::White);
             let text = Eval::Cp(v).to_string();
             if v >= 0 { format!("+{text}") } else { text }
         }
@@ -504,7 +506,7 @@ impl DrillSession {
             if let Some(how) = how {
                 let failed = self.grade(id, mv, Grade::Good);
                 let score = if v.value(side) == b.value(side) {
-                    format!("{} for {side} after each", shown(v, side))
+                    format!("{} after each, White's view", white_view(v))
                 } else {
                     gap_words(&best, b, &text, v, side)
                 };
@@ -741,7 +743,7 @@ pub fn explain(
         d.depth,
         played_out(&best_why)
     ));
-    out.push(format!("  For {side}: {}", best_why.verdict()));
+    out.push(format!("  {}", along(&best_why)));
     let mut others = vec![(d.played, "the game's move")];
     if yours {
         others.push((answer, "your answer"));
@@ -749,7 +751,7 @@ pub fn explain(
     for (mv, whose) in others {
         let why = crate::why::explain(eval, &pos, &[mv]);
         out.push(format!("{} ({whose}): {}", name(mv), played_out(&why)));
-        out.push(format!("  For {side}: {}", why.verdict()));
+        out.push(format!("  {}", along(&why)));
         match judged {
             Some((b, v)) if mv == answer && mv != d.played => out.push(format!(
                 "  The search: {} (depth {})",
@@ -787,6 +789,33 @@ fn compared(best: &str, b: &Why, other: &str, o: &Why, side: Color, depth: u32) 
                  engine saw it searching to depth {})",
             depth
         )
+    }
+}
+
+/// What a line changes for its mover, by the evaluation alone (no search): its reasons
+/// and their sum, `For Black along it: gives up mobility (-0.30), …: -0.22 in all`, or the
+/// mate or stalemate it ends in. No score of the position is given here: the evaluation's
+/// own figure for it is not the search's, and the window's one score is the search's
+/// (White's view, as the panel gives it), so the two never disagree.
+fn along(why: &Why) -> String {
+    let side = why.mover;
+    match (why.end, why.change()) {
+        (End::Eval(_), Some(change)) => {
+            let reasons = if why.reasons.is_empty() {
+                "nothing changes".to_string()
+            } else {
+                why.reasons
+                    .iter()
+                    .map(|r| r.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            format!(
+                "For {side} along it: {reasons}: {} in all (the evaluation alone)",
+                crate::why::pawns(change)
+            )
+        }
+        _ => why.verdict(),
     }
 }
 
@@ -891,7 +920,7 @@ mod tests {
         assert_eq!(
             note,
             "Right: a6 is nearly as good as the engine's g6 (g6 is 0.28 better for Black \
-             than a6, depth 8)"
+             than a6; White's view: g6 -0.68, a6 -0.40, depth 8)"
         );
         // The answer at -0.42 loses 0.20 of winning chances: an inaccuracy, wrong; the
         // panel and the why window give the same one figure, for Black.
@@ -900,7 +929,7 @@ mod tests {
         let qe7 = parse_san(s.game().position(), "Qe7").unwrap();
         s.play(qe7);
         assert!(matches!(s.stage(), Stage::Missed { .. }));
-        let said = "g6 is 1.10 better for Black than Qe7";
+        let said = "g6 is 1.10 better for Black than Qe7; White's view: g6 -0.68, Qe7 +0.42";
         assert_eq!(
             s.note().unwrap().text,
             format!("{said} (the engine's search, depth 8)")
@@ -908,6 +937,10 @@ mod tests {
         let why = s.why().unwrap().join("\n");
         assert!(why.contains(&format!("The search: {said}")), "{why}");
         assert!(!why.contains("Qe7 ends"), "{why}");
+        // One score, one side: the window gives no other figure for the position (the
+        // evaluation's own "now"), only the search's, from White's side, labelled.
+        assert!(!why.contains(" now, "), "{why}");
+        assert!(why.contains("For Black along it: "), "{why}");
         // Equal scores: as good as.
         assert_eq!(
             Compared::of(Eval::Cp(30), Eval::Cp(30), Color::White),
@@ -973,7 +1006,7 @@ mod tests {
         let note = s.note().unwrap().text.clone();
         assert!(
             note.starts_with(
-                "Right: Rb8# is as good as the engine's Ra8# (checkmate for White after each, depth 3)"
+                "Right: Rb8# is as good as the engine's Ra8# (checkmate by White after each, White's view, depth 3)"
             ),
             "{note}"
         );
@@ -989,7 +1022,7 @@ mod tests {
             s.note()
                 .unwrap()
                 .text
-                .contains("For White, Ra8#: checkmate; Ra2: "),
+                .contains("Ra8#: checkmate by White; Ra2: "),
             "{:?}",
             s.note()
         );

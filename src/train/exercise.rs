@@ -92,6 +92,9 @@ pub struct DueNext {
     pub now: u32,
     /// The next day after today with positions due, and how many.
     pub next: Option<(i64, u32)>,
+    /// New positions waiting beyond today's limit on new ones (`new_per_day`), and that
+    /// limit, when it holds them back.
+    pub held_back: Option<(u32, u32)>,
 }
 
 impl DueNext {
@@ -105,7 +108,11 @@ impl DueNext {
                 Some((day, n)) if day < due => Some((day, n)),
                 _ => Some((due, 1)),
             });
-        DueNext { now, next }
+        DueNext {
+            now,
+            next,
+            held_back: None,
+        }
     }
 }
 
@@ -181,7 +188,7 @@ impl Words {
 }
 
 /// The trainer's keys and commands, a line each, for its help (F1) and any other view.
-pub const HELP: [&str; 13] = [
+pub const HELP: [&str; 14] = [
     "A move (e4, Nf3, g1f3) + Enter: your answer",
     "Arrows + Enter, or a click: a move on the board",
     "Enter alone, between lines: go on",
@@ -194,7 +201,8 @@ pub const HELP: [&str; 13] = [
     "w             why (a drill, after an answer)",
     ":flip         turn the board",
     "F1            these keys",
-    "Esc, F10, :q  leave (every answer is saved)",
+    "Esc           clear the typed line; on an empty line, leave",
+    "F10, :q       leave (every answer is saved)",
 ];
 
 /// What the screen shows and what the learner's moves do.
@@ -308,6 +316,11 @@ pub trait Exercise {
     fn progress(&self) -> Option<String> {
         None
     }
+    /// Why the answers are not saved (a read-only book), once one could not be: the
+    /// screen's title says so in place of where they are saved.
+    fn not_saved(&self) -> Option<String> {
+        None
+    }
     /// Trains from the position on the board (`true`) or whole lines from the start
     /// (`false`); whether it changed.
     fn train_from_here(&mut self, here: bool) -> bool {
@@ -346,7 +359,8 @@ mod tests {
             due,
             DueNext {
                 now: 2,
-                next: Some((101, 3))
+                next: Some((101, 3)),
+                held_back: None,
             }
         );
         assert_eq!(DueNext::new(0, [100].into_iter(), today).next, None);

@@ -36,7 +36,9 @@ pub struct Repertoire {
     pub learner: Color,
     /// The moves to the start (from the initial position, or from a set-up position).
     pub root: Game,
-    nodes: HashMap<u64, Node>,
+    /// Boxed: the table holds a pointer a position, not the position (a table of tens of
+    /// thousands of whole nodes, doubled as it grows, was most of `train --stats`'s memory).
+    nodes: HashMap<u64, Box<Node>>,
     /// The learner's positions, in the order found (nearest the start first).
     learner_keys: Vec<u64>,
 }
@@ -65,13 +67,15 @@ impl Repertoire {
     /// kept with its shortest line). A position whose book has no playable move ends the
     /// line there.
     pub fn build(books: &Books, root: Game, learner: Color) -> Repertoire {
+        // One walk, many lookups: the user's pack is read once, not bisected each time.
+        let books = &books.indexed();
         let start = *root.position();
-        let mut nodes: HashMap<u64, Node> = HashMap::new();
+        let mut nodes: HashMap<u64, Box<Node>> = HashMap::new();
         let mut learner_keys = Vec::new();
         let mut queue = VecDeque::new();
         if let Some(n) = Node::read(books, &start, None) {
             queue.push_back(start.key());
-            nodes.insert(start.key(), n);
+            nodes.insert(start.key(), Box::new(n));
         }
         while let Some(key) = queue.pop_front() {
             let node = &nodes[&key];
@@ -90,7 +94,7 @@ impl Repertoire {
                     Entry::Occupied(_) => true,
                     Entry::Vacant(slot) => match Node::read(books, &next, Some((key, mv))) {
                         Some(n) => {
-                            slot.insert(n);
+                            slot.insert(Box::new(n));
                             queue.push_back(k);
                             true
                         }
@@ -113,7 +117,7 @@ impl Repertoire {
 
     /// The position with `key`, if the repertoire has it.
     pub fn node(&self, key: u64) -> Option<&Node> {
-        self.nodes.get(&key)
+        self.nodes.get(&key).map(|n| &**n)
     }
 
     /// The learner's positions, nearest the start first.
@@ -320,19 +324,24 @@ pub fn review_departure(
 }
 
 impl Departure {
-    /// The game's log line, for the user playing `you`: `You left your book at 7...Nf6:
-    /// your book plays 7...e5`.
+    /// The game's log line, for the user playing `you`, judged for that side: `You left
+    /// your book at 7...Nf6: your book plays 7...e5` when it was the user's move; when it
+    /// was the opponent's, the book's moves there are what the user's lines expect of the
+    /// opponent, not what the user plays (`Your opponent left your book at 1.d4: your lines
+    /// as Black expect 1.e4`).
     pub fn said_to(&self, you: Color) -> String {
-        let who = if self.side == you {
-            "You"
+        let moves = self.book.join(" or ");
+        if self.side == you {
+            format!(
+                "You left your book at {}: your book plays {moves}",
+                self.played
+            )
         } else {
-            "Your opponent"
-        };
-        format!(
-            "{who} left your book at {}: your book plays {}",
-            self.played,
-            self.book.join(" or ")
-        )
+            format!(
+                "Your opponent left your book at {}: your lines as {you} expect {moves}",
+                self.played
+            )
+        }
     }
 }
 
@@ -345,6 +354,12 @@ impl Node {
             .moves
             .into_iter()
             .filter(|m| pos.is_legal(m.mv))
+            .map(|mut m| {
+                // The other fields (an import's game counts) are not the trainer's: not
+                // kept for every position of the repertoire.
+                m.fields = Vec::new();
+                m
+            })
             .partition(|m| m.weight > 0);
         if moves.is_empty() {
             return None;
@@ -394,7 +409,18 @@ mod tests {
         );
         assert_eq!(
             d.said_to(Color::White),
-            "Your opponent left your book at 2...d6: your book plays 2...Nc6"
+            "Your opponent left your book at 2...d6: your lines as White expect 2...Nc6"
+        );
+        // For a Black game, White's book move is what the lines expect of the opponent:
+        // never "your book plays 1.e4".
+        let d = departure(&book, &game("d4 d5")).unwrap();
+        assert_eq!(
+            d.said_to(Color::Black),
+            "Your opponent left your book at 1.d4: your lines as Black expect 1.e4"
+        );
+        assert_eq!(
+            d.said_to(Color::White),
+            "You left your book at 1.d4: your book plays 1.e4"
         );
         // White leaves it at move 2; the log says so with that move, not after the next.
         let d = departure(&book, &game("e4 e5 Bc4")).unwrap();

@@ -77,11 +77,38 @@ impl Record {
         self.memory.is_due(today)
     }
 
-    /// The record after an answer graded `grade` on `today`; `before`: the record before
-    /// it (`None`: a first answer).
-    pub fn after(params: &Params, before: Option<&Record>, grade: Grade, today: i64) -> Record {
+    /// The record of a new position shown on `today` before it is ever asked (the trainer
+    /// shows a new position's moves first): a learning step, `reps=0`, due the same day,
+    /// with `first=` (the day it was first met: the daily limit on new positions counts
+    /// it) and `shown=`. The memory is the scheduler's first one for a right answer, so
+    /// that a reader of the fields alone (an older Huo Chess) reads a valid line due today.
+    pub fn shown(params: &Params, today: i64) -> Record {
+        let mut memory = params.review(None, Grade::Good, today);
+        memory.due = today;
         Record {
-            memory: params.review(before.map(|r| &r.memory), grade, today),
+            memory,
+            reps: 0,
+            lapses: 0,
+            other: vec![
+                (FIRST.to_string(), date::iso(today)),
+                (SHOWN.to_string(), date::iso(today)),
+            ],
+            label: None,
+        }
+    }
+
+    /// A learning step only: shown, never answered yet.
+    pub fn only_shown(&self) -> bool {
+        self.reps == 0
+    }
+
+    /// The record after an answer graded `grade` on `today`; `before`: the record before
+    /// it (`None`: a first answer; a record only shown ([`Record::shown`]) is answered for
+    /// the first time too, its `first=` and `shown=` kept).
+    pub fn after(params: &Params, before: Option<&Record>, grade: Grade, today: i64) -> Record {
+        let memory_before = before.filter(|r| !r.only_shown()).map(|r| &r.memory);
+        Record {
+            memory: params.review(memory_before, grade, today),
             reps: before.map_or(0, |r| r.reps).saturating_add(1),
             lapses: before.map_or(0, |r| r.lapses) + u32::from(grade == Grade::Again),
             // A first answer notes its day (`first=`): the daily limit on new positions
@@ -103,8 +130,10 @@ impl Record {
     }
 }
 
-/// The optional field with the day of the first answer.
+/// The optional field with the day the position was first met (shown or answered).
 const FIRST: &str = "first";
+/// The optional field with the day a new position was shown, before its first answer.
+const SHOWN: &str = "shown";
 
 /// The fields every line has.
 const FIELDS: [&str; 6] = ["due", "last", "stability", "difficulty", "reps", "lapses"];
@@ -481,6 +510,25 @@ impl Schedule {
                 record.label = Some(label.to_string());
             }
             current.records.insert(key, record.clone());
+            records.clone_from(&current.records);
+            record
+        })?;
+        self.records = records;
+        Ok(record)
+    }
+
+    /// Saves that the new position `key` was shown on `today` ([`Record::shown`]), as an
+    /// answer is saved; a position with a record already keeps it. Returns the record.
+    pub fn show(&mut self, key: u64, label: &str, today: i64) -> Result<Record, StoreError> {
+        let params = &self.params;
+        let mut records = BTreeMap::new();
+        let record = textfile::update::<Parsed, Record>(&self.path, WHAT, |current| {
+            let record = current.records.entry(key).or_insert_with(|| {
+                let mut r = Record::shown(params, today);
+                r.label = Some(label.to_string());
+                r
+            });
+            let record = record.clone();
             records.clone_from(&current.records);
             record
         })?;

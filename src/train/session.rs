@@ -97,6 +97,11 @@ pub struct Session {
     lines: u32,
     /// The whole repertoire while training from a position (`:from`).
     whole: Option<Repertoire>,
+    /// Why answers cannot be saved (a read-only book), once one could not be.
+    not_saved: Option<String>,
+    /// Positions whose answer (or learning step) could not be saved: not asked again in
+    /// this session, and not counted as done (they are still to do).
+    unsaved: HashSet<u64>,
 }
 
 /// Why a training session cannot open.
@@ -175,6 +180,8 @@ impl Session {
             undo: None,
             lines: 0,
             whole: None,
+            not_saved: None,
+            unsaved: HashSet::new(),
         };
         s.start_line();
         s
@@ -192,11 +199,12 @@ impl Session {
 
     /// Is the learner's position `key` to be asked (now, in this line)?
     fn askable(&self, key: u64) -> bool {
-        !self.asked_in_line.contains(&key) && self.to_ask(key)
+        !self.asked_in_line.contains(&key) && self.to_ask(key) && !self.unsaved.contains(&key)
     }
 
     /// Is the learner's position `key` to be asked today: new or due, or with `--all`
-    /// any not yet answered right in this session?
+    /// any not yet answered right in this session? (A position whose answer could not be
+    /// saved still is: it is not asked again in this session, but not done either.)
     fn to_ask(&self, key: u64) -> bool {
         if self.skipped.contains(&key) {
             return false;
@@ -390,6 +398,16 @@ impl Session {
     /// Grades and saves an answer to the question `key`; counts it, for the line (a
     /// position is asked once a line) and, the first time, for the session.
     fn grade(&mut self, key: u64, grade: Grade) -> Option<String> {
+        self.asked_in_line.insert(key);
+        let label = crate::train::schedule::label_of(&self.game);
+        if let Err(e) = self
+            .schedule
+            .answer_labelled(key, Some(&label), grade, self.today)
+        {
+            // Not saved: not counted as done either (the counters stay as they were).
+            self.unsaved.insert(key);
+            return self.failed_save(&e);
+        }
         let right = grade != Grade::Again;
         self.answered.entry(key).or_insert(right);
         self.line.reviewed += 1;
@@ -397,12 +415,32 @@ impl Session {
         if right {
             self.right.insert(key);
         }
-        self.asked_in_line.insert(key);
-        let label = crate::train::schedule::label_of(&self.game);
-        self.schedule
-            .answer_labelled(key, Some(&label), grade, self.today)
-            .err()
-            .map(|e| e.to_string())
+        None
+    }
+
+    /// An answer (or a learning step) was not saved: the warning, said once a session
+    /// (the title says it from then on).
+    fn failed_save(&mut self, e: &StoreError) -> Option<String> {
+        if self.not_saved.is_some() {
+            return None;
+        }
+        self.not_saved = Some(e.to_string());
+        Some(format!(
+            "Your answers cannot be saved ({e}): you may go on training, but nothing is \
+             saved or counted"
+        ))
+    }
+
+    /// The note after a move, with the warning `failed` after the verdict (never in its
+    /// place).
+    fn warn_after(&mut self, failed: Option<String>) {
+        if let Some(warning) = failed {
+            let text = match self.note.take() {
+                Some(n) => format!("{}. {warning}", n.text),
+                None => warning,
+            };
+            self.note = Some(Note { text, alert: true });
+        }
     }
 
     /// The session's counts.
@@ -419,9 +457,20 @@ impl Session {
     /// The learner's positions still to ask today: those answered before, and the new
     /// ones (no more than the daily limit still allows).
     fn to_ask_split(&self) -> (u32, u32) {
-        let (mut due, mut taken_up, mut fresh) = (0, 0, 0);
+        let (due, new, _) = self.to_ask_counts();
+        (due, new)
+    }
+
+    /// [`Session::to_ask_split`], and the new positions the daily limit holds back.
+    fn to_ask_counts(&self) -> (u32, u32, u32) {
+        let (mut due, mut taken_up, mut fresh, mut waiting) = (0u32, 0u32, 0u32, 0u32);
         for &k in self.repertoire.learner_keys() {
             if !self.to_ask(k) {
+                let held = !self.all
+                    && !self.skipped.contains(&k)
+                    && self.schedule.get(k).is_none()
+                    && !self.introduced.contains(&k);
+                waiting += u32::from(held);
                 continue;
             }
             if self.schedule.get(k).is_some() {
@@ -435,7 +484,8 @@ impl Session {
         let room = self
             .new_per_day
             .saturating_sub(self.new_before + self.introduced.len() as u32);
-        (due, taken_up + fresh.min(room))
+        let held = waiting + fresh.saturating_sub(room);
+        (due, taken_up + fresh.min(room), held)
     }
 
     /// When the learner's positions are due next.
@@ -444,7 +494,10 @@ impl Session {
         let due = keys
             .filter_map(|k| self.schedule.get(*k))
             .map(|r| r.memory.due);
-        DueNext::new(self.to_ask_count(), due, self.today)
+        let mut next = DueNext::new(self.to_ask_count(), due, self.today);
+        let (_, _, held) = self.to_ask_counts();
+        next.held_back = (held > 0).then_some((held, self.new_per_day));
+        next
     }
 }
 
@@ -496,8 +549,19 @@ impl Exercise for Session {
                 if q.answers.iter().any(|a| a.mv == mv) {
                     self.shown_new.insert(q.key);
                     self.asked_in_line.insert(q.key);
+                    // The learning step is saved at once: a position shown is no longer
+                    // new, and counts against today's limit, whenever the trainer is left.
+                    let label = crate::train::schedule::label_of(&self.game);
+                    let failed = match self.schedule.show(q.key, &label, self.today) {
+                        Ok(_) => None,
+                        Err(e) => {
+                            self.unsaved.insert(q.key);
+                            self.failed_save(&e)
+                        }
+                    };
                     let _ = self.game.play(mv);
                     self.advance(format!("Played {text}"));
+                    self.warn_after(failed);
                 } else {
                     self.note = Some(Note {
                         text: format!("{text} is not the move shown: play one of those shown"),
@@ -526,12 +590,7 @@ impl Exercise for Session {
                     }
                     let _ = self.game.play(mv);
                     self.advance(said);
-                    if let Some(e) = failed {
-                        self.note = Some(Note {
-                            text: e,
-                            alert: true,
-                        });
-                    }
+                    self.warn_after(failed);
                     return;
                 }
                 let node = self
@@ -628,7 +687,12 @@ impl Exercise for Session {
         else {
             return false;
         };
-        let failed = self.schedule.restore(undo.key, undo.before).err();
+        // An answer never saved has nothing to take back on disk.
+        let failed = if self.unsaved.remove(&undo.key) {
+            None
+        } else {
+            self.schedule.restore(undo.key, undo.before).err()
+        };
         if !undo.answered {
             self.answered.remove(&undo.key);
         }
@@ -666,6 +730,10 @@ impl Exercise for Session {
                 alert: false,
             });
         }
+    }
+
+    fn not_saved(&self) -> Option<String> {
+        self.not_saved.clone()
     }
 
     fn progress(&self) -> Option<String> {

@@ -64,8 +64,9 @@ fn record_show_remove() {
     assert_eq!(lines.len(), 2, "{out}");
     assert!(lines[0].contains("e5") && lines[0].contains("e7e5") && lines[0].contains("weight=2"));
     assert!(lines[1].contains("c5") && lines[1].contains("weight=1"));
+    // e4 was there already: recording it again leaves its weight (2) alone.
     let (ok, out, _) = huo_book(&dir, &["show"]);
-    assert!(ok && out.contains("e2e4   weight=3"), "{out}");
+    assert!(ok && out.contains("e2e4   weight=2"), "{out}");
 
     let (ok, out, err) = huo_book(&dir, &["remove", "e4", "c5"]);
     assert!(ok, "{err}");
@@ -101,7 +102,7 @@ fn check_reports_problems_with_file_and_line() {
     assert!(out.contains("463b96181691fc9c.txt:3:"), "{out}");
     assert!(out.contains("0000000000000000.txt"), "{out}");
     let (ok, out, _) = huo_book(&dir, &["stats"]);
-    assert!(ok && out.contains("Files with problems: 2"), "{out}");
+    assert!(ok && out.contains("Positions with problems: 2"), "{out}");
     // Writers refuse the broken file.
     let (ok, _, err) = huo_book(&dir, &["record", "e4"]);
     assert!(!ok && err.contains("463b96181691fc9c.txt:3"), "{err}");
@@ -110,13 +111,12 @@ fn check_reports_problems_with_file_and_line() {
 #[test]
 fn two_processes_lose_no_update() {
     let dir = tempdir("procs");
-    let spawn = |first: &str| {
-        let mut script = Vec::new();
-        for _ in 0..25 {
-            script.push(format!("{first} e5"));
-            script.push("e4 c5".to_string());
-        }
-        let file = dir.join(format!("lines-{first}.txt"));
+    // Two processes each record ten first moves of their own (and a reply after 1. e4),
+    // into the same positions at once: neither loses the other's moves.
+    let spawn = |name: &str, firsts: &[&str], reply: &str| {
+        let mut script: Vec<String> = firsts.iter().map(|m| m.to_string()).collect();
+        script.push(format!("e4 {reply}"));
+        let file = dir.join(format!("lines-{name}.txt"));
         std::fs::write(&file, script.join("\n")).unwrap();
         Command::new(env!("CARGO_BIN_EXE_huo-book"))
             .arg("--book")
@@ -128,14 +128,25 @@ fn two_processes_lose_no_update() {
             .spawn()
             .unwrap()
     };
-    let mut a = spawn("e4");
-    let mut b = spawn("e2e4");
+    let mut a = spawn(
+        "a",
+        &["a3", "a4", "b3", "b4", "c3", "c4", "d3", "d4", "e3", "e4"],
+        "e5",
+    );
+    let mut b = spawn(
+        "b",
+        &[
+            "f3", "f4", "g3", "g4", "h3", "h4", "Na3", "Nc3", "Nf3", "Nh3",
+        ],
+        "c5",
+    );
     assert!(a.wait().unwrap().success());
     assert!(b.wait().unwrap().success());
     let (ok, out, _) = huo_book(&dir, &["show"]);
-    assert!(ok && out.contains("e2e4   weight=100"), "{out}");
+    assert!(ok, "{out}");
+    assert_eq!(out.matches("weight=1").count(), 20, "{out}");
     let (ok, out, _) = huo_book(&dir, &["show", "e4"]);
-    assert!(ok && out.contains("weight=50"), "{out}");
+    assert!(ok && out.contains("e7e5") && out.contains("c7c5"), "{out}");
 }
 
 #[test]
@@ -214,9 +225,11 @@ fn record_from_file_checks_every_line_first() {
     std::fs::write(&lines, "# openings\ne4 e5 Nf3\n\nd4 d5 c4 # QGD\ne4 c5\n").unwrap();
     let (ok, out, err) = huo_book(&book, &["record", "--from-file", lines.to_str().unwrap()]);
     assert!(ok, "{err}");
-    assert!(out.contains("Recorded 8 moves"), "{out}");
+    // e4 begins two lines: recorded once, its weight not raised by the second.
+    assert!(out.contains("Recorded 7 moves"), "{out}");
+    assert!(out.contains("1 move already in the book"), "{out}");
     let (_, out, _) = huo_book(&book, &["show"]);
-    assert!(out.contains("e2e4   weight=2"), "{out}");
+    assert!(out.contains("e2e4   weight=1"), "{out}");
 }
 
 #[test]
@@ -382,7 +395,7 @@ fn merge_export_pgn_and_dump() {
 }
 
 #[test]
-fn check_and_stats_count_files_and_packed_positions_once() {
+fn check_and_stats_count_positions_once_and_say_the_book_is_packed() {
     let dir = tempdir("packstats");
     let pgn = dir.join("games.pgn");
     std::fs::write(
@@ -405,14 +418,25 @@ fn check_and_stats_count_files_and_packed_positions_once() {
     assert!(ok, "{err}");
     let (ok, out, _) = huo_book(&book, &["stats"]);
     assert!(ok);
-    assert!(out.contains("Files:     4\n"), "{out}");
+    // Positions are counted, never files; the book says it is packed.
+    assert!(
+        out.contains("(packed: 2 in packed.book, 2 in files of their own)\n"),
+        "{out}"
+    );
     assert!(out.contains("Positions: 4\n"), "{out}");
+    assert!(!out.contains("Files"), "{out}");
     // start: e4 d4 c4; after e4: e5 c5; after e4 e5: Nf3; after d4: d5.
     assert!(out.contains("Moves:     7 (7 playable)"), "{out}");
-    assert!(out.contains("Files with problems: 0"), "{out}");
+    assert!(out.contains("Positions with problems: 0"), "{out}");
     let (ok, out, _) = huo_book(&book, &["check"]);
     assert!(ok, "{out}");
-    assert!(out.contains("4 files, no problems"), "{out}");
+    assert!(
+        out.contains(
+            ": 4 positions (packed: 2 in packed.book, 2 in files of their own), no problems"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("files,"), "{out}");
     // A broken hand-written file is listed by both.
     let bad = book.join("00").join("0000000000000001.txt");
     std::fs::create_dir_all(bad.parent().unwrap()).unwrap();
@@ -420,9 +444,32 @@ fn check_and_stats_count_files_and_packed_positions_once() {
     let (ok, out, _) = huo_book(&book, &["check"]);
     assert!(!ok);
     assert!(out.contains("0000000000000001.txt:1"), "{out}");
-    assert!(out.contains("in 1 of 5 files"), "{out}");
+    assert!(
+        out.contains(
+            "1 problem(s): in 1 of 5 positions (packed: 2 in packed.book, 3 in files of their own)"
+        ),
+        "{out}"
+    );
     let (_, out, _) = huo_book(&book, &["stats"]);
-    assert!(out.contains("Files with problems: 1"), "{out}");
+    assert!(out.contains("Positions with problems: 1"), "{out}");
+    // A book all packed says so.
+    let only = dir.join("only-packed");
+    let (ok, _, err) = huo_book(
+        &only,
+        &["import-pgn", pgn.to_str().unwrap(), "--layout", "packed"],
+    );
+    assert!(ok, "{err}");
+    let (ok, out, _) = huo_book(&only, &["check"]);
+    assert!(ok, "{out}");
+    assert!(
+        out.contains(": 4 positions (packed: all in packed.book), no problems"),
+        "{out}"
+    );
+    let (_, out, _) = huo_book(&only, &["stats"]);
+    assert!(
+        out.contains("(packed: all in packed.book)\nPositions: 4\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -653,7 +700,8 @@ fn departures_says_where_each_game_left_the_book_and_due_makes_it_due() {
         &pgn,
         "[White \"Friend\"]\n[Black \"Me\"]\n[Result \"*\"]\n\n1. e4 c5 2. Nf3 *\n\n\
          [White \"Me\"]\n[Black \"Friend\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nc3 *\n\n\
-         [White \"Other\"]\n[Black \"Friend\"]\n[Result \"*\"]\n\n1. d4 *\n",
+         [White \"Other\"]\n[Black \"Friend\"]\n[Result \"*\"]\n\n1. d4 *\n\n\
+         [White \"Friend\"]\n[Black \"Me\"]\n[Result \"*\"]\n\n1. d4 d5 *\n",
     )
     .unwrap();
     let pgn = pgn.to_str().unwrap();
@@ -668,15 +716,99 @@ fn departures_says_where_each_game_left_the_book_and_due_makes_it_due() {
         lines[1],
         "Game 2 (Me - Friend): You left your book at 2.Nc3: your book plays 2.Nf3"
     );
+    // A Black game the opponent took out of the book: judged for Black, the book's 1.e4
+    // is what Black's lines expect, not what "your book plays".
     assert_eq!(
-        lines[2], "2 game(s) of me read",
+        lines[2],
+        "Game 4 (Friend - Me): Your opponent left your book at 1.d4: your lines as Black \
+         expect 1.e4"
+    );
+    assert_eq!(
+        lines[3], "3 game(s) of me read",
         "the third game is not Me's"
     );
-    // 1... e5 was answered: due today now; 2. Nf3 never was: asked as new.
+    // 1... e5 was answered: due today now; 2. Nf3 never was: asked as new; the opponent's
+    // departure makes nothing due.
     assert!(
-        lines[3].starts_with("Due today in the trainer: 1 position(s)"),
+        lines[4].starts_with("Due today in the trainer: 1 position(s)"),
         "{out}"
     );
     let record = Schedule::load(&book).unwrap();
     assert_eq!(record.get(after_e4.key()).unwrap().memory.due, today);
+}
+
+#[test]
+fn import_pgn_player_and_color_keep_only_that_players_side_and_count_each_side() {
+    use huo_chess::book::Book;
+    use huo_chess::core::{Position, parse_move};
+    let dir = tempdir("import-player");
+    let pgn = dir.join("mine.pgn");
+    std::fs::write(
+        &pgn,
+        "[White \"Me\"]\n[Black \"Friend\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n\
+         [White \"Friend\"]\n[Black \"me\"]\n[Result \"0-1\"]\n\n1. d4 Nf6 2. c4 e6 0-1\n\n\
+         [White \"Other\"]\n[Black \"Friend\"]\n[Result \"*\"]\n\n1. c4 *\n",
+    )
+    .unwrap();
+    let pgn = pgn.to_str().unwrap();
+    let book = dir.join("white");
+    let (ok, out, err) = huo_book(
+        &book,
+        &["import-pgn", pgn, "--player", "ME", "--color", "white"],
+    );
+    assert!(ok, "{err}");
+    // My White game only, my moves only: the start (e4) and after 1. e4 e5 (Nf3).
+    assert!(
+        out.contains("Positions by side to move: 2 White, 0 Black"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Games of ME with White: 1 read, 2 of others left out"),
+        "{out}"
+    );
+    let b = Book::open(&book);
+    let mut pos = Position::startpos();
+    assert!(b.lookup(&pos).is_some());
+    pos.play(parse_move(&pos, "e4").unwrap());
+    assert!(b.lookup(&pos).is_none(), "no Black position");
+    // Without --color: both of my games, each my side only.
+    let both = dir.join("both");
+    let (ok, out, err) = huo_book(&both, &["import-pgn", pgn, "--player", "me"]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("Positions by side to move: 2 White, 2 Black"),
+        "{out}"
+    );
+    // Without --player, every move of every game, counted by side.
+    let all = dir.join("all");
+    let (ok, out, err) = huo_book(&all, &["import-pgn", pgn]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("Positions by side to move: 3 White, 4 Black"),
+        "{out}"
+    );
+    // --color needs --player; a player with no game imports nothing, saying so.
+    let (ok, _, err) = huo_book(&all, &["import-pgn", pgn, "--color", "white"]);
+    assert!(!ok && err.contains("--player"), "{err}");
+    let (ok, _, err) = huo_book(
+        &dir.join("none"),
+        &["import-pgn", pgn, "--player", "Nobody"],
+    );
+    assert!(!ok && err.contains("no game of Nobody"), "{err}");
+}
+
+#[test]
+fn record_again_keeps_the_weights_and_says_so() {
+    let dir = tempdir("record-again");
+    let book = dir.join("book");
+    assert!(huo_book(&book, &["record", "e4", "e5"]).0);
+    let (ok, out, err) = huo_book(&book, &["record", "e4", "e5", "Nf3"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("Recorded 1 move"), "{out}");
+    assert!(
+        out.contains("2 moves already in the book: their weights left as they were"),
+        "{out}"
+    );
+    let start = std::fs::read_to_string(book.join("46/463b96181691fc9c.txt")).unwrap();
+    assert!(start.contains("e2e4 weight=1"), "{start}");
 }

@@ -390,18 +390,32 @@ fn why_after_a_drill_answer_explains_the_best_move_with_reasons_that_add_up() {
         why[1].starts_with(&format!("{best} (the engine's line, depth ")),
         "{why:#?}"
     );
-    // Each line's verdict: start, end, change, then reasons adding up to the change.
+    // Each line's changes for White: the reasons, adding up to the change in all. No
+    // figure for the position itself but the search's (one score, from White's side).
     let verdicts: Vec<&String> = why
         .iter()
-        .filter(|l| l.starts_with("  For White: "))
+        .filter(|l| l.starts_with("  For White along it: "))
         .collect();
     assert_eq!(verdicts.len(), 3, "{why:#?}");
     for v in &verdicts {
         let f = figures(v);
-        assert!(f.len() >= 3, "{v}");
-        assert_eq!(f[1] - f[0], f[2], "end minus start is the change: {v}");
-        assert_eq!(f[3..].iter().sum::<i32>(), f[2], "the reasons add up: {v}");
+        assert!(f.len() >= 2, "{v}");
+        let (all, reasons) = f.split_last().unwrap();
+        assert_eq!(reasons.iter().sum::<i32>(), *all, "the reasons add up: {v}");
     }
+    assert!(why.iter().all(|l| !l.contains(" now, ")), "{why:#?}");
+    // The search's scores, White's view, as the panel's verdict gives them.
+    let note = tr.exercise.note().unwrap().text.clone();
+    let view = note
+        .split("White's view: ")
+        .nth(1)
+        .and_then(|t| t.split(" (").next())
+        .expect(&note);
+    assert!(
+        why.iter()
+            .any(|l| l.contains(&format!("White's view: {view}"))),
+        "{note}\n{why:#?}"
+    );
     // The game's move gives the queen away: the captures after it say so.
     let game_move = why
         .iter()

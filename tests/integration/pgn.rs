@@ -47,7 +47,7 @@ fn openings_keep_the_moves_and_result_and_only_the_tags_they_need() {
                 let kept: Vec<_> = a
                     .headers
                     .iter()
-                    .filter(|(k, _)| k == "FEN" || k == "Result")
+                    .filter(|(k, _)| matches!(k.as_str(), "FEN" | "Result" | "White" | "Black"))
                     .cloned()
                     .collect();
                 assert_eq!(o.headers, kept);

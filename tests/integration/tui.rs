@@ -2337,7 +2337,7 @@ fn train_from_the_game_saves_the_answer_and_esc_brings_the_game_back() {
     );
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains("OPENING TRAINER  you play White"), "{text}");
-    // A new line is shown first (nothing saved), then asked.
+    // A new line is shown first (nothing graded), then asked.
     assert!(text.contains("New position: your book plays"), "{text}");
     // The game waits: its clocks are stopped, and the log says so.
     assert_eq!(app.session.clock.as_ref().unwrap().since, None);
@@ -2347,7 +2347,16 @@ fn train_from_the_game_saves_the_answer_and_esc_brings_the_game_back() {
     );
     typed(&mut app, "e4");
     typed(&mut app, "Nf3");
-    assert!(!dir.0.join("training.txt").exists());
+    // Nothing graded: the two positions shown are saved as learning steps (reps=0).
+    let shown = std::fs::read_to_string(dir.0.join("training.txt")).unwrap();
+    assert_eq!(
+        shown
+            .lines()
+            .filter(|l| l.contains(" reps=0 lapses=0 "))
+            .count(),
+        2,
+        "{shown}"
+    );
     key(&mut app, KeyCode::Enter);
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains("what does your book play?"), "{text}");

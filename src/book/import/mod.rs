@@ -17,8 +17,8 @@ use super::batch::{self, BatchWriter};
 pub use super::batch::{Layout, PACK_MIN_POSITIONS};
 use super::results::{Results, WeightPolicy};
 use super::{Book, BookError, BookMove, Incoming, WeightMerge, format, merge_move};
-use crate::core::{Move, Position};
-use crate::pgn::{PgnError, read_openings};
+use crate::core::{Color, Move, Position};
+use crate::pgn::{PgnError, PgnGame, read_openings};
 pub use huo::{HuoError, HuoImportReport, huo_files, import_huo, parse_huo};
 pub use options::{PgnImportOptions, outcome_for};
 use snapshot::Snapshot;
@@ -44,6 +44,37 @@ pub struct PgnImportReport {
     pub dropped: usize,
     /// Moves dropped by `min_score`.
     pub dropped_moves: usize,
+    /// Of the positions written, those with White to move and those with Black to move.
+    pub white_positions: usize,
+    pub black_positions: usize,
+    /// Games left out by the game filter ([`import_pgn_with`]: another player's).
+    pub other_games: usize,
+}
+
+/// Which of a game's moves an import takes ([`import_pgn_with`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Take {
+    /// None: the game is left out.
+    Skip,
+    /// Those of this side (`None`: both).
+    Side(Option<Color>),
+}
+
+/// The side `player` had in a game (the name in its White or Black tag, any case), if
+/// either: the games of `huo-book import-pgn --player NAME`.
+pub fn side_of(game: &PgnGame, player: &str) -> Option<Color> {
+    let name = player.to_lowercase();
+    let is = |tag: &str| {
+        game.header(tag)
+            .is_some_and(|p| p.trim().to_lowercase() == name)
+    };
+    if is("White") {
+        Some(Color::White)
+    } else if is("Black") {
+        Some(Color::Black)
+    } else {
+        None
+    }
 }
 
 /// Is a move kept by `opts.min_score`? (Moves without a decided game are.)
@@ -147,6 +178,19 @@ pub fn import_pgn<R: BufRead>(
     book: &Book,
     reader: R,
     opts: &PgnImportOptions,
+    progress: impl FnMut(usize),
+) -> Result<PgnImportReport, BookError> {
+    import_pgn_with(book, reader, opts, |_| Take::Side(opts.only), progress)
+}
+
+/// [`import_pgn`], `take` choosing for each game whether it is imported and whose moves
+/// (`huo-book import-pgn --player NAME`: only that player's games, only their moves). A
+/// game left out counts in the report's `other_games`.
+pub fn import_pgn_with<R: BufRead>(
+    book: &Book,
+    reader: R,
+    opts: &PgnImportOptions,
+    mut take: impl FnMut(&PgnGame) -> Take,
     mut progress: impl FnMut(usize),
 ) -> Result<PgnImportReport, BookError> {
     let dir = book.writable_dir()?;
@@ -157,10 +201,14 @@ pub fn import_pgn<R: BufRead>(
     let mut writer: Option<BatchWriter> = None;
     for (i, game) in read_openings(reader, opts.max_ply as usize).enumerate() {
         match game {
-            Ok(g) => {
-                report.games += 1;
-                tally.add_game(&g.start, &g.moves, &g.result, opts);
-            }
+            Ok(g) => match take(&g) {
+                Take::Skip => report.other_games += 1,
+                Take::Side(only) => {
+                    report.games += 1;
+                    let opts = PgnImportOptions { only, ..*opts };
+                    tally.add_game(&g.start, &g.moves, &g.result, &opts);
+                }
+            },
             Err(e) if e.read_failed => {
                 return Err(BookError::Refused(format!(
                     "game {}, line {}: {}; nothing imported",
@@ -225,6 +273,7 @@ fn write_tally(
                 w.put(key, text.as_bytes(), || node.snapshot.position())?;
                 kept += 1;
                 report.moves += n;
+                count_side(report, node.snapshot.black_to_move());
             }
             continue;
         };
@@ -235,6 +284,7 @@ fn write_tally(
         };
         let (mut moves, mut notes) = batch::stored_moves(&current, &pos)?;
         kept += 1;
+        count_side(report, pos.turn() == Color::Black);
         report.moves += item.moves.len();
         super::incoming::merge_into(&mut moves, &mut notes, item.moves, item.notes, &mut merge);
         let record = format::write_record(&pos, &moves, &notes);
@@ -242,4 +292,13 @@ fn write_tally(
     }
     report.dropped += total - kept;
     Ok(())
+}
+
+/// Counts a position written for the side to move there.
+fn count_side(report: &mut PgnImportReport, black: bool) {
+    if black {
+        report.black_positions += 1;
+    } else {
+        report.white_positions += 1;
+    }
 }

@@ -24,6 +24,11 @@ pub(super) struct Snapshot {
 }
 
 impl Snapshot {
+    /// Is it Black's move?
+    pub(super) fn black_to_move(&self) -> bool {
+        self.state & 1 == 1
+    }
+
     pub(super) fn of(pos: &Position) -> Snapshot {
         // Square index (a1 = 0) to piece code, from the twelve piece bitboards.
         let mut codes = [0u8; 64];

@@ -252,6 +252,97 @@ pub fn lookup(dir: &Path, key: u64) -> Result<Option<String>, BookError> {
     found.map(|at| b.text(at)).transpose()
 }
 
+/// A pack read once for many lookups in a row (a walk through the whole repertoire, as
+/// `huo-book train` and `train --stats` make): the file's bytes in memory and where each
+/// record is, so that a lookup is a search in memory instead of some twenty reads of the
+/// file. A snapshot: the pack as it was when read (a pack replaced later is not seen),
+/// which is what one walk wants. Keys out of order, a line starting with `[` that is not a
+/// key line, or an old binary pack are errors, as for [`lookup`].
+pub struct Index {
+    path: PathBuf,
+    bytes: Vec<u8>,
+    /// Each record's key, where its text starts and where it ends, by key.
+    records: Vec<(u64, usize, usize)>,
+}
+
+impl std::fmt::Debug for Index {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Index({}, {} records)",
+            self.path.display(),
+            self.records.len()
+        )
+    }
+}
+
+impl Index {
+    /// `dir`'s pack read whole: `Ok(None)` when there is none.
+    pub fn open(dir: &Path) -> Result<Option<Index>, BookError> {
+        let p = path(dir);
+        let bytes = match std::fs::read(&p) {
+            Ok(b) => b,
+            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(io_error(&p, e)),
+        };
+        if bytes.starts_with(BINARY_MAGIC) {
+            return Err(binary(&p));
+        }
+        let mut records: Vec<(u64, usize, usize)> = Vec::new();
+        let mut at = 0;
+        while at < bytes.len() {
+            let end = bytes[at..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(bytes.len(), |i| at + i + 1);
+            if bytes[at] == b'[' {
+                let key = text::key_of_line(&bytes[at..end]).ok_or_else(|| {
+                    damaged(
+                        &p,
+                        &format!("byte {at}: a line starting with '[' is not a key line"),
+                    )
+                })?;
+                if let Some(last) = records.last_mut() {
+                    if key <= last.0 {
+                        return Err(damaged(&p, &format!("byte {at}: keys out of order")));
+                    }
+                    last.2 = last.1 + text::without_separator(&bytes[last.1..at]);
+                }
+                records.push((key, end, bytes.len()));
+            }
+            at = end;
+        }
+        if let Some(last) = records.last_mut() {
+            last.2 = last.1 + text::without_separator(&bytes[last.1..]);
+        }
+        Ok(Some(Index {
+            path: p,
+            bytes,
+            records,
+        }))
+    }
+
+    /// The record of `key`, as [`lookup`] gives it.
+    pub fn get(&self, key: u64) -> Result<Option<String>, BookError> {
+        let Ok(i) = self.records.binary_search_by_key(&key, |r| r.0) else {
+            return Ok(None);
+        };
+        let (_, from, to) = self.records[i];
+        String::from_utf8(self.bytes[from..to].to_vec())
+            .map(Some)
+            .map_err(|_| damaged(&self.path, "a record is not UTF-8 text"))
+    }
+
+    /// How many records the pack has.
+    pub fn len(&self) -> usize {
+        self.records.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.records.is_empty()
+    }
+}
+
 /// One record of a pack, as [`Records`] reads it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
@@ -516,6 +607,31 @@ mod tests {
         for miss in [0, 12345, u64::MAX, sorted[10] + 1] {
             assert_eq!(lookup(&dir, miss).unwrap(), None);
         }
+        // The index read once finds the same records, and misses the same keys.
+        let index = Index::open(&dir).unwrap().unwrap();
+        assert_eq!(index.len(), 3000);
+        for k in &keys {
+            assert_eq!(index.get(*k).unwrap(), Some(text(*k)), "{k:016x}");
+        }
+        for miss in [0, 12345, u64::MAX, sorted[10] + 1] {
+            assert_eq!(index.get(miss).unwrap(), None);
+        }
+        // Keys out of order: refused, naming the byte, as a lookup would.
+        let bad = Scratch::new("pack-index-order");
+        let text_of = String::from_utf8(bytes.clone()).unwrap();
+        let swapped = text_of.replacen(
+            &format!("[{:016x}]", sorted[1]),
+            &format!("[{:016x}]", sorted[0]),
+            1,
+        );
+        std::fs::write(path(&bad), swapped).unwrap();
+        let e = Index::open(&bad).unwrap_err().to_string();
+        assert!(e.contains("keys out of order"), "{e}");
+        assert!(
+            Index::open(&Scratch::new("pack-index-none"))
+                .unwrap()
+                .is_none()
+        );
         let mut r = Records::open(&dir).unwrap().unwrap();
         let mut seen = Vec::new();
         for rec in r.by_ref() {

@@ -32,6 +32,13 @@ pub struct ImportPgn {
     /// ((wins + draws/2) / decided games), as polyglot make-book -min-score.
     #[arg(long, value_name = "PCT")]
     min_score: Option<f64>,
+    /// Only the games of this player (the name in the White or Black tag, any case), and
+    /// only their moves: the positions where they were to move.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["only_white", "only_black"])]
+    player: Option<String>,
+    /// With --player: only the games where the player had this colour.
+    #[arg(long, value_enum, value_name = "COLOR", requires = "player")]
+    color: Option<super::train::Side>,
     /// Only record White's moves.
     #[arg(long, conflicts_with = "only_black")]
     only_white: bool,
@@ -78,7 +85,16 @@ impl ImportPgn {
             None => progress::spinner("{msg}"),
         };
         let t0 = Instant::now();
-        let report = import::import_pgn(&book, input, &opts, |games| {
+        let player = self.player.clone();
+        let color = self.color.map(Color::from);
+        let take = |g: &crate::pgn::PgnGame| match &player {
+            None => import::Take::Side(opts.only),
+            Some(name) => match import::side_of(g, name) {
+                Some(side) if color.is_none_or(|c| c == side) => import::Take::Side(Some(side)),
+                _ => import::Take::Skip,
+            },
+        };
+        let report = import::import_pgn_with(&book, input, &opts, take, |games| {
             if games.is_multiple_of(256) {
                 bar.set_position(counter.load(Ordering::Relaxed));
                 bar.set_message(format!("{games} games"));
@@ -93,6 +109,19 @@ impl ImportPgn {
             );
         }
         if report.games == 0 {
+            if let Some(player) = &self.player {
+                let with = self
+                    .color
+                    .map(|c| format!(" with {}", Color::from(c)))
+                    .unwrap_or_default();
+                return Err(format!(
+                    "{name}: no game of {player}{with} ({} games of others, {} skipped): \
+                     nothing imported",
+                    report.other_games,
+                    report.bad_games.len()
+                )
+                .into());
+            }
             return Err(format!(
                 "{name}: no game could be read ({} skipped): nothing imported",
                 report.bad_games.len()
@@ -116,6 +145,21 @@ impl ImportPgn {
             report.dropped,
             report.dropped_moves
         );
+        println!(
+            "Positions by side to move: {} White, {} Black",
+            report.white_positions, report.black_positions
+        );
+        if let Some(player) = &self.player {
+            println!(
+                "Games of {player}{}: {} read, {} of others left out; only {player}'s moves \
+                 recorded",
+                self.color
+                    .map(|c| format!(" with {}", Color::from(c)))
+                    .unwrap_or_default(),
+                report.games,
+                report.other_games
+            );
+        }
         Ok(ExitCode::SUCCESS)
     }
 }

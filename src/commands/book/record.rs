@@ -18,7 +18,8 @@ pub struct Record {
     moves: Vec<String>,
     #[command(flatten)]
     fen: FenArg,
-    /// Weight added to each move (a move already there has its weight raised).
+    /// The weight of each move new to the book (a move already there keeps its weight:
+    /// change it with set-weight, or + and - in the editor).
     #[arg(long, default_value_t = 1)]
     weight: u32,
     /// Records every line of this file (one line of moves per row, '#' comments).
@@ -81,6 +82,23 @@ impl Record {
             if n == 1 { "" } else { "s" },
             adopted.summary()
         );
+        if done.already > 0 {
+            println!(
+                "{} already in the book: {} left as {} (+/- or :weight in the editor \
+                 changes a weight)",
+                plural(done.already, "move"),
+                if done.already == 1 {
+                    "its weight"
+                } else {
+                    "their weights"
+                },
+                if done.already == 1 {
+                    "it was"
+                } else {
+                    "they were"
+                },
+            );
+        }
         if own > 0 {
             println!(
                 "{} {} new to {user}: there it plays only the moves recorded, not the \

@@ -6,7 +6,11 @@
 //!
 //! Keys: whatever is typed is a move or a `:` command; a move typed or played on the board
 //! is recorded in the user's book while recording is on (Ctrl+R turns it off to browse
-//! without changing the book); Enter on a listed move follows it without recording. Tab
+//! without changing the book): a move new to the position with weight 1, while a move
+//! already there keeps its weight (walking down a line again, or typing it again from the
+//! start, changes nothing: weights change only by `+`/`-`, `:weight N` or an import's
+//! counts, since the trainer and the game choose by them); Enter on a listed move follows
+//! it without recording; `:help` says this. Tab
 //! switches the arrows between the list of book moves and the board (the focused pane is
 //! highlighted); Backspace goes back a move; `+`/`-` change the weight (no move starts with
 //! them); Delete removes the selected move; F6 adopts the built-in position shown; Ctrl+Z
@@ -49,6 +53,10 @@ pub enum Focus {
 
 /// How many changes Ctrl+Z can undo, newest first.
 const UNDO_DEPTH: usize = 100;
+
+/// `:help`: what recording does to weights, and how they change.
+pub const HELP: &str = "Recording adds a new move with weight 1; a move already there keeps \
+     its weight. Weights change only by +/-, :weight N or an import's counts";
 
 /// Said after a deletion or an adoption.
 const UNDO_HINT: &str = " (Ctrl+Z undoes)";
@@ -221,8 +229,8 @@ impl Editor {
         self.refresh();
     }
 
-    /// A move typed or played on the board: recorded (weight +1) while recording is on,
-    /// then played.
+    /// A move typed or played on the board: recorded while recording is on (a new move with
+    /// weight 1; a move the user's book already has there is left as it is), then played.
     pub fn play_move(&mut self, mv: Move) {
         let pos = *self.game.position();
         if !pos.is_legal(mv) {
@@ -230,7 +238,18 @@ impl Editor {
             return;
         }
         let text = san(&pos, mv);
-        if self.recording {
+        let already = self.layer == Some(Layer::User) && self.moves().iter().any(|m| m.mv == mv);
+        if self.recording && already {
+            let w = self
+                .moves()
+                .iter()
+                .find(|m| m.mv == mv)
+                .map_or(0, |m| m.weight);
+            self.note(
+                format!("{text} is in your book already: weight {w} kept (+/- changes it)"),
+                false,
+            );
+        } else if self.recording {
             let builtin = self.layer == Some(Layer::BuiltIn);
             let result = self.book.record(&pos, mv, 1);
             let said = match &result {
@@ -277,7 +296,7 @@ impl Editor {
         self.recording = !self.recording;
         if self.recording {
             self.note(
-                "Recording: moves typed or played on the board go into your book",
+                "Recording: new moves go into your book (weights kept; :help)",
                 false,
             );
         } else {
@@ -474,6 +493,7 @@ impl Editor {
             "delete" | "d" => self.delete(),
             "adopt" => self.adopt(),
             "record" => self.toggle_recording(),
+            "help" | "keys" => self.note(HELP, false),
             "flip" => self.flipped = !self.flipped,
             "engine" => self.ask_engine(),
             "quit" | "q" => self.quit = true,

@@ -548,3 +548,53 @@ fn a_comment_longer_than_the_line_is_refused_not_cut() {
             .any(|(_, _, c)| c.as_deref() == Some(fits.as_str()))
     );
 }
+
+#[test]
+fn recording_a_line_again_leaves_its_weights_alone() {
+    let (mut e, dir) = ed();
+    let user = crate::book::Book::open(dir.path());
+    let weight_of = |moves: &[&str], mv: &str| {
+        let mut pos = Position::startpos();
+        for m in moves {
+            pos.play(crate::core::parse_move(&pos, m).unwrap());
+        }
+        let mv = crate::core::parse_move(&pos, mv).unwrap();
+        user.lookup(&pos)
+            .and_then(|en| en.moves.iter().find(|m| m.mv == mv).map(|m| m.weight))
+    };
+    typed(&mut e, "e4");
+    typed(&mut e, "e5");
+    assert_eq!(weight_of(&[], "e4"), Some(1));
+    // The same line typed again from the start, then walked down: weights stay 1.
+    for _ in 0..2 {
+        key(&mut e, KeyCode::Home);
+        typed(&mut e, "e4");
+        assert!(
+            text(&mut e).contains("e4 is in your book already: weight 1 kept"),
+            "{}",
+            text(&mut e)
+        );
+        typed(&mut e, "e5");
+    }
+    assert_eq!(weight_of(&[], "e4"), Some(1));
+    assert_eq!(weight_of(&["e4"], "e5"), Some(1));
+    // A new move is recorded with weight 1; + changes a weight, as ever.
+    key(&mut e, KeyCode::Home);
+    typed(&mut e, "d4");
+    assert_eq!(weight_of(&[], "d4"), Some(1));
+    key(&mut e, KeyCode::Backspace);
+    e.selected = Some(crate::core::parse_move(&Position::startpos(), "e4").unwrap());
+    key(&mut e, KeyCode::Char('+'));
+    assert_eq!(weight_of(&[], "e4"), Some(2));
+    // The help says so.
+    typed(&mut e, ":help");
+    let said = e.message.clone().unwrap_or_default();
+    assert!(
+        said.contains("a move already there keeps its weight"),
+        "{said}"
+    );
+    assert!(
+        said.contains("+/-, :weight N or an import's counts"),
+        "{said}"
+    );
+}

@@ -259,6 +259,13 @@ impl Trainer {
             self.help = false;
             return;
         }
+        // Esc clears what is typed first (as in the game), then leaves: a half-typed
+        // answer is not lost to a key meant for it. A pending promotion is put away alike.
+        if key.code == KeyCode::Esc && (!self.input.is_empty() || self.promotion.is_some()) {
+            self.input.clear();
+            self.promotion = None;
+            return;
+        }
         // Leaving is always one key away: every answer is saved already.
         if key.code == KeyCode::Esc
             || key.code == KeyCode::F(10)

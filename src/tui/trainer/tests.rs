@@ -239,15 +239,29 @@ fn a_scripted_session_right_wrong_and_the_wrong_one_back_sooner() {
 }
 
 #[test]
-fn esc_leaves_at_any_time_and_answers_are_already_saved() {
+fn esc_clears_a_typed_line_first_then_leaves_and_answers_are_already_saved() {
     let dir = Scratch::new("trainer-esc");
     let books = ruy_lopez(&dir);
     let mut tr = trainer(&books, Color::White, TODAY);
     typed(&mut tr, "e4");
-    // Half a move typed: Esc still leaves, and what was answered is on disk.
+    // Half a move typed: Esc clears it (the game's rule), the trainer stays.
     key(&mut tr, KeyCode::Char('N'));
+    key(&mut tr, KeyCode::Char('f'));
+    assert!(screen(&mut tr).contains("> Nf"));
+    key(&mut tr, KeyCode::Esc);
+    assert!(!tr.quit, "Esc with a typed line clears it first");
+    assert!(tr.input.is_empty());
+    assert!(!screen(&mut tr).contains("> Nf"));
+    assert!(asked_at(&tr).is_some(), "the question is still asked");
+    // On an empty line Esc leaves; F10 leaves at once whatever is typed.
     key(&mut tr, KeyCode::Esc);
     assert!(tr.quit);
+    let mut again = trainer(&books, Color::White, TODAY);
+    key(&mut again, KeyCode::Char('N'));
+    key(&mut again, KeyCode::F(10));
+    assert!(again.quit);
+    drop(again);
+    // What was answered is on disk.
     let read = Schedule::load(dir.path()).unwrap();
     assert_eq!(read.records().len(), 1);
     // Dropping the screen without leaving it (as a killed program would) loses nothing
@@ -629,12 +643,103 @@ fn a_new_line_is_shown_first_and_asked_in_the_next() {
     typed(&mut tr, "Nf3");
     typed(&mut tr, "Bb5");
     assert!(matches!(tr.exercise.stage(), Stage::LineDone { .. }));
-    assert!(Schedule::load(dir.path()).unwrap().records().is_empty());
+    // Nothing is graded, but each position shown is saved as a learning step: shown,
+    // never answered (reps=0), due today.
+    for moves in ["", "e4 e5", "e4 e5 Nf3 Nc6"] {
+        assert_eq!(on_disk(&dir, key_after(moves)), Some((0, 0, 0)), "{moves}");
+    }
     // The next line asks what was shown.
     key(&mut tr, KeyCode::Enter);
     assert_eq!(asked_at(&tr), Some(key_after("")));
+    assert!(screen(&mut tr).contains("not answered yet"));
     typed(&mut tr, "e4");
     assert_eq!(on_disk(&dir, key_after("")), Some((2, 1, 0)));
+}
+
+#[test]
+fn positions_shown_are_kept_when_leaving_and_the_daily_limit_holds() {
+    let dir = Scratch::new("trainer-learn-kept");
+    let books = ruy_lopez(&dir);
+    // A limit of two new positions a day: two are shown, then the line ends.
+    let mut tr = trainer_with(&books, Color::White, TODAY, true, 2);
+    assert!(screen(&mut tr).contains("· 2 new"), "{}", screen(&mut tr));
+    typed(&mut tr, "e4");
+    // The new counter goes down as a new position is shown (it is due now).
+    let s = screen(&mut tr);
+    assert!(s.contains("1 due today · 1 new"), "{s}");
+    typed(&mut tr, "Nf3");
+    drop(tr);
+    // The file: the learning step's line, readable by a reader of the fields alone.
+    let text = std::fs::read_to_string(schedule::path_in(dir.path())).unwrap();
+    let line = text.lines().find(|l| l.contains("shown=")).unwrap();
+    assert!(line.contains("reps=0 lapses=0 first="), "{line}");
+    let fields = line.split('#').next().unwrap().split_whitespace().skip(1);
+    assert!(schedule::read_fields(fields).is_ok(), "{line}");
+    // Back the same day: the two shown are asked (no longer new), the third is not
+    // taken up: the limit held across leaving and coming back.
+    let mut tr = trainer_with(&books, Color::White, TODAY, true, 2);
+    assert_eq!(asked_at(&tr), Some(key_after("")));
+    let s = screen(&mut tr);
+    assert!(s.contains("2 due today · 0 new"), "{s}");
+    typed(&mut tr, "e4");
+    typed(&mut tr, "Nf3");
+    let s = screen(&mut tr);
+    assert!(
+        s.contains("Daily limit of 2 new reached: 1 more waits"),
+        "{s}"
+    );
+    assert!(
+        s.contains("More: huo-book train --all, or raise new_per_day"),
+        "{s}"
+    );
+    assert!(!s.contains("nothing more is due"), "{s}");
+}
+
+#[test]
+fn a_read_only_book_says_once_that_answers_are_not_saved_and_counts_nothing() {
+    let dir = Scratch::new("trainer-read-only");
+    let books = ruy_lopez(&dir);
+    // The book's lock cannot be opened (a folder where its lock file should be): as a
+    // read-only book, every save fails, even for the superuser.
+    let _ = std::fs::remove_file(dir.path().join(".lock"));
+    std::fs::create_dir(dir.path().join(".lock")).unwrap();
+    let mut tr = trainer(&books, Color::White, TODAY);
+    let s = screen(&mut tr);
+    assert!(s.contains("saved in"), "{s}");
+    assert!(
+        s.contains("1 due today · 2 new") || s.contains("0 due today · 3 new"),
+        "{s}"
+    );
+    let before = tr.exercise.progress();
+    typed(&mut tr, "e4");
+    let s = screen(&mut tr);
+    // The verdict first, then the warning; the title no longer says "saved in".
+    let note = tr.exercise.note().unwrap().text.clone();
+    assert!(note.starts_with("Right: e4"), "{note}");
+    assert!(
+        note.contains("Your answers cannot be saved (cannot open the lock file"),
+        "{note}"
+    );
+    assert!(note.contains("nothing is saved or counted"), "{note}");
+    assert!(!s.contains("saved in"), "{s}");
+    assert!(s.contains("ANSWERS NOT SAVED"), "{s}");
+    // Counted as not done: the counters stay.
+    assert_eq!(
+        tr.exercise
+            .progress()
+            .unwrap()
+            .split(" · ")
+            .skip(1)
+            .collect::<Vec<_>>(),
+        before.unwrap().split(" · ").skip(1).collect::<Vec<_>>()
+    );
+    // Said once: the next answer gives its verdict alone.
+    typed(&mut tr, "Nf3");
+    let note = tr.exercise.note().unwrap().text.clone();
+    assert!(note.starts_with("Right: Nf3"), "{note}");
+    assert!(!note.contains("cannot be saved"), "{note}");
+    assert!(screen(&mut tr).contains("ANSWERS NOT SAVED"));
+    assert!(!schedule::path_in(dir.path()).exists());
 }
 
 #[test]

@@ -60,13 +60,17 @@ pub fn draw(frame: &mut Frame, tr: &Trainer) {
         Parts {
             title: Line::from(vec![
                 Span::styled(format!(" HUO CHESS {}", ex.title()), t.title),
-                Span::styled(
-                    format!(
-                        "  saved in {}",
-                        home_as_tilde(&ex.saved_in(), std::env::var("HOME").ok().as_deref())
+                match ex.not_saved() {
+                    // Never "saved in …" when nothing is.
+                    Some(_) => Span::styled("  ANSWERS NOT SAVED (read-only)", t.alert),
+                    None => Span::styled(
+                        format!(
+                            "  saved in {}",
+                            home_as_tilde(&ex.saved_in(), std::env::var("HOME").ok().as_deref())
+                        ),
+                        t.dim,
                     ),
-                    t.dim,
-                ),
+                },
             ]),
             board: BoardWidget {
                 position: pos,
@@ -136,6 +140,20 @@ fn due_lines(t: &Theme, due: DueNext, item: &str) -> Vec<Line<'static>> {
         },
         t.text,
     ));
+    if let Some((waiting, limit)) = due.held_back {
+        // Each line within the panel's 50 columns.
+        lines.push(Line::styled(
+            format!(
+                "Daily limit of {limit} new reached: {waiting} more wait{}",
+                if waiting == 1 { "s" } else { "" }
+            ),
+            t.text,
+        ));
+        lines.push(Line::styled(
+            "More: huo-book train --all, or raise new_per_day",
+            t.dim,
+        ));
+    }
     lines
 }
 
@@ -149,6 +167,7 @@ fn question_lines(tr: &Trainer, q: &Question) -> Vec<Line<'static>> {
     lines.push(Line::styled(
         match q.history {
             None => "A new position: never answered".to_string(),
+            Some(h) if h.reps == 0 => format!("Shown {}, not answered yet", date::iso(h.last)),
             Some(h) => format!(
                 "Asked {} time{} before ({} wrong), last {}",
                 h.reps,
@@ -264,10 +283,11 @@ pub fn panel_lines(tr: &Trainer) -> Vec<Line<'static>> {
         Stage::Finished { session, due } => {
             note(&mut lines);
             lines.push(Line::styled(
-                if session.reviewed == 0 {
-                    "Nothing to ask now: no position is due before its day."
-                } else {
-                    "That is all for now: nothing more is due."
+                match (session.reviewed, due.held_back.is_some()) {
+                    (0, true) => "Nothing to ask now: the daily limit of new positions is reached.",
+                    (_, true) => "That is all for today's limit: nothing else is due.",
+                    (0, false) => "Nothing to ask now: no position is due before its day.",
+                    (_, false) => "That is all for now: nothing more is due.",
                 },
                 t.prompt,
             ));
