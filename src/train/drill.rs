@@ -20,7 +20,7 @@ use super::exercise::{
 use super::fsrs::Grade;
 use super::textfile::StoreError;
 use crate::analysis::AnalyseError;
-use crate::analysis::{Analyser, Eval};
+use crate::analysis::{Analyser, AnalyserSpec, Eval};
 use crate::config::Config;
 use crate::core::{Color, Move, MoveError, Position, san};
 use crate::eval::Evaluator;
@@ -43,8 +43,10 @@ pub trait Judge: Send {
     fn evaluator(&self) -> Evaluator;
 }
 
-/// The engine as judge, through the analysis ([`Analyser`]) on a one-move game: one
-/// thread (the same search gives the same value every time), a fresh transposition table.
+/// The engine as judge, through the analysis ([`Analyser`]) on a one-move game: the
+/// configuration's analyser (Huo's own engine or the user's UCI engine, as the analysis
+/// that made the drills), one thread (the same search gives the same value every time), a
+/// fresh transposition table.
 pub struct EngineJudge {
     config: Config,
 }
@@ -52,18 +54,21 @@ pub struct EngineJudge {
 impl EngineJudge {
     pub fn new(config: &Config) -> EngineJudge {
         let mut config = config.clone();
-        config.search.threads = 1;
+        config.analysis.threads = 1;
         EngineJudge { config }
     }
 }
 
 impl Judge for EngineJudge {
     fn judge(&mut self, pos: &Position, mv: Move, depth: u32) -> Judged {
-        let limits = Limits {
-            depth: Some(depth.max(1)),
-            ..Limits::default()
+        let spec = AnalyserSpec {
+            limits: Limits {
+                depth: Some(depth.max(1)),
+                ..Limits::default()
+            },
+            ..AnalyserSpec::from_config(&self.config)
         };
-        let mut analyser = Analyser::new(&self.config, limits);
+        let mut analyser = Analyser::start(&self.config, &spec).map_err(JudgeError::Engine)?;
         let mut game = Game::from_position(*pos);
         game.play(mv).map_err(JudgeError::Move)?;
         let analysis = analyser
