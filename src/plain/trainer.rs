@@ -210,6 +210,8 @@ mod tests {
             line: vec![mv("Ra8")],
             depth: 3,
             game: "Me - You, move 30".into(),
+            engine: None,
+            why: None,
             moves: Vec::new(),
             record: None,
         };
