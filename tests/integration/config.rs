@@ -20,7 +20,7 @@ fn the_shipped_file_is_the_built_in_default() {
         origins: origins.clone(),
     });
     let keys = shown.lines().filter(|l| l.contains(" = ")).count();
-    assert_eq!(keys, 62);
+    assert_eq!(keys, 67);
     assert_eq!(origins.len(), keys, "{shown}");
     assert!(!shown.contains("built-in"), "{shown}");
 }
@@ -54,7 +54,7 @@ fn show_writes_back_what_it_read() {
     // What `config show` prints is a configuration file that reads back the same.
     let (again, set) = Config::parse(&shown, "shown.toml").unwrap();
     assert_eq!(again, config);
-    assert_eq!(set.len(), 62);
+    assert_eq!(set.len(), 67);
 }
 
 #[test]
@@ -206,7 +206,7 @@ fn config_check_and_show_from_the_command_line() {
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
         format!(
-            "{}: valid; sets 1 of the 62 keys, the others are built-in\n",
+            "{}: valid; sets 1 of the 67 keys, the others are built-in\n",
             good.display()
         )
     );
@@ -215,7 +215,7 @@ fn config_check_and_show_from_the_command_line() {
     let out = run(&["config", "check", empty.to_str().unwrap()]);
     assert!(
         String::from_utf8_lossy(&out.stdout)
-            .ends_with("sets none of the 62 keys: all are built-in\n")
+            .ends_with("sets none of the 67 keys: all are built-in\n")
     );
     let out = run(&["config", "check"]);
     assert_eq!(
