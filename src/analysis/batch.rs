@@ -361,30 +361,25 @@ mod tests {
         .unwrap_err();
         assert_eq!(kind(&e), Some(std::io::ErrorKind::StorageFull));
         assert!(e.to_string().starts_with("standard output: "), "{e}");
+        // A run that fails, its output thrown away.
+        let refused = |opts: &Options| {
+            run(
+                &config,
+                opts,
+                &mut Vec::new(),
+                &mut Vec::new(),
+                &mut |_, _, _| {},
+            )
+            .unwrap_err()
+        };
         // --out in a folder that is not there.
         let out = dir.join("nowhere").join("out.pgn");
-        let opts = quick(input.clone(), Some(out.clone()));
-        let e = run(
-            &config,
-            &opts,
-            &mut Vec::new(),
-            &mut Vec::new(),
-            &mut |_, _, _| {},
-        )
-        .unwrap_err();
+        let e = refused(&quick(input.clone(), Some(out.clone())));
         assert_eq!(kind(&e), Some(std::io::ErrorKind::NotFound));
         let io = e.source().unwrap();
         assert_eq!(e.to_string(), format!("{}: {io}", out.display()));
         // --out the input: refused before anything is read.
-        let opts = quick(input.clone(), Some(input.clone()));
-        let e = run(
-            &config,
-            &opts,
-            &mut Vec::new(),
-            &mut Vec::new(),
-            &mut |_, _, _| {},
-        )
-        .unwrap_err();
+        let e = refused(&quick(input.clone(), Some(input.clone())));
         assert!(matches!(e, BatchError::OutIsInput { .. }));
         assert_eq!(kind(&e), None);
     }
