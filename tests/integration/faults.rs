@@ -79,6 +79,8 @@ fn drill(played: &str) -> Drill {
         line: vec![best],
         depth: 8,
         game: "White - Black, 2026.11.29, move 1".into(),
+        engine: None,
+        why: None,
         moves: Vec::new(),
         record: None,
     }
