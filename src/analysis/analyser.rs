@@ -50,9 +50,18 @@ pub enum AnalyseError {
     External(Arc<ExternalError>),
 }
 
+/// Two failures are the same when they say the same (an engine's failure holds the
+/// system's error, which cannot be compared).
 impl PartialEq for AnalyseError {
     fn eq(&self, other: &Self) -> bool {
-        self.to_string() == other.to_string()
+        match (self, other) {
+            (AnalyseError::Failed(a), AnalyseError::Failed(b)) => a == b,
+            (AnalyseError::Stopped(_), AnalyseError::Stopped(_)) => true,
+            (AnalyseError::External(a), AnalyseError::External(b)) => {
+                a.to_string() == b.to_string()
+            }
+            _ => false,
+        }
     }
 }
 
@@ -323,7 +332,9 @@ pub struct Analyser {
     backend: Backend,
     limits: Limits,
     thresholds: Thresholds,
-    /// Who analyses, for the annotated game's `[Annotator]` tag and the screens' titles.
+    /// The engine's name (`Stockfish 15.1`), and who analyses and how, for the annotated
+    /// game's `[Annotator]` tag and the screens' titles.
+    name: String,
     annotator: String,
 }
 
@@ -366,6 +377,7 @@ impl Analyser {
             backend: Backend::Huo { engine, replies },
             limits: spec.limits.clone(),
             thresholds: Thresholds::from_config(&config.analysis),
+            name: format!("Huo Chess {}", env!("CARGO_PKG_VERSION")),
             annotator: spec.describe(&format!("Huo Chess {}", env!("CARGO_PKG_VERSION"))),
         }
     }
@@ -391,6 +403,7 @@ impl Analyser {
         ];
         let engine = External::start(program, &options, patience)?;
         Ok(Analyser {
+            name: engine.name().to_string(),
             annotator: spec.describe(engine.name()),
             backend: Backend::External {
                 engine: Box::new(engine),
@@ -399,6 +412,11 @@ impl Analyser {
             limits: spec.limits.clone(),
             thresholds: Thresholds::from_config(&config.analysis),
         })
+    }
+
+    /// The engine's name: `Stockfish 15.1`.
+    pub fn name(&self) -> &str {
+        &self.name
     }
 
     /// Who analyses and how: `Stockfish 15.1 (depth 12, 1 thread, hash 32 MB)`.

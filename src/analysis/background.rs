@@ -91,13 +91,11 @@ impl Background {
                 Err(e) => send(Update::Failed(e)),
             };
         };
-        if std::thread::Builder::new()
+        // Without a thread the sender is dropped with `work`: the handle then says the
+        // analysis failed ([`Background::next_within`]).
+        let _ = std::thread::Builder::new()
             .name("huo-analysis".into())
-            .spawn(work)
-            .is_err()
-        {
-            // No thread: the receiver says Failed at once (its sender is gone).
-        }
+            .spawn(work);
         Background {
             updates,
             cancel,

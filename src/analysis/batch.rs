@@ -169,7 +169,7 @@ pub fn run(
     } else {
         ProgressBar::hidden()
     };
-    let engine = annotator.split(" (").next().unwrap_or("").to_string();
+    let engine = analyser.name().to_string();
     let mut positions_done = 0u64;
     let mut summary = Summary::default();
     let mut buffer = String::new();
