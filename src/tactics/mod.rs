@@ -10,11 +10,16 @@
 //! stopped between a capture and its recapture claims nothing). When nothing is
 //! recognised the reason says only what the engine preferred: "better was Nf3 (Nf3 e5)".
 //!
-//! [`motifs`] is the pattern finder itself, for any position and line (puzzle themes use
-//! it too); [`explain`] chooses, for a bad move, the reason worth saying.
+//! [`motifs`] is the pattern finder itself, for any position and line; [`explain`]
+//! chooses, for a bad move, the reason worth saying. Puzzles are made from the same
+//! pieces: [`solution`] proves a tactic has one answer, [`themes`] names what it shows,
+//! [`difficulty`] rates it on the ladder of levels.
 
+pub mod difficulty;
 pub mod material;
 pub(crate) mod patterns;
+pub mod solution;
+pub mod themes;
 
 pub use patterns::{MAX_QUOTE, Motif, TACTIC_GAIN, motifs};
 

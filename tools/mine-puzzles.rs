@@ -1,0 +1,404 @@
+//! The puzzle miner: makes the shipped tactics set (`puzzles/huo.csv`) from games the
+//! program plays against itself.
+//!
+//! A puzzle is a moment where one side blunders and the other has exactly one way to punish
+//! it. The miner finds such moments in four steps (docs/puzzles.md says why each):
+//!
+//! 1. **Games.** Two levels of the ladder (1 to 8, drawn at random) play from one of the
+//!    balanced match openings plus two random moves. Weak levels blunder as people do.
+//! 2. **Blunders.** Every position of the game is searched quickly (`--screen-depth`); a move
+//!    that loses at least 0.3 winning chances (lichess's blunder) after which the other side
+//!    stands clearly better is a candidate.
+//! 3. **Only moves.** From the position after the blunder, each solver move must be the
+//!    only one that wins, searched deeply (`--depth`, MultiPV 2), and the line must end in
+//!    mate or win material: `huo_chess::tactics::solution` says exactly when.
+//! 4. **Rating.** Each level of the ladder tries the puzzle `--tries` times; the rating is
+//!    the Elo at which half the tries would succeed (`huo_chess::tactics::difficulty`).
+//!
+//! Themes are what the line shows (`huo_chess::tactics::themes`, built on the motif finder
+//! the analysis explains blunders with).
+//!
+//! Reproducible: the same `--seed` and options give the same puzzles, whatever `--shard`s
+//! they are mined in (each game's randomness comes from the seed and its number).
+//!
+//! ```text
+//! cargo run --release --example mine-puzzles -- mine raw-0.txt --games 0..400 --shard 0/2
+//! cargo run --release --example mine-puzzles -- rate raw-0.txt rated-0.txt
+//! cargo run --release --example mine-puzzles -- write puzzles/huo.csv rated-*.txt
+//! ```
+
+use huo_chess::eval::Evaluator;
+use huo_chess::search::{Level, Limits, Score, Searcher};
+use huo_chess::tactics::difficulty::rate as rate_tactic;
+use huo_chess::tactics::solution::{MARGIN_CP, best_lines, centipawns, chances, solve};
+use huo_chess::tactics::themes::themes;
+use huo_chess::util::rng::{XorShift, splitmix64};
+use huo_chess::{Color, Game, Move, Position};
+use std::collections::HashSet;
+use std::io::{BufRead, Write};
+use std::sync::atomic::AtomicBool;
+
+/// Winning chances a blunder loses at least (lichess's line for `??`).
+const BLUNDER: f64 = 0.3;
+
+#[derive(clap::Parser)]
+enum Options {
+    /// Play games and write the verified puzzles, unrated, one a line.
+    Mine {
+        out: String,
+        /// Which games, by number (`FIRST..END`).
+        #[arg(long, default_value = "0..100")]
+        games: String,
+        /// This process mines games whose number is `i` modulo `n` (`i/n`).
+        #[arg(long, default_value = "0/1")]
+        shard: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Depth of the quick search that finds blunders.
+        #[arg(long, default_value_t = 8)]
+        screen_depth: u32,
+        /// Depth of the search that proves each solver move the only one.
+        #[arg(long, default_value_t = 18)]
+        depth: u32,
+    },
+    /// Rate mined puzzles on the ladder.
+    Rate {
+        input: String,
+        out: String,
+        #[arg(long, default_value_t = 3)]
+        tries: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Write rated puzzles as one CSV file in lichess's layout, sorted, with ids.
+    Write { out: String, inputs: Vec<String> },
+}
+
+fn main() {
+    match <Options as clap::Parser>::parse() {
+        Options::Mine {
+            out,
+            games,
+            shard,
+            seed,
+            screen_depth,
+            depth,
+        } => mine(&out, &games, &shard, seed, screen_depth, depth),
+        Options::Rate {
+            input,
+            out,
+            tries,
+            seed,
+        } => rate(&input, &out, tries, seed),
+        Options::Write { out, inputs } => write_csv(&out, &inputs),
+    }
+}
+
+fn pair(text: &str, sep: &str) -> (u64, u64) {
+    let (a, b) = text.split_once(sep).expect("two numbers");
+    (a.parse().expect("a number"), b.parse().expect("a number"))
+}
+
+/// A game from a balanced opening and two random moves, between two levels.
+fn play_game(
+    s: &mut Searcher,
+    rng: &mut XorShift,
+    openings: &[huo_chess::arena::openings::Opening],
+) -> (Game, [u8; 2]) {
+    let mut game = openings[rng.below(openings.len())].game();
+    for _ in 0..2 {
+        let moves = game.position().legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let _ = game.play(moves[rng.below(moves.len())]);
+    }
+    let levels = [1 + rng.below(8) as u8, 1 + rng.below(8) as u8];
+    s.clear();
+    s.set_seed(rng.next_u64());
+    while game.outcome().is_none() && game.moves().len() < 160 {
+        let side = if game.position().turn() == Color::White {
+            0
+        } else {
+            1
+        };
+        let level = Level::Modern(levels[side]);
+        let stop = AtomicBool::new(false);
+        // The weak levels are limited by depth or nodes; 6 to 8 by nodes (their time limit
+        // would make the games depend on the machine).
+        let limits = Limits {
+            nodes: level.limits().nodes,
+            depth: level.limits().depth,
+            ..Limits::default()
+        };
+        let res = s.think(&game, level, &limits, &stop, &mut |_| {});
+        let Some(mv) = res.best else { break };
+        if game.play(mv).is_err() {
+            break;
+        }
+    }
+    (game, levels)
+}
+
+/// A mined puzzle before it is rated: where it comes from and its line.
+struct Mined {
+    /// Game number and ply of the blunder.
+    game: u64,
+    ply: usize,
+    fen: String,
+    /// The blunder, then the solution (solver's moves and the opponent's replies).
+    moves: Vec<Move>,
+    /// The solver's score after the line's first solver move, from its side.
+    score: Score,
+    opening: Option<String>,
+}
+
+fn mine(out: &str, games: &str, shard: &str, seed: u64, screen_depth: u32, depth: u32) {
+    let (first, end) = pair(games, "..");
+    let (i, n) = pair(shard, "/");
+    let openings = huo_chess::arena::openings::builtin();
+    let mut player = Searcher::new(Evaluator::default(), 16);
+    let mut judge = Searcher::new(Evaluator::default(), 64);
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(out)
+        .expect("the output file");
+    let mut seen = HashSet::new();
+    for g in (first..end).filter(|g| g % n == i) {
+        let mut rng = XorShift::new(splitmix64(seed ^ splitmix64(g + 1)) | 1);
+        let (game, levels) = play_game(&mut player, &mut rng, &openings);
+        judge.clear();
+        let found = mine_game(&mut judge, &game, g, screen_depth, depth);
+        for m in found {
+            if !seen.insert(m.fen.clone()) {
+                continue;
+            }
+            writeln!(
+                file,
+                "{}\t{}\t{}\t{}\t{}\t{}\t{}",
+                m.game,
+                m.ply,
+                m.fen,
+                m.moves
+                    .iter()
+                    .map(|m| m.uci())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                m.score,
+                m.opening.as_deref().unwrap_or("-"),
+                format_args!("{}-{}", levels[0], levels[1]),
+            )
+            .expect("written");
+        }
+        file.flush().expect("flushed");
+        eprintln!(
+            "game {g} levels {}-{}: {} plies",
+            levels[0],
+            levels[1],
+            game.moves().len()
+        );
+    }
+}
+
+/// The puzzles of one game.
+fn mine_game(s: &mut Searcher, game: &Game, g: u64, screen_depth: u32, depth: u32) -> Vec<Mined> {
+    let quick = Limits {
+        depth: Some(screen_depth),
+        ..Limits::default()
+    };
+    // Every position's score from its side to move.
+    let mut replay = Game::from_position(*game.start());
+    let mut scores = Vec::new();
+    for &mv in game.moves() {
+        let lines = best_lines(s, &replay, Level::FULL, &quick);
+        scores.push(lines.first().map(|l| l.0));
+        replay.play(mv).expect("the game's own move");
+    }
+    let screened = std::time::Instant::now();
+    let mut candidates = 0;
+    let mut out = Vec::new();
+    let mut replay = Game::from_position(*game.start());
+    for (ply, &mv) in game.moves().iter().enumerate() {
+        let before = replay.clone();
+        replay.play(mv).expect("the game's own move");
+        if ply < 6 || ply + 1 >= scores.len() {
+            continue;
+        }
+        let (Some(a), Some(b)) = (scores[ply], scores[ply + 1]) else {
+            continue;
+        };
+        // The mover's chances before and after its move; the solver's after it.
+        let lost = chances(a) + chances(b);
+        if lost < BLUNDER || centipawns(b) < MARGIN_CP {
+            continue;
+        }
+        candidates += 1;
+        if let Some(solution) = solve(s, before.position(), mv, &replay, depth) {
+            let mut moves = vec![mv];
+            moves.extend(&solution.line);
+            let opening = (ply < 30)
+                .then(|| huo_chess::openings::of_game(&before))
+                .flatten()
+                .map(|o| o.name.to_string());
+            out.push(Mined {
+                game: g,
+                ply,
+                fen: before.position().fen(),
+                moves,
+                score: solution.score,
+                opening,
+            });
+        }
+    }
+    eprintln!(
+        "  {candidates} candidates, {} puzzles, {:.1} s verifying",
+        out.len(),
+        screened.elapsed().as_secs_f64()
+    );
+    out
+}
+
+// ---------------------------------------------------------------------------------------
+// Rating
+
+/// One mined line read back.
+struct Raw {
+    game: u64,
+    ply: usize,
+    fen: String,
+    moves: Vec<String>,
+    score: String,
+    opening: String,
+}
+
+fn read_raw(path: &str) -> Vec<Raw> {
+    let file = std::fs::File::open(path).expect("the mined file");
+    std::io::BufReader::new(file)
+        .lines()
+        .map(|l| {
+            let l = l.expect("a line");
+            let f: Vec<&str> = l.split('\t').collect();
+            Raw {
+                game: f[0].parse().expect("game"),
+                ply: f[1].parse().expect("ply"),
+                fen: f[2].to_string(),
+                moves: f[3].split(' ').map(str::to_string).collect(),
+                score: f[4].to_string(),
+                opening: f[5].to_string(),
+            }
+        })
+        .collect()
+}
+
+fn rate(input: &str, out: &str, tries: u32, seed: u64) {
+    let raws = read_raw(input);
+    let mut s = Searcher::new(Evaluator::default(), 16);
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(out)
+        .expect("the output file");
+    let done: HashSet<String> = std::fs::read_to_string(out)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| l.split('\t').nth(2).map(str::to_string))
+        .collect();
+    for raw in raws.iter().filter(|r| !done.contains(&r.fen)) {
+        let pos = Position::from_fen(&raw.fen).expect("a mined FEN");
+        let mut walk = Game::from_position(pos);
+        let mut line = Vec::new();
+        for m in &raw.moves {
+            let mv = huo_chess::core::notation::parse_uci(walk.position(), m).expect("legal");
+            line.push(mv);
+            walk.play(mv).expect("legal");
+        }
+        let mut start = Game::from_position(pos);
+        start.play(line[0]).expect("legal");
+        let solution = &line[1..];
+        let seed = seed ^ splitmix64(raw.game * 1000 + raw.ply as u64);
+        let (rating, _) = rate_tactic(&mut s, &start, solution, tries, seed);
+        let themes = themes(start.position(), solution, parse_score(&raw.score));
+        writeln!(
+            file,
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            raw.game,
+            raw.ply,
+            raw.fen,
+            raw.moves.join(" "),
+            rating,
+            themes.join(" "),
+            raw.opening
+        )
+        .expect("written");
+        file.flush().expect("flushed");
+        eprintln!("{} {} -> {rating} {}", raw.game, raw.ply, themes.join(" "));
+    }
+}
+
+/// A score as the mined file writes it: `+3.10` or `#2`.
+fn parse_score(text: &str) -> Score {
+    match text.strip_prefix('#') {
+        Some(n) => Score::Mate(n.parse().expect("a mate score")),
+        None => Score::Cp((text.parse::<f64>().expect("a score") * 100.0).round() as i32),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The CSV
+
+fn write_csv(out: &str, inputs: &[String]) {
+    let mut rows = Vec::new();
+    for path in inputs {
+        let text = std::fs::read_to_string(path).expect("a rated file");
+        for l in text.lines() {
+            let f: Vec<&str> = l.split('\t').collect();
+            let key: (u64, usize) = (f[0].parse().expect("game"), f[1].parse().expect("ply"));
+            rows.push((key, f.iter().map(|s| s.to_string()).collect::<Vec<_>>()));
+        }
+    }
+    rows.sort_by_key(|r| r.0);
+    rows.dedup_by(|a, b| a.1[2] == b.1[2]);
+    let mut text = String::from(
+        "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags\n",
+    );
+    for (n, (_, f)) in rows.iter().enumerate() {
+        let opening = if f[6] == "-" {
+            String::new()
+        } else {
+            opening_tags(&f[6])
+        };
+        text.push_str(&format!(
+            "h{:05},{},{},{},{},0,0,{},,{}\n",
+            n + 1,
+            f[2],
+            f[3],
+            f[4],
+            RATING_DEVIATION,
+            f[5],
+            opening
+        ));
+    }
+    std::fs::write(out, text).expect("written");
+    eprintln!("{} puzzles", rows.len());
+}
+
+/// How far a puzzle's rating may be off: about the gap between two rungs of the ladder.
+const RATING_DEVIATION: u32 = 100;
+
+/// lichess's opening tags: the family, then the variation, words joined by `_`.
+fn opening_tags(name: &str) -> String {
+    let clean = |s: &str| {
+        s.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join("_")
+    };
+    let family = name.split(':').next().unwrap_or(name);
+    let mut tags = vec![clean(family)];
+    if let Some((_, variation)) = name.split_once(':') {
+        let v = variation.split(',').next().unwrap_or(variation);
+        tags.push(format!("{}_{}", clean(family), clean(v)));
+    }
+    tags.join(" ")
+}
