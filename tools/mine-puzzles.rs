@@ -54,6 +54,9 @@ enum Options {
         shard: String,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// The strongest level that plays (the two sides' levels are drawn from 1 to it).
+        #[arg(long, default_value_t = 8)]
+        top_level: u8,
         /// Depth of the quick search that finds blunders.
         #[arg(long, default_value_t = 8)]
         screen_depth: u32,
@@ -81,9 +84,10 @@ fn main() {
             games,
             shard,
             seed,
+            top_level,
             screen_depth,
             depth,
-        } => mine(&out, &games, &shard, seed, screen_depth, depth),
+        } => mine(&out, &games, &shard, seed, top_level, screen_depth, depth),
         Options::Rate {
             input,
             out,
@@ -104,6 +108,7 @@ fn play_game(
     s: &mut Searcher,
     rng: &mut XorShift,
     openings: &[huo_chess::arena::openings::Opening],
+    top: u8,
 ) -> (Game, [u8; 2]) {
     let mut game = openings[rng.below(openings.len())].game();
     for _ in 0..2 {
@@ -113,7 +118,7 @@ fn play_game(
         }
         let _ = game.play(moves[rng.below(moves.len())]);
     }
-    let levels = [1 + rng.below(8) as u8, 1 + rng.below(8) as u8];
+    let levels = [1 + rng.below(top as usize) as u8, 1 + rng.below(top as usize) as u8];
     s.clear();
     s.set_seed(rng.next_u64());
     while game.outcome().is_none() && game.moves().len() < 160 {
@@ -153,7 +158,7 @@ struct Mined {
     opening: Option<String>,
 }
 
-fn mine(out: &str, games: &str, shard: &str, seed: u64, screen_depth: u32, depth: u32) {
+fn mine(out: &str, games: &str, shard: &str, seed: u64, top: u8, screen_depth: u32, depth: u32) {
     let (first, end) = pair(games, "..");
     let (i, n) = pair(shard, "/");
     let openings = huo_chess::arena::openings::builtin();
@@ -167,7 +172,7 @@ fn mine(out: &str, games: &str, shard: &str, seed: u64, screen_depth: u32, depth
     let mut seen = HashSet::new();
     for g in (first..end).filter(|g| g % n == i) {
         let mut rng = XorShift::new(splitmix64(seed ^ splitmix64(g + 1)) | 1);
-        let (game, levels) = play_game(&mut player, &mut rng, &openings);
+        let (game, levels) = play_game(&mut player, &mut rng, &openings, top);
         judge.clear();
         let found = mine_game(&mut judge, &game, g, screen_depth, depth);
         for m in found {
