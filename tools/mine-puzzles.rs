@@ -118,7 +118,10 @@ fn play_game(
         }
         let _ = game.play(moves[rng.below(moves.len())]);
     }
-    let levels = [1 + rng.below(top as usize) as u8, 1 + rng.below(top as usize) as u8];
+    let levels = [
+        1 + rng.below(top as usize) as u8,
+        1 + rng.below(top as usize) as u8,
+    ];
     s.clear();
     s.set_seed(rng.next_u64());
     while game.outcome().is_none() && game.moves().len() < 160 {
@@ -393,8 +396,10 @@ const RATING_DEVIATION: u32 = 100;
 
 /// lichess's opening tags: the family, then the variation, words joined by `_`.
 fn opening_tags(name: &str) -> String {
+    // `Petrov's Defense` is `Petrovs_Defense`: an apostrophe joins, other signs part.
     let clean = |s: &str| {
-        s.split(|c: char| !c.is_alphanumeric())
+        s.replace(['\'', '’'], "")
+            .split(|c: char| !c.is_alphanumeric())
             .filter(|w| !w.is_empty())
             .collect::<Vec<_>>()
             .join("_")

@@ -28,12 +28,15 @@
 //!   service of its own, blocking;
 //! - [`annotate`]: the game written as PGN with `[%eval]` comments, NAGs and the best line
 //!   as a variation;
-//! - [`batch`]: `huo-chess analyse FILE.pgn`: many games, streamed, with a progress line.
+//! - [`batch`]: `huo-chess analyse FILE.pgn`: many games, streamed, with a progress line;
+//! - [`missed`]: the opponent's blunders a player did not punish, for puzzles from the
+//!   player's own games.
 
 pub mod analyser;
 pub mod annotate;
 pub mod background;
 pub mod batch;
+pub mod missed;
 pub mod spec;
 pub mod verdict;
 
