@@ -3,8 +3,9 @@
 //! A tactic is worth setting as a puzzle only if its answer is unambiguous. After the
 //! blunder, the solver's best move must win (stand [`MARGIN_CP`] better at least, or mate)
 //! and beat every other move clearly: by [`MARGIN_CP`] centipawns *and* [`MARGIN_CHANCES`]
-//! winning chances (two ways of winning a won game are not a puzzle), or by mating where
-//! no other move mates. The opponent then answers with its best defence and the solver's
+//! winning chances, every other move leaving at most [`SECOND_MAX_CP`] (two ways of
+//! winning a won game are not a puzzle: any other move must give most of the win back),
+//! or by mating where no other move mates. The opponent then answers with its best defence and the solver's
 //! next move is tested the same way. A line that wins material ends at the last solver move
 //! that is the only one; a mate must run to the mate (every mating move but the last the
 //! only one; the last may be any mate, and the trainer accepts any).
@@ -26,6 +27,9 @@ use std::sync::atomic::AtomicBool;
 pub const MARGIN_CP: i32 = 150;
 /// Winning chances the best move must beat the second by.
 pub const MARGIN_CHANCES: f64 = 0.2;
+/// The most the second best move may leave the solver, in centipawns: any other move
+/// must give most of the advantage back, not merely win less.
+pub const SECOND_MAX_CP: i32 = 250;
 /// The most solver moves a puzzle asks for.
 pub const MAX_SOLVER_MOVES: usize = 5;
 /// The depth of the first, cheap look at a candidate.
@@ -206,7 +210,8 @@ fn verdict(lines: &[(Score, Vec<Move>)]) -> Option<Step> {
         (Score::Cp(b), s) => {
             let wins = b >= MARGIN_CP;
             let clear = b - centipawns(s) >= MARGIN_CP
-                && chances(Score::Cp(b)) - chances(s) >= MARGIN_CHANCES;
+                && chances(Score::Cp(b)) - chances(s) >= MARGIN_CHANCES
+                && centipawns(s) <= SECOND_MAX_CP;
             (wins && clear).then_some(Step::Only)
         }
     }
