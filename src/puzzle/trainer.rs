@@ -196,7 +196,7 @@ impl PuzzleTrainer {
             tally: Tally::default(),
             not_saved: None,
         };
-        t.next().map_err(OpenError::Choose)?;
+        t.next_puzzle().map_err(OpenError::Choose)?;
         Ok(t)
     }
 
@@ -271,7 +271,7 @@ impl PuzzleTrainer {
 
     /// The next puzzle: a failed one due again, else a new one near the rating. Errors
     /// are the import's (it could not be read).
-    pub fn next(&mut self) -> std::io::Result<()> {
+    pub fn next_puzzle(&mut self) -> std::io::Result<()> {
         self.note = None;
         self.shown = None;
         self.verdict = None;
