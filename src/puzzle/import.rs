@@ -16,7 +16,7 @@
 
 use super::csv::{self, LineError, MAX_RATING};
 use super::index::{DATA_NAME, ENTRY_LEN, Entry, HEADER_LEN, INDEX_NAME, MAX_OFFSET, header};
-use crate::util::files::{AtomicFile, Durability, create_folder_of};
+use crate::util::files::{Durability, create_folder_of};
 use crate::util::transaction::{self, Transaction};
 use std::fmt;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
@@ -96,12 +96,12 @@ pub fn import(input: impl BufRead, name: &str, dir: &Path) -> Result<Report, Imp
     let mut data =
         BufWriter::with_capacity(1 << 16, tx.create(Path::new(DATA_NAME)).map_err(writing)?);
     // The entries in the order read, to be sorted; removed when dropped.
-    let mut scratch = AtomicFile::create(&dir.join(".imported-entries")).map_err(writing)?;
+    let mut scratch = Scratch::create(dir).map_err(writing)?;
     let mut counts = vec![0u64; usize::from(MAX_RATING) + 1];
     let mut report = Report::default();
     let mut offset = 0u64;
     {
-        let mut entries = BufWriter::with_capacity(1 << 16, &mut scratch);
+        let mut entries = BufWriter::with_capacity(1 << 16, &mut scratch.file);
         let mut input = input;
         let mut line = Vec::with_capacity(512);
         let mut number = 0u64;
@@ -169,7 +169,7 @@ pub fn import(input: impl BufRead, name: &str, dir: &Path) -> Result<Report, Imp
     data.flush().map_err(writing)?;
     drop(data);
     let index = tx.create(Path::new(INDEX_NAME)).map_err(writing)?;
-    sort_into(index, scratch.file(), &counts, report.imported, offset).map_err(writing)?;
+    sort_into(index, &mut scratch.file, &counts, report.imported, offset).map_err(writing)?;
     drop(scratch);
     tx.commit(Durability::Now).map_err(writing)?;
     Ok(report)
@@ -242,3 +242,29 @@ fn sort_into(
 /// A writer that seeks (for the sort's writes in place).
 trait WriteSeek: Write + Seek {}
 impl<T: Write + Seek> WriteSeek for T {}
+
+/// The scratch file of the entries in the order read: beside the import, read and
+/// written, removed when dropped (however the import ends).
+struct Scratch {
+    file: std::fs::File,
+    path: PathBuf,
+}
+
+impl Scratch {
+    fn create(dir: &Path) -> io::Result<Scratch> {
+        let path = dir.join(format!(".imported-entries.{}.tmp", std::process::id()));
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(&path)?;
+        Ok(Scratch { file, path })
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
