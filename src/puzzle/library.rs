@@ -178,6 +178,68 @@ impl Library {
     }
 }
 
+/// The user's own puzzles' file (`own.csv`) as text, for [`add_own`]: read strictly, its
+/// problems named `file:line`.
+#[derive(Default)]
+struct OwnFile {
+    puzzles: Vec<Puzzle>,
+    problems: Vec<String>,
+}
+
+impl crate::train::textfile::TextFile for OwnFile {
+    fn parse(text: &str, shown: &str) -> OwnFile {
+        match csv::parse_text(text, shown) {
+            Ok(puzzles) => OwnFile {
+                puzzles,
+                problems: Vec::new(),
+            },
+            Err(errors) => OwnFile {
+                puzzles: Vec::new(),
+                problems: errors.iter().map(|e| e.to_string()).collect(),
+            },
+        }
+    }
+
+    fn problems(&self) -> &[String] {
+        &self.problems
+    }
+
+    fn write(&self) -> String {
+        // Every puzzle in it was read from the file or checked by `add_own`.
+        csv::to_text(&self.puzzles).unwrap_or_default()
+    }
+}
+
+/// Adds `puzzles` to the user's own (`own.csv` in `dir`, made when missing), those whose
+/// id is not there yet: how many were added. The file is read again under its folder's
+/// lock, refused when damaged, and replaced atomically. A puzzle with a field the layout
+/// cannot hold (a comma) is refused before anything is written.
+pub fn add_own(
+    dir: &Path,
+    puzzles: &[Puzzle],
+) -> Result<usize, crate::train::textfile::StoreError> {
+    for p in puzzles {
+        csv::to_line(p).map_err(|e| crate::train::textfile::StoreError::Problems {
+            what: "a puzzle to add",
+            problems: vec![format!("{}: {e}", p.id)],
+        })?;
+    }
+    crate::train::textfile::update(
+        &dir.join(OWN_NAME),
+        "your own puzzles",
+        |own: &mut OwnFile| {
+            let mut added = 0;
+            for p in puzzles {
+                if !own.puzzles.iter().any(|q| q.id == p.id) {
+                    own.puzzles.push(p.clone());
+                    added += 1;
+                }
+            }
+            added
+        },
+    )
+}
+
 /// The user's puzzles' folder: `<data>/puzzles`.
 pub fn default_dir() -> Option<PathBuf> {
     crate::util::dirs::data_dir().map(|d| d.join("puzzles"))
@@ -200,6 +262,31 @@ mod tests {
                 assert!(pos.is_checkmate(), "{} does not end in mate", p.id);
             }
         }
+    }
+
+    #[test]
+    fn own_puzzles_are_added_once_and_read_back_as_a_source() {
+        let dir = crate::util::scratch::Scratch::new("puzzle-own");
+        let shipped = Library::shipped().unwrap();
+        let mut mine: Vec<Puzzle> = shipped[..2].to_vec();
+        for p in &mut mine {
+            p.id = format!("own-{}", p.id);
+            p.themes.push("ownGame".into());
+        }
+        assert_eq!(add_own(dir.path(), &mine).unwrap(), 2);
+        assert_eq!(add_own(dir.path(), &mine).unwrap(), 0);
+        let text = std::fs::read_to_string(dir.path().join(OWN_NAME)).unwrap();
+        assert_eq!(csv::parse_text(&text, "own.csv").unwrap(), mine);
+        let lib = Library::open(Some(dir.path())).unwrap();
+        assert_eq!(lib.len(), shipped.len() as u64 + 2);
+        // A puzzle the layout cannot hold is refused, the file left as it was.
+        let mut bad = mine[0].clone();
+        bad.id = "a,b".into();
+        assert!(add_own(dir.path(), &[bad]).is_err());
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join(OWN_NAME)).unwrap(),
+            text
+        );
     }
 
     #[test]
