@@ -12,7 +12,8 @@
 //!    entries buffered per rating, so that the writes come in runs).
 //! 3. The data file and the index replace the old ones together or not at all
 //!    ([`crate::util::transaction`]): an input that fails part-way, or holds no puzzle,
-//!    leaves the previous import as it was.
+//!    leaves the previous import as it was. The folder is locked meanwhile (the lock the
+//!    progress is saved under), so two imports never mix.
 
 use super::csv::{self, LineError, MAX_RATING};
 use super::index::{DATA_NAME, ENTRY_LEN, Entry, HEADER_LEN, INDEX_NAME, MAX_OFFSET, header};
@@ -91,6 +92,9 @@ pub fn import(input: impl BufRead, name: &str, dir: &Path) -> Result<Report, Imp
         source,
     };
     create_folder_of(&dir.join(DATA_NAME)).map_err(writing)?;
+    // One import at a time (a second one waits), and none while progress is saved there.
+    let _lock =
+        crate::book::store::lock(dir).map_err(|e| writing(io::Error::other(e.to_string())))?;
     transaction::recover(dir, STAGING).map_err(writing)?;
     let mut tx = Transaction::begin(dir, STAGING).map_err(writing)?;
     let mut data =
