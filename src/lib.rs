@@ -65,7 +65,8 @@
 //! `why` the evaluation and the engine; `tactics` the rules and the search's scores;
 //! `analysis` the engine, the book, the game, PGN and the configuration; `train` the book,
 //! the game, the opening names, PGN and the analysis (a drill is judged as the analysis
-//! judges); `puzzle` the rules, the game and the trainer's scheduler and text files; the screens, UCI and `arena` sit on top
+//! judges); `puzzle` the rules, the game, the trainer's scheduler and text files and the
+//! book store's folder lock; the screens, UCI and `arena` sit on top
 //! (`arena` runs its own searchers: a match needs no engine service), and the screens talk
 //! to the engine only through `engine`, the game screen through its session.
 
