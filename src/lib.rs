@@ -30,6 +30,8 @@
 //! - [`pgn`]: games in PGN, read (many, streaming, tolerant) and written.
 //! - [`player`]: who plays a side in a match or a watched game: a configuration and a
 //!   level, read from `LEVEL`, `FILE.toml` or `FILE:LEVEL`.
+//! - [`puzzle`]: tactics puzzles: lichess's puzzle layout, the user's Glicko-2 rating, the
+//!   trainer (failed puzzles back by spaced repetition) and the import of a whole database.
 //! - [`search`]: how a move is chosen: classic MiniMax or iterative-deepening alpha-beta,
 //!   the transposition table, move ordering, time management and the bench.
 //! - [`session`]: a game against the engine apart from any screen: the moves, the sides,
@@ -63,7 +65,8 @@
 //! `why` the evaluation and the engine; `tactics` the rules and the search's scores;
 //! `analysis` the engine, the book, the game, PGN and the configuration; `train` the book,
 //! the game, the opening names, PGN and the analysis (a drill is judged as the analysis
-//! judges); the screens, UCI and `arena` sit on top
+//! judges); `puzzle` the rules, the game, the trainer's scheduler and text files and the
+//! book store's folder lock; the screens, UCI and `arena` sit on top
 //! (`arena` runs its own searchers: a match needs no engine service), and the screens talk
 //! to the engine only through `engine`, the game screen through its session.
 
@@ -85,6 +88,7 @@ pub mod pgn;
 #[cfg(feature = "cli")]
 pub mod plain;
 pub mod player;
+pub mod puzzle;
 pub mod search;
 pub mod session;
 pub mod tactics;

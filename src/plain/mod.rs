@@ -15,9 +15,11 @@
 //! - [`lines`]: standard input as lines, the signals, the prompt.
 //! - [`words`]: the board in words.
 //! - [`queries`]: the blind-mode queries and the help.
+//! - [`puzzle`]: `huo-chess puzzle --plain`.
 //! - [`trainer`]: `:train`, `:drill`, `huo-book train --plain`, `huo-chess drill --plain`.
 
 pub mod lines;
+pub mod puzzle;
 pub mod queries;
 pub mod trainer;
 pub mod words;

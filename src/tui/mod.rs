@@ -14,7 +14,7 @@
 //! [`log`] (the log pane), [`input`] (choosing moves on the
 //! board, shared with the editor), [`events`] (the screens' one event stream), [`screen`] (the run loop every screen runs on),
 //! [`board`] (the board widget), [`book_screen`] (the look the editor and the trainer share), [`window`] (a window of text over a screen), [`analysis`] (the analysis screen), [`tree`] (the MiniMax tree browser), [`theme`] (colours, glyphs), [`terminal`] (setup,
-//! restore, signals, panic hook), [`editor`] (the book editor), [`trainer`] (the trainer).
+//! restore, signals, panic hook), [`editor`] (the book editor), [`trainer`] (the trainer), [`puzzle`] (the puzzles).
 
 pub mod analysis;
 pub mod app;
@@ -25,6 +25,7 @@ pub mod events;
 pub mod flags;
 pub mod input;
 pub mod log;
+pub mod puzzle;
 pub mod screen;
 pub mod terminal;
 pub mod theme;

@@ -351,6 +351,14 @@ impl Write for StagedFile {
     }
 }
 
+/// A staged file may be written out of order (an index filled bucket by bucket); a byte
+/// written twice counts twice towards the staged total.
+impl io::Seek for StagedFile {
+    fn seek(&mut self, pos: io::SeekFrom) -> io::Result<u64> {
+        self.file.seek(pos)
+    }
+}
+
 /// Puts one change in place: `staged` renamed over `target` (its folder made when
 /// missing, and remembered in `made_folders`), or `target` deleted (and its folder when
 /// that leaves it empty).

@@ -163,3 +163,50 @@ fn a_polyglot_import_is_streamed_into_the_book() {
     let e4 = book.lookup(&start).unwrap().moves[0].weight;
     assert_eq!(e4 % 2, 0, "each weight added twice");
 }
+
+/// A puzzle database of `n` lines written to `path`: one position, the ratings and ids
+/// varied (every hundredth line bad, to be counted).
+fn write_puzzles(path: &std::path::Path, n: usize) {
+    use std::io::Write;
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+    writeln!(out, "{}", huo_chess::puzzle::csv::HEADER).unwrap();
+    for i in 0..n {
+        let moves = if i % 100 == 99 {
+            "d5d7 e2e9"
+        } else {
+            "d5d7 e2e8 d7e8 e1e8"
+        };
+        writeln!(
+            out,
+            "p{i:07},4r1k1/5ppp/8/3q4/8/8/4RPPP/4Q1K1 b - - 0 1,{moves},{},80,0,0,mate mateIn2 backRankMate,,",
+            600 + (i * 7919) % 2400
+        )
+        .unwrap();
+    }
+}
+
+#[test]
+fn a_puzzle_import_holds_the_same_memory_for_ten_times_the_lines() {
+    let dir = crate::common::tempdir("alloc-puzzles");
+    let peak_for = |n: usize| {
+        let input = dir.join(format!("in-{n}.csv"));
+        write_puzzles(&input, n);
+        let target = dir.join(format!("out-{n}"));
+        let before = live_bytes();
+        let reader = std::io::BufReader::new(std::fs::File::open(&input).unwrap());
+        let report = huo_chess::puzzle::import::import(reader, "in.csv", &target).unwrap();
+        let peak = peak_bytes() - before;
+        assert_eq!(report.imported + report.bad, n as u64);
+        assert_eq!(report.bad, n as u64 / 100);
+        peak
+    };
+    let small = peak_for(20_000);
+    let large = peak_for(200_000);
+    // Buffers and the per-rating runs only: the same for ten times the input, give or
+    // take a few kilobytes (a path, a message).
+    assert!(
+        large <= small + 16 * 1024,
+        "{small} bytes at the peak for 20 000 lines, {large} for 200 000"
+    );
+    assert!(large < 4 << 20, "{large} bytes at the peak");
+}

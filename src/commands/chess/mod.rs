@@ -4,11 +4,13 @@
 //! - `tools`: the engine's own tools: `perft`, `eval`, `bench`.
 //! - `analyse`: `analyse` (annotated games, or a player's drills) and `drill`.
 //! - `arena`: `match`, two players in-process and their Elo difference.
+//! - `puzzle`: `puzzle`, tactics puzzles, their statistics and `puzzle import`.
 //! - `settings`: `config check` and `config show`.
 
 mod analyse;
 mod arena;
 pub mod drill;
+mod puzzle;
 mod settings;
 mod tools;
 
@@ -113,6 +115,10 @@ pub enum Command {
         #[arg(long)]
         plain: bool,
     },
+    /// Solve tactics puzzles rated near your own puzzle rating (Glicko-2, kept in your
+    /// data folder), a failed one coming back by spaced repetition: the shipped set, the
+    /// puzzles from your own games, and a database you imported (`puzzle import FILE`).
+    Puzzle(puzzle::PuzzleArgs),
     /// Play two players against each other, in-process, and estimate their Elo difference.
     /// A player is a level (1 to 10, max, classic-1, classic-3, classic-5: the built-in
     /// configuration at that level), a TOML configuration file (its weights, contempt and
@@ -214,6 +220,7 @@ impl Cli {
                 analyse::analyse(config, file, out, player, search)
             }
             Command::Drill { all, stats, plain } => analyse::drill(config, all, stats, plain),
+            Command::Puzzle(args) => puzzle::run(args, config),
             Command::Match {
                 engine1,
                 engine2,
