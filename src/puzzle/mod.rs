@@ -13,8 +13,10 @@
 //! - [`import`]: importing a database (lichess's, 4 million lines) in constant memory.
 //! - [`trainer`]: the trainer's state, apart from any screen.
 //! - [`stats`]: the figures of `--stats`.
+//! - [`from_games`]: puzzles from the user's own games (`analyse --player`).
 
 pub mod csv;
+pub mod from_games;
 pub mod glicko;
 pub mod import;
 pub mod index;

@@ -482,3 +482,65 @@ fn analyse_player_with_out_drills_and_annotates_in_one_run() {
     assert!(annotated.contains("3. Qxe5+ $4"), "{annotated}");
     assert!(annotated.contains("[Annotator \"Huo Chess"), "{annotated}");
 }
+
+/// Black, "Friend", leaves the queen where the knight takes it (2... Qg5??) and White, "Me",
+/// does not take it (3. d3).
+const MISSED: &str = r#"[Event "Casual"]
+[Site "https://example.org/game/1"]
+[White "Me"]
+[Black "Friend"]
+[Date "2026.12.06"]
+[Result "*"]
+
+1. e4 e5 2. Nf3 Qg5 3. d3 Qg6 4. Nc3 Nc6 *
+"#;
+
+#[test]
+fn analyse_player_makes_the_opponents_blunder_the_player_missed_a_puzzle_of_their_own() {
+    let dir = tempdir("own-puzzles");
+    let pgn = dir.join("mine.pgn");
+    std::fs::write(&pgn, MISSED).unwrap();
+    let data = dir.join("data");
+    let args = [
+        "analyse",
+        pgn.to_str().unwrap(),
+        "--player",
+        "Me",
+        "--depth",
+        "8",
+    ];
+    let (ok, out, err) = huo_chess(&data, &args);
+    assert!(ok, "{out}{err}");
+    assert!(
+        err.contains("game 1: 1 puzzle(s) from your opponent's blunders you missed"),
+        "{err}"
+    );
+    assert!(
+        out.contains("1 puzzle(s) from the opponents' blunders you missed, 1 new in"),
+        "{out}"
+    );
+    let own = data.join("huo-chess").join("puzzles").join("own.csv");
+    let text = std::fs::read_to_string(&own).unwrap();
+    let puzzles = huo_chess::puzzle::csv::parse_text(&text, "own.csv").unwrap();
+    assert_eq!(puzzles.len(), 1, "{text}");
+    let p = &puzzles[0];
+    // Before the blunder, the blunder, then what Me should have played: Nxg5.
+    assert_eq!(
+        p.position.fen(),
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+    );
+    let moves: Vec<String> = p.moves.iter().map(|m| m.uci()).collect();
+    assert_eq!(moves[..2], ["d8g5", "f3g5"], "{text}");
+    assert!(
+        p.has_theme("ownGame") && p.has_theme("hangingPiece"),
+        "{text}"
+    );
+    assert_eq!(p.game_url, "https://example.org/game/1");
+    // A second run adds nothing new.
+    let (ok, out, err) = huo_chess(&data, &args);
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains("1 puzzle(s) from the opponents' blunders you missed, 0 new in"),
+        "{out}"
+    );
+}

@@ -1,7 +1,7 @@
 //! `analyse FILE`: every game of a PGN file annotated by the analysing engine (Huo's own,
-//! or the user's UCI engine); `--player NAME`: that player's mistakes made into drills,
-//! from the same analysis (with `--out`, the annotated games are written too); `drill`:
-//! the drills asked.
+//! or the user's UCI engine); `--player NAME`: that player's mistakes made into drills and
+//! the opponents' blunders the player missed into puzzles, from the same analysis (with
+//! `--out`, the annotated games are written too); `drill`: the drills asked.
 
 use super::drill as deck;
 use crate::analysis::batch::{self, Output};
@@ -61,6 +61,7 @@ pub fn analyse(
         live_progress: std::io::stderr().is_terminal(),
     };
     let mut drills = player.as_deref().map(deck::Collect::open).transpose()?;
+    let mut puzzles = player.as_deref().map(OwnPuzzles::new);
     let stdout = std::io::stdout();
     let mut stdout = stdout.lock();
     let summary = batch::run(
@@ -72,16 +73,87 @@ pub fn analyse(
             if let Some(d) = &mut drills {
                 d.game(number, pgn, analysis);
             }
+            if let Some(p) = &mut puzzles {
+                p.game(number, pgn, analysis);
+            }
         },
     );
-    // The drills found before an engine failed are kept too.
+    // The drills and puzzles found before an engine failed are kept too.
     let added = drills.map(|d| d.finish(&input)).transpose();
+    let puzzled = puzzles.map(OwnPuzzles::finish).transpose();
     let summary = summary?;
     if summary.games == 0 {
         return Err("no game could be analysed".into());
     }
     added?;
+    puzzled?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `analyse --player NAME`: the opponents' blunders the player missed, made into puzzles
+/// game by game, then added to the user's own puzzles.
+struct OwnPuzzles {
+    player: String,
+    /// Proves and rates the puzzles with Huo's own search and its built-in evaluation,
+    /// as the shipped set was, whatever engine analyses.
+    searcher: crate::search::Searcher,
+    found: Vec<crate::puzzle::Puzzle>,
+}
+
+impl OwnPuzzles {
+    fn new(player: &str) -> OwnPuzzles {
+        OwnPuzzles {
+            player: player.to_string(),
+            searcher: crate::search::Searcher::new(crate::eval::Evaluator::default(), 64),
+            found: Vec::new(),
+        }
+    }
+
+    fn game(
+        &mut self,
+        number: usize,
+        pgn: &crate::pgn::PgnGame,
+        analysis: &crate::analysis::GameAnalysis,
+    ) {
+        let sides = crate::train::deck::sides_of(pgn, &self.player);
+        if sides.is_empty() {
+            return;
+        }
+        let url = pgn.header("Site").unwrap_or("");
+        let found = crate::puzzle::from_games::puzzles_of(
+            &mut self.searcher,
+            &pgn.to_game(),
+            analysis,
+            &sides,
+            url,
+        );
+        if !found.is_empty() {
+            eprintln!(
+                "game {number}: {} puzzle(s) from your opponent's blunders you missed",
+                found.len()
+            );
+        }
+        self.found.extend(found);
+    }
+
+    /// Adds the puzzles to the user's own and says so.
+    fn finish(self) -> CommandResult {
+        if self.found.is_empty() {
+            println!(
+                "No puzzle: no blunder of the opponents' was missed with only one way to punish it."
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
+        let dir = crate::puzzle::library::default_dir()
+            .ok_or("no home folder to keep your puzzles in")?;
+        let added = crate::puzzle::library::add_own(&dir, &self.found)?;
+        println!(
+            "{} puzzle(s) from the opponents' blunders you missed, {added} new in {}. Solve them: huo-chess puzzle --theme ownGame",
+            self.found.len(),
+            dir.join(crate::puzzle::library::OWN_NAME).display()
+        );
+        Ok(ExitCode::SUCCESS)
+    }
 }
 
 /// `drill [--all] [--stats]`.
