@@ -41,22 +41,21 @@ const TICK: Duration = Duration::from_millis(50);
 /// `--resume` on the way out (the error says where it could not be).
 pub fn run_game(args: GameArgs, config: &Config) -> io::Result<()> {
     let flags = args.check().map_err(io::Error::other)?;
-    let dir = crate::util::dirs::data_dir();
-    let slot = dir.as_deref().and_then(crate::util::dirs::claim_autosave);
+    // The same way in as the screen's: an autosave slot of its own, games left adopted.
+    let start = crate::play::exit::Start::claim();
     // A listener waits for no pause: the weak levels answer as soon as they have chosen.
     let mut config = config.clone();
     config.tui.pause = 0.0;
-    let mut app = App::with_flags(&config, flags, slot.as_ref().map(|s| s.path.clone()))
-        .map_err(io::Error::other)?;
-    if let (Some(dir), Some(slot)) = (&dir, &slot) {
-        app.adopt_games(&crate::util::dirs::abandoned_games(dir, &slot.path));
-    }
+    let mut app = App::with_flags(&config, flags, start.autosave()).map_err(io::Error::other)?;
+    app.adopt_games(&start.abandoned());
     let signalled = watch_signals();
     let lines = read_lines(io::BufReader::new(io::stdin()));
     let mut view = Plain::new(app, io::stdout().lock());
     let run = view.run(&lines, &signalled);
-    let saved = view.app.save_for_exit().map_err(io::Error::other);
-    run.and(saved)
+    // And the same way out: kept for --resume, else written to the temporary folder.
+    let kept = view.app.save_for_exit();
+    crate::play::exit::shutdown(kept, || view.app.pgn_text())?;
+    run
 }
 
 /// The game read and written as lines.
@@ -118,7 +117,7 @@ impl<W: Write> Plain<W> {
 
     /// The last line: where the game is.
     fn goodbye(&mut self) -> io::Result<()> {
-        if self.app.in_progress() && self.app.session.saves.autosave().is_some() {
+        if self.app.in_progress() && self.app.session().saves.autosave().is_some() {
             self.say("The game is saved: huo-chess --plain --resume goes on with it.")
         } else {
             self.say("Goodbye.")
@@ -137,7 +136,7 @@ impl<W: Write> Plain<W> {
             if !self.busy() || stop.load(Ordering::Relaxed) {
                 return Ok(());
             }
-            if self.app.session.thinking().is_some() {
+            if self.app.session().thinking().is_some() {
                 self.app.wait_engine_once(TICK);
             } else if self.app.analysis().is_some_and(|v| v.is_running()) {
                 self.app.wait_analysis(TICK);
@@ -156,7 +155,7 @@ impl<W: Write> Plain<W> {
     /// question now asked.
     fn speak(&mut self) -> io::Result<()> {
         let said = self.app.transcript.replace(Vec::new()).unwrap_or_default();
-        let moves = self.app.session.game.moves().to_vec();
+        let moves = self.app.session().game.moves().to_vec();
         // Each move line the game said is one of its latest moves, in order (a game loaded
         // or resumed says none: it is not read out move by move, `moves` reads it).
         let said_moves = said.iter().filter(|s| matches!(s, Said::Move(_))).count();
@@ -166,7 +165,7 @@ impl<W: Write> Plain<W> {
             match s {
                 Said::Move(_) => {
                     if let Some(&mv) = moves.get(next) {
-                        let pos = self.app.session.game.positions()[next];
+                        let pos = self.app.session().game.positions()[next];
                         self.say(&words::move_words(&pos, mv))?;
                     }
                     next += 1;

@@ -122,7 +122,7 @@ pub enum Answer {
 /// The answer to a query in the game, or `None` when `text` is no query (a move, a `:`
 /// command).
 pub fn answer(app: &mut App, text: &str) -> Option<Answer> {
-    if let Some(a) = board_answer(&app.session.game, app.session.human, text) {
+    if let Some(a) = board_answer(&app.session().game, app.session().human, text) {
         return Some(Answer::Lines(a));
     }
     let (word, arg) = text.split_once(' ').unwrap_or((text, ""));
@@ -130,11 +130,11 @@ pub fn answer(app: &mut App, text: &str) -> Option<Answer> {
     let one = |s: String| Some(Answer::Lines(vec![s]));
     match (word, arg) {
         ("help" | "h" | "?" | ":help", "") => Some(Answer::Lines(help())),
-        ("c" | "clock" | "clocks", "") => one(match &app.session.clock {
+        ("c" | "clock" | "clocks", "") => one(match &app.session().clock {
             None => "No clocks.".into(),
             Some(c) => {
                 let now = Instant::now();
-                let turn = app.session.game.position().turn();
+                let turn = app.session().game.position().turn();
                 format!(
                     "White {}, Black {}. {} to move.",
                     format_clock(c.left(Color::White, turn, now)),

@@ -27,6 +27,7 @@ mod perft;
 mod pgn;
 mod pgn_input;
 mod plain;
+mod play;
 mod search;
 mod session;
 mod terminal;

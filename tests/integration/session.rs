@@ -171,8 +171,8 @@ fn kept_of_text(text: &str) -> Vec<Kept> {
 
 fn kept_on_screen(app: &App) -> Kept {
     Kept {
-        moves: app.session.game.moves().iter().map(|m| m.uci()).collect(),
-        control: app.session.clock.as_ref().map(|c| c.control.pgn_tag()),
+        moves: app.session().game.moves().iter().map(|m| m.uci()).collect(),
+        control: app.session().clock.as_ref().map(|c| c.control.pgn_tag()),
     }
 }
 
@@ -215,7 +215,7 @@ fn command(app: &mut App, line: &str) {
 /// player wrote.
 fn everything(app: &App, files: &[PathBuf]) -> Vec<Kept> {
     let mut all = vec![kept_on_screen(app)];
-    for text in &app.session.saves.left {
+    for text in &app.session().saves.left {
         all.extend(kept_of_text(text));
     }
     for f in files {
@@ -244,7 +244,7 @@ fn run_steps(steps: &[Step]) -> Result<(), TestCaseError> {
                 if !app.humans_turn() {
                     continue;
                 }
-                let legal = app.session.game.position().legal_moves();
+                let legal = app.session().game.position().legal_moves();
                 let mv = legal[n % legal.len()];
                 app.submit_move(&mv.uci());
                 prop_assert!(app.wait_engine(Duration::from_secs(30)));

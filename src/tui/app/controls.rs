@@ -159,7 +159,7 @@ impl App {
     }
 
     fn set_color(&mut self, c: Color) {
-        self.session.human = c;
+        self.session_mut().human = c;
         self.flipped = c == Color::Black;
         self.message = None;
         self.ask_next(self.mode_after_color());
@@ -205,12 +205,12 @@ impl App {
     /// clock, and the move is played.
     fn answer_color(&mut self, text: &str) {
         if text.is_empty() {
-            return self.set_color(self.session.human);
+            return self.set_color(self.session().human);
         }
         if let Ok(c) = crate::tui::flags::read_color(text) {
             return self.set_color(c);
         }
-        let pos = *self.session.game.position();
+        let pos = *self.session().game.position();
         let typed = crate::tui::input::read_typed_move(&pos, text);
         if matches!(typed, Ok(_) | Err(MoveError::MissingPromotion { .. })) {
             self.ask_level = false;
@@ -218,7 +218,7 @@ impl App {
             self.set_color(pos.turn());
             self.submit_move(text);
         } else {
-            let default = self.session.human.to_string().to_ascii_lowercase();
+            let default = self.session().human.to_string().to_ascii_lowercase();
             self.note(
                 format!("'{text}': type w or b (white or black), or Enter for {default}"),
                 true,
@@ -231,7 +231,7 @@ impl App {
     fn answer_level(&mut self, text: &str) {
         if !text.is_empty() {
             match text.parse::<crate::level::Level>() {
-                Ok(l) => self.session.level = l,
+                Ok(l) => self.session_mut().level = l,
                 Err(e) => return self.note(e, true),
             }
         }
@@ -246,10 +246,10 @@ impl App {
     /// "Time control": as `--clock` reads it, or Enter for none.
     fn answer_clock(&mut self, text: &str) {
         if text.is_empty() {
-            self.session.clock = None;
+            self.session_mut().clock = None;
         } else {
             match crate::session::clock::Clock::parse_setting(text) {
-                Ok(c) => self.session.clock = c,
+                Ok(c) => self.session_mut().clock = c,
                 Err(e) => return self.note(e, true),
             }
         }
@@ -300,8 +300,8 @@ impl App {
         if !self.humans_turn() {
             return;
         }
-        let pos = *self.session.game.position();
-        match self.board.select(&pos, self.session.human) {
+        let pos = *self.session().game.position();
+        match self.board.select(&pos, self.session().human) {
             Pick::Move(mv) => self.play_human_move(mv),
             Pick::Promotion { from, to } => self.mode = Mode::Promotion { from, to },
             Pick::Illegal => self.note(super::INVALID_MOVE, true),
@@ -311,7 +311,7 @@ impl App {
 
     /// The legal destinations of the selected piece.
     pub fn targets(&self) -> Vec<crate::core::Square> {
-        self.board.targets(self.session.game.position())
+        self.board.targets(self.session().game.position())
     }
 
     /// A mouse event: a left click on the board acts like the cursor and Enter; the

@@ -33,7 +33,6 @@ use crate::book::{BookEntry, BookError, Edit};
 use crate::config::Config;
 use crate::core::{Move, MoveError, Position, san};
 use crate::engine::{Reply, Settings, Think};
-use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::openings::Opening;
 use crate::search::{Level, Limits};
@@ -127,11 +126,9 @@ impl Editor {
             quit: false,
             screen: Rect::new(0, 0, 80, 25),
             engine: EngineLink::spawn(Settings {
-                eval: Evaluator::from_config(config),
                 hash_mb: config.search.hash_mb.min(64),
-                threads: config.search.threads,
                 contempt: 0,
-                book: None,
+                ..crate::play::setup::engine_settings(config, None)
             }),
             engine_view: None,
         };
