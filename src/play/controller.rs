@@ -129,6 +129,11 @@ impl Controller {
         &mut self.session
     }
 
+    /// Other manners from now on.
+    pub fn set_policies(&mut self, policies: Policies) {
+        self.policies = policies;
+    }
+
     /// The manners in use.
     pub fn policies(&self) -> Policies {
         self.policies
@@ -1178,7 +1183,18 @@ impl Controller {
             self.session.set_clock(control, now);
             self.say(Event::ClocksFromSave(control));
         }
-        self.say(Event::Resumed);
+        let g = &self.session.game;
+        let last = g
+            .moves()
+            .len()
+            .checked_sub(1)
+            .map(|i| crate::core::san_numbered(&g.positions()[i], g.moves()[i]));
+        self.say(Event::Resumed {
+            moves: g.moves().len(),
+            last,
+            to_move: g.position().turn(),
+            human: self.session.human,
+        });
         Ok(())
     }
 

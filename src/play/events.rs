@@ -152,8 +152,14 @@ pub enum Event {
     ClocksFromSave(TimeControl),
     /// The engine failed to answer (its move: the first legal one stands in).
     EngineFailed { message: String },
-    /// The autosaved game goes on.
-    Resumed,
+    /// The autosaved game goes on: how many moves it has, its last one (numbered SAN),
+    /// the side to move and the player's.
+    Resumed {
+        moves: usize,
+        last: Option<String>,
+        to_move: Color,
+        human: Color,
+    },
     /// The engine plays both sides, named.
     Watching { white: String, black: String },
     /// The player takes over `side` from the engine.

@@ -153,7 +153,7 @@ pub fn log_line(event: &Event) -> Option<String> {
         Event::Restored { .. } => "Game restored".to_string(),
         Event::ClocksFromSave(c) => format!("Clocks: {c} each, from the saved game"),
         Event::EngineFailed { message } => format!("Engine error: {message}"),
-        Event::Resumed => "Saved game resumed".to_string(),
+        Event::Resumed { .. } => "Saved game resumed".to_string(),
         Event::Watching { white, black } => {
             format!("Watching: White {white} against Black {black}")
         }
@@ -166,6 +166,17 @@ pub fn log_line(event: &Event) -> Option<String> {
         | Event::Question(_)
         | Event::Note { .. } => return None,
     })
+}
+
+/// Which game goes on, and whose move it is: "The game goes on after 12 moves (the last
+/// 6... Nf6): White to move, you play White."
+pub fn resumed(moves: usize, last: Option<&str>, to_move: Color, human: Color) -> String {
+    let after = match last {
+        Some(last) if moves == 1 => format!("after 1 move ({last})"),
+        Some(last) => format!("after {moves} moves (the last {last})"),
+        None => "from its start".to_string(),
+    };
+    format!("The game goes on {after}: {to_move} to move, you play {human}.")
 }
 
 /// What the panel says for the ending (the original's "I resign!" when the engine

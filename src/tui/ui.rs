@@ -254,7 +254,7 @@ pub fn panel_lines(app: &App) -> Vec<Line<'static>> {
     }
     if let Some(why) = app.ending_text() {
         lines.push(Line::styled(why, t.alert.add_modifier(Modifier::BOLD)));
-    } else if app.check {
+    } else if app.check() {
         lines.push(Line::styled(CHECK, t.alert.add_modifier(Modifier::BOLD)));
     }
     if let Some(m) = &app.message {

@@ -332,7 +332,19 @@ fn a_game_kept_on_exit_is_resumed_with_its_clocks() {
         again.session().clock.as_ref().map(|c| c.control),
         Some(control("5m+3s"))
     );
-    assert!(again.take_events().contains(&Event::Resumed));
+    let said = again.take_events();
+    assert!(
+        said.contains(&Event::Resumed {
+            moves: 4,
+            last: Some(format!(
+                "2... {}",
+                huo_chess::core::san(&again.session().game.positions()[3], moves[3])
+            )),
+            to_move: Color::White,
+            human: Color::White,
+        }),
+        "{said:?}"
+    );
     assert!(again.humans_turn());
     // A finished game is no game to resume: it is set aside on exit, the autosave gone.
     again.command(Command::Resign, Instant::now());

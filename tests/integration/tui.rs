@@ -132,7 +132,7 @@ fn thinking_is_shown_while_the_engine_works() {
 fn check_is_announced() {
     let mut app = app_from("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
     typed(&mut app, "a1a8");
-    assert!(app.check);
+    assert!(app.check());
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains(CHECK), "{text}");
     assert!(app.log.lines().iter().any(|l| l == CHECK));
@@ -231,7 +231,7 @@ fn typed_move_gets_an_engine_reply() {
     assert!(app.wait_engine(Duration::from_secs(30)));
     assert_eq!(app.session().game.moves().len(), 2);
     assert_eq!(app.session().game.position().turn(), Color::White);
-    assert!(app.my_move.as_deref().unwrap().starts_with("My move: "));
+    assert!(app.my_move().unwrap().starts_with("My move: "));
 }
 
 #[test]
@@ -322,7 +322,7 @@ fn every_typed_character_goes_to_the_input_line() {
     assert_eq!(app.input, typed_text);
     assert_eq!(app.mode, Mode::Play);
     assert!(app.session().game.moves().is_empty());
-    assert!(app.show_log);
+    assert!(app.show_log());
     key(&mut app, KeyCode::Esc);
     assert_eq!(app.input, "");
     // Commands are function keys and chords.
@@ -590,7 +590,7 @@ fn flip_and_switch_sides() {
 fn copy_fen_goes_to_log_and_clipboard() {
     let mut app = app();
     typed(&mut app, ":copy");
-    assert_eq!(app.clipboard.as_deref(), Some(Position::STARTING_FEN));
+    assert_eq!(app.clipboard(), Some(Position::STARTING_FEN));
     assert!(
         app.log
             .lines()
@@ -764,7 +764,7 @@ fn log_scrolls_and_hides() {
         .collect();
     assert_eq!(shown.matches("Nf3").count(), 20, "{text}");
     app.handle_key(KeyEvent::new(KeyCode::Char('l'), KeyModifiers::CONTROL));
-    assert!(!app.show_log);
+    assert!(!app.show_log());
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(!text.contains("line 99"));
 }
@@ -2425,7 +2425,7 @@ fn drill_from_the_game_with_an_empty_deck_says_so_and_stays() {
     let dir = common::tempdir("game-drill");
     let mut app = app();
     let deck = dir.0.join("drills.txt");
-    app.deck = Some(deck.clone());
+    app.set_deck(Some(deck.clone()));
     typed(&mut app, ":drill");
     assert_eq!(app.mode, Mode::Play);
     assert!(app.trainer().is_none());

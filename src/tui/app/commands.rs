@@ -104,7 +104,8 @@ impl App {
             "log" => self.show_log = !self.show_log,
             "help" => self.do_action(Action::Help),
             "quit" | "q" | "exit" => self.ask_quit(),
-            _ => self.note(format!("Unknown command ':{cmd}' (F1 for help)"), true),
+            _ if self.keys => self.note(format!("Unknown command ':{cmd}' (F1 for help)"), true),
+            _ => self.note(format!("Unknown command ':{cmd}' (help lists them)"), true),
         }
     }
 
@@ -170,8 +171,12 @@ impl App {
         for l in crate::level::ladder_lines() {
             self.log_line(l);
         }
-        let key = self.config.tui.keys.level.short();
-        self.log_line(format!(":level N sets it ({key} types :level)."));
+        if self.keys {
+            let key = self.config.tui.keys.level.short();
+            self.log_line(format!(":level N sets it ({key} types :level)."));
+        } else {
+            self.log_line(":level N sets it.");
+        }
         self.note(
             format!("{now}\nThe levels and their Elo: in the log"),
             false,

@@ -4,7 +4,7 @@
 //! can ever start one.
 
 use super::commands::Action;
-use super::{App, Mode, Overlay, Pending};
+use super::{App, Mode, Overlay};
 use crate::core::{Color, Move, MoveError};
 use crate::keys::KeyChord;
 use crate::tui::input::{Pick, Typed, promotion_piece, take_typed};
@@ -117,17 +117,9 @@ impl App {
                     self.mode = self.back_to.clone();
                 }
             }
-            Mode::Confirm(what) => match key.code {
-                KeyCode::Char('y' | 'Y') => self.carry_out(what),
-                _ if matches!(what, Pending::Replace(_)) => {
-                    self.mode = self.back_to.clone();
-                    self.note("Not saved: the file keeps what it had", false);
-                }
-                _ => {
-                    self.mode = Mode::Play;
-                    self.note("Cancelled: the game goes on", false);
-                }
-            },
+            Mode::Confirm(what) => {
+                self.answer_confirm(what, matches!(key.code, KeyCode::Char('y' | 'Y')))
+            }
             Mode::Resume => match key.code {
                 KeyCode::Char('y' | 'Y') | KeyCode::Enter => self.resume_asked(),
                 KeyCode::Char('n' | 'N') | KeyCode::Esc => {
@@ -203,7 +195,7 @@ impl App {
     /// move typed there (`e2e4`, `Nf3`) means the player wants to play now: they take the
     /// side to move (White, in the initial position), at the level shown and without a
     /// clock, and the move is played.
-    fn answer_color(&mut self, text: &str) {
+    pub(super) fn answer_color(&mut self, text: &str) {
         if text.is_empty() {
             return self.set_color(self.session().human);
         }
@@ -228,7 +220,7 @@ impl App {
 
     /// "Set the level": a level as everywhere ([`crate::level::SPELLINGS`]), or Enter for
     /// the level shown.
-    fn answer_level(&mut self, text: &str) {
+    pub(super) fn answer_level(&mut self, text: &str) {
         if !text.is_empty() {
             match text.parse::<crate::level::Level>() {
                 Ok(l) => self.session_mut().level = l,
@@ -244,7 +236,7 @@ impl App {
     }
 
     /// "Time control": as `--clock` reads it, or Enter for none.
-    fn answer_clock(&mut self, text: &str) {
+    pub(super) fn answer_clock(&mut self, text: &str) {
         if text.is_empty() {
             self.session_mut().clock = None;
         } else {

@@ -6,16 +6,18 @@
 //! board input are their own types beside it. Nothing here draws or needs a terminal, so
 //! all of it is testable.
 
+pub mod answers;
 pub mod commands;
 pub mod controls;
 pub mod replies;
 pub mod review;
 pub mod saving;
+pub mod setup;
 pub mod training;
 pub mod watch;
 pub mod why;
 
-use super::flags::{FlagError, Flags, GameArgs};
+use super::flags::{Flags, GameArgs};
 use super::input::BoardInput;
 use super::log::LogPane;
 use super::theme::Theme;
@@ -27,9 +29,9 @@ use crate::logfile::LogFile;
 use crate::play::{Command, Controller};
 use crate::session::GameSession;
 use crate::session::engine::Job;
-use crate::session::saves::ResumeError;
 use crate::util::rng::Rng;
 use ratatui::layout::Rect;
+pub use setup::SetupError;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -149,20 +151,18 @@ pub struct App {
     /// The board cursor and selection.
     pub board: BoardInput,
     /// `My move: e2 -> e4`.
-    pub my_move: Option<String>,
-    /// The side to move is in check.
-    pub check: bool,
+    pub(crate) my_move: Option<String>,
     /// A note for the player (`Invalid move - Please try again`, `Hint: Nf3`, ...); it
     /// may be several lines (the reason under the original's words).
     pub message: Option<String>,
     /// Is the note a warning (drawn in the alert colour)?
     pub alert: bool,
     pub log: LogPane,
-    pub show_log: bool,
+    pub(crate) show_log: bool,
     pub thinking: Option<Thinking>,
     pub quit: bool,
     /// Text for the terminal clipboard (OSC 52), taken by the run loop.
-    pub clipboard: Option<String>,
+    pub(crate) clipboard: Option<String>,
     /// The screen size (the run loop keeps it current).
     pub screen: Rect,
     /// The screen over the game (analysis, tree, trainer), while one is open.
@@ -170,7 +170,7 @@ pub struct App {
     /// The clocks were running when the trainer opened (they run again when it closes).
     pub(super) clocks_stopped: bool,
     /// The drills' deck (`:drill`), in the user's data folder.
-    pub deck: Option<PathBuf>,
+    pub(crate) deck: Option<PathBuf>,
     /// The screen's event stream, for the trainer's worker to wake it.
     pub(super) wake: Option<std::sync::mpsc::Sender<super::events::Wake>>,
     /// The evaluation, to explain a line part by part.
@@ -182,62 +182,8 @@ pub struct App {
     pub(super) ask_clock: bool,
     /// Everything said, kept while a text view reads it (`None`: not kept).
     pub transcript: Option<Vec<Said>>,
-}
-
-/// Why the game screen cannot start as asked: a flag refused, the log file (`--log` or
-/// `log.file`) that cannot be opened, or `--resume` with nothing to resume.
-#[derive(Debug)]
-pub enum SetupError {
-    Flag(FlagError),
-    Log {
-        /// `--log` or `log.file`: where the path came from.
-        whence: &'static str,
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    /// `--resume`, and no game saved (at the autosave's place, when there is one).
-    NoSavedGame {
-        autosave: Option<PathBuf>,
-    },
-    Resume(ResumeError),
-}
-
-impl From<FlagError> for SetupError {
-    fn from(e: FlagError) -> Self {
-        SetupError::Flag(e)
-    }
-}
-
-impl std::fmt::Display for SetupError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SetupError::Flag(e) => e.fmt(f),
-            SetupError::Log {
-                whence,
-                path,
-                source,
-            } => write!(f, "{whence} {}: cannot open: {source}", path.display()),
-            SetupError::NoSavedGame { autosave } => {
-                write!(f, "--resume: there is no saved game")?;
-                match autosave {
-                    Some(p) => write!(f, " ({} does not exist)", p.display()),
-                    None => Ok(()),
-                }
-            }
-            SetupError::Resume(e) => write!(f, "--resume: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for SetupError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            SetupError::Flag(e) => Some(e),
-            SetupError::Log { source, .. } => Some(source),
-            SetupError::NoSavedGame { .. } => None,
-            SetupError::Resume(e) => Some(e),
-        }
-    }
+    /// Are there keys to name (the screen), or only lines typed (plain mode)?
+    pub(crate) keys: bool,
 }
 
 impl App {
@@ -260,6 +206,25 @@ impl App {
         flags: Flags,
         autosave: Option<PathBuf>,
     ) -> Result<App, SetupError> {
+        App::starting(config, flags, autosave, false)
+    }
+
+    /// [`App::with_flags`] for a view that reads the game as text ([`App::as_text`]) from
+    /// its very start (a game resumed by `--resume` is said too).
+    pub fn with_flags_as_text(
+        config: &Config,
+        flags: Flags,
+        autosave: Option<PathBuf>,
+    ) -> Result<App, SetupError> {
+        App::starting(config, flags, autosave, true)
+    }
+
+    fn starting(
+        config: &Config,
+        flags: Flags,
+        autosave: Option<PathBuf>,
+        text: bool,
+    ) -> Result<App, SetupError> {
         let book_dir = flags.book.as_deref().or(config.book.path.as_deref());
         let session =
             GameSession::new(None, Color::White, config.search.level).keeping_games_at(autosave);
@@ -273,7 +238,6 @@ impl App {
             input: String::new(),
             board: BoardInput::default(),
             my_move: None,
-            check: false,
             message: None,
             alert: false,
             log: LogPane::default(),
@@ -291,6 +255,7 @@ impl App {
             ask_level: true,
             ask_clock: true,
             transcript: None,
+            keys: true,
         };
         let log = match &flags.log {
             Some(path) => Some(("--log", path)),
@@ -308,6 +273,9 @@ impl App {
                 source,
             })?;
             app.log.file = Some(file);
+        }
+        if text {
+            app.as_text();
         }
         let analyse = flags.analyse.clone();
         app.apply_flags(flags)?;
@@ -409,6 +377,50 @@ impl App {
     /// Another book folder for the user's book.
     pub fn set_book_dir(&mut self, dir: Option<PathBuf>) {
         self.game.set_book_dir(dir);
+    }
+
+    /// The game is read and typed as lines (plain mode): everything said is kept for the
+    /// view to print ([`App::transcript`]), no key is named in a note, and a weak level
+    /// answers without its pause (a listener waits for none).
+    pub fn as_text(&mut self) {
+        self.transcript.get_or_insert_with(Vec::new);
+        self.keys = false;
+        let policies = crate::play::setup::Policies {
+            pause: 0.0,
+            ..self.game.policies()
+        };
+        self.game.set_policies(policies);
+    }
+
+    /// "The game is over", and how to start another.
+    pub(super) fn game_is_over(&mut self) {
+        let how = if self.keys { "F2 or :new" } else { ":new" };
+        self.note(format!("The game is over: {how} for a new one"), true);
+    }
+
+    /// `My move: e2 -> e4`: the engine's last move, as the panel shows it.
+    pub fn my_move(&self) -> Option<&str> {
+        self.my_move.as_deref()
+    }
+
+    /// Is the side to move in check?
+    pub fn check(&self) -> bool {
+        self.session().game.position().in_check()
+    }
+
+    /// Is the log pane shown?
+    pub fn show_log(&self) -> bool {
+        self.show_log
+    }
+
+    /// Text waiting for the terminal's clipboard.
+    pub fn clipboard(&self) -> Option<&str> {
+        self.clipboard.as_deref()
+    }
+
+    /// Another deck for `:drill`.
+    pub fn set_deck(&mut self, deck: Option<PathBuf>) {
+        self.deck = deck;
     }
 
     /// The game: its controller.
@@ -646,7 +658,7 @@ impl App {
     /// original's answer with the reason under it.
     pub fn submit_move(&mut self, text: &str) {
         if self.over() {
-            self.note("The game is over: F2 or :new for a new one", true);
+            self.game_is_over();
             return;
         }
         let typed = crate::tui::input::read_typed_move(self.session().game.position(), text);

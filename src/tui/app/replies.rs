@@ -161,7 +161,6 @@ impl App {
                 // offer) is over with it: the ending takes its place.
                 self.message = None;
                 self.thinking = None;
-                self.check = self.session().game.position().in_check();
                 self.offer_review();
             }
             Event::DrawOffered => self.note("I offer a draw: :draw accepts", false),
@@ -203,7 +202,6 @@ impl App {
                 if reopened || clocks.is_some() {
                     self.note(words::takeback(&moves, clocks, reopened), false);
                 }
-                self.check = self.session().game.position().in_check();
             }
             Event::LevelSet(l) => self.note(format!("Level: {}", l.name_and_elo()), false),
             Event::Saved { path } => self.note(format!("Saved to {}", path.display()), false),
@@ -216,7 +214,18 @@ impl App {
                 let s = if older == 1 { "" } else { "s" };
                 self.note(format!("Game restored ({older} older game{s} kept)"), false);
             }
-            Event::Resumed => self.note(EXPLAIN, false),
+            Event::Resumed {
+                moves,
+                last,
+                to_move,
+                human,
+            } => {
+                if !self.keys {
+                    // A listener is told which game it is, and whose move.
+                    self.log_line(words::resumed(moves, last.as_deref(), to_move, human));
+                }
+                self.note(EXPLAIN, false);
+            }
             Event::Watching { .. } => self.note(WATCHING, false),
             Event::TookOver { side } => {
                 self.flipped = side == crate::core::Color::Black;
@@ -241,10 +250,9 @@ impl App {
         }
     }
 
-    /// After any move (or a new position): nothing selected, check shown.
+    /// After any move (or a new position): nothing selected.
     fn after_any_move(&mut self) {
         self.board.selected = None;
-        self.check = self.session().game.position().in_check();
     }
 
     /// `:eval`: the engine's evaluation of the position on the board, from a short search

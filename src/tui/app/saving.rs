@@ -261,7 +261,10 @@ impl App {
     /// the screen stays, saying where it failed and how to keep the game.
     pub(super) fn confirm_quit(&mut self) {
         match self.save_for_exit() {
-            Ok(()) => self.quit = true,
+            Ok(()) => {
+                self.quit = true;
+                self.mode = self.back_to.clone();
+            }
             Err(e) => {
                 self.mode = self.back_to.clone();
                 self.save_failed(format!(

@@ -136,7 +136,7 @@ impl App {
     }
 
     /// Esc in the trainer: the game again, as it was; its clocks run again.
-    fn close_trainer(&mut self) {
+    pub fn close_trainer(&mut self) {
         self.overlay = None;
         self.back_to_game(false);
     }

@@ -50,10 +50,6 @@ impl App {
         }
     }
 
-    fn game_is_over(&mut self) {
-        self.note("The game is over: F2 or :new for a new one", true);
-    }
-
     /// The engine takes both sides.
     pub fn start_watching(&mut self) {
         if self.over() {
