@@ -5,30 +5,26 @@
 //! draw offers, new games and games loaded (the one on the board set aside first, so no
 //! command loses a game), saving, watching. It reads [`Command`]s and the time and says
 //! what happened as [`Event`]s; the engine's replies arrive on the same stream
-//! ([`Controller::next_event`]), so a view waits on one thing.
+//! ([`Controller::next_event`]), so a view waits on one thing. Where games are kept (new
+//! games, loading, saving, the autosave) is [`super::keeping`]'s part of it.
 
 use super::commands::Command;
 use super::events::{Because, By, Event, Question};
 use super::setup::{Policies, book_policy, engine_settings, game_books};
 use crate::config::Config;
-use crate::core::{Color, Move, Position, san};
+use crate::core::{Color, Move, san};
 use crate::engine::{Origin, Reply, Think};
-use crate::game::{Ending, Game};
+use crate::game::Ending;
 use crate::openings::Opening;
 use crate::search::{Event as SearchEvent, Iteration, Level, Limits, Score, SearchResult};
 use crate::session::GameSession;
 use crate::session::engine::{EngineLink, Job};
-use crate::session::saves::{KeepError, ResumeError};
 use crate::session::turn::{EngineMove, Reason};
-use crate::util::files::write_atomic;
 use crate::util::rng::Rng;
 use crate::why::thought::{BOARD_MOVETIME, Thought};
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-
-/// How a saved game names the person at the board.
-const PLAYER: &str = crate::session::PLAYER;
 
 /// The request the engine works on, and when it started.
 #[derive(Clone, Copy, Debug)]
@@ -47,28 +43,28 @@ struct Held {
 
 /// The game, its engine and its flow.
 pub struct Controller {
-    session: GameSession,
-    config: Config,
-    policies: Policies,
-    rng: Rng,
-    queue: VecDeque<Event>,
+    pub(super) session: GameSession,
+    pub(super) config: Config,
+    pub(super) policies: Policies,
+    pub(super) rng: Rng,
+    pub(super) queue: VecDeque<Event>,
     running: Option<Running>,
     held: Option<Held>,
-    opening: Option<&'static Opening>,
+    pub(super) opening: Option<&'static Opening>,
     /// The game as last written by [`Command::Save`] (quitting loses nothing then).
-    saved_text: Option<String>,
+    pub(super) saved_text: Option<String>,
     /// The question waiting for [`Command::Answer`].
-    asked: Option<Question>,
+    pub(super) asked: Option<Question>,
     /// The user's book folder (where leaving the book is noticed).
-    book_dir: Option<PathBuf>,
+    pub(super) book_dir: Option<PathBuf>,
     /// What the running search said: its main line and the alternatives (for "why?"),
     /// the top of a classic search's tree.
-    last_pv: Vec<Move>,
-    last_alternatives: Vec<(Move, Score)>,
-    last_tree: Option<crate::search::tree_top::TreeTop>,
-    thought: Option<Thought>,
+    pub(super) last_pv: Vec<Move>,
+    pub(super) last_alternatives: Vec<(Move, Score)>,
+    pub(super) last_tree: Option<crate::search::tree_top::TreeTop>,
+    pub(super) thought: Option<Thought>,
     /// The "why" search is the full strength's look at a weak level's move.
-    checking_level: bool,
+    pub(super) checking_level: bool,
 }
 
 impl std::fmt::Debug for Controller {
@@ -281,11 +277,11 @@ impl Controller {
         }
     }
 
-    fn say(&mut self, event: Event) {
+    pub(super) fn say(&mut self, event: Event) {
         self.queue.push_back(event);
     }
 
-    fn note(&mut self, text: impl Into<String>, alert: bool) {
+    pub(super) fn note(&mut self, text: impl Into<String>, alert: bool) {
         self.say(Event::Note {
             text: text.into(),
             alert,
@@ -424,7 +420,7 @@ impl Controller {
 
     /// After any change of position: the opening's name, the book left, check, the end
     /// of the game, and the engine's turn.
-    fn after_move(&mut self, now: Instant) {
+    pub(super) fn after_move(&mut self, now: Instant) {
         let opening = crate::openings::of_game(&self.session.game);
         if opening != self.opening {
             self.opening = opening;
@@ -961,281 +957,5 @@ impl Controller {
         self.say(Event::TookOver {
             side: self.session.human,
         });
-    }
-
-    // ---- new games, loading, saving ----
-
-    /// The game as PGN.
-    pub fn pgn_text(&self) -> String {
-        let name = |side: Color| {
-            if self.session.engine_plays(side) {
-                self.side_name(side)
-            } else {
-                PLAYER.to_string()
-            }
-        };
-        self.session
-            .pgn_text(name(Color::White), name(Color::Black))
-    }
-
-    /// The game on the board, when it has moves, is set aside (`Restore` brings it back).
-    fn set_aside_current(&mut self) {
-        if !self.session.game.moves().is_empty() {
-            let text = self.pgn_text();
-            self.keep(text);
-        }
-    }
-
-    fn keep(&mut self, text: String) {
-        if let Err(why) = self.session.saves.set_aside(text) {
-            self.say(Event::NotKept {
-                text: why.to_string(),
-            });
-        }
-    }
-
-    fn reset(&mut self) {
-        self.session.clear_engine();
-        self.running = None;
-        self.held = None;
-        self.opening = None;
-        self.thought = None;
-        self.asked = None;
-        self.session.ending = None;
-        self.session.policy = Default::default();
-    }
-
-    fn new_game(&mut self, start: Option<Position>, now: Instant) {
-        self.reset();
-        self.session.game = Game::from_position(start.unwrap_or_else(Position::startpos));
-        if let Some(c) = &mut self.session.clock {
-            c.reset();
-        }
-        self.start(now);
-    }
-
-    fn load(&mut self, path: &Path, now: Instant) {
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
-            Err(e) => return self.note(format!("Cannot read {}: {e}", path.display()), true),
-        };
-        let fen = text
-            .lines()
-            .map(str::trim)
-            .find(|l| !l.is_empty())
-            .and_then(|l| Position::from_fen(l).ok());
-        if let Some(pos) = fen {
-            self.set_aside_current();
-            self.say(Event::Loaded {
-                path: path.to_path_buf(),
-                position: true,
-            });
-            return self.new_game(Some(pos), now);
-        }
-        if let Err(e) = crate::pgn::parse_game(&text) {
-            return self.note(format!("Cannot load {}: {e}", path.display()), true);
-        }
-        self.set_aside_current();
-        if self.set_game_from_pgn(&text, now).is_ok() {
-            self.say(Event::Loaded {
-                path: path.to_path_buf(),
-                position: false,
-            });
-        }
-    }
-
-    /// The game of a PGN text on the board: its moves, level, the player's side and
-    /// result (the clocks, if any, from their base; its `TimeControl` is returned).
-    pub fn set_game_from_pgn(
-        &mut self,
-        text: &str,
-        now: Instant,
-    ) -> Result<crate::session::Restored, crate::pgn::PgnError> {
-        self.reset();
-        let restored = self.session.restore(text, now)?;
-        self.after_move(now);
-        Ok(restored)
-    }
-
-    fn save(&mut self, path: &Path, confirmed: bool) {
-        if let Ok(m) = std::fs::metadata(path)
-            && !m.is_file()
-        {
-            return self.say(Event::Error {
-                text: format!(
-                    "Cannot save {}: not a regular file (a folder, a FIFO or a device)",
-                    path.display()
-                ),
-            });
-        }
-        if !confirmed && self.would_replace_another_game(path) {
-            let q = Question::Replace {
-                path: path.to_path_buf(),
-            };
-            self.asked = Some(q.clone());
-            return self.say(Event::Question(q));
-        }
-        let text = self.pgn_text();
-        match write_atomic(path, &text) {
-            Ok(()) => {
-                self.saved_text = Some(text);
-                self.say(Event::Saved {
-                    path: path.to_path_buf(),
-                });
-            }
-            Err(e) => self.say(Event::Error {
-                text: format!("Cannot save {}: {e}", path.display()),
-            }),
-        }
-    }
-
-    /// Would saving to `path` replace something other than this game as it was earlier?
-    fn would_replace_another_game(&self, path: &Path) -> bool {
-        let Ok(text) = std::fs::read_to_string(path) else {
-            return path.exists();
-        };
-        if text.trim().is_empty() {
-            return false;
-        }
-        let games = text.lines().filter(|l| l.starts_with("[Event ")).count();
-        match crate::pgn::parse_game(&text) {
-            Ok(saved) if games <= 1 => {
-                let saved = saved.to_game();
-                let game = &self.session.game;
-                !(saved.start() == game.start() && game.moves().starts_with(saved.moves()))
-            }
-            _ => true,
-        }
-    }
-
-    fn restore(&mut self, now: Instant) {
-        let Some(text) = self.session.saves.left.pop() else {
-            self.note("No game to restore", true);
-            return;
-        };
-        let current = (!self.session.game.moves().is_empty()).then(|| self.pgn_text());
-        let older = self.session.saves.left.len();
-        match self.set_game_from_pgn(&text, now) {
-            Ok(restored) => {
-                match restored.control {
-                    Some(control) => {
-                        self.session.set_clock(control, now);
-                        self.say(Event::ClocksFromSave(control));
-                    }
-                    None => self.session.clock = None,
-                }
-                match current {
-                    Some(c) => self.keep(c),
-                    None => {
-                        if let Err(why) = self.session.saves.write_left() {
-                            self.say(Event::NotKept {
-                                text: why.to_string(),
-                            });
-                        }
-                    }
-                }
-                self.say(Event::Restored { older });
-            }
-            Err(e) => {
-                self.session.saves.left.push(text);
-                self.note(format!("Cannot restore: {e}"), true);
-            }
-        }
-    }
-
-    /// The autosaved game is not resumed now: it is set aside instead (`Restore` brings
-    /// it back) and the autosave removed. Whether there was one.
-    pub fn set_autosave_aside(&mut self) -> bool {
-        let Some(path) = self.session.saves.autosave().map(Path::to_path_buf) else {
-            return false;
-        };
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            return false;
-        };
-        self.keep(text);
-        let _ = std::fs::remove_file(&path);
-        true
-    }
-
-    /// Resumes the autosaved game at `now` (with the clocks of its tag unless the game
-    /// has clocks already), or says why it cannot (nothing changed then).
-    pub fn resume(&mut self, now: Instant) -> Result<(), ResumeError> {
-        let path = self
-            .session
-            .saves
-            .autosave()
-            .map(Path::to_path_buf)
-            .ok_or(ResumeError::NoPlace)?;
-        let text = match std::fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(source) => return Err(ResumeError::Read { path, source }),
-        };
-        if let Err(source) = crate::pgn::parse_game(&text) {
-            return Err(ResumeError::Game { path, source });
-        }
-        let restored = match self.set_game_from_pgn(&text, now) {
-            Ok(restored) => restored,
-            Err(source) => return Err(ResumeError::Game { path, source }),
-        };
-        if self.session.clock.is_none()
-            && let Some(control) = restored.control
-        {
-            self.session.set_clock(control, now);
-            self.say(Event::ClocksFromSave(control));
-        }
-        let g = &self.session.game;
-        let last = g
-            .moves()
-            .len()
-            .checked_sub(1)
-            .map(|i| crate::core::san_numbered(&g.positions()[i], g.moves()[i]));
-        self.say(Event::Resumed {
-            moves: g.moves().len(),
-            last,
-            to_move: g.position().turn(),
-            human: self.session.human,
-        });
-        Ok(())
-    }
-
-    // ---- keeping the game on exit ----
-
-    /// On quitting: a finished game is set aside (unless saved as it stands), a game in
-    /// progress autosaved for next time. Fine when the autosave fails but nothing is lost
-    /// (the game is over, or `Save` kept it as it stands).
-    pub fn keep_for_exit(&mut self) -> Result<(), super::exit::ExitSaveError> {
-        use super::exit::ExitSaveError;
-        self.keep_finished_game().map_err(ExitSaveError::Finished)?;
-        let Err(source) = self.autosave_now() else {
-            return Ok(());
-        };
-        if !self.in_progress() || self.saved_text.as_deref() == Some(self.pgn_text().as_str()) {
-            return Ok(());
-        }
-        Err(ExitSaveError::InProgress {
-            path: self.session.saves.autosave().map(Path::to_path_buf),
-            source,
-        })
-    }
-
-    fn keep_finished_game(&mut self) -> Result<(), KeepError> {
-        if !self.over() || self.session.game.moves().is_empty() {
-            return Ok(());
-        }
-        let text = self.pgn_text();
-        if self.saved_text.as_deref() == Some(text.as_str())
-            || self.session.saves.left.last() == Some(&text)
-            || self.session.saves.left_file().is_none()
-        {
-            return Ok(());
-        }
-        self.session.saves.left.push(text);
-        self.session.saves.write_left()
-    }
-
-    /// The game in progress saved for next time; otherwise the old save goes.
-    pub fn autosave_now(&mut self) -> std::io::Result<()> {
-        let game = self.in_progress().then(|| self.pgn_text());
-        self.session.saves.autosave_game(game.as_deref())
     }
 }

@@ -14,12 +14,14 @@
 //! - [`setup`]: the engine's settings, the book policy and the resign, draw and pause
 //!   policies, each built from the configuration in one place.
 //! - [`controller`]: the game flow itself.
+//! - [`keeping`]: where the game is kept: new games, loading, saving, the autosave.
 //! - [`exit`]: keeping the game when the program ends, the same way for every view.
 
 pub mod commands;
 pub mod controller;
 pub mod events;
 pub mod exit;
+pub mod keeping;
 pub mod setup;
 pub mod words;
 

@@ -499,63 +499,6 @@ impl App {
         }
     }
 
-    /// The question the current dialog asks, its first line the question itself and the
-    /// others what answers it (the screen draws it in a box; plain mode prints it). `None`
-    /// when no question is open.
-    pub fn question(&self) -> Option<(&'static str, Vec<String>)> {
-        const KEPT: &str = "The game in progress is kept: :restore brings it back.";
-        let lines = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        Some(match &self.mode {
-            Mode::Play | Mode::Help | Mode::Why => return None,
-            Mode::Resume => (
-                " Saved game ",
-                lines(&["A game in progress was saved. Resume it? (y/n)"]),
-            ),
-            Mode::Confirm(what) => {
-                let (question, then) = match what {
-                    Pending::NewGame => ("Start a new game? (y/n)".to_string(), KEPT),
-                    Pending::Load(_) => ("Load another game? (y/n)".to_string(), KEPT),
-                    Pending::Fen(_) => ("Set up this position? (y/n)".to_string(), KEPT),
-                    Pending::Replace(path) => (
-                        format!("{path} holds another game. Replace it? (y/n)"),
-                        "What it holds now would be lost: n keeps it.",
-                    ),
-                };
-                (" Are you sure? ", vec![question, then.to_string()])
-            }
-            // Each question says what Enter takes: the default the title already shows.
-            Mode::SetupColor => (
-                " New game ",
-                vec![
-                    ASK_COLOR.to_string(),
-                    "w or b (white, black), or a first move to play White".to_string(),
-                    format!("Enter: {}", self.session().human),
-                ],
-            ),
-            Mode::SetupLevel => {
-                let mut q = vec![ASK_LEVEL.to_string()];
-                q.extend(crate::level::ladder_lines());
-                q.push(format!("Enter: {}", self.session().level.name_and_elo()));
-                (" New game ", q)
-            }
-            Mode::SetupClock => (" New game ", lines(&[ASK_CLOCK, "Enter: no clock"])),
-            Mode::Promotion { .. } => (
-                " Promotion ",
-                lines(&[
-                    "Promote to: q queen, r rook, b bishop, n (or k) knight",
-                    "Enter: queen   Esc: no move",
-                ]),
-            ),
-            Mode::ConfirmQuit => (
-                " Quit ",
-                lines(&[
-                    "Quit Huo Chess? (y/n)",
-                    "A game in progress is saved and offered next time.",
-                ]),
-            ),
-        })
-    }
-
     /// Is the game over?
     pub fn over(&self) -> bool {
         self.game.over()
