@@ -105,6 +105,8 @@ impl App {
             }
             Event::ClockSet(None) => self.note("Clocks off", false),
             Event::ClockSet(Some(c)) => self.note(format!("Clocks: {c} each"), false),
+            // The player moved: what the panel said before the move is over.
+            Event::MovePlayed { by: By::Player, .. } => self.message = None,
             _ => {}
         }
         if let Some(line) = words::log_line(&event) {
@@ -120,7 +122,7 @@ impl App {
             Event::Started { .. } => self.after_any_move(),
             Event::MovePlayed { by, mv, .. } => {
                 match by {
-                    By::Player => self.message = None,
+                    By::Player => {}
                     By::Engine => self.my_move = Some(format!("My move: {}", huo(mv))),
                     By::Watched(side) => self.my_move = Some(format!("{side}: {}", huo(mv))),
                 }
