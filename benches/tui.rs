@@ -84,7 +84,7 @@ fn reply_to_frame(c: &mut Criterion) {
         let events = Events::new();
         let done: Arc<Mutex<Option<Instant>>> = Arc::default();
         let (tx, answered) = (events.sender(), Arc::clone(&done));
-        app.session
+        app.session()
             .engine()
             .unwrap()
             .notify_with(Box::new(move |last| {

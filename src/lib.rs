@@ -34,6 +34,8 @@
 //!   trainer (failed puzzles back by spaced repetition) and the import of a whole database.
 //! - [`search`]: how a move is chosen: classic MiniMax or iterative-deepening alpha-beta,
 //!   the transposition table, move ordering, time management and the bench.
+//! - [`play`]: how a view talks to the engine: the game controller, its commands and
+//!   events, one game flow for the screen and plain mode.
 //! - [`session`]: a game against the engine apart from any screen: the moves, the sides,
 //!   the level, the clocks, how it ended; a move, a takeback, a flag fall; the engine's
 //!   turn (its link to the engine service, what it asks, what the answer decides); as PGN
@@ -87,6 +89,7 @@ pub mod openings;
 pub mod pgn;
 #[cfg(feature = "cli")]
 pub mod plain;
+pub mod play;
 pub mod player;
 pub mod puzzle;
 pub mod search;

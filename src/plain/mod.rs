@@ -29,7 +29,6 @@ use lines::{PROMPT, read_lines, watch_signals};
 use crate::config::Config;
 use crate::tui::GameArgs;
 use crate::tui::app::{App, Mode, Said};
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
@@ -37,28 +36,30 @@ use std::time::{Duration, Instant};
 
 /// How often the clocks are looked at while waiting for a line.
 const TICK: Duration = Duration::from_millis(50);
+/// After this long thinking about its move, the engine says it is thinking.
+const SAY_THINKING: Duration = Duration::from_secs(2);
+/// The longest line read as a move or a command (a longer one is not echoed back).
+const LINE_MAX: usize = 200;
 
 /// Plays the game the flags ask for on standard input and output, until the input ends,
 /// `:quit` is answered yes, or a signal comes. The game in progress is saved for
 /// `--resume` on the way out (the error says where it could not be).
 pub fn run_game(args: GameArgs, config: &Config) -> io::Result<()> {
     let flags = args.check().map_err(io::Error::other)?;
-    let dir = crate::util::dirs::data_dir();
-    let slot = dir.as_deref().and_then(crate::util::dirs::claim_autosave);
-    // A listener waits for no pause: the weak levels answer as soon as they have chosen.
-    let mut config = config.clone();
-    config.tui.pause = 0.0;
-    let mut app = App::with_flags(&config, flags, slot.as_ref().map(|s| s.path.clone()))
-        .map_err(io::Error::other)?;
-    if let (Some(dir), Some(slot)) = (&dir, &slot) {
-        app.adopt_games(&crate::util::dirs::abandoned_games(dir, &slot.path));
-    }
+    // The same way in as the screen's: an autosave slot of its own, games left adopted.
+    let start = crate::play::exit::Start::claim();
+    // The game read as text from its start: no pause, no key named, all said kept.
+    let mut app =
+        App::with_flags_as_text(config, flags, start.autosave()).map_err(io::Error::other)?;
+    app.adopt_games(&start.abandoned());
     let signalled = watch_signals();
     let lines = read_lines(io::BufReader::new(io::stdin()));
     let mut view = Plain::new(app, io::stdout().lock());
     let run = view.run(&lines, &signalled);
-    let saved = view.app.save_for_exit().map_err(io::Error::other);
-    run.and(saved)
+    // And the same way out: kept for --resume, else written to the temporary folder.
+    let kept = view.app.save_for_exit();
+    crate::play::exit::shutdown(kept, || view.app.pgn_text())?;
+    run
 }
 
 /// The game read and written as lines.
@@ -74,14 +75,14 @@ pub struct Plain<W: Write> {
     fresh: bool,
     /// What of the trainer has been said, while it is open over the game.
     trainer_text: trainer::TrainerText,
+    /// The engine's long thinking has been announced (for the search running now).
+    said_thinking: bool,
 }
 
 impl<W: Write> Plain<W> {
     /// Plain mode over `app`, writing to `out`.
     pub fn new(mut app: App, out: W) -> Plain<W> {
-        // Nothing is hidden for want of room: the text has all the room it needs.
-        app.screen = ratatui::layout::Rect::new(0, 0, 200, 60);
-        app.transcript = Some(Vec::new());
+        app.as_text();
         Plain {
             app,
             out,
@@ -89,6 +90,7 @@ impl<W: Write> Plain<W> {
             asked: None,
             fresh: true,
             trainer_text: trainer::TrainerText::default(),
+            said_thinking: false,
         }
     }
 
@@ -120,7 +122,7 @@ impl<W: Write> Plain<W> {
 
     /// The last line: where the game is.
     fn goodbye(&mut self) -> io::Result<()> {
-        if self.app.in_progress() && self.app.session.saves.autosave().is_some() {
+        if self.app.in_progress() && self.app.session().saves.autosave().is_some() {
             self.say("The game is saved: huo-chess --plain --resume goes on with it.")
         } else {
             self.say("Goodbye.")
@@ -136,10 +138,11 @@ impl<W: Write> Plain<W> {
             self.app.poll_analysis();
             self.app.tick(Instant::now());
             self.speak()?;
+            self.long_thinking()?;
             if !self.busy() || stop.load(Ordering::Relaxed) {
                 return Ok(());
             }
-            if self.app.session.thinking().is_some() {
+            if self.app.session().thinking().is_some() {
                 self.app.wait_engine_once(TICK);
             } else if self.app.analysis().is_some_and(|v| v.is_running()) {
                 self.app.wait_analysis(TICK);
@@ -147,6 +150,26 @@ impl<W: Write> Plain<W> {
                 std::thread::sleep(TICK);
             }
         }
+    }
+
+    /// A search for the engine's move that takes a while is announced once: the listener
+    /// knows the silence is thinking.
+    fn long_thinking(&mut self) -> io::Result<()> {
+        let long = self
+            .app
+            .thinking
+            .as_ref()
+            .filter(|t| t.job == crate::session::engine::Job::Move)
+            .map(|t| t.started.elapsed() >= SAY_THINKING);
+        match long {
+            None => self.said_thinking = false,
+            Some(true) if !self.said_thinking => {
+                self.said_thinking = true;
+                self.say("Thinking…")?;
+            }
+            Some(_) => {}
+        }
+        Ok(())
     }
 
     /// Is the game working on something the player waits for?
@@ -158,7 +181,7 @@ impl<W: Write> Plain<W> {
     /// question now asked.
     fn speak(&mut self) -> io::Result<()> {
         let said = self.app.transcript.replace(Vec::new()).unwrap_or_default();
-        let moves = self.app.session.game.moves().to_vec();
+        let moves = self.app.session().game.moves().to_vec();
         // Each move line the game said is one of its latest moves, in order (a game loaded
         // or resumed says none: it is not read out move by move, `moves` reads it).
         let said_moves = said.iter().filter(|s| matches!(s, Said::Move(_))).count();
@@ -168,7 +191,7 @@ impl<W: Write> Plain<W> {
             match s {
                 Said::Move(_) => {
                     if let Some(&mv) = moves.get(next) {
-                        let pos = self.app.session.game.positions()[next];
+                        let pos = self.app.session().game.positions()[next];
                         self.say(&words::move_words(&pos, mv))?;
                     }
                     next += 1;
@@ -220,13 +243,13 @@ impl<W: Write> Plain<W> {
                 for l in queries::help() {
                     self.say(&l)?;
                 }
-                self.key(KeyCode::Esc);
+                self.app.close_window();
             }
             Mode::Why => {
                 for l in self.app.why_lines() {
                     self.say(&l)?;
                 }
-                self.key(KeyCode::Esc);
+                self.app.close_window();
             }
             _ => {}
         }
@@ -234,16 +257,11 @@ impl<W: Write> Plain<W> {
             && view.analysis.is_some()
         {
             let report = queries::analysis_lines(view);
-            let more = view.index + 1 < view.games.len();
             for l in report {
                 self.say(&l)?;
             }
             // A file's games one after the other, then back to the game.
-            self.key(if more {
-                KeyCode::Char('n')
-            } else {
-                KeyCode::Esc
-            });
+            self.app.next_analysis();
             // Its summary line went to the log on the way out.
             let said = self.app.transcript.replace(Vec::new()).unwrap_or_default();
             for s in said {
@@ -261,40 +279,26 @@ impl<W: Write> Plain<W> {
     /// One line typed.
     fn line(&mut self, line: &str) -> io::Result<()> {
         let text = line.trim();
+        let length = text.chars().count();
+        if length > LINE_MAX {
+            return self.say(&format!(
+                "That line has {length} characters: a move or a command is short. Nothing done."
+            ));
+        }
         if self.app.trainer().is_some() {
             return self.train_line(text);
         }
-        match self.app.mode {
-            // Anything but an answer to "Resume it?" is the player playing on, as on the
-            // screen: the game is resumed and the line is played there, whole.
-            Mode::Resume
-                if !matches!(
-                    text.to_ascii_lowercase().as_str(),
-                    "" | "y" | "yes" | "n" | "no"
-                ) =>
-            {
-                self.key(KeyCode::Char('y'));
-                return self.line(text);
-            }
-            Mode::Resume | Mode::Confirm(_) | Mode::ConfirmQuit | Mode::Promotion { .. } => {
-                // A question answered with one key: its first letter (Enter: the default).
-                match text.chars().next() {
-                    Some(c) => self.key(KeyCode::Char(c)),
-                    None => self.key(KeyCode::Enter),
-                }
-                return Ok(());
-            }
-            Mode::SetupColor | Mode::SetupLevel | Mode::SetupClock => {
-                self.type_line(text);
-                return Ok(());
-            }
-            Mode::Play | Mode::Help | Mode::Why => {}
+        // A question open takes the line as its answer (a move typed at "Resume it?"
+        // resumes the game, and is played there).
+        if self.app.answer_line(text) {
+            return Ok(());
         }
         match queries::answer(&mut self.app, text) {
             Some(queries::Answer::Lines(answer)) => {
                 for l in answer {
                     self.say(&l)?;
                 }
+                self.quit_when_nothing_to_lose();
                 return Ok(());
             }
             Some(queries::Answer::Thinking(on)) => {
@@ -306,21 +310,20 @@ impl<W: Write> Plain<W> {
         match text.strip_prefix(':') {
             Some(cmd) => self.app.handle_command(cmd),
             None if text.is_empty() => self.fresh = true,
-            None => self.app.submit_move(text),
+            None => match queries::did_you_mean(text) {
+                Some(asked) => return self.say(&asked),
+                None => self.app.submit_move(text),
+            },
         }
+        self.quit_when_nothing_to_lose();
         Ok(())
     }
 
-    /// Types `text` and Enter, as on the screen.
-    fn type_line(&mut self, text: &str) {
-        for c in text.chars() {
-            self.key(KeyCode::Char(c));
+    /// Quitting a finished game (or none) asks nothing: there is nothing to lose.
+    fn quit_when_nothing_to_lose(&mut self) {
+        if self.app.mode == Mode::ConfirmQuit && !self.app.in_progress() {
+            self.app.answer_line("y");
         }
-        self.key(KeyCode::Enter);
-    }
-
-    fn key(&mut self, code: KeyCode) {
-        self.app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
     }
 
     /// Prints one line.
@@ -369,8 +372,7 @@ impl<W: Write> Plain<W> {
         }
         if quit {
             // The game takes the keyboard back (and says so).
-            self.app
-                .handle_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+            self.app.close_trainer();
             self.trainer_text = trainer::TrainerText::default();
         }
         Ok(())

@@ -26,7 +26,7 @@ pub fn help() -> Vec<String> {
         "m e2: where the piece on e2 can go.",
         "eval: the engine's evaluation of the position.",
         "fen: the position as FEN.",
-        "resign, draw, takeback: as :resign, :draw, :takeback.",
+        "resign, draw, takeback (or undo), quit: as :resign, :draw, :takeback, :quit.",
         "takeback: your last move and my reply; both clocks go back to before them.",
         ":thinking on, :thinking off: the engine's thinking, a line each depth.",
         ":level: the levels and their Elo. :level 5 sets one. :clock 5+3, :clock off.",
@@ -111,6 +111,25 @@ fn moves_lines(game: &Game) -> Vec<String> {
     lines
 }
 
+/// The `:` commands a line may name without its colon: answered "Did you mean :hint?"
+/// rather than read as a move.
+pub const COMMANDS: &[&str] = &[
+    "new", "hint", "save", "load", "level", "clock", "flip", "switch", "why", "restore", "analyse",
+    "analyze", "train", "drill", "watch", "now", "savefen", "copy", "tree", "review", "log",
+    "thinking",
+];
+
+/// "Did you mean :hint?" for a line that is a command without its colon.
+pub fn did_you_mean(text: &str) -> Option<String> {
+    let word = text.split_whitespace().next()?.to_ascii_lowercase();
+    COMMANDS.contains(&word.as_str()).then(|| {
+        format!(
+            "Did you mean :{}? Commands start with a colon.",
+            text.trim()
+        )
+    })
+}
+
 /// What a query in the game asks for.
 pub enum Answer {
     /// Lines to say.
@@ -122,7 +141,7 @@ pub enum Answer {
 /// The answer to a query in the game, or `None` when `text` is no query (a move, a `:`
 /// command).
 pub fn answer(app: &mut App, text: &str) -> Option<Answer> {
-    if let Some(a) = board_answer(&app.session.game, app.session.human, text) {
+    if let Some(a) = board_answer(&app.session().game, app.session().human, text) {
         return Some(Answer::Lines(a));
     }
     let (word, arg) = text.split_once(' ').unwrap_or((text, ""));
@@ -130,11 +149,11 @@ pub fn answer(app: &mut App, text: &str) -> Option<Answer> {
     let one = |s: String| Some(Answer::Lines(vec![s]));
     match (word, arg) {
         ("help" | "h" | "?" | ":help", "") => Some(Answer::Lines(help())),
-        ("c" | "clock" | "clocks", "") => one(match &app.session.clock {
+        ("c" | "clock" | "clocks", "") => one(match &app.session().clock {
             None => "No clocks.".into(),
             Some(c) => {
                 let now = Instant::now();
-                let turn = app.session.game.position().turn();
+                let turn = app.session().game.position().turn();
                 format!(
                     "White {}, Black {}. {} to move.",
                     format_clock(c.left(Color::White, turn, now)),
@@ -147,7 +166,8 @@ pub fn answer(app: &mut App, text: &str) -> Option<Answer> {
             app.evaluate();
             Some(Answer::Lines(Vec::new()))
         }
-        ("resign" | "draw" | "takeback", "") => {
+        // The game's commands a new user types without the colon, understood.
+        ("resign" | "draw" | "takeback" | "undo" | "quit" | "exit", "") => {
             app.handle_command(word);
             Some(Answer::Lines(Vec::new()))
         }

@@ -37,15 +37,15 @@ pub const PAGE_PLIES: usize = 10;
 pub struct AnalysisView {
     pub game: Game,
     /// What the game is called: `White - Black`, from its PGN tags.
-    pub title: String,
+    pub(crate) title: String,
     /// The game's PGN tags (the players, the date): where its drills come from.
-    pub headers: Vec<(String, String)>,
+    pub(crate) headers: Vec<(String, String)>,
     /// The side the user played, when the game was theirs: `d` drills its mistakes.
-    pub user: Option<Color>,
+    pub(crate) user: Option<Color>,
     /// The drills' deck `d` adds to (`None`: no home folder to keep it in).
     pub deck: Option<std::path::PathBuf>,
     /// `d` asked whose mistakes to drill: `w` or `b` answers.
-    pub asking: bool,
+    pub(crate) asking: bool,
     /// What the last `d` did (or why it could not), and whether it is a warning.
     pub note: Option<(String, bool)>,
     /// The engine's view of each position found so far, from the start position on.
@@ -56,9 +56,9 @@ pub struct AnalysisView {
     worker: Option<Background>,
     /// Who analyses and how (`Stockfish 15.1 (depth 12, 1 thread, hash 32 MB)`), once
     /// the engine runs.
-    pub annotator: Option<String>,
+    pub(crate) annotator: Option<String>,
     /// The engine failed: what it said (the positions found before stand).
-    pub failure: Option<String>,
+    pub(crate) failure: Option<String>,
     /// The moves judged once every position is known.
     pub analysis: Option<GameAnalysis>,
     /// The game's log has had its one line about this analysis.
@@ -67,10 +67,10 @@ pub struct AnalysisView {
     pub ply: usize,
     /// The games of the file this one comes from, each with its tags (empty: a game
     /// alone), and which of them this is.
-    pub games: Vec<crate::tui::flags::TaggedGame>,
+    pub(crate) games: Vec<crate::tui::flags::TaggedGame>,
     pub index: usize,
     /// `n` or `p` asked for the file's game at this index (the app opens it).
-    pub switch_to: Option<usize>,
+    pub(crate) switch_to: Option<usize>,
 }
 
 impl AnalysisView {

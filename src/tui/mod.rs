@@ -68,29 +68,21 @@ pub fn run_game(args: GameArgs, config: &Config) -> io::Result<()> {
         )));
     }
     // Each running game its own autosave: two windows on one data folder both keep theirs.
-    let dir = crate::util::dirs::data_dir();
-    let slot = dir.as_deref().and_then(crate::util::dirs::claim_autosave);
-    let mut app = app::App::with_flags(config, flags, slot.as_ref().map(|s| s.path.clone()))
-        .map_err(io::Error::other)?;
-    if let (Some(dir), Some(slot)) = (&dir, &slot) {
-        app.adopt_games(&crate::util::dirs::abandoned_games(dir, &slot.path));
-    }
+    let start = crate::play::exit::Start::claim();
+    let mut app =
+        app::App::with_flags(config, flags, start.autosave()).map_err(io::Error::other)?;
+    app.adopt_games(&start.abandoned());
     let result = screen::run_alone(&mut app, |app, events| app.notify_to(events.sender()));
     // A quit asked for has saved already (or stayed); a signal's shutdown cannot stay: the
     // game goes to the temporary folder, and the exit is a failure naming it.
-    if let Err(e) = app.save_for_exit() {
-        let fallback =
-            std::env::temp_dir().join(format!("huo-chess-game-{}.pgn", std::process::id()));
-        let kept = match crate::util::files::write_atomic(&fallback, app.pgn_text()) {
-            Ok(()) => format!("the game was written to {} instead", fallback.display()),
-            Err(e2) => format!("nor to {}: {e2}", fallback.display()),
-        };
-        if let Err(r) = result {
-            // Not eprintln!: with the terminal gone it would panic.
-            crate::util::voice::say("huo-chess", &r.to_string());
-        }
-        return Err(io::Error::other(format!("{e}; {kept}")));
+    let kept = app.save_for_exit();
+    if kept.is_err()
+        && let Err(r) = &result
+    {
+        // Not eprintln!: with the terminal gone it would panic.
+        crate::util::voice::say("huo-chess", &r.to_string());
     }
+    crate::play::exit::shutdown(kept, || app.pgn_text())?;
     result
 }
 

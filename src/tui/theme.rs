@@ -9,31 +9,31 @@ use ratatui::style::{Color, Modifier, Style};
 #[derive(Clone, Debug, PartialEq)]
 pub struct Theme {
     /// `qbasic` or `modern`.
-    pub name: &'static str,
-    pub light_square: Color,
-    pub dark_square: Color,
-    pub white_piece: Color,
-    pub black_piece: Color,
+    pub(crate) name: &'static str,
+    pub(crate) light_square: Color,
+    pub(crate) dark_square: Color,
+    pub(crate) white_piece: Color,
+    pub(crate) black_piece: Color,
     /// Background of the last move's two squares.
-    pub last_move: Color,
+    pub(crate) last_move: Color,
     /// Background of the selected piece's square.
-    pub selected: Color,
+    pub(crate) selected: Color,
     /// Background of the squares the selected piece can go to.
-    pub target: Color,
+    pub(crate) target: Color,
     /// Background of the keyboard cursor.
-    pub cursor: Color,
+    pub(crate) cursor: Color,
     /// Ordinary text (panel, log, labels).
-    pub text: Style,
+    pub(crate) text: Style,
     /// The title line and headings.
-    pub title: Style,
+    pub(crate) title: Style,
     /// The original's prompts (`Enter your move:`, `My move: ...`).
-    pub prompt: Style,
+    pub(crate) prompt: Style,
     /// Warnings: `Check!`, `Invalid move - Please try again`.
-    pub alert: Style,
+    pub(crate) alert: Style,
     /// Dim text: hints, log details.
-    pub dim: Style,
+    pub(crate) dim: Style,
     /// Unicode glyphs instead of letters.
-    pub unicode: bool,
+    pub(crate) unicode: bool,
 }
 
 impl Theme {

@@ -128,17 +128,17 @@ pub fn draw(frame: &mut Frame, app: &App) {
     };
     let t = &app.theme;
     // Title line.
-    let who = if app.session.watching {
+    let who = if app.session().watching {
         format!(
             "Watching  White: {}  Black: {}",
-            app.session.level_of(Color::White).name_and_elo(),
-            app.session.level_of(Color::Black).name_and_elo()
+            app.session().level_of(Color::White).name_and_elo(),
+            app.session().level_of(Color::Black).name_and_elo()
         )
     } else {
         format!(
             "You: {}  Level: {}",
-            app.session.human,
-            app.session.level_of(app.engine_side()).name_and_elo()
+            app.session().human,
+            app.session().level_of(app.engine_side()).name_and_elo()
         )
     };
     let right = format!("{who}  {}:help ", app.config.tui.keys.help.short());
@@ -168,10 +168,10 @@ pub fn draw(frame: &mut Frame, app: &App) {
     );
     // Board.
     let board = BoardWidget {
-        position: app.session.game.position(),
+        position: app.session().game.position(),
         theme: t,
         flipped: app.flipped,
-        last_move: app.session.game.moves().last().copied(),
+        last_move: app.session().game.moves().last().copied(),
         selected: app.board.selected,
         targets: app.targets(),
         cursor: (app.mode == Mode::Play && app.humans_turn()).then_some(app.board.cursor),
@@ -196,9 +196,9 @@ pub fn draw(frame: &mut Frame, app: &App) {
 pub fn panel_lines(app: &App) -> Vec<Line<'static>> {
     let t = &app.theme;
     let mut lines = Vec::new();
-    let pos = app.session.game.position();
+    let pos = app.session().game.position();
     let now = Instant::now();
-    match &app.session.clock {
+    match &app.session().clock {
         Some(c) => {
             let turn = pos.turn();
             let w = format_clock(c.left(Color::White, turn, now));
@@ -254,7 +254,7 @@ pub fn panel_lines(app: &App) -> Vec<Line<'static>> {
     }
     if let Some(why) = app.ending_text() {
         lines.push(Line::styled(why, t.alert.add_modifier(Modifier::BOLD)));
-    } else if app.check {
+    } else if app.check() {
         lines.push(Line::styled(CHECK, t.alert.add_modifier(Modifier::BOLD)));
     }
     if let Some(m) = &app.message {
@@ -271,7 +271,7 @@ pub fn panel_lines(app: &App) -> Vec<Line<'static>> {
         }
     }
     // The opening's name, under the prompt so a long one never pushes the prompt away.
-    if let Some(o) = app.opening {
+    if let Some(o) = app.opening() {
         lines.push(Line::styled(o.label(), t.dim));
     }
     let [white_took, black_took] = captured(app);
@@ -304,10 +304,10 @@ fn draw_moves(frame: &mut Frame, app: &App, area: Rect) {
         return;
     }
     let t = &app.theme;
-    let sans = app.session.game.san_moves();
-    let first_black = app.session.game.start().turn() == Color::Black;
+    let sans = app.session().game.san_moves();
+    let first_black = app.session().game.start().turn() == Color::Black;
     let mut rows: Vec<String> = Vec::new();
-    let mut number = app.session.game.start().fullmove_number();
+    let mut number = app.session().game.start().fullmove_number();
     let mut i = 0;
     if first_black && !sans.is_empty() {
         rows.push(format!("{number:>3}. ...     {}", sans[0]));
@@ -364,7 +364,7 @@ fn captured(app: &App) -> [String; 2] {
         Role::Knight,
         Role::Pawn,
     ];
-    let taken = app.session.game.captures();
+    let taken = app.session().game.captures();
     [Color::White, Color::Black].map(|taker| {
         let victims = &taken[taker.index()];
         let mut glyphs = Vec::new();

@@ -27,6 +27,7 @@ mod perft;
 mod pgn;
 mod pgn_input;
 mod plain;
+mod play;
 mod puzzle;
 mod search;
 mod session;

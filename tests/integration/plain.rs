@@ -347,3 +347,74 @@ fn plain_level_alone_lists_the_levels_with_their_elo_and_clock_off_is_taken() {
     );
     assert_eq!(answer_to(&out, 2), ["No clocks."]);
 }
+
+/// The output after the prompt of `n` lines typed, up to the next prompt, as one text.
+fn after(out: &str, n: usize) -> String {
+    answer_to(out, n).join("\n")
+}
+
+#[test]
+fn a_new_user_is_understood_without_colons_and_a_long_line_is_not_echoed() {
+    let home = common::tempdir("plain-new-user");
+    let long = "x".repeat(3000);
+    let input = format!("e4\nundo\nhint\n{long}\n:foo\nquit\n");
+    let (ok, out, err) = chess(
+        &home.0,
+        &["--plain", "--color", "w", "--level", "1"],
+        &input,
+    );
+    assert!(ok, "{err}");
+    // `undo` is the takeback, and says what it took back.
+    assert!(
+        after(&out, 1).starts_with("Takeback of 1. e4 and 1... "),
+        "{out}"
+    );
+    assert_eq!(
+        answer_to(&out, 2),
+        ["Did you mean :hint? Commands start with a colon."]
+    );
+    assert_eq!(
+        answer_to(&out, 3),
+        ["That line has 3000 characters: a move or a command is short. Nothing done."]
+    );
+    assert!(!out.contains(&"x".repeat(100)), "not echoed back");
+    assert_eq!(
+        answer_to(&out, 4),
+        ["Unknown command ':foo' (help lists them)"]
+    );
+    // No function key is named to someone who has only lines to type.
+    for key in ["F1", "F2", "F10"] {
+        assert!(!out.contains(key), "{key} in {out}");
+    }
+    // Nothing in progress (taken back): `quit` asks nothing.
+    assert!(!out.contains("Quit Huo Chess?"), "{out}");
+    assert!(out.trim_end().ends_with("Goodbye."), "{out}");
+}
+
+#[test]
+fn a_finished_games_quit_asks_nothing_and_a_resumed_game_says_whose_move() {
+    let home = common::tempdir("plain-finished");
+    let args = ["--plain", "--color", "w", "--level", "1"];
+    let (ok, out, err) = chess(&home.0, &args, "e4\nresign\nd4\nquit\n");
+    assert!(ok, "{err}");
+    assert_eq!(
+        answer_to(&out, 2),
+        ["The game is over: :new for a new one"],
+        "{out}"
+    );
+    assert!(!out.contains("Quit Huo Chess?"), "{out}");
+
+    // A game left in progress is resumed with which game it is, and whose move.
+    let (ok, _, err) = chess(&home.0, &args, "e4\n");
+    assert!(ok, "{err}");
+    let (ok, out, err) = chess(&home.0, &["--plain", "--resume"], "moves\n");
+    assert!(ok, "{err}");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("The game goes on after 2 moves (the last 1... "))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        line.ends_with("): White to move, you play White."),
+        "{line}"
+    );
+}

@@ -1,24 +1,23 @@
 //! The game session: its own rules (a move, a takeback with the clocks, the game as PGN
 //! and back), the engine's turn driven through it with no screen (the request, the
-//! answer, the decision), and a state-machine property test over random sequences of what a player
-//! does (moves, commands, saves, loads, new games, takebacks, resignations, quits, signals,
-//! restarts). Its invariant: every game the player played is on screen or on disk, with its
-//! clocks.
+//! answer, the decision), and a state-machine property test over random sequences of what
+//! a player does, driven through the game controller with no screen (moves, commands,
+//! saves, loads, new games, takebacks, resignations, quits, signals, restarts). Its
+//! invariant: every game the player played is on the board or on disk, with its clocks.
 
 use crate::common;
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use huo_chess::config::Config;
 use huo_chess::core::{Color, Position, parse_move};
 use huo_chess::engine::{Origin, Reply, Settings};
 use huo_chess::game::Ending;
 use huo_chess::level::Level;
+use huo_chess::play::setup::Policies;
+use huo_chess::play::{Command, Controller};
 use huo_chess::search::SearchResult;
 use huo_chess::session::engine::{EngineLink, Job};
 use huo_chess::session::turn::{EngineMove, Reason};
 use huo_chess::session::{GameSession, NoTakeback, Refused};
 use huo_chess::timecontrol::TimeControl;
-use huo_chess::tui::GameArgs;
-use huo_chess::tui::app::{App, Mode};
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -121,18 +120,16 @@ enum Step {
     /// `:clock 5m+3s`.
     Clock,
     Resign,
-    /// `:new`, answering yes.
+    /// A new game.
     New,
-    /// `:save` to the n-th of a few files.
+    /// Saved to the n-th of a few files.
     Save(usize),
-    /// `:load` of the n-th file, answering yes.
+    /// The n-th file loaded.
     Load(usize),
     Restore,
-    /// Quits (F10, yes), then starts again: resuming (`true`) or with flags that ask for
-    /// another game (`false`).
+    /// Quits, then starts again: resuming (`true`) or with another game (`false`).
     Quit(bool),
-    /// A signal's shutdown (the run loop ends without a question), then a start that
-    /// resumes.
+    /// A signal's shutdown (no question), then a start that resumes.
     Signal,
 }
 
@@ -169,53 +166,45 @@ fn kept_of_text(text: &str) -> Vec<Kept> {
         .collect()
 }
 
-fn kept_on_screen(app: &App) -> Kept {
+fn kept_on_screen(c: &Controller) -> Kept {
     Kept {
-        moves: app.session.game.moves().iter().map(|m| m.uci()).collect(),
-        control: app.session.clock.as_ref().map(|c| c.control.pgn_tag()),
+        moves: c.session().game.moves().iter().map(|m| m.uci()).collect(),
+        control: c.session().clock.as_ref().map(|c| c.control.pgn_tag()),
     }
 }
 
 fn config() -> Config {
     let mut c = Config::default();
     c.book.enabled = false;
-    c.tui.pause = 0.0;
-    c.tui.watch_pace = 0.0;
+    c.search.hash_mb = 4;
+    c.search.threads = 1;
     c
 }
 
-fn start(autosave: &Path, resume: bool) -> App {
-    let args = if resume && autosave.exists() {
-        GameArgs {
-            resume: true,
-            ..GameArgs::default()
-        }
+/// The game as a start finds it: the autosaved game resumed (`resume`, when there is
+/// one), else a new game as White against classic-1, a saved game set aside for it.
+fn start(autosave: &Path, resume: bool) -> Controller {
+    let session = GameSession::new(None, Color::White, Level::Classic(1))
+        .keeping_games_at(Some(autosave.to_path_buf()));
+    let mut c = Controller::new(&config(), session, None).with_policies(Policies {
+        resign_pawns: Some(9.0),
+        pause: 0.0,
+        watch_pace: 0.0,
+    });
+    if resume && autosave.exists() {
+        c.resume(Instant::now()).expect("the autosave resumes");
     } else {
-        GameArgs {
-            color: Some("w".into()),
-            level: Some("classic-1".into()),
-            ..GameArgs::default()
-        }
-    };
-    App::new(&config(), &args, Some(autosave.to_path_buf())).unwrap()
-}
-
-fn key(app: &mut App, code: KeyCode) {
-    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
-}
-
-fn command(app: &mut App, line: &str) {
-    app.handle_command(line);
-    if matches!(app.mode, Mode::Confirm(_)) {
-        key(app, KeyCode::Char('y'));
+        c.set_autosave_aside();
+        c.start(Instant::now());
     }
+    c
 }
 
-/// Every game found: on screen, set aside in memory, and in every file the program or the
-/// player wrote.
-fn everything(app: &App, files: &[PathBuf]) -> Vec<Kept> {
-    let mut all = vec![kept_on_screen(app)];
-    for text in &app.session.saves.left {
+/// Every game found: on the board, set aside in memory, and in every file the program
+/// or the player wrote.
+fn everything(c: &Controller, files: &[PathBuf]) -> Vec<Kept> {
+    let mut all = vec![kept_on_screen(c)];
+    for text in &c.session().saves.left {
         all.extend(kept_of_text(text));
     }
     for f in files {
@@ -233,70 +222,62 @@ fn run_steps(steps: &[Step]) -> Result<(), TestCaseError> {
     let saves: Vec<PathBuf> = (0..2).map(|i| dir.join(format!("game{i}.pgn"))).collect();
     let mut files = vec![autosave.clone(), data.join("left.pgn")];
     files.extend(saves.iter().cloned());
-    let mut app = start(&autosave, false);
+    let mut c = start(&autosave, false);
+    let patience = Duration::from_secs(30);
     // The games the player played that must be found somewhere.
     let mut owed: Vec<Kept> = Vec::new();
     for s in steps {
-        let before = kept_on_screen(&app);
-        let was_in_progress = app.in_progress();
+        let before = kept_on_screen(&c);
+        let was_in_progress = c.in_progress();
+        let now = Instant::now();
         match s {
             Step::Move(n) => {
-                if !app.humans_turn() {
+                if !c.humans_turn() {
                     continue;
                 }
-                let legal = app.session.game.position().legal_moves();
-                let mv = legal[n % legal.len()];
-                app.submit_move(&mv.uci());
-                prop_assert!(app.wait_engine(Duration::from_secs(30)));
+                let legal = c.session().game.position().legal_moves();
+                c.command(Command::Play(legal[n % legal.len()]), now);
             }
-            Step::Takeback => {
-                app.handle_command("takeback");
-                prop_assert!(app.wait_engine(Duration::from_secs(30)));
-            }
-            Step::Clock => app.handle_command("clock 5m+3s"),
-            Step::Resign => command(&mut app, "resign"),
-            Step::New => command(&mut app, "new"),
+            Step::Takeback => c.command(Command::TakeBack, now),
+            Step::Clock => c.command(Command::SetClock(Some(control("5m+3s"))), now),
+            Step::Resign => c.command(Command::Resign, now),
+            Step::New => c.command(Command::New(None), now),
             Step::Save(i) => {
                 let held = std::fs::read_to_string(&saves[*i]).ok();
-                app.handle_command(&format!("save {}", saves[*i].display()));
-                if matches!(app.mode, Mode::Confirm(_)) {
+                c.command(Command::Save(saves[*i].clone()), now);
+                if c.asked().is_some() {
                     // The file holds another game: the player keeps it.
-                    key(&mut app, KeyCode::Char('n'));
+                    c.command(Command::Answer(false), now);
                     prop_assert_eq!(std::fs::read_to_string(&saves[*i]).ok(), held);
                 }
             }
-            Step::Load(i) => command(&mut app, &format!("load {}", saves[*i].display())),
-            Step::Restore => command(&mut app, "restore"),
+            Step::Load(i) => c.command(Command::Load(saves[*i].clone()), now),
+            Step::Restore => c.command(Command::Restore, now),
             Step::Quit(resume) => {
-                app.handle_command("quit");
-                if app.mode == Mode::ConfirmQuit {
-                    key(&mut app, KeyCode::Char('y'));
-                }
-                prop_assert!(app.quit, "the quit stayed: {:?}", app.message);
-                drop(app);
-                app = start(&autosave, *resume);
+                let kept = c.keep_for_exit();
+                prop_assert!(kept.is_ok(), "the quit stayed: {:?}", kept);
+                drop(c);
+                c = start(&autosave, *resume);
             }
             Step::Signal => {
-                prop_assert!(app.save_for_exit().is_ok());
-                drop(app);
-                app = start(&autosave, true);
+                prop_assert!(c.keep_for_exit().is_ok());
+                drop(c);
+                c = start(&autosave, true);
             }
         }
-        if app.mode == Mode::Resume {
-            key(&mut app, KeyCode::Char('y'));
-        }
-        prop_assert!(app.wait_engine(Duration::from_secs(30)));
-        let after = kept_on_screen(&app);
+        prop_assert!(c.settle(patience));
+        c.take_events();
+        let after = kept_on_screen(&c);
         // A takeback is the player's own undoing; a move or a clock changes the same game.
         let same_game = matches!(s, Step::Takeback | Step::Move(_) | Step::Clock)
             || after.moves.starts_with(&before.moves) && matches!(s, Step::Resign);
         if !same_game && !before.moves.is_empty() && before != after {
             owed.push(before.clone());
         }
-        // A game back on screen (restored, loaded, resumed) is the game going on: what
+        // A game back on the board (restored, loaded, resumed) is the game going on: what
         // happens to it from now on is the player's.
         owed.retain(|g| *g != after);
-        let found = everything(&app, &files);
+        let found = everything(&c, &files);
         for game in &owed {
             prop_assert!(
                 found.contains(game),

@@ -125,14 +125,14 @@ fn thinking_is_shown_while_the_engine_works() {
     assert!(text.contains("Thinking..."), "{text}");
     assert!(app.wait_engine(Duration::from_secs(30)));
     assert!(app.thinking.is_none());
-    assert_eq!(app.session.game.moves().len(), 2);
+    assert_eq!(app.session().game.moves().len(), 2);
 }
 
 #[test]
 fn check_is_announced() {
     let mut app = app_from("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
     typed(&mut app, "a1a8");
-    assert!(app.check);
+    assert!(app.check());
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains(CHECK), "{text}");
     assert!(app.log.lines().iter().any(|l| l == CHECK));
@@ -144,7 +144,7 @@ fn a_forced_reply_is_played_at_once() {
     let mut app = app_from("rnbqkbnr/ppppp1pp/5p2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
     typed(&mut app, "d1h5");
     assert!(app.wait_engine(Duration::from_secs(30)));
-    assert_eq!(app.session.game.moves().len(), 2);
+    assert_eq!(app.session().game.moves().len(), 2);
     assert!(app.thinking.is_none());
     assert!(
         app.log
@@ -160,13 +160,13 @@ fn log_pane_after_a_book_move() {
     let mut app = App::new(&with_book(), &args("w", "classic-3"), None).unwrap();
     typed(&mut app, "e2e4");
     assert!(app.wait_engine(Duration::from_secs(30)));
-    assert_eq!(app.session.game.moves().len(), 2);
-    let reply = app.session.game.moves()[1];
+    assert_eq!(app.session().game.moves().len(), 2);
+    let reply = app.session().game.moves()[1];
     // The books as the game finds them (the source tree's ./books over the built-in
     // one): the log names the layer and the file that answered.
     let books =
         huo_chess::book::layers::Books::locate(None, huo_chess::book::layers::LayerPolicy::Both);
-    let after_e4 = app.session.game.positions()[1];
+    let after_e4 = app.session().game.positions()[1];
     let layered = books.lookup(&after_e4).unwrap();
     let book_line = format!("Book move {} from {}, ", reply.uci(), layered.layer);
     assert!(
@@ -187,8 +187,8 @@ fn log_pane_after_a_search() {
     // Level L4 searches four plies deep: "depth 4/6" is a state it can reach.
     let mut app = App::new(&config(), &args("w", "L4"), None).unwrap();
     typed(&mut app, "e2e4");
-    app.session.cancel_thinking(); // the reports below stand in for the real search
-    let pos = *app.session.game.position();
+    app.cancel_thinking(); // the reports below stand in for the real search
+    let pos = *app.session().game.position();
     let e5 = parse_move(&pos, "e5").unwrap();
     let nf3 = parse_move(&pos.after(e5), "Nf3").unwrap();
     app.handle_engine_event(Event::Iteration(Iteration {
@@ -220,7 +220,7 @@ fn log_pane_after_a_search() {
         "{text}"
     );
     assert!(text.contains("My move: e7 -> e5"));
-    assert_eq!(app.session.game.moves().len(), 2);
+    assert_eq!(app.session().game.moves().len(), 2);
     insta::assert_snapshot!("log_after_search_80x25", text);
 }
 
@@ -229,9 +229,9 @@ fn typed_move_gets_an_engine_reply() {
     let mut app = app();
     typed(&mut app, "e2e4");
     assert!(app.wait_engine(Duration::from_secs(30)));
-    assert_eq!(app.session.game.moves().len(), 2);
-    assert_eq!(app.session.game.position().turn(), Color::White);
-    assert!(app.my_move.as_deref().unwrap().starts_with("My move: "));
+    assert_eq!(app.session().game.moves().len(), 2);
+    assert_eq!(app.session().game.position().turn(), Color::White);
+    assert!(app.my_move().unwrap().starts_with("My move: "));
 }
 
 #[test]
@@ -240,7 +240,7 @@ fn every_notation_is_accepted() {
         let mut app = app();
         typed(&mut app, text);
         assert_eq!(
-            app.session.game.moves().first().map(|m| m.uci()),
+            app.session().game.moves().first().map(|m| m.uci()),
             Some("c2c4".to_string()),
             "{text}"
         );
@@ -250,20 +250,20 @@ fn every_notation_is_accepted() {
 #[test]
 fn invalid_move_changes_nothing() {
     let mut app = app();
-    let before = app.session.game.position().fen();
+    let before = app.session().game.position().fen();
     typed(&mut app, "e2e5");
     // The original's words, and the reason under them.
     let msg = app.message.clone().unwrap();
     assert_eq!(msg.lines().next(), Some(INVALID_MOVE));
     assert!(msg.contains("the pawn on e2 cannot go to e5"), "{msg}");
-    assert_eq!(app.session.game.position().fen(), before);
-    assert!(app.session.game.moves().is_empty());
+    assert_eq!(app.session().game.position().fen(), before);
+    assert!(app.session().game.moves().is_empty());
     typed(&mut app, "zz");
     assert_eq!(
         app.message.as_deref().and_then(|m| m.lines().next()),
         Some(INVALID_MOVE)
     );
-    assert_eq!(app.session.game.position().fen(), before);
+    assert_eq!(app.session().game.position().fen(), before);
 }
 
 #[test]
@@ -296,18 +296,18 @@ fn takeback_undoes_both_plies() {
     let mut app = app();
     typed(&mut app, "e2e4");
     assert!(app.wait_engine(Duration::from_secs(30)));
-    assert_eq!(app.session.game.moves().len(), 2);
+    assert_eq!(app.session().game.moves().len(), 2);
     // `b` is a file letter, so the takeback key needs Alt (or `:undo`).
     app.handle_key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL));
-    assert!(app.session.game.moves().is_empty());
+    assert!(app.session().game.moves().is_empty());
     assert_eq!(
-        app.session.game.position().fen(),
+        app.session().game.position().fen(),
         Position::startpos().fen()
     );
     typed(&mut app, "d2d4");
     assert!(app.wait_engine(Duration::from_secs(30)));
     typed(&mut app, ":undo");
-    assert!(app.session.game.moves().is_empty());
+    assert!(app.session().game.moves().is_empty());
 }
 
 #[test]
@@ -321,8 +321,8 @@ fn every_typed_character_goes_to_the_input_line() {
     }
     assert_eq!(app.input, typed_text);
     assert_eq!(app.mode, Mode::Play);
-    assert!(app.session.game.moves().is_empty());
-    assert!(app.show_log);
+    assert!(app.session().game.moves().is_empty());
+    assert!(app.show_log());
     key(&mut app, KeyCode::Esc);
     assert_eq!(app.input, "");
     // Commands are function keys and chords.
@@ -346,7 +346,12 @@ fn nf3_at_an_empty_prompt_is_a_move() {
         let mut app = app();
         typed(&mut app, text);
         assert_eq!(
-            app.session.game.moves().first().map(|m| m.uci()).as_deref(),
+            app.session()
+                .game
+                .moves()
+                .first()
+                .map(|m| m.uci())
+                .as_deref(),
             Some("g1f3"),
             "{text}: {:?}",
             app.message
@@ -357,7 +362,7 @@ fn nf3_at_an_empty_prompt_is_a_move() {
     let mut app = app_from("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
     typed(&mut app, "o-o");
     assert_eq!(
-        app.session.game.moves()[0].uci(),
+        app.session().game.moves()[0].uci(),
         "e1g1",
         "{:?}",
         app.message
@@ -366,7 +371,7 @@ fn nf3_at_an_empty_prompt_is_a_move() {
     let mut app = app_from("rnbqkbnr/pppp1ppp/8/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 0 1");
     typed(&mut app, "qh5");
     assert_eq!(
-        app.session.game.moves()[0].uci(),
+        app.session().game.moves()[0].uci(),
         "d1h5",
         "{:?}",
         app.message
@@ -374,7 +379,7 @@ fn nf3_at_an_empty_prompt_is_a_move() {
     let mut app = app_from("4k3/4p3/8/8/8/8/3P4/4K3 w - - 0 1");
     typed(&mut app, "ke2");
     assert_eq!(
-        app.session.game.moves()[0].uci(),
+        app.session().game.moves()[0].uci(),
         "e1e2",
         "{:?}",
         app.message
@@ -397,12 +402,12 @@ fn a_move_typed_at_the_colour_question_is_played_as_white() {
     let mut app = App::new(&config(), &GameArgs::default(), None).unwrap();
     assert_eq!(app.mode, Mode::SetupColor);
     typed(&mut app, "e2e4");
-    assert_eq!(app.session.human, Color::White);
-    assert!(app.session.clock.is_none());
+    assert_eq!(app.session().human, Color::White);
+    assert!(app.session().clock.is_none());
     assert_eq!(app.mode, Mode::Play);
     assert!(app.wait_engine(Duration::from_secs(30)));
-    assert_eq!(app.session.game.moves()[0].to_string(), "e2e4");
-    assert_eq!(app.session.game.moves().len(), 2);
+    assert_eq!(app.session().game.moves()[0].to_string(), "e2e4");
+    assert_eq!(app.session().game.moves().len(), 2);
 }
 
 #[test]
@@ -422,17 +427,17 @@ fn setup_dialog_asks_colour_level_and_clock() {
     assert_eq!(app.mode, Mode::SetupLevel);
     assert!(app.message.is_some());
     typed(&mut app, "classic-1");
-    assert_eq!(app.session.level, huo_chess::search::Level::Classic(1));
+    assert_eq!(app.session().level, huo_chess::search::Level::Classic(1));
     assert_eq!(app.mode, Mode::SetupClock);
     typed(&mut app, "5+3");
     assert_eq!(app.mode, Mode::Play);
-    assert_eq!(app.session.human, Color::Black);
+    assert_eq!(app.session().human, Color::Black);
     assert!(app.flipped);
-    let c = app.session.clock.as_ref().unwrap();
+    let c = app.session().clock.as_ref().unwrap();
     assert_eq!(c.control.inc, Duration::from_secs(3));
     // The engine has White and moves first.
     assert!(app.wait_engine(Duration::from_secs(30)));
-    assert_eq!(app.session.game.moves().len(), 1);
+    assert_eq!(app.session().game.moves().len(), 1);
 }
 
 #[test]
@@ -446,7 +451,7 @@ fn promotion_asks_for_the_piece() {
     key(&mut app, KeyCode::Char('n'));
     assert_eq!(app.mode, Mode::Play);
     assert_eq!(
-        app.session.game.positions()[1].piece_on(Square::E8),
+        app.session().game.positions()[1].piece_on(Square::E8),
         Some(Piece::new(Color::White, Role::Knight))
     );
 
@@ -461,7 +466,7 @@ fn promotion_asks_for_the_piece() {
     assert!(matches!(app.mode, Mode::Promotion { .. }));
     key(&mut app, KeyCode::Char('q'));
     assert_eq!(
-        app.session.game.positions()[1].piece_on(Square::E8),
+        app.session().game.positions()[1].piece_on(Square::E8),
         Some(Piece::new(Color::White, Role::Queen))
     );
 }
@@ -483,7 +488,7 @@ fn mouse_clicks_move_pieces() {
     click(&mut app, Square::G1);
     assert_eq!(app.board.selected, Some(Square::G1));
     click(&mut app, Square::F3);
-    assert_eq!(app.session.game.moves()[0].uci(), "g1f3");
+    assert_eq!(app.session().game.moves()[0].uci(), "g1f3");
 }
 
 /// Three hopeless searches answered in a row at `level`, after three moves of White's.
@@ -491,8 +496,8 @@ fn three_hopeless_searches(level: &str) -> App {
     let mut app = App::new(&config(), &args("w", level), None).unwrap();
     for human in ["e2e4", "d2d4", "c2c4"] {
         typed(&mut app, human);
-        app.session.cancel_thinking();
-        let best = app.session.game.position().legal_moves()[0];
+        app.cancel_thinking();
+        let best = app.session().game.position().legal_moves()[0];
         app.handle_search_done(SearchResult {
             best: Some(best),
             ponder: None,
@@ -509,8 +514,8 @@ fn a_weak_level_plays_on_where_a_strong_one_resigns() {
     // Level 3 and classic-3 play like beginners: on to the mate.
     for weak in ["L3", "classic-3"] {
         let app = three_hopeless_searches(weak);
-        assert!(app.session.ending.is_none(), "{weak}");
-        assert_eq!(app.session.game.moves().len(), 6);
+        assert!(app.session().ending.is_none(), "{weak}");
+        assert_eq!(app.session().game.moves().len(), 6);
     }
 }
 
@@ -518,7 +523,10 @@ fn a_weak_level_plays_on_where_a_strong_one_resigns() {
 fn engine_resigns_hopeless_positions() {
     let mut app = three_hopeless_searches("L7");
     assert_eq!(app.ending_text().as_deref(), Some(I_RESIGN));
-    assert_eq!(app.session.ending.as_ref().map(Ending::result), Some("1-0"));
+    assert_eq!(
+        app.session().ending.as_ref().map(Ending::result),
+        Some("1-0")
+    );
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains(I_RESIGN));
 }
@@ -528,14 +536,14 @@ fn draw_offers() {
     let mut app = app();
     typed(&mut app, "e2e4");
     assert!(app.wait_engine(Duration::from_secs(30)));
-    app.session.policy.score = Some(Score::Cp(20));
+    app.session_mut().policy.score = Some(Score::Cp(20));
     typed(&mut app, ":draw");
-    assert!(app.session.ending.is_none());
-    app.session.policy.score = Some(Score::Cp(-200));
+    assert!(app.session().ending.is_none());
+    app.session_mut().policy.score = Some(Score::Cp(-200));
     typed(&mut app, ":draw");
     assert_eq!(app.ending_text().as_deref(), Some("Draw agreed"));
     assert_eq!(
-        app.session.ending.as_ref().map(Ending::result),
+        app.session().ending.as_ref().map(Ending::result),
         Some("1/2-1/2")
     );
 }
@@ -547,7 +555,10 @@ fn flag_fall_loses() {
     let start = Instant::now();
     app.tick(start + Duration::from_secs(61));
     assert_eq!(app.ending_text().as_deref(), Some("White loses on time"));
-    assert_eq!(app.session.ending.as_ref().map(Ending::result), Some("0-1"));
+    assert_eq!(
+        app.session().ending.as_ref().map(Ending::result),
+        Some("0-1")
+    );
 }
 
 #[test]
@@ -558,7 +569,10 @@ fn fen_command_and_game_end() {
     typed(&mut app, ":fen 6k1/5ppp/8/8/8/8/8/R6K w - - 0 1");
     typed(&mut app, "Ra8");
     assert_eq!(app.ending_text().as_deref(), Some("Checkmate! White wins"));
-    assert_eq!(app.session.ending.as_ref().map(Ending::result), Some("1-0"));
+    assert_eq!(
+        app.session().ending.as_ref().map(Ending::result),
+        Some("1-0")
+    );
 }
 
 #[test]
@@ -567,16 +581,16 @@ fn flip_and_switch_sides() {
     key(&mut app, KeyCode::F(7));
     assert!(app.flipped);
     key(&mut app, KeyCode::F(8));
-    assert_eq!(app.session.human, Color::Black);
+    assert_eq!(app.session().human, Color::Black);
     assert!(app.wait_engine(Duration::from_secs(30)));
-    assert_eq!(app.session.game.moves().len(), 1);
+    assert_eq!(app.session().game.moves().len(), 1);
 }
 
 #[test]
 fn copy_fen_goes_to_log_and_clipboard() {
     let mut app = app();
     typed(&mut app, ":copy");
-    assert_eq!(app.clipboard.as_deref(), Some(Position::STARTING_FEN));
+    assert_eq!(app.clipboard(), Some(Position::STARTING_FEN));
     assert!(
         app.log
             .lines()
@@ -642,12 +656,12 @@ fn autosave_on_quit_and_resume() {
     assert_eq!(app2.mode, Mode::Resume);
     key(&mut app2, KeyCode::Char('y'));
     assert_eq!(app2.mode, Mode::Play);
-    assert_eq!(app2.session.game.moves(), app.session.game.moves());
+    assert_eq!(app2.session().game.moves(), app.session().game.moves());
     // A new game asks first, keeps the old one aside, and leaves no autosave behind.
     app2.handle_command("new");
     assert!(matches!(app2.mode, Mode::Confirm(_)));
     key(&mut app2, KeyCode::Char('y'));
-    assert!(app2.session.game.moves().is_empty());
+    assert!(app2.session().game.moves().is_empty());
     app2.autosave_now().unwrap();
     assert!(!path.exists());
     assert!(path.with_file_name("left.pgn").exists());
@@ -663,7 +677,7 @@ fn save_pgn_then_load_it_back() {
     assert!(app.wait_engine(Duration::from_secs(30)));
     typed(&mut app, "g1f3");
     assert!(app.wait_engine(Duration::from_secs(30)));
-    let moves = app.session.game.moves().to_vec();
+    let moves = app.session().game.moves().to_vec();
     typed(&mut app, &format!(":save {}", file.display()));
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.contains("[Level \"classic-3\"]"), "{text}");
@@ -672,13 +686,13 @@ fn save_pgn_then_load_it_back() {
     let mut other = App::new(&config(), &args("b", "L2"), None).unwrap();
     typed(&mut other, &format!(":load {}", file.display()));
     assert_eq!(
-        other.session.game.moves(),
+        other.session().game.moves(),
         moves.as_slice(),
         "{:?}",
         other.message
     );
-    assert_eq!(other.session.human, Color::White);
-    assert_eq!(other.session.level, huo_chess::search::Level::Classic(3));
+    assert_eq!(other.session().human, Color::White);
+    assert_eq!(other.session().level, huo_chess::search::Level::Classic(3));
 }
 
 #[test]
@@ -702,12 +716,15 @@ fn hint_suggests_a_move_without_playing_it() {
     let mut app = app();
     key(&mut app, KeyCode::F(5));
     assert!(app.wait_engine(Duration::from_secs(30)));
-    assert!(app.session.game.moves().is_empty());
+    assert!(app.session().game.moves().is_empty());
     let msg = app.message.clone().unwrap();
     assert!(msg.starts_with("Hint: "), "{msg}");
     let text = msg.trim_start_matches("Hint: ");
     let mv = text.split_whitespace().next().unwrap();
-    assert!(parse_move(app.session.game.position(), mv).is_ok(), "{msg}");
+    assert!(
+        parse_move(app.session().game.position(), mv).is_ok(),
+        "{msg}"
+    );
 }
 
 #[test]
@@ -747,7 +764,7 @@ fn log_scrolls_and_hides() {
         .collect();
     assert_eq!(shown.matches("Nf3").count(), 20, "{text}");
     app.handle_key(KeyEvent::new(KeyCode::Char('l'), KeyModifiers::CONTROL));
-    assert!(!app.show_log);
+    assert!(!app.show_log());
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(!text.contains("line 99"));
 }
@@ -758,10 +775,10 @@ fn stale_engine_replies_after_takeback_are_ignored() {
     typed(&mut app, "e2e4");
     // Take the move back before the reply is read: the search is cancelled.
     typed(&mut app, ":undo");
-    assert!(app.session.game.moves().is_empty());
+    assert!(app.session().game.moves().is_empty());
     std::thread::sleep(Duration::from_millis(50));
     app.poll_engine();
-    assert!(app.session.game.moves().is_empty());
+    assert!(app.session().game.moves().is_empty());
     assert!(app.thinking.is_none());
 }
 
@@ -771,7 +788,7 @@ fn flag_fall_against_a_bare_king_is_a_draw() {
     typed(&mut app, ":clock 1+0");
     app.tick(Instant::now() + Duration::from_secs(61));
     assert_eq!(
-        app.session.ending.as_ref().map(Ending::result),
+        app.session().ending.as_ref().map(Ending::result),
         Some("1/2-1/2")
     );
 }
@@ -799,25 +816,25 @@ fn a_new_game_mid_game_asks_and_the_old_one_can_be_restored() {
     let mut app = app();
     typed(&mut app, "e2e4");
     assert!(app.wait_engine(Duration::from_secs(30)));
-    let played = app.session.game.moves().to_vec();
+    let played = app.session().game.moves().to_vec();
     // F2 asks; anything but y keeps the game.
     key(&mut app, KeyCode::F(2));
     assert!(matches!(app.mode, Mode::Confirm(_)));
     key(&mut app, KeyCode::Char('n'));
     assert_eq!(app.mode, Mode::Play);
-    assert_eq!(app.session.game.moves(), played.as_slice());
+    assert_eq!(app.session().game.moves(), played.as_slice());
     // :fen and :load ask too.
     typed(&mut app, ":fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
     assert!(matches!(app.mode, Mode::Confirm(_)));
     key(&mut app, KeyCode::Esc);
-    assert_eq!(app.session.game.moves(), played.as_slice());
+    assert_eq!(app.session().game.moves(), played.as_slice());
     // Yes: a new game, and :restore brings the old one back.
     key(&mut app, KeyCode::F(2));
     key(&mut app, KeyCode::Char('y'));
-    assert!(app.session.game.moves().is_empty());
+    assert!(app.session().game.moves().is_empty());
     typed(&mut app, ":restore");
     assert_eq!(
-        app.session.game.moves(),
+        app.session().game.moves(),
         played.as_slice(),
         "{:?}",
         app.message
@@ -833,24 +850,24 @@ fn a_second_game_set_aside_keeps_the_first() {
     let mut app = App::new(&config(), &args("w", "classic-3"), Some(path.clone())).unwrap();
     typed(&mut app, "e2e4");
     assert!(app.wait_engine(Duration::from_secs(30)));
-    let first = app.session.game.moves().to_vec();
+    let first = app.session().game.moves().to_vec();
     key(&mut app, KeyCode::F(2));
     key(&mut app, KeyCode::Char('y'));
     typed(&mut app, "d2d4");
     assert!(app.wait_engine(Duration::from_secs(30)));
-    let second = app.session.game.moves().to_vec();
+    let second = app.session().game.moves().to_vec();
     key(&mut app, KeyCode::F(2));
     key(&mut app, KeyCode::Char('y'));
-    assert!(app.session.game.moves().is_empty());
+    assert!(app.session().game.moves().is_empty());
     let left = std::fs::read_to_string(path.with_file_name("left.pgn")).unwrap();
     assert_eq!(left.matches("[Event ").count(), 2, "{left}");
     // A restart reads both back; :restore brings the latest, then the one before.
     drop(app);
     let mut app = App::new(&config(), &args("w", "classic-3"), Some(path.clone())).unwrap();
-    assert_eq!(app.session.saves.left.len(), 2);
+    assert_eq!(app.session().saves.left.len(), 2);
     typed(&mut app, ":restore");
     assert_eq!(
-        app.session.game.moves(),
+        app.session().game.moves(),
         second.as_slice(),
         "{:?}",
         app.message
@@ -860,14 +877,14 @@ fn a_second_game_set_aside_keeps_the_first() {
     // The game restored in turn is kept: swapping back and forth loses nothing.
     typed(&mut app, ":restore");
     assert_eq!(
-        app.session.game.moves(),
+        app.session().game.moves(),
         first.as_slice(),
         "{:?}",
         app.message
     );
-    assert_eq!(app.session.saves.left.len(), 1);
+    assert_eq!(app.session().saves.left.len(), 1);
     typed(&mut app, ":restore");
-    assert_eq!(app.session.game.moves(), second.as_slice());
+    assert_eq!(app.session().game.moves(), second.as_slice());
 }
 
 #[test]
@@ -878,20 +895,20 @@ fn flags_win_over_the_saved_game() {
     typed(&mut first, "d2d4");
     assert!(first.wait_engine(Duration::from_secs(30)));
     first.autosave_now().unwrap();
-    let saved = first.session.game.moves().to_vec();
+    let saved = first.session().game.moves().to_vec();
     // Colour and level given: the game starts as asked; the saved game is kept aside.
     let mut a = args("b", "L2");
     a.clock = Some("5+3".into());
     let app = App::new(&config(), &a, Some(path.clone())).unwrap();
     assert_eq!(app.mode, Mode::Play);
-    assert_eq!(app.session.human, Color::Black);
-    assert_eq!(app.session.level, huo_chess::search::Level::Modern(2));
+    assert_eq!(app.session().human, Color::Black);
+    assert_eq!(app.session().level, huo_chess::search::Level::Modern(2));
     assert_eq!(
-        app.session.clock.as_ref().map(|c| c.control.to_string()),
+        app.session().clock.as_ref().map(|c| c.control.to_string()),
         Some("5 min + 3 s".to_string())
     );
-    assert!(app.session.game.moves().len() <= 1);
-    assert_eq!(app.session.saves.left.len(), 1);
+    assert!(app.session().game.moves().len() <= 1);
+    assert_eq!(app.session().saves.left.len(), 1);
     drop(app);
     // --fen alone is a flag too.
     first.autosave_now().unwrap();
@@ -902,7 +919,7 @@ fn flags_win_over_the_saved_game() {
     let app = App::new(&config(), &f, Some(path.clone())).unwrap();
     assert_ne!(app.mode, Mode::Resume);
     assert_eq!(
-        app.session.game.start().fen(),
+        app.session().game.start().fen(),
         "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
     );
     drop(app);
@@ -914,7 +931,7 @@ fn flags_win_over_the_saved_game() {
     };
     let app = App::new(&config(), &r, Some(path.clone())).unwrap();
     assert_eq!(app.mode, Mode::Play);
-    assert_eq!(app.session.game.moves(), saved.as_slice());
+    assert_eq!(app.session().game.moves(), saved.as_slice());
     drop(app);
     // Without flags the game is offered; a move typed at the offer is not swallowed.
     first.autosave_now().unwrap();
@@ -923,12 +940,12 @@ fn flags_win_over_the_saved_game() {
     typed(&mut app, "e2e4");
     assert_eq!(app.mode, Mode::Play);
     assert_eq!(
-        app.session.game.moves().len(),
+        app.session().game.moves().len(),
         saved.len() + 1,
         "{:?}",
         app.message
     );
-    assert_eq!(app.session.game.moves()[saved.len()].uci(), "e2e4");
+    assert_eq!(app.session().game.moves()[saved.len()].uci(), "e2e4");
 }
 
 #[test]
@@ -942,7 +959,7 @@ fn captured_pieces_come_from_the_moves_played() {
     assert!(app.wait_engine(Duration::from_secs(30)));
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(!text.contains("took"), "{text}");
-    assert_eq!(app.session.game.captures(), [vec![], vec![]]);
+    assert_eq!(app.session().game.captures(), [vec![], vec![]]);
     // A real capture is shown.
     let mut app = app_from("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
     typed(&mut app, "exd5");
@@ -963,7 +980,7 @@ fn fen_files_round_trip() {
         let mut other = app();
         typed(&mut other, &format!("{cmd} {}", file.display()));
         assert_eq!(
-            other.session.game.position().fen(),
+            other.session().game.position().fen(),
             fen,
             "{cmd}: {:?}",
             other.message
@@ -977,19 +994,19 @@ fn nothing_is_played_while_the_screen_is_too_small() {
     render(&mut app, 60, 20);
     assert!(app.too_small());
     typed(&mut app, "e2e4");
-    assert!(app.session.game.moves().is_empty());
+    assert!(app.session().game.moves().is_empty());
     assert_eq!(app.input, "");
     render(&mut app, 80, 25);
     typed(&mut app, "e2e4");
-    assert_eq!(app.session.game.moves().len(), 1);
+    assert_eq!(app.session().game.moves().len(), 1);
 }
 
 #[test]
 fn classic_levels_show_their_progress_while_thinking() {
     let mut app = app();
     typed(&mut app, "e2e4");
-    app.session.cancel_thinking(); // the report below stands in for the real search
-    let pos = *app.session.game.position();
+    app.cancel_thinking(); // the report below stands in for the real search
+    let pos = *app.session().game.position();
     app.thinking = Some(huo_chess::tui::app::Thinking {
         job: huo_chess::session::engine::Job::Move,
         started: Instant::now(),
@@ -1025,7 +1042,7 @@ fn why_explains_a_searched_move_in_words() {
     let mut app = app_from("4k3/8/8/3r4/8/8/4N3/4K3 w - - 0 1");
     typed(&mut app, "Nd4"); // a knight left where the rook takes it
     assert!(app.wait_engine(Duration::from_secs(30)));
-    assert_eq!(app.session.game.moves()[1].uci(), "d5d4");
+    assert_eq!(app.session().game.moves()[1].uci(), "d5d4");
     key(&mut app, KeyCode::Char('w')); // a letter types, it does not ask why
     key(&mut app, KeyCode::Esc);
     app.handle_key(KeyEvent::new(KeyCode::Char('w'), KeyModifiers::CONTROL));
@@ -1077,7 +1094,7 @@ fn why_at_a_weak_level_says_whether_its_weakening_chose_the_move() {
     assert!(app.working());
     assert!(app.wait_engine(Duration::from_secs(60)));
     assert_eq!(app.mode, Mode::Why);
-    let thought = app.thought.clone().unwrap();
+    let thought = app.thought().cloned().unwrap();
     let (full, _) = thought.full_strength.expect("the full strength was asked");
     let lines = app.why_lines().join("\n");
     assert!(
@@ -1115,7 +1132,7 @@ fn why_board_asks_the_engine_about_the_position() {
             && lines.contains("White mates at its end."),
         "{lines}"
     );
-    assert!(app.session.game.moves().is_empty(), "nothing is played");
+    assert!(app.session().game.moves().is_empty(), "nothing is played");
 }
 
 #[test]
@@ -1199,7 +1216,7 @@ fn the_analysis_screen_steps_through_a_game_with_its_graph() {
     key(&mut app, KeyCode::Esc);
     assert_eq!(app.mode, Mode::Play);
     assert_eq!(
-        app.session.game.moves().len(),
+        app.session().game.moves().len(),
         7,
         "the game itself is untouched"
     );
@@ -1210,7 +1227,7 @@ fn why_board_lists_three_exact_alternatives() {
     let mut app = app_from("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
     typed(&mut app, ":why board");
     assert!(app.wait_engine(Duration::from_secs(30)));
-    let t = app.thought.clone().unwrap();
+    let t = app.thought().cloned().unwrap();
     assert_eq!(t.alternatives.len(), 3, "{:?}", t.alternatives);
     let firsts: std::collections::HashSet<_> = t.alternatives.iter().map(|a| a.0).collect();
     assert_eq!(firsts.len(), 3, "three different moves");
@@ -1244,7 +1261,7 @@ fn the_game_plays_only_the_recorded_moves_of_a_book_built_by_recording() {
     let mut app = App::new(&c, &a, None).unwrap();
     typed(&mut app, "Nf3");
     assert!(app.wait_engine(Duration::from_secs(30)));
-    assert_eq!(app.session.game.moves()[1].uci(), "b8c6");
+    assert_eq!(app.session().game.moves()[1].uci(), "b8c6");
     assert!(
         app.log
             .lines()
@@ -1269,7 +1286,7 @@ fn a_user_book_does_not_hide_the_built_in_one() {
     let mut app = App::new(&with_book(), &a, None).unwrap();
     typed(&mut app, "e4");
     assert!(app.wait_engine(Duration::from_secs(30)));
-    assert_eq!(app.session.game.moves()[1].uci(), "c7c5");
+    assert_eq!(app.session().game.moves()[1].uci(), "c7c5");
     assert!(
         app.log
             .lines()
@@ -1295,7 +1312,7 @@ fn a_user_book_does_not_hide_the_built_in_one() {
 /// Lets the engine answer until `plies` half-moves are on the board (or the game ends).
 fn play_until(app: &mut App, plies: usize) {
     let end = Instant::now() + Duration::from_secs(60);
-    while app.session.game.moves().len() < plies && !app.over() {
+    while app.session().game.moves().len() < plies && !app.over() {
         assert!(Instant::now() < end, "the engine stopped moving");
         assert!(
             app.thinking.is_some(),
@@ -1311,7 +1328,7 @@ fn watch_command_plays_both_sides_with_tagged_thinking() {
     let mut app = App::new(&config(), &args("w", "L1"), None).unwrap();
     assert!(app.humans_turn());
     typed(&mut app, ":watch");
-    assert!(app.session.watching);
+    assert!(app.session().watching);
     assert!(!app.humans_turn());
     play_until(&mut app, 4);
     let log = app.log.lines().join("\n");
@@ -1324,7 +1341,7 @@ fn watch_command_plays_both_sides_with_tagged_thinking() {
     // Nothing typed at the prompt while the engine moves is lost: an illegal move is
     // refused and the engine keeps both sides.
     typed(&mut app, "e2e5");
-    assert!(app.session.watching);
+    assert!(app.session().watching);
     assert!(app.message.as_deref().unwrap_or("").contains(INVALID_MOVE));
 }
 
@@ -1337,21 +1354,21 @@ fn watching_without_a_clock_keeps_the_pace_so_the_eye_can_follow() {
     let asked = Instant::now();
     // Level 1 answers within milliseconds: its move is held, not played.
     assert!(app.wait_engine_once(Duration::from_secs(30)));
-    assert!(app.session.game.moves().is_empty());
+    assert!(app.session().game.moves().is_empty());
     assert!(app.busy(), "the screen keeps ticking while a move is held");
     app.tick(asked + Duration::from_millis(100));
-    assert!(app.session.game.moves().is_empty());
+    assert!(app.session().game.moves().is_empty());
     // Due: played, and the other side starts thinking.
     app.tick(asked + Duration::from_secs(6));
-    assert_eq!(app.session.game.moves().len(), 1);
+    assert_eq!(app.session().game.moves().len(), 1);
     assert!(app.thinking.is_some());
     // Taking over drops a held move: the side you take is yours to play.
     assert!(app.wait_engine_once(Duration::from_secs(30)));
-    assert_eq!(app.session.game.moves().len(), 1);
+    assert_eq!(app.session().game.moves().len(), 1);
     typed(&mut app, ":watch");
-    assert!(!app.session.watching);
+    assert!(!app.session().watching);
     app.tick(Instant::now() + Duration::from_secs(60));
-    assert_eq!(app.session.game.moves().len(), 1);
+    assert_eq!(app.session().game.moves().len(), 1);
     assert!(app.humans_turn());
     let text = screen_text(&render(&mut app, 100, 30));
     assert!(text.contains("You: Black"), "{text}");
@@ -1367,24 +1384,24 @@ fn a_weak_level_takes_a_moment_before_it_answers_and_f6_hurries_it() {
     // Level 2 finds its move at once, and holds it: at least half the pause, at most one
     // and a half of it.
     assert!(app.wait_engine_once(Duration::from_secs(30)));
-    assert_eq!(app.session.game.moves().len(), 1);
+    assert_eq!(app.session().game.moves().len(), 1);
     assert!(app.busy());
     app.tick(asked + Duration::from_millis(1900));
-    assert_eq!(app.session.game.moves().len(), 1);
+    assert_eq!(app.session().game.moves().len(), 1);
     app.tick(asked + Duration::from_millis(6100));
-    assert_eq!(app.session.game.moves().len(), 2);
+    assert_eq!(app.session().game.moves().len(), 2);
     assert!(app.humans_turn());
     // F6 ("move now") plays a held answer at once.
     typed(&mut app, "d2d4");
     assert!(app.wait_engine_once(Duration::from_secs(30)));
-    assert_eq!(app.session.game.moves().len(), 3);
+    assert_eq!(app.session().game.moves().len(), 3);
     app.handle_key(KeyEvent::new(KeyCode::F(6), KeyModifiers::NONE));
-    assert_eq!(app.session.game.moves().len(), 4);
+    assert_eq!(app.session().game.moves().len(), 4);
     // A strong level's search is its pause: it answers as soon as it has its move.
     let mut strong = App::new(&c, &args("w", "L6"), None).unwrap();
     typed(&mut strong, "e2e4");
     assert!(strong.wait_engine_once(Duration::from_secs(30)));
-    assert_eq!(strong.session.game.moves().len(), 2);
+    assert_eq!(strong.session().game.moves().len(), 2);
 }
 
 #[test]
@@ -1393,22 +1410,22 @@ fn stopping_watch_hands_the_side_to_move_back() {
     typed(&mut app, ":watch");
     play_until(&mut app, 3);
     // Black is to move and thinking: `:watch` again cancels that and hands Black over.
-    assert_eq!(app.session.game.position().turn(), Color::Black);
+    assert_eq!(app.session().game.position().turn(), Color::Black);
     assert!(app.thinking.is_some());
     typed(&mut app, ":watch");
-    assert!(!app.session.watching);
-    assert_eq!(app.session.human, Color::Black);
+    assert!(!app.session().watching);
+    assert_eq!(app.session().human, Color::Black);
     assert!(app.thinking.is_none());
     assert!(app.humans_turn());
     // The cancelled search's answer, if it comes, plays nothing.
     std::thread::sleep(Duration::from_millis(50));
     app.poll_engine();
-    assert_eq!(app.session.game.moves().len(), 3);
+    assert_eq!(app.session().game.moves().len(), 3);
     // A normal game again: your move, then the engine answers for White.
-    let mv = app.session.game.position().legal_moves()[0];
+    let mv = app.session().game.position().legal_moves()[0];
     typed(&mut app, &mv.uci());
     assert!(app.wait_engine(Duration::from_secs(30)));
-    assert_eq!(app.session.game.moves().len(), 5);
+    assert_eq!(app.session().game.moves().len(), 5);
     assert!(app.humans_turn());
 }
 
@@ -1419,14 +1436,14 @@ fn a_typed_move_takes_over_while_watching() {
     typed(&mut app, ":watch");
     play_until(&mut app, 2);
     // White to move, the engine thinking for it: a legal move takes White over.
-    assert_eq!(app.session.game.position().turn(), Color::White);
-    let mv = app.session.game.position().legal_moves()[0];
+    assert_eq!(app.session().game.position().turn(), Color::White);
+    let mv = app.session().game.position().legal_moves()[0];
     typed(&mut app, &mv.uci());
-    assert!(!app.session.watching);
-    assert_eq!(app.session.human, Color::White);
-    assert_eq!(app.session.game.moves()[2], mv);
+    assert!(!app.session().watching);
+    assert_eq!(app.session().human, Color::White);
+    assert_eq!(app.session().game.moves()[2], mv);
     assert!(app.wait_engine(Duration::from_secs(30)));
-    assert_eq!(app.session.game.moves().len(), 4);
+    assert_eq!(app.session().game.moves().len(), 4);
     assert!(app.humans_turn());
 }
 
@@ -1444,13 +1461,13 @@ fn white_and_black_flags_pick_the_players_and_refuse_bad_ones() {
     };
     let mut app = App::new(&config(), &both, None).unwrap();
     assert_eq!(app.mode, Mode::Play);
-    assert!(app.session.watching);
+    assert!(app.session().watching);
     assert_eq!(
-        app.session.level_of(Color::Black),
+        app.session().level_of(Color::Black),
         huo_chess::level::Level::Modern(2)
     );
     assert!(
-        app.session
+        app.session()
             .player(Color::Black)
             .unwrap()
             .config
@@ -1477,9 +1494,9 @@ fn white_and_black_flags_pick_the_players_and_refuse_bad_ones() {
         ..GameArgs::default()
     };
     let mut app = App::new(&config(), &black, None).unwrap();
-    assert!(!app.session.watching);
+    assert!(!app.session().watching);
     assert_eq!(
-        (app.mode.clone(), app.session.human),
+        (app.mode.clone(), app.session().human),
         (Mode::Play, Color::White)
     );
     // The title names the level you play against: the player's, not the game's.
@@ -1526,7 +1543,7 @@ fn white_and_black_flags_pick_the_players_and_refuse_bad_ones() {
     // `:watch WHITE BLACK` reads players the same way.
     let mut app = app_from("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
     typed(&mut app, ":watch 1 nonsense");
-    assert!(!app.session.watching);
+    assert!(!app.session().watching);
     assert!(app.message.as_deref().unwrap_or("").contains("Black: "));
 }
 
@@ -1535,22 +1552,22 @@ fn a_level_means_the_same_in_every_place_it_is_typed() {
     use huo_chess::level::Level;
     // `--level 3` and `--black 3`: the third rung of the ladder, both.
     let flagged = App::new(&config(), &args("w", "3"), None).unwrap();
-    assert_eq!(flagged.session.level_of(Color::Black), Level::Modern(3));
+    assert_eq!(flagged.session().level_of(Color::Black), Level::Modern(3));
     let black = GameArgs {
         black: Some("3".into()),
         ..GameArgs::default()
     };
     let player = App::new(&config(), &black, None).unwrap();
-    assert_eq!(player.session.level_of(Color::Black), Level::Modern(3));
+    assert_eq!(player.session().level_of(Color::Black), Level::Modern(3));
     // `:level 3` too; the classic depths are spelled out.
     let mut app = app();
     typed(&mut app, ":level 3");
-    assert_eq!(app.session.level, Level::Modern(3));
+    assert_eq!(app.session().level, Level::Modern(3));
     typed(&mut app, ":level classic-5");
-    assert_eq!(app.session.level, Level::Classic(5));
+    assert_eq!(app.session().level, Level::Classic(5));
     // An unknown spelling changes nothing and lists the valid ones.
     typed(&mut app, ":level c3");
-    assert_eq!(app.session.level, Level::Classic(5));
+    assert_eq!(app.session().level, Level::Classic(5));
     let note = app.message.clone().unwrap_or_default();
     assert!(
         note.contains("1 to 10") && note.contains("classic-3"),
@@ -1561,7 +1578,7 @@ fn a_level_means_the_same_in_every_place_it_is_typed() {
     typed(&mut asked, "w");
     assert_eq!(asked.mode, Mode::SetupLevel);
     typed(&mut asked, "5");
-    assert_eq!(asked.session.level, Level::Modern(5));
+    assert_eq!(asked.session().level, Level::Modern(5));
 }
 
 #[test]
@@ -1570,14 +1587,14 @@ fn clocks_take_units_and_the_log_says_what_was_understood() {
     let mut a = args("w", "classic-1");
     a.clock = Some("5+3".into());
     let flagged = App::new(&config(), &a, None).unwrap();
-    let c = flagged.session.clock.as_ref().unwrap();
+    let c = flagged.session().clock.as_ref().unwrap();
     assert_eq!(c.control.base, Duration::from_secs(300));
     let log = flagged.log.lines().join("\n");
     assert!(log.contains("clock 5 min + 3 s"), "{log}");
     // Units, as `match --tc` takes them.
     a.clock = Some("10s+0.1s".into());
     let flagged = App::new(&config(), &a, None).unwrap();
-    let c = flagged.session.clock.as_ref().unwrap();
+    let c = flagged.session().clock.as_ref().unwrap();
     assert_eq!(
         (c.control.base, c.control.inc),
         (Duration::from_secs(10), Duration::from_millis(100))
@@ -1680,9 +1697,12 @@ fn a_takeback_after_the_flag_fell_reopens_the_game_and_the_save_keeps_it_whole()
     let mut app = App::new(&config(), &a, None).unwrap();
     typed(&mut app, "e2e4");
     assert!(app.wait_engine(Duration::from_secs(30)));
-    assert_eq!(app.session.game.moves().len(), 2);
+    assert_eq!(app.session().game.moves().len(), 2);
     app.tick(Instant::now() + Duration::from_secs(61));
-    assert_eq!(app.session.ending.as_ref().map(Ending::result), Some("0-1"));
+    assert_eq!(
+        app.session().ending.as_ref().map(Ending::result),
+        Some("0-1")
+    );
     // A PGN of the ended game has its moves and its result.
     let ended = app.pgn_text();
     assert!(
@@ -1691,13 +1711,17 @@ fn a_takeback_after_the_flag_fell_reopens_the_game_and_the_save_keeps_it_whole()
     );
     // Ctrl+Z: both moves go, the clocks are as they were before e4, the game goes on.
     app.handle_key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL));
-    assert!(app.session.game.moves().is_empty());
+    assert!(app.session().game.moves().is_empty());
     assert!(!app.over());
-    let c = app.session.clock.as_ref().unwrap();
+    let c = app.session().clock.as_ref().unwrap();
     assert_eq!(c.remaining, [Duration::from_secs(60); 2]);
     // Time runs on from there: no second flag at once, no second "Game over".
     app.tick(Instant::now() + Duration::from_secs(1));
-    assert!(!app.over(), "the flag fell again: {:?}", app.session.ending);
+    assert!(
+        !app.over(),
+        "the flag fell again: {:?}",
+        app.session().ending
+    );
     let over = app
         .log
         .lines()
@@ -1730,7 +1754,7 @@ fn a_takeback_is_refused_when_the_clocks_before_the_move_are_unknown() {
     assert!(app.over());
     typed(&mut app, ":undo");
     assert!(app.over(), "the game stays lost on time");
-    assert_eq!(app.session.game.moves().len(), 2);
+    assert_eq!(app.session().game.moves().len(), 2);
     assert!(app.alert && app.message.as_deref().unwrap_or("").contains("No takeback"));
     assert!(app.pgn_text().contains("1. e4 "));
 }
@@ -1748,7 +1772,7 @@ fn the_first_questions_take_whole_words_and_enter_takes_the_default_shown() {
     // A whole word answers, and nothing spills into the next question.
     typed(&mut app, "Black");
     assert_eq!(
-        (app.mode.clone(), app.session.human),
+        (app.mode.clone(), app.session().human),
         (Mode::SetupLevel, Color::Black)
     );
     assert_eq!(app.input, "");
@@ -1757,13 +1781,13 @@ fn the_first_questions_take_whole_words_and_enter_takes_the_default_shown() {
     // Enter takes the level shown, then no clock.
     key(&mut app, KeyCode::Enter);
     assert_eq!(app.mode, Mode::SetupClock);
-    assert_eq!(app.session.level, huo_chess::level::Level::Modern(6));
+    assert_eq!(app.session().level, huo_chess::level::Level::Modern(6));
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains("Enter: no clock"), "{text}");
     key(&mut app, KeyCode::Enter);
     assert_eq!(app.mode, Mode::Play);
-    assert!(app.session.clock.is_none());
-    app.session.cancel_thinking();
+    assert!(app.session().clock.is_none());
+    app.cancel_thinking();
     // Enter at the colour question takes White; a wrong word is refused and asked again.
     let mut app = App::new(&config(), &GameArgs::default(), None).unwrap();
     typed(&mut app, "red");
@@ -1771,7 +1795,7 @@ fn the_first_questions_take_whole_words_and_enter_takes_the_default_shown() {
     assert!(app.alert && app.message.as_deref().unwrap_or("").contains("'red'"));
     key(&mut app, KeyCode::Enter);
     assert_eq!(
-        (app.mode.clone(), app.session.human),
+        (app.mode.clone(), app.session().human),
         (Mode::SetupLevel, Color::White)
     );
     typed(&mut app, "white");
@@ -1814,7 +1838,7 @@ fn watching_has_a_readable_title_and_no_move_prompt_once_the_game_is_over() {
     };
     a.fen = Some("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1".into());
     let mut app = App::new(&config(), &a, None).unwrap();
-    assert!(app.session.watching);
+    assert!(app.session().watching);
     let text = screen_text(&render(&mut app, 80, 25));
     let title = text.lines().next().unwrap();
     assert!(
@@ -1846,7 +1870,7 @@ fn promotion_says_which_keys_work_and_k_is_a_knight() {
     key(&mut app, KeyCode::Char('k'));
     assert_eq!(app.mode, Mode::Play);
     assert_eq!(
-        app.session.game.positions()[1].piece_on(Square::E8),
+        app.session().game.positions()[1].piece_on(Square::E8),
         Some(Piece::new(Color::White, Role::Knight))
     );
 }
@@ -1880,7 +1904,7 @@ fn the_panel_and_the_log_name_the_opening_as_it_is_played() {
     let file = dir.join("game.pgn");
     let mut app = app();
     app.set_game_from_pgn("1. Nf3 d5 *").unwrap();
-    assert_eq!(app.opening.map(|o| o.eco), Some("A06"));
+    assert_eq!(app.opening().map(|o| o.eco), Some("A06"));
     // 2.d4 transposes to the Queen's Pawn Game of 1.d4 d5 2.Nf3: the panel and the log say
     // so as soon as the move is played.
     typed(&mut app, "d2d4");
@@ -1895,7 +1919,7 @@ fn the_panel_and_the_log_name_the_opening_as_it_is_played() {
     assert!(app.wait_engine(Duration::from_secs(30)));
     // Whatever the reply, the name is that of the last named position: the log's last
     // word on it, and the saved game's tags.
-    let o = app.opening.expect("still named");
+    let o = app.opening().expect("still named");
     let last = app
         .log
         .lines()
@@ -1912,8 +1936,8 @@ fn the_panel_and_the_log_name_the_opening_as_it_is_played() {
     );
     // A takeback to before 2.d4 names the Zukertort Opening again.
     typed(&mut app, ":undo");
-    assert_eq!(app.session.game.moves().len(), 2);
-    assert_eq!(app.opening.map(|o| o.eco), Some("A06"));
+    assert_eq!(app.session().game.moves().len(), 2);
+    assert_eq!(app.opening().map(|o| o.eco), Some("A06"));
     assert_eq!(
         app.log.lines().last().map(String::as_str),
         Some("Opening: A06 Zukertort Opening")
@@ -1999,7 +2023,7 @@ fn every_tree_leaf_adds_up_to_the_value_beside_it() {
 #[test]
 fn a_classic_search_stopped_early_keeps_its_tree_and_says_so() {
     let mut app = app_from("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
-    app.session.level = huo_chess::search::Level::Classic(5);
+    app.session_mut().level = huo_chess::search::Level::Classic(5);
     typed(&mut app, "Bb5");
     // Wait until it has finished two root moves, then "move now".
     let start = Instant::now();
@@ -2015,8 +2039,8 @@ fn a_classic_search_stopped_early_keeps_its_tree_and_says_so() {
     }
     app.handle_key(KeyEvent::new(KeyCode::F(6), KeyModifiers::NONE));
     assert!(app.wait_engine(Duration::from_secs(60)));
-    assert_eq!(app.session.game.moves().len(), 2, "it moved");
-    let (done, all) = app.last_tree.as_ref().unwrap().cut_short().unwrap();
+    assert_eq!(app.session().game.moves().len(), 2, "it moved");
+    let (done, all) = app.last_tree().unwrap().cut_short().unwrap();
     assert!(done >= 2 && done < all, "{done} of {all}");
     // The move's line (a line saying where the game left the user's book may follow).
     let said = app
@@ -2038,7 +2062,7 @@ fn a_classic_search_stopped_early_keeps_its_tree_and_says_so() {
         app.message
     );
     let text = screen_text(&render(&mut app, 80, 25));
-    let played = app.thought.as_ref().map(|t| san(&t.before, t.mv)).unwrap();
+    let played = app.thought().map(|t| san(&t.before, t.mv)).unwrap();
     assert!(
         text.contains(&format!(
             "MiniMax tree, depth 5, stopped after {done} of {all} moves"
@@ -2066,15 +2090,15 @@ fn why_and_the_tree_after_a_takeback_say_it_was_taken_back() {
     typed(&mut app, "e2e4");
     assert!(app.wait_engine(Duration::from_secs(30)));
     let reply = san(
-        &app.session.game.positions()[1],
-        app.session.game.moves()[1],
+        &app.session().game.positions()[1],
+        app.session().game.moves()[1],
     );
     typed(&mut app, ":why");
     let first = app.why_lines()[0].clone();
     assert_eq!(first, format!("Why 1... {reply}? My move for Black."));
     key(&mut app, KeyCode::Esc);
     typed(&mut app, ":undo");
-    assert!(app.session.game.moves().is_empty());
+    assert!(app.session().game.moves().is_empty());
     typed(&mut app, ":why");
     assert_eq!(app.mode, Mode::Why);
     assert_eq!(
@@ -2105,7 +2129,7 @@ fn why_on_a_resumed_game_says_it_is_a_suggestion_for_the_side_to_move() {
         ..GameArgs::default()
     };
     let mut app = App::new(&config(), &r, Some(path.clone())).unwrap();
-    assert!(app.thought.is_none());
+    assert!(app.thought().is_none());
     typed(&mut app, ":why");
     assert!(app.wait_engine(Duration::from_secs(30)));
     assert_eq!(app.mode, Mode::Why);
@@ -2135,7 +2159,7 @@ fn the_hint_thinks_at_the_game_level() {
         &stop,
         &mut |_| {},
     );
-    let pos = *app.session.game.position();
+    let pos = *app.session().game.position();
     let best = san(&pos, r.best.unwrap());
     let line = app.log.lines().last().unwrap().clone();
     assert_eq!(
@@ -2265,7 +2289,7 @@ fn the_log_says_once_where_the_game_left_your_book() {
     let dir = common::tempdir("game-left-book");
     small_repertoire(&dir.0);
     let mut app = app();
-    app.book_dir = Some(dir.0.clone());
+    app.set_book_dir(Some(dir.0.clone()));
     typed(&mut app, "d2d4");
     let said = "You left your book at 1.d4: your book plays 1.e4";
     let count = |app: &App| {
@@ -2294,7 +2318,7 @@ fn after_the_game_one_key_makes_where_you_left_your_book_due() {
         .unwrap();
     assert!(before.memory.due > today);
     let mut app = app();
-    app.book_dir = Some(dir.0.clone());
+    app.set_book_dir(Some(dir.0.clone()));
     // A game the player (White) left the book in at once, and lost.
     app.set_game_from_pgn(
         "[White \"Player\"]\n[Black \"Huo Chess\"]\n[Result \"0-1\"]\n\n1. d4 d5 0-1\n",
@@ -2318,16 +2342,16 @@ fn train_from_the_game_saves_the_answer_and_esc_brings_the_game_back() {
     let dir = common::tempdir("game-train");
     small_repertoire(&dir.0);
     let mut app = app();
-    app.book_dir = Some(dir.0.clone());
+    app.set_book_dir(Some(dir.0.clone()));
     typed(&mut app, ":clock 5+0");
     typed(&mut app, "d2d4");
     assert!(app.wait_engine(Duration::from_secs(60)));
     let (moves, fen) = (
-        app.session.game.moves().to_vec(),
-        app.session.game.position().fen(),
+        app.session().game.moves().to_vec(),
+        app.session().game.position().fen(),
     );
     let log_before = app.log.lines().len();
-    assert!(app.session.clock.as_ref().unwrap().since.is_some());
+    assert!(app.session().clock.as_ref().unwrap().since.is_some());
 
     typed(&mut app, ":train");
     assert!(
@@ -2340,7 +2364,7 @@ fn train_from_the_game_saves_the_answer_and_esc_brings_the_game_back() {
     // A new line is shown first (nothing graded), then asked.
     assert!(text.contains("New position: your book plays"), "{text}");
     // The game waits: its clocks are stopped, and the log says so.
-    assert_eq!(app.session.clock.as_ref().unwrap().since, None);
+    assert_eq!(app.session().clock.as_ref().unwrap().since, None);
     assert_eq!(
         app.log.lines().last().unwrap(),
         "Left the game for training White: the clocks are stopped"
@@ -2378,9 +2402,9 @@ fn train_from_the_game_saves_the_answer_and_esc_brings_the_game_back() {
     key(&mut app, KeyCode::Esc);
     assert_eq!(app.mode, Mode::Play);
     assert!(app.trainer().is_none());
-    assert_eq!(app.session.game.moves(), &moves[..]);
-    assert_eq!(app.session.game.position().fen(), fen);
-    assert!(app.session.clock.as_ref().unwrap().since.is_some());
+    assert_eq!(app.session().game.moves(), &moves[..]);
+    assert_eq!(app.session().game.position().fen(), fen);
+    assert!(app.session().clock.as_ref().unwrap().since.is_some());
     let added: Vec<_> = app.log.lines()[log_before..].to_vec();
     assert_eq!(
         added,
@@ -2393,7 +2417,7 @@ fn train_from_the_game_saves_the_answer_and_esc_brings_the_game_back() {
     assert!(text.contains("HUO CHESS"), "{text}");
     // The game goes on.
     typed(&mut app, "c2c4");
-    assert_eq!(app.session.game.moves().len(), 3);
+    assert_eq!(app.session().game.moves().len(), 3);
 }
 
 #[test]
@@ -2401,7 +2425,7 @@ fn drill_from_the_game_with_an_empty_deck_says_so_and_stays() {
     let dir = common::tempdir("game-drill");
     let mut app = app();
     let deck = dir.0.join("drills.txt");
-    app.deck = Some(deck.clone());
+    app.set_deck(Some(deck.clone()));
     typed(&mut app, ":drill");
     assert_eq!(app.mode, Mode::Play);
     assert!(app.trainer().is_none());
@@ -2422,7 +2446,7 @@ fn train_waits_while_the_engine_thinks_about_its_move() {
     let dir = common::tempdir("game-train-busy");
     small_repertoire(&dir.0);
     let mut app = App::new(&config(), &args("b", "classic-5"), None).unwrap();
-    app.book_dir = Some(dir.0.clone());
+    app.set_book_dir(Some(dir.0.clone()));
     // The engine has White: it is thinking about its first move.
     assert!(app.thinking.is_some());
     typed(&mut app, ":train");
@@ -2450,7 +2474,7 @@ fn clock_without_an_argument_shows_the_setting_and_off_is_logged() {
     typed(&mut game, ":clock 5+3");
     typed(&mut game, ":clock");
     assert!(
-        game.session.clock.is_some(),
+        game.session().clock.is_some(),
         "a bare :clock switched the clocks off"
     );
     let msg = game.message.clone().unwrap_or_default();
@@ -2459,7 +2483,7 @@ fn clock_without_an_argument_shows_the_setting_and_off_is_logged() {
         "{msg}"
     );
     typed(&mut game, ":clock off");
-    assert!(game.session.clock.is_none());
+    assert!(game.session().clock.is_none());
     assert_eq!(game.message.as_deref(), Some("Clocks off"));
     assert!(
         game.log.lines().iter().any(|l| l == "Clocks off"),
@@ -2488,8 +2512,8 @@ fn a_resumed_timed_game_keeps_its_time_control() {
     };
     let flagged = App::new(&config(), &resumed, Some(path.clone())).unwrap();
     for game in [&asked, &flagged] {
-        assert_eq!(game.session.game.moves(), app.session.game.moves());
-        let c = game.session.clock.as_ref().expect("the clocks are back");
+        assert_eq!(game.session().game.moves(), app.session().game.moves());
+        let c = game.session().clock.as_ref().expect("the clocks are back");
         assert_eq!(c.control.base, Duration::from_secs(300));
         assert_eq!(c.control.inc, Duration::from_secs(3));
         assert!(
@@ -2639,7 +2663,7 @@ fn two_windows_on_one_data_folder_keep_both_games() {
             .unwrap()
             .contains("1. e4")
     );
-    assert!(next.session.saves.left.last().unwrap().contains("1. d4"));
+    assert!(next.session().saves.left.last().unwrap().contains("1. d4"));
     let left = std::fs::read_to_string(dir.join("left.pgn")).unwrap();
     assert!(left.contains("1. d4"), "{left}");
     assert!(!dir.join("autosave-2.pgn").exists());
@@ -2663,8 +2687,8 @@ fn fault_every_point_of_the_autosave_leaves_it_as_before() {
     .into_iter();
     for point in POINTS {
         // A new move each time, so that "as before" and "as after" differ.
-        let played = app.session.game.moves().len();
-        while app.session.game.moves().len() == played {
+        let played = app.session().game.moves().len();
+        while app.session().game.moves().len() == played {
             typed(&mut app, pushes.next().expect("a legal push"));
             assert!(app.wait_engine(Duration::from_secs(30)));
         }
@@ -2736,7 +2760,7 @@ fn saving_over_another_game_asks_first() {
 fn train_asks_your_book_and_both_adds_the_built_in_lines() {
     let dir = common::tempdir("game-train-yours");
     let mut app = app();
-    app.book_dir = Some(dir.0.join("empty-book"));
+    app.set_book_dir(Some(dir.0.join("empty-book")));
     typed(&mut app, ":train");
     assert!(app.trainer().is_none());
     let note = app.message.clone().unwrap_or_default();
@@ -2776,12 +2800,12 @@ fn the_analysis_of_a_file_goes_from_game_to_game_and_the_clocks_wait() {
     typed(&mut app, ":clock 5+0");
     typed(&mut app, "d2d4");
     assert!(app.wait_engine(Duration::from_secs(60)));
-    assert!(app.session.clock.as_ref().unwrap().since.is_some());
+    assert!(app.session().clock.as_ref().unwrap().since.is_some());
     let log_before = app.log.lines().len();
 
     typed(&mut app, &format!(":analyse {}", file.display()));
     // The game waits: reading an analysis takes no time off the clock.
-    assert_eq!(app.session.clock.as_ref().unwrap().since, None);
+    assert_eq!(app.session().clock.as_ref().unwrap().since, None);
     let shown = |app: &mut App| screen_text(&render(app, 100, 30));
     // The unreadable game is left out: three games.
     let text = shown(&mut app);
@@ -2801,12 +2825,12 @@ fn the_analysis_of_a_file_goes_from_game_to_game_and_the_clocks_wait() {
     assert!(app.analysis().unwrap().analysis.is_some());
     key(&mut app, KeyCode::Char('p'));
     assert!(shown(&mut app).contains("Second - B  (game 2 of 3)"));
-    assert_eq!(app.session.clock.as_ref().unwrap().since, None);
+    assert_eq!(app.session().clock.as_ref().unwrap().since, None);
 
     // Esc: the game again, its clocks running.
     key(&mut app, KeyCode::Esc);
     assert!(app.analysis().is_none());
-    assert!(app.session.clock.as_ref().unwrap().since.is_some());
+    assert!(app.session().clock.as_ref().unwrap().since.is_some());
     let added = &app.log.lines()[log_before..];
     assert_eq!(
         added.first().map(String::as_str),
@@ -2931,7 +2955,7 @@ fn clock_off_on_the_command_line_means_no_clocks_and_no_question() {
     assert!(flags.no_clock && flags.clock.is_none());
     let app = App::new(&config(), &a, None).unwrap();
     assert_eq!(app.mode, Mode::Play);
-    assert!(app.session.clock.is_none());
+    assert!(app.session().clock.is_none());
     // Colour alone and --clock off: the level is asked, the clock is not.
     let a = GameArgs {
         color: Some("w".into()),
@@ -2953,15 +2977,16 @@ fn a_move_after_the_flag_fell_ends_the_game_and_is_not_played() {
     let mut app = app();
     typed(&mut app, ":clock 1+0");
     // The player's minute ran out before the move was read (no tick in between).
-    app.session.clock.as_mut().unwrap().since = Some(Instant::now() - Duration::from_secs(61));
+    app.session_mut().clock.as_mut().unwrap().since =
+        Some(Instant::now() - Duration::from_secs(61));
     typed(&mut app, "e4");
-    assert!(app.session.game.moves().is_empty());
+    assert!(app.session().game.moves().is_empty());
     assert_eq!(app.ending_text().as_deref(), Some("White loses on time"));
     // Under ten seconds the panel shows tenths, never 00:00 while time is left.
     let mut app = app_from("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
     typed(&mut app, ":clock 10s+0.1s");
-    app.session.clock.as_mut().unwrap().remaining = [Duration::from_millis(700); 2];
-    let c = app.session.clock.as_mut().unwrap();
+    app.session_mut().clock.as_mut().unwrap().remaining = [Duration::from_millis(700); 2];
+    let c = app.session_mut().clock.as_mut().unwrap();
     c.since = None;
     let text = screen_text(&render(&mut app, 80, 25));
     assert!(text.contains("White 00:00.7"), "{text}");
@@ -2971,17 +2996,18 @@ fn a_move_after_the_flag_fell_ends_the_game_and_is_not_played() {
 fn a_takeback_puts_both_clocks_back_as_they_were_before_the_move() {
     let mut app = app();
     typed(&mut app, ":clock 5+0");
-    let before = app.session.clock.as_ref().unwrap().remaining;
+    let before = app.session().clock.as_ref().unwrap().remaining;
     // White thinks 20 seconds over 1. e4, then the engine answers.
-    app.session.clock.as_mut().unwrap().since = Some(Instant::now() - Duration::from_secs(20));
+    app.session_mut().clock.as_mut().unwrap().since =
+        Some(Instant::now() - Duration::from_secs(20));
     typed(&mut app, "e4");
     assert!(app.wait_engine(Duration::from_secs(60)));
-    assert_eq!(app.session.game.moves().len(), 2);
-    let after = app.session.clock.as_ref().unwrap().remaining;
+    assert_eq!(app.session().game.moves().len(), 2);
+    let after = app.session().clock.as_ref().unwrap().remaining;
     assert!(after[0] < before[0] - Duration::from_secs(19), "{after:?}");
     typed(&mut app, ":undo");
-    assert!(app.session.game.moves().is_empty());
-    assert_eq!(app.session.clock.as_ref().unwrap().remaining, before);
+    assert!(app.session().game.moves().is_empty());
+    assert_eq!(app.session().clock.as_ref().unwrap().remaining, before);
     let note = app.message.clone().unwrap();
     assert!(note.starts_with("Takeback of 1. e4 and 1... "), "{note}");
     assert!(
@@ -3006,7 +3032,7 @@ fn why_after_a_weak_levels_move_keeps_its_check_out_of_the_log() {
             .all(|l| !l.contains("depth ") && !l.contains(" pv")),
         "{new:?}"
     );
-    assert!(app.thought.as_ref().unwrap().full_strength.is_some());
+    assert!(app.thought().unwrap().full_strength.is_some());
 }
 
 #[test]
@@ -3020,7 +3046,7 @@ fn a_weak_level_follows_the_book_only_a_few_moves() {
             typed(&mut app, mv);
             assert!(app.wait_engine(Duration::from_secs(60)), "{mv}");
         }
-        assert_eq!(app.session.game.moves().len(), 6);
+        assert_eq!(app.session().game.moves().len(), 6);
         app.log
             .lines()
             .iter()

@@ -3,11 +3,8 @@
 //! load, a new position) asks first, and the game left behind can be restored.
 
 use super::{App, Mode, Overlay, Pending};
-use crate::core::Color;
-use crate::game::Ending;
+use crate::play::Command;
 use crate::session::clock::Clock;
-use crate::session::engine::Job;
-use std::time::Instant;
 
 /// A game action a key is bound to (see `config.tui.keys`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,7 +36,7 @@ impl App {
             Action::Flip => self.flipped = !self.flipped,
             Action::SwitchSides => self.switch_sides(),
             Action::Hint => self.hint(),
-            Action::MoveNow => self.move_now(),
+            Action::MoveNow => self.tell(Command::MoveNow),
             Action::Level => self.input = ":level ".into(),
             Action::Save => self.input = ":save ".into(),
             Action::Load => self.input = ":load ".into(),
@@ -66,14 +63,10 @@ impl App {
             "flip" => self.flipped = !self.flipped,
             "switch" => self.switch_sides(),
             "hint" => self.hint(),
-            "now" => self.move_now(),
+            "now" => self.tell(Command::MoveNow),
             "level" if arg.is_empty() => self.show_levels(),
             "level" => match arg.parse::<crate::level::Level>() {
-                Ok(l) => {
-                    self.session.level = l;
-                    self.log_line(format!("Level {}", l.describe()));
-                    self.note(format!("Level: {}", l.name_and_elo()), false);
-                }
+                Ok(l) => self.tell(Command::SetLevel(l)),
                 Err(e) => self.note(e, true),
             },
             "clock" => self.set_clock(arg),
@@ -102,18 +95,8 @@ impl App {
                 }
             }
             "copy" | "copyfen" => self.copy_fen(),
-            "draw" => {
-                self.stop_watching();
-                self.draw_offer();
-            }
-            "resign" => {
-                self.stop_watching();
-                if !self.over() {
-                    self.finish(Ending::Resigned {
-                        loser: self.session.human,
-                    });
-                }
-            }
+            "draw" => self.tell(Command::OfferDraw),
+            "resign" => self.tell(Command::Resign),
             "watch" => self.watch_command(arg),
             "train" => self.open_train(arg),
             "review" => self.review_departure(),
@@ -121,7 +104,8 @@ impl App {
             "log" => self.show_log = !self.show_log,
             "help" => self.do_action(Action::Help),
             "quit" | "q" | "exit" => self.ask_quit(),
-            _ => self.note(format!("Unknown command ':{cmd}' (F1 for help)"), true),
+            _ if self.keys => self.note(format!("Unknown command ':{cmd}' (F1 for help)"), true),
+            _ => self.note(format!("Unknown command ':{cmd}' (help lists them)"), true),
         }
     }
 
@@ -139,20 +123,18 @@ impl App {
     pub(super) fn carry_out(&mut self, what: Pending) {
         self.mode = Mode::Play;
         match what {
-            Pending::Replace(path) => {
+            Pending::Replace(_) => {
                 self.mode = self.back_to.clone();
-                self.write_pgn(&path);
+                self.tell(Command::Answer(true));
             }
             Pending::NewGame => {
-                self.keep_left_game();
                 self.new_game(None);
-                if !self.session.saves.left.is_empty() {
+                if !self.session().saves.left.is_empty() {
                     self.note("New game. The last one is kept: :restore", false);
                 }
             }
             Pending::Load(path) => self.load_file(&path),
             Pending::Fen(pos) => {
-                self.keep_left_game();
                 self.log_line(format!("Position set: {}", pos.fen()));
                 self.new_game(Some(*pos));
             }
@@ -165,68 +147,16 @@ impl App {
     /// times are not known (the clocks were set later) and a flag had fallen, the takeback
     /// is refused: the game would only be lost on time again.
     pub fn takeback(&mut self) {
-        let moves = self.session.game.moves().len();
-        if moves == 0 {
-            self.note("Nothing to take back", true);
-            return;
-        }
-        self.stop_watching();
-        let was_thinking = self.session.thinking() == Some(Job::Move);
-        // The last move was the engine's: its answer goes too, so it is your turn again.
-        let last_mover = !self.session.game.position().turn();
-        let plies = if !was_thinking && last_mover != self.session.human && moves >= 2 {
-            2
-        } else {
-            1
-        };
-        // The rule: both clocks go back to what they were before the earliest move
-        // taken back (the time spent on the moves taken back is given back).
-        let g = &self.session.game;
-        let numbered = |i: usize| crate::core::san_numbered(&g.positions()[i], g.moves()[i]);
-        let first = numbered(moves - plies);
-        let taken: Vec<String> = (moves - plies..moves).map(numbered).collect();
-        let taken = taken.join(" and ");
-        let clocks = self.session.clock.as_ref().map(|c| c.can_take_back(plies));
-        let reopened = match self.session.take_back(plies, Instant::now()) {
-            Ok(reopened) => reopened,
-            Err(why) => return self.note(why.to_string(), true),
-        };
-        self.session.cancel_thinking();
-        self.thinking = None;
-        self.reset_game_state();
-        let mut said = format!("Takeback of {taken}");
-        match clocks {
-            Some(true) => said.push_str(&format!(
-                ": both clocks are back as they were before {first}"
-            )),
-            Some(false) => said.push_str(": the clocks, set after it, keep their times"),
-            None => {}
-        }
-        if reopened {
-            said.push_str("; the game goes on");
-        }
-        self.log_line(said.clone());
-        if reopened || clocks.is_some() {
-            self.note(said, false);
-        }
-        self.after_move();
+        self.tell(Command::TakeBack);
     }
 
     /// The player takes the other colour; the engine moves if it is now its turn.
     pub fn switch_sides(&mut self) {
-        self.stop_watching();
-        if self.thinking.as_ref().is_some_and(|t| t.job == Job::Move) {
-            self.session.cancel_thinking();
-            self.thinking = None;
-        }
-        self.session.human = !self.session.human;
-        self.flipped = self.session.human == Color::Black;
-        self.log_line(format!("You now play {}", self.session.human));
-        self.after_move();
+        self.tell(Command::SwitchSides);
     }
 
     fn copy_fen(&mut self) {
-        let fen = self.session.game.position().fen();
+        let fen = self.session().game.position().fen();
         self.log_line(format!("FEN: {fen}"));
         self.note("FEN copied (also in the log)", false);
         self.clipboard = Some(fen);
@@ -235,14 +165,18 @@ impl App {
     /// `:level` alone: the level played now and the choices, each rung with its Elo (in
     /// the log whole, in the panel the level now).
     fn show_levels(&mut self) {
-        let level = self.session.level_of(self.engine_side());
+        let level = self.session().level_of(self.engine_side());
         let now = format!("Level now: {}.", level.describe());
         self.log_line(now.clone());
         for l in crate::level::ladder_lines() {
             self.log_line(l);
         }
-        let key = self.config.tui.keys.level.short();
-        self.log_line(format!(":level N sets it ({key} types :level)."));
+        if self.keys {
+            let key = self.config.tui.keys.level.short();
+            self.log_line(format!(":level N sets it ({key} types :level)."));
+        } else {
+            self.log_line(":level N sets it.");
+        }
         self.note(
             format!("{now}\nThe levels and their Elo: in the log"),
             false,
@@ -252,7 +186,7 @@ impl App {
     fn set_clock(&mut self, arg: &str) {
         if arg.is_empty() {
             // Only says what is set: switching off takes the word `off`.
-            let now = match &self.session.clock {
+            let now = match &self.session().clock {
                 Some(c) => format!("Clocks: {} each", c.control),
                 None => "No clocks".to_string(),
             };
@@ -263,39 +197,14 @@ impl App {
             return;
         }
         match Clock::parse_setting(arg) {
-            Ok(None) => {
-                self.session.clock = None;
-                self.note("Clocks off", false);
-                self.log_line("Clocks off");
-            }
-            Ok(Some(mut c)) => {
-                if !self.over() {
-                    c.since = Some(Instant::now());
-                }
-                self.note(format!("Clocks: {} each", c.control), false);
-                self.log_line(format!("Clocks set to {} each", c.control));
-                self.session.clock = Some(c);
-            }
+            Ok(c) => self.tell(Command::SetClock(c.map(|c| c.control))),
             Err(e) => self.note(e, true),
-        }
-    }
-
-    /// The player offers a draw: the engine's policy decides.
-    fn draw_offer(&mut self) {
-        if self.over() {
-            return;
-        }
-        if self.session.policy.accepts_draw() {
-            self.finish(Ending::Agreed);
-        } else {
-            self.note("I decline the draw", false);
-            self.log_line("Draw offer declined");
         }
     }
 
     /// `:tree`: browse the MiniMax tree of the last classic search.
     fn open_tree(&mut self) {
-        match self.last_tree.clone() {
+        match self.last_tree().cloned() {
             Some(top) => {
                 let label = self.tree_label(&top);
                 self.overlay = Some(Overlay::Tree(Box::new(crate::tui::tree::TreeView::new(

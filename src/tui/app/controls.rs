@@ -4,7 +4,7 @@
 //! can ever start one.
 
 use super::commands::Action;
-use super::{App, Mode, Overlay, Pending};
+use super::{App, Mode, Overlay};
 use crate::core::{Color, Move, MoveError};
 use crate::keys::KeyChord;
 use crate::tui::input::{Pick, Typed, promotion_piece, take_typed};
@@ -117,17 +117,9 @@ impl App {
                     self.mode = self.back_to.clone();
                 }
             }
-            Mode::Confirm(what) => match key.code {
-                KeyCode::Char('y' | 'Y') => self.carry_out(what),
-                _ if matches!(what, Pending::Replace(_)) => {
-                    self.mode = self.back_to.clone();
-                    self.note("Not saved: the file keeps what it had", false);
-                }
-                _ => {
-                    self.mode = Mode::Play;
-                    self.note("Cancelled: the game goes on", false);
-                }
-            },
+            Mode::Confirm(what) => {
+                self.answer_confirm(what, matches!(key.code, KeyCode::Char('y' | 'Y')))
+            }
             Mode::Resume => match key.code {
                 KeyCode::Char('y' | 'Y') | KeyCode::Enter => self.resume_asked(),
                 KeyCode::Char('n' | 'N') | KeyCode::Esc => {
@@ -159,7 +151,7 @@ impl App {
     }
 
     fn set_color(&mut self, c: Color) {
-        self.session.human = c;
+        self.session_mut().human = c;
         self.flipped = c == Color::Black;
         self.message = None;
         self.ask_next(self.mode_after_color());
@@ -203,14 +195,14 @@ impl App {
     /// move typed there (`e2e4`, `Nf3`) means the player wants to play now: they take the
     /// side to move (White, in the initial position), at the level shown and without a
     /// clock, and the move is played.
-    fn answer_color(&mut self, text: &str) {
+    pub(super) fn answer_color(&mut self, text: &str) {
         if text.is_empty() {
-            return self.set_color(self.session.human);
+            return self.set_color(self.session().human);
         }
         if let Ok(c) = crate::tui::flags::read_color(text) {
             return self.set_color(c);
         }
-        let pos = *self.session.game.position();
+        let pos = *self.session().game.position();
         let typed = crate::tui::input::read_typed_move(&pos, text);
         if matches!(typed, Ok(_) | Err(MoveError::MissingPromotion { .. })) {
             self.ask_level = false;
@@ -218,7 +210,7 @@ impl App {
             self.set_color(pos.turn());
             self.submit_move(text);
         } else {
-            let default = self.session.human.to_string().to_ascii_lowercase();
+            let default = self.session().human.to_string().to_ascii_lowercase();
             self.note(
                 format!("'{text}': type w or b (white or black), or Enter for {default}"),
                 true,
@@ -228,10 +220,10 @@ impl App {
 
     /// "Set the level": a level as everywhere ([`crate::level::SPELLINGS`]), or Enter for
     /// the level shown.
-    fn answer_level(&mut self, text: &str) {
+    pub(super) fn answer_level(&mut self, text: &str) {
         if !text.is_empty() {
             match text.parse::<crate::level::Level>() {
-                Ok(l) => self.session.level = l,
+                Ok(l) => self.session_mut().level = l,
                 Err(e) => return self.note(e, true),
             }
         }
@@ -244,12 +236,12 @@ impl App {
     }
 
     /// "Time control": as `--clock` reads it, or Enter for none.
-    fn answer_clock(&mut self, text: &str) {
+    pub(super) fn answer_clock(&mut self, text: &str) {
         if text.is_empty() {
-            self.session.clock = None;
+            self.session_mut().clock = None;
         } else {
             match crate::session::clock::Clock::parse_setting(text) {
-                Ok(c) => self.session.clock = c,
+                Ok(c) => self.session_mut().clock = c,
                 Err(e) => return self.note(e, true),
             }
         }
@@ -300,8 +292,8 @@ impl App {
         if !self.humans_turn() {
             return;
         }
-        let pos = *self.session.game.position();
-        match self.board.select(&pos, self.session.human) {
+        let pos = *self.session().game.position();
+        match self.board.select(&pos, self.session().human) {
             Pick::Move(mv) => self.play_human_move(mv),
             Pick::Promotion { from, to } => self.mode = Mode::Promotion { from, to },
             Pick::Illegal => self.note(super::INVALID_MOVE, true),
@@ -311,7 +303,7 @@ impl App {
 
     /// The legal destinations of the selected piece.
     pub fn targets(&self) -> Vec<crate::core::Square> {
-        self.board.targets(self.session.game.position())
+        self.board.targets(self.session().game.position())
     }
 
     /// A mouse event: a left click on the board acts like the cursor and Enter; the

@@ -1,37 +1,37 @@
-//! The game screen's state: a view of the game session ([`GameSession`]: the game, the
-//! clocks, the engine link, whose turn it is, what the engine is asked and what its answer
-//! decides), which it feeds the player's input and puts into words. One type, [`App`], in
-//! parts: keys and the mouse ([`controls`]), `:` commands and bound actions
-//! ([`commands`]), the engine's replies ([`replies`]), saving and loading ([`saving`]).
-//! The log pane and the board input are their own types beside it. Nothing here draws or
-//! needs a terminal, so all of it is testable.
+//! The game screen's state: a view of the game ([`Controller`]: the game session, the
+//! engine link and the game flow, in the library), which it hands the player's keys as
+//! commands and whose events it puts on the screen. One type, [`App`], in parts: keys and
+//! the mouse ([`controls`]), `:` commands and bound actions ([`commands`]), the game's
+//! events drawn ([`replies`]), saving and loading ([`saving`]). The log pane and the
+//! board input are their own types beside it. Nothing here draws or needs a terminal, so
+//! all of it is testable.
 
+pub mod answers;
 pub mod commands;
 pub mod controls;
 pub mod replies;
 pub mod review;
 pub mod saving;
+pub mod setup;
 pub mod training;
 pub mod watch;
 pub mod why;
 
-use super::flags::{FlagError, Flags, GameArgs};
+use super::flags::{Flags, GameArgs};
 use super::input::BoardInput;
 use super::log::LogPane;
 use super::theme::Theme;
-use crate::book::layers::Books;
 use crate::config::Config;
-use crate::core::{Color, Move, MoveError, Position, huo};
-use crate::engine::{BookPolicy, Origin, Settings};
+use crate::core::{Color, Move, MoveError, Position};
 use crate::eval::Evaluator;
-use crate::game::{Ending, Game};
+use crate::game::Game;
 use crate::logfile::LogFile;
-use crate::search::SearchResult;
+use crate::play::{Command, Controller};
 use crate::session::GameSession;
-use crate::session::engine::{EngineLink, Job};
-use crate::session::saves::ResumeError;
+use crate::session::engine::Job;
 use crate::util::rng::Rng;
 use ratatui::layout::Rect;
+pub use setup::SetupError;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -135,28 +135,13 @@ pub struct Thinking {
     pub root: Option<(usize, usize)>,
 }
 
-/// The screen's part of a watched game (and of a weak level's pause).
-#[derive(Clone, Debug, Default)]
-pub struct Watch {
-    /// A move that came sooner than its pace or pause ([`App::pace`], in `watch.rs`),
-    /// played when due.
-    held: Option<Held>,
-}
-
-/// An engine move waiting for its turn on the screen.
-#[derive(Clone, Debug)]
-struct Held {
-    pub result: SearchResult,
-    pub origin: Origin,
-    pub due: Instant,
-}
-
 /// The game screen.
 pub struct App {
     pub(crate) config: Config,
     pub(crate) theme: Theme,
-    /// The game itself: moves, sides, level, clocks, ending (no screen in it).
-    pub session: GameSession,
+    /// The game itself: the session (moves, sides, level, clocks, ending), the engine
+    /// and the flow (no screen in it).
+    pub(crate) game: Controller,
     pub flipped: bool,
     pub mode: Mode,
     /// Mode to return to when the help screen or the quit question closes.
@@ -166,116 +151,39 @@ pub struct App {
     /// The board cursor and selection.
     pub board: BoardInput,
     /// `My move: e2 -> e4`.
-    pub my_move: Option<String>,
-    /// The side to move is in check.
-    pub check: bool,
+    pub(crate) my_move: Option<String>,
     /// A note for the player (`Invalid move - Please try again`, `Hint: Nf3`, ...); it
     /// may be several lines (the reason under the original's words).
     pub message: Option<String>,
     /// Is the note a warning (drawn in the alert colour)?
     pub alert: bool,
     pub log: LogPane,
-    pub show_log: bool,
+    pub(crate) show_log: bool,
     pub thinking: Option<Thinking>,
     pub quit: bool,
-    /// The game as last saved with `:save` (a quit that cannot autosave loses nothing then).
-    pub(super) saved_text: Option<String>,
     /// Text for the terminal clipboard (OSC 52), taken by the run loop.
-    pub clipboard: Option<String>,
+    pub(crate) clipboard: Option<String>,
     /// The screen size (the run loop keeps it current).
     pub screen: Rect,
-    /// Is the opening book asked before the engine thinks?
-    pub(super) use_book: bool,
-    /// What the engine thought when it last chose a move (for "why?").
-    pub thought: Option<crate::why::thought::Thought>,
-    /// The search running for "why?" is the full strength's look at a weak level's move.
-    pub(super) checking_level: bool,
-    /// The latest principal variation and alternatives of the running search.
-    pub(super) last_pv: Vec<Move>,
-    pub(super) last_alternatives: Vec<(Move, crate::search::Score)>,
-    /// The first plies of the last classic search's MiniMax tree (for `:tree`).
-    pub last_tree: Option<crate::search::tree_top::TreeTop>,
-    /// The opening the game has reached (the last named position along its moves), as
-    /// the panel shows it and the log last said it.
-    pub opening: Option<&'static crate::openings::Opening>,
     /// The screen over the game (analysis, tree, trainer), while one is open.
     pub(crate) overlay: Option<Overlay>,
-    /// Watch mode: the engine plays both sides (see [`watch`]).
-    pub watch: Watch,
     /// The clocks were running when the trainer opened (they run again when it closes).
     pub(super) clocks_stopped: bool,
-    /// The user's book folder, as given (`--book`, `book.path`; else found as the game
-    /// finds it): where `:train` keeps its schedule.
-    pub book_dir: Option<PathBuf>,
     /// The drills' deck (`:drill`), in the user's data folder.
-    pub deck: Option<PathBuf>,
+    pub(crate) deck: Option<PathBuf>,
     /// The screen's event stream, for the trainer's worker to wake it.
     pub(super) wake: Option<std::sync::mpsc::Sender<super::events::Wake>>,
     /// The evaluation, to explain a line part by part.
     evaluator: Evaluator,
-    /// Drives the book's weighted choice.
+    /// Seeds the trainer's order.
     rng: Rng,
     /// The setup dialog still has to ask these.
     pub(super) ask_level: bool,
     pub(super) ask_clock: bool,
     /// Everything said, kept while a text view reads it (`None`: not kept).
     pub transcript: Option<Vec<Said>>,
-}
-
-/// Why the game screen cannot start as asked: a flag refused, the log file (`--log` or
-/// `log.file`) that cannot be opened, or `--resume` with nothing to resume.
-#[derive(Debug)]
-pub enum SetupError {
-    Flag(FlagError),
-    Log {
-        /// `--log` or `log.file`: where the path came from.
-        whence: &'static str,
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    /// `--resume`, and no game saved (at the autosave's place, when there is one).
-    NoSavedGame {
-        autosave: Option<PathBuf>,
-    },
-    Resume(ResumeError),
-}
-
-impl From<FlagError> for SetupError {
-    fn from(e: FlagError) -> Self {
-        SetupError::Flag(e)
-    }
-}
-
-impl std::fmt::Display for SetupError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SetupError::Flag(e) => e.fmt(f),
-            SetupError::Log {
-                whence,
-                path,
-                source,
-            } => write!(f, "{whence} {}: cannot open: {source}", path.display()),
-            SetupError::NoSavedGame { autosave } => {
-                write!(f, "--resume: there is no saved game")?;
-                match autosave {
-                    Some(p) => write!(f, " ({} does not exist)", p.display()),
-                    None => Ok(()),
-                }
-            }
-            SetupError::Resume(e) => write!(f, "--resume: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for SetupError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            SetupError::Flag(e) => Some(e),
-            SetupError::Log { source, .. } => Some(source),
-            SetupError::NoSavedGame { .. } => None,
-            SetupError::Resume(e) => Some(e),
-        }
-    }
+    /// Are there keys to name (the screen), or only lines typed (plain mode)?
+    pub(crate) keys: bool,
 }
 
 impl App {
@@ -298,57 +206,56 @@ impl App {
         flags: Flags,
         autosave: Option<PathBuf>,
     ) -> Result<App, SetupError> {
+        App::starting(config, flags, autosave, false)
+    }
+
+    /// [`App::with_flags`] for a view that reads the game as text ([`App::as_text`]) from
+    /// its very start (a game resumed by `--resume` is said too).
+    pub fn with_flags_as_text(
+        config: &Config,
+        flags: Flags,
+        autosave: Option<PathBuf>,
+    ) -> Result<App, SetupError> {
+        App::starting(config, flags, autosave, true)
+    }
+
+    fn starting(
+        config: &Config,
+        flags: Flags,
+        autosave: Option<PathBuf>,
+        text: bool,
+    ) -> Result<App, SetupError> {
         let book_dir = flags.book.as_deref().or(config.book.path.as_deref());
-        let settings = Settings {
-            eval: Evaluator::from_config(config),
-            hash_mb: config.search.hash_mb,
-            threads: config.search.threads,
-            contempt: config.search.contempt_cp(),
-            book: config
-                .book
-                .enabled
-                .then(|| Books::locate(book_dir, config.book.layers)),
-        };
+        let session =
+            GameSession::new(None, Color::White, config.search.level).keeping_games_at(autosave);
         let mut app = App {
             config: config.clone(),
             theme: Theme::by_name(&config.tui.theme),
-            session: GameSession::new(None, Color::White, config.search.level)
-                .keeping_games_at(autosave)
-                .with_engine(EngineLink::spawn(settings)),
+            game: Controller::new(config, session, book_dir.map(PathBuf::from)),
             flipped: false,
             mode: Mode::SetupColor,
             back_to: Mode::Play,
             input: String::new(),
             board: BoardInput::default(),
             my_move: None,
-            check: false,
             message: None,
             alert: false,
             log: LogPane::default(),
             show_log: true,
             thinking: None,
             quit: false,
-            saved_text: None,
             clipboard: None,
             screen: Rect::new(0, 0, 80, 25),
-            use_book: config.book.enabled,
-            thought: None,
-            checking_level: false,
-            last_tree: None,
-            opening: None,
             overlay: None,
-            watch: Watch::default(),
             clocks_stopped: false,
-            book_dir: book_dir.map(PathBuf::from),
             deck: crate::train::deck::default_path(),
             wake: None,
-            last_pv: Vec::new(),
-            last_alternatives: Vec::new(),
             evaluator: Evaluator::from_config(config),
             rng: Rng::from_clock(),
             ask_level: true,
             ask_clock: true,
             transcript: None,
+            keys: true,
         };
         let log = match &flags.log {
             Some(path) => Some(("--log", path)),
@@ -367,6 +274,9 @@ impl App {
             })?;
             app.log.file = Some(file);
         }
+        if text {
+            app.as_text();
+        }
         let analyse = flags.analyse.clone();
         app.apply_flags(flags)?;
         if let Some(games) = analyse {
@@ -378,12 +288,13 @@ impl App {
     /// The command-line flags, then the first question (or the game itself).
     fn apply_flags(&mut self, flags: Flags) -> Result<(), SetupError> {
         let flagged = flags.ask_for_a_game();
+        let session = self.game.session_mut();
         if let Some(p) = flags.start {
-            self.session.game = Game::from_position(p);
+            session.game = Game::from_position(p);
         }
         let mut color_given = false;
         if let Some(c) = flags.color {
-            (self.session.human, color_given) = (c, true);
+            (session.human, color_given) = (c, true);
         }
         let players = flags.players;
         if players.iter().any(Option::is_some) {
@@ -391,28 +302,28 @@ impl App {
             self.ask_level = false;
         }
         if let Some(level) = flags.level {
-            self.session.level = level;
+            session.level = level;
             self.ask_level = false;
         }
         let clock_given = flags.clock.is_some() || flags.no_clock;
         if flags.clock.is_some() {
-            self.session.clock = flags.clock;
+            session.clock = flags.clock;
         }
         if let [Some(_), None] = players {
-            self.session.human = Color::Black;
+            session.human = Color::Black;
         } else if let [None, Some(_)] = players {
-            self.session.human = Color::White;
+            session.human = Color::White;
         }
-        self.session.watching = players.iter().all(Option::is_some);
-        self.session.players = players;
-        self.flipped = self.session.human == Color::Black;
+        session.watching = players.iter().all(Option::is_some);
+        session.players = players;
+        self.flipped = self.session().human == Color::Black;
         // Colour and level both given: no questions at all (no clock unless --clock).
         self.ask_clock = !clock_given && (!color_given || self.ask_level);
-        let saved = self.session.saves.has_autosave();
+        let saved = self.session().saves.has_autosave();
         if flags.resume {
             if !saved {
                 return Err(SetupError::NoSavedGame {
-                    autosave: self.session.saves.autosave().map(PathBuf::from),
+                    autosave: self.session().saves.autosave().map(PathBuf::from),
                 });
             }
             return self.resume().map_err(SetupError::Resume);
@@ -447,9 +358,94 @@ impl App {
         }
     }
 
+    /// The game session: moves, sides, level, clocks, ending, saves.
+    pub fn session(&self) -> &GameSession {
+        self.game.session()
+    }
+
+    /// The game session, to change in place (tests set up positions and clocks so).
+    pub fn session_mut(&mut self) -> &mut GameSession {
+        self.game.session_mut()
+    }
+
+    /// The user's book folder, as given (`--book`, `book.path`; else found as the game
+    /// finds it): where `:train` keeps its schedule and the game notices leaving it.
+    pub fn book_dir(&self) -> Option<&std::path::Path> {
+        self.game.book_dir()
+    }
+
+    /// Another book folder for the user's book.
+    pub fn set_book_dir(&mut self, dir: Option<PathBuf>) {
+        self.game.set_book_dir(dir);
+    }
+
+    /// The game is read and typed as lines (plain mode): everything said is kept for the
+    /// view to print ([`App::transcript`]), no key is named in a note, and a weak level
+    /// answers without its pause (a listener waits for none).
+    pub fn as_text(&mut self) {
+        self.transcript.get_or_insert_with(Vec::new);
+        self.keys = false;
+        let policies = crate::play::setup::Policies {
+            pause: 0.0,
+            ..self.game.policies()
+        };
+        self.game.set_policies(policies);
+    }
+
+    /// "The game is over", and how to start another.
+    pub(super) fn game_is_over(&mut self) {
+        let how = if self.keys { "F2 or :new" } else { ":new" };
+        self.note(format!("The game is over: {how} for a new one"), true);
+    }
+
+    /// `My move: e2 -> e4`: the engine's last move, as the panel shows it.
+    pub fn my_move(&self) -> Option<&str> {
+        self.my_move.as_deref()
+    }
+
+    /// Is the side to move in check?
+    pub fn check(&self) -> bool {
+        self.session().game.position().in_check()
+    }
+
+    /// Is the log pane shown?
+    pub fn show_log(&self) -> bool {
+        self.show_log
+    }
+
+    /// Text waiting for the terminal's clipboard.
+    pub fn clipboard(&self) -> Option<&str> {
+        self.clipboard.as_deref()
+    }
+
+    /// Another deck for `:drill`.
+    pub fn set_deck(&mut self, deck: Option<PathBuf>) {
+        self.deck = deck;
+    }
+
+    /// The game: its controller.
+    pub fn game(&self) -> &Controller {
+        &self.game
+    }
+
     /// The engine's side.
     pub fn engine_side(&self) -> Color {
-        self.session.engine_side()
+        self.session().engine_side()
+    }
+
+    /// What the engine thought when it last chose a move (for "why?").
+    pub fn thought(&self) -> Option<&crate::why::thought::Thought> {
+        self.game.thought()
+    }
+
+    /// The first plies of the last classic search's MiniMax tree (for `:tree`).
+    pub fn last_tree(&self) -> Option<&crate::search::tree_top::TreeTop> {
+        self.game.last_tree()
+    }
+
+    /// The opening the game has reached (the last named position along its moves).
+    pub fn opening(&self) -> Option<&'static crate::openings::Opening> {
+        self.game.opening()
     }
 
     /// The evaluation in use (the engine's own weights).
@@ -503,78 +499,19 @@ impl App {
         }
     }
 
-    /// The question the current dialog asks, its first line the question itself and the
-    /// others what answers it (the screen draws it in a box; plain mode prints it). `None`
-    /// when no question is open.
-    pub fn question(&self) -> Option<(&'static str, Vec<String>)> {
-        const KEPT: &str = "The game in progress is kept: :restore brings it back.";
-        let lines = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        Some(match &self.mode {
-            Mode::Play | Mode::Help | Mode::Why => return None,
-            Mode::Resume => (
-                " Saved game ",
-                lines(&["A game in progress was saved. Resume it? (y/n)"]),
-            ),
-            Mode::Confirm(what) => {
-                let (question, then) = match what {
-                    Pending::NewGame => ("Start a new game? (y/n)".to_string(), KEPT),
-                    Pending::Load(_) => ("Load another game? (y/n)".to_string(), KEPT),
-                    Pending::Fen(_) => ("Set up this position? (y/n)".to_string(), KEPT),
-                    Pending::Replace(path) => (
-                        format!("{path} holds another game. Replace it? (y/n)"),
-                        "What it holds now would be lost: n keeps it.",
-                    ),
-                };
-                (" Are you sure? ", vec![question, then.to_string()])
-            }
-            // Each question says what Enter takes: the default the title already shows.
-            Mode::SetupColor => (
-                " New game ",
-                vec![
-                    ASK_COLOR.to_string(),
-                    "w or b (white, black), or a first move to play White".to_string(),
-                    format!("Enter: {}", self.session.human),
-                ],
-            ),
-            Mode::SetupLevel => {
-                let mut q = vec![ASK_LEVEL.to_string()];
-                q.extend(crate::level::ladder_lines());
-                q.push(format!("Enter: {}", self.session.level.name_and_elo()));
-                (" New game ", q)
-            }
-            Mode::SetupClock => (" New game ", lines(&[ASK_CLOCK, "Enter: no clock"])),
-            Mode::Promotion { .. } => (
-                " Promotion ",
-                lines(&[
-                    "Promote to: q queen, r rook, b bishop, n (or k) knight",
-                    "Enter: queen   Esc: no move",
-                ]),
-            ),
-            Mode::ConfirmQuit => (
-                " Quit ",
-                lines(&[
-                    "Quit Huo Chess? (y/n)",
-                    "A game in progress is saved and offered next time.",
-                ]),
-            ),
-        })
-    }
-
     /// Is the game over?
     pub fn over(&self) -> bool {
-        self.session.over()
+        self.game.over()
     }
 
     /// Is it the player's turn in a game still going on?
     pub fn humans_turn(&self) -> bool {
-        !self.over()
-            && !self.session.watching
-            && self.session.game.position().turn() == self.session.human
+        self.game.humans_turn()
     }
 
     /// Has the game in progress anything worth keeping?
     pub fn in_progress(&self) -> bool {
-        self.session.in_progress()
+        self.game.in_progress()
     }
 
     /// Is the screen too small to show the game (nothing typed may be played unseen)?
@@ -584,14 +521,11 @@ impl App {
 
     /// What the panel shows for the ending (the original's words when the engine resigned).
     pub fn ending_text(&self) -> Option<String> {
-        self.session.ending.as_ref().map(|e| match e {
-            Ending::Resigned { loser }
-                if *loser == self.engine_side() && !self.session.watching =>
-            {
-                I_RESIGN.to_string()
-            }
-            e => e.to_string(),
-        })
+        let engine = (!self.session().watching).then(|| self.engine_side());
+        self.session()
+            .ending
+            .as_ref()
+            .map(|e| crate::play::words::ending(e, engine))
     }
 
     // ---- log and notes ----
@@ -633,136 +567,33 @@ impl App {
         self.alert = alert;
     }
 
-    // ---- the game flow ----
+    // ---- the game flow (the controller's) ----
+
+    /// Hands the game `command` now, and shows what it says.
+    pub(super) fn tell(&mut self, command: Command) {
+        self.game.command(command, Instant::now());
+        self.take_in();
+    }
 
     /// The setup is done: the game starts (the engine moves first if it has White).
     pub fn start_play(&mut self) {
         self.mode = Mode::Play;
-        self.flipped = self.session.human == Color::Black;
-        if self.message.is_none() {
-            if self.session.watching {
-                self.note(WATCHING, false);
-            } else {
-                self.note(EXPLAIN, false);
-            }
-        }
-        let clock = self
-            .session
-            .clock
-            .as_ref()
-            .map(|c| format!(", clock {}", c.control))
-            .unwrap_or_default();
-        if self.session.watching {
-            self.log_line(format!(
-                "New game: watching White {} against Black {}{clock}",
-                self.side_name(Color::White),
-                self.side_name(Color::Black)
-            ));
-        } else {
-            self.log_line(format!(
-                "New game: you play {}, level {}{clock}",
-                self.session.human,
-                self.session.level_of(self.engine_side()).name()
-            ));
-        }
-        if let Some(c) = &mut self.session.clock {
-            c.since = Some(Instant::now());
-        }
-        self.after_move();
-    }
-
-    /// After any change of position: the opening's name, check, game end, and the engine's
-    /// turn.
-    pub(super) fn after_move(&mut self) {
-        self.board.selected = None;
-        let opening = crate::openings::of_game(&self.session.game);
-        if opening != self.opening {
-            self.opening = opening;
-            if let Some(o) = opening {
-                self.log_line(format!("Opening: {}", o.label()));
-            }
-        }
-        self.say_where_the_book_was_left();
-        let pos = *self.session.game.position();
-        self.check = pos.in_check();
-        if let Some(ending) = self.session.board_ending() {
-            self.finish(ending);
-            return;
-        }
-        if self.check {
-            self.log_line(CHECK);
-        }
-        if self.mode == Mode::Play && self.session.engine_plays(pos.turn()) {
-            self.engine_turn();
-        }
-    }
-
-    /// The game is over.
-    pub(super) fn finish(&mut self, ending: Ending) {
-        self.session.cancel_thinking();
-        self.thinking = None;
-        self.log_line(format!("Game over: {ending} ({})", ending.result()));
-        // Whatever the panel said for the game going on (how to move, a hint, an offer)
-        // is over with it: the ending takes its place.
-        self.message = None;
-        self.session.finish(ending, Instant::now());
-        self.offer_review();
-    }
-
-    /// The engine's turn: the engine service answers from the book, with the only legal
-    /// move, or by searching.
-    pub fn engine_turn(&mut self) {
-        if !self.session.engine_to_move() {
-            return;
-        }
-        let book = self.use_book.then(|| BookPolicy {
-            max_ply: self.config.book.max_ply,
-            pick: self.config.book.pick,
-            seed: self.rng.next_u64(),
-        });
-        self.last_pv.clear();
-        self.last_alternatives.clear();
-        self.session.ask_move(book, &self.config, Instant::now());
-        self.thinking = Some(Thinking::new(Job::Move));
-    }
-
-    /// Plays the engine's move and says so.
-    fn play_engine_move(&mut self, mv: Move, why: String) {
-        let pos = *self.session.game.position();
-        if self.flag_fell(Instant::now()) {
-            return;
-        }
-        let Ok(text) = self.session.play(mv, Instant::now()) else {
-            self.log_line(format!("Engine move {} is illegal here: ignored", mv.uci()));
-            return;
-        };
-        if self.session.watching {
-            self.my_move = Some(format!("{}: {}", pos.turn(), huo(mv)));
-            self.log_move(format!("{} plays {text} ({why})", pos.turn()));
-        } else {
-            self.my_move = Some(format!("My move: {}", huo(mv)));
-            self.log_move(format!("My move: {text} ({why})"));
-        }
-        self.after_move();
+        self.flipped = self.session().human == Color::Black;
+        self.game.start(Instant::now());
+        self.take_in();
     }
 
     /// The player's move.
     pub fn play_human_move(&mut self, mv: Move) {
-        if self.session.game.position().turn() != self.session.human {
+        if self.session().game.position().turn() != self.session().human {
             self.note(INVALID_MOVE, true);
             return;
         }
-        if self.flag_fell(Instant::now()) {
-            return;
-        }
-        let Ok(text) = self.session.play(mv, Instant::now()) else {
+        if !self.session().game.position().is_legal(mv) {
             self.note(INVALID_MOVE, true);
             return;
-        };
-        self.message = None;
-        self.session.policy.draw_offered = false;
-        self.log_move(format!("Your move: {text}"));
-        self.after_move();
+        }
+        self.tell(Command::Play(mv));
     }
 
     /// Reads a typed move (Huo `c2c4`, `c2-c4`, UCI, SAN in any case) and plays it; a
@@ -770,16 +601,17 @@ impl App {
     /// original's answer with the reason under it.
     pub fn submit_move(&mut self, text: &str) {
         if self.over() {
-            self.note("The game is over: F2 or :new for a new one", true);
+            self.game_is_over();
             return;
         }
-        let typed = crate::tui::input::read_typed_move(self.session.game.position(), text);
+        let typed = crate::tui::input::read_typed_move(self.session().game.position(), text);
         // Watching: a move that can be played takes the side to move over.
-        if self.session.watching && matches!(typed, Ok(_) | Err(MoveError::MissingPromotion { .. }))
+        if self.session().watching
+            && matches!(typed, Ok(_) | Err(MoveError::MissingPromotion { .. }))
         {
             self.stop_watching();
         }
-        if !self.humans_turn() && !self.session.watching {
+        if !self.humans_turn() && !self.session().watching {
             self.note("Please wait: it is my move", true);
             return;
         }
@@ -798,16 +630,17 @@ impl App {
     /// The clocks: a side whose time has run out loses (or draws), a move held for its
     /// pace is played only in time. Call regularly.
     pub fn tick(&mut self, now: Instant) {
-        if self.over() || self.mode == Mode::Resume || self.flag_fell(now) {
+        if self.mode == Mode::Resume {
             return;
         }
-        self.release_held(now);
+        self.game.tick(now);
+        self.take_in();
     }
 
     /// Wakes the screen's loop on `events`: the engine's replies, a judgement the
     /// trainer waited for.
     pub fn notify_to(&mut self, events: std::sync::mpsc::Sender<super::events::Wake>) {
-        if let Some(engine) = self.session.engine() {
+        if let Some(engine) = self.session().engine() {
             engine.notify_with(super::events::engine_wakes(events.clone()));
         }
         self.wake = Some(events);
@@ -819,7 +652,7 @@ impl App {
     pub fn working(&self) -> bool {
         self.trainer_busy()
             || self.thinking.is_some()
-            || self.watch.held.is_some()
+            || self.game.working()
             || self.analysis().is_some_and(|v| v.is_running())
     }
 
@@ -828,7 +661,7 @@ impl App {
         self.working()
             || (!self.over()
                 && self
-                    .session
+                    .session()
                     .clock
                     .as_ref()
                     .is_some_and(|c| c.since.is_some()))

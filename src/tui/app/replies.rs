@@ -1,33 +1,22 @@
-//! The engine service's replies on the game screen: progress goes to the log and the
-//! panel; a finished request for the engine's move is decided by the session (from the
-//! book, forced, or searched — then the resign/draw policy has its say) and said here, or
-//! the hint is shown.
+//! The game's events on the screen: what the controller says happened ([`Event`]: a move,
+//! the engine's thinking, check, the end, a hint, a takeback...) goes to the log pane in
+//! the words both views share ([`words`]) and to the panel (the last move, the thinking,
+//! a note); a question opens its dialog. The engine's replies reach the controller, which
+//! turns them into events: the screen only takes them in.
 
-use super::{App, Thinking};
-use crate::core::{san, san_line};
-use crate::engine::{Origin, Reply, Think};
-use crate::game::Ending;
-use crate::search::{Event, Iteration, Level, Limits, Score, SearchResult};
+use super::{App, EXPLAIN, Mode, Pending, Said, Thinking, WATCHING};
+use crate::core::huo;
+use crate::play::{By, Event, Question, words};
+use crate::search::{Event as SearchEvent, SearchResult};
 use crate::session::engine::Job;
-use crate::session::turn::{EngineMove, Reason};
 use std::time::{Duration, Instant};
 
 impl App {
-    /// Has the side to move's flag fallen at `now`? Then the game is over (a move made
-    /// after the flag fell is not played, however late the clocks were looked at).
-    pub(super) fn flag_fell(&mut self, now: Instant) -> bool {
-        let ending = self.session.flag_fall(now);
-        ending.map(|e| self.finish(e)).is_some()
-    }
-
-    /// Drains the engine's replies without waiting (the run loop calls this every tick).
-    /// Returns whether anything arrived (the screen needs a redraw).
+    /// Takes in the engine's replies without waiting (the run loop calls this every
+    /// tick). Returns whether anything arrived (the screen needs a redraw).
     pub fn poll_engine(&mut self) -> bool {
-        let mut any = false;
-        while let Some((job, reply)) = self.session.next_reply(Duration::ZERO) {
-            self.handle_reply(job, reply);
-            any = true;
-        }
+        let any = self.game.pump(Duration::ZERO);
+        self.take_in();
         any
     }
 
@@ -41,307 +30,243 @@ impl App {
 
     /// Waits up to `timeout` for the request running now to be answered, and handles it;
     /// a request that answer starts (watching: the other side's move) is left running.
-    /// Tests, and nothing else.
     pub fn wait_engine_once(&mut self, timeout: Duration) -> bool {
         self.wait_replies(timeout, true)
     }
 
-    /// Handles replies until no request runs (or, with `once`, until one final answer),
+    /// Takes in replies until no request runs (or, with `once`, until one final answer),
     /// giving up after `timeout`: false then.
     fn wait_replies(&mut self, timeout: Duration, once: bool) -> bool {
         let end = Instant::now() + timeout;
-        while self.session.thinking().is_some() {
+        while self.game.thinking().is_some() {
             let left = end.saturating_duration_since(Instant::now());
             if left.is_zero() {
                 return false;
             }
-            if let Some((job, reply)) = self.session.next_reply(left) {
-                let last = reply.is_final();
-                self.handle_reply(job, reply);
-                if once && last {
-                    return true;
-                }
+            let last = self.game.next_reply(left);
+            self.take_in();
+            if once && last == Some(true) {
+                return true;
             }
         }
         true
     }
 
-    fn handle_reply(&mut self, job: Job, reply: Reply) {
-        match reply {
-            Reply::Event { event, .. } => match (job, event) {
-                // `:why` after a weak level's move asks the full strength about the
-                // position before that move: its thinking is about another position than
-                // the board's, and only its answer is shown (in the "why" window).
-                (Job::Why, _) if self.checking_level => {}
-                // The node log speaks of "my move": not of a hint for the player.
-                (Job::Hint, Event::Node(_)) => {}
-                (_, event) => self.handle_engine_event(event),
-            },
-            Reply::Done { result, origin, .. } => match job {
-                Job::Move => self.handle_move_done(result, origin),
-                Job::Hint => self.handle_hint_done(result),
-                Job::Eval => {
-                    self.thinking = None;
-                    let pos = *self.session.game.position();
-                    let e = crate::analysis::PositionEval::from_search(&pos, &result, &[]);
-                    let text = crate::tui::analysis::evaluation_text(&e, &pos);
-                    self.log_line(text.clone());
-                    self.note(text, false);
-                }
-                Job::Why => {
-                    self.thinking = None;
-                    if std::mem::take(&mut self.checking_level) {
-                        // The full strength's choice beside a weak level's move.
-                        if let (Some(t), Some(mv)) = (&mut self.thought, result.best) {
-                            t.full_strength = Some((mv, result.score));
-                        }
-                        self.open_why();
-                    } else if let Some(mv) = result.best {
-                        self.remember_thought(mv, &result, &origin, false, Level::FULL);
-                        self.open_why();
-                    }
-                }
-            },
-            Reply::Failed { message, .. } => {
-                self.thinking = None;
-                self.log_line(format!("Engine error: {message}"));
-                self.note("Engine error (see the log)", true);
-                if job == Job::Move
-                    && let Some(mv) = self.session.stand_in()
-                {
-                    self.play_engine_move(mv, "engine error: first legal move".into());
-                }
+    /// Stops whatever the engine works on for the game (another screen takes its place).
+    pub fn cancel_thinking(&mut self) {
+        self.game.cancel_thinking();
+        self.thinking = None;
+    }
+
+    /// One report of the thinking engine, as if it had sent it (tests stand in for a
+    /// search so): shown in the log pane and the panel.
+    pub fn handle_engine_event(&mut self, event: SearchEvent) {
+        self.game.search_event(event);
+        self.show_events();
+    }
+
+    /// A finished search for the engine's move, as if the engine had answered it: resign,
+    /// or play it (perhaps offering a draw) and say why.
+    pub fn handle_search_done(&mut self, result: SearchResult) {
+        self.thinking = None;
+        self.game.search_done(result);
+        self.take_in();
+    }
+
+    /// Shows what the game said, and keeps the thinking shown in step with the engine.
+    pub(super) fn take_in(&mut self) {
+        self.show_events();
+        match self.game.thinking() {
+            None => self.thinking = None,
+            Some(job) if self.thinking.as_ref().map(|t| t.job) != Some(job) => {
+                self.thinking = Some(Thinking::new(job));
             }
+            Some(_) => {}
         }
     }
 
-    /// One report of the thinking engine: shown in the log pane and the panel.
-    pub fn handle_engine_event(&mut self, event: Event) {
-        match event {
-            Event::Iteration(it) => self.log_iteration(&it),
-            Event::Node(line) => self.log_thinking(line),
-            Event::Book { mv, file } => {
-                let side = self.session.game.position().turn();
-                let tag = if self.session.watching {
-                    format!("{side} ")
+    fn show_events(&mut self) {
+        for event in self.game.take_events() {
+            self.show(event);
+        }
+    }
+
+    /// One event: its line in the log, and what the panel shows of it.
+    fn show(&mut self, event: Event) {
+        // A few notes come before their line, as they always have.
+        match &event {
+            Event::Started { watching, .. } if self.message.is_none() => {
+                let note = if watching.is_some() {
+                    WATCHING
                 } else {
-                    String::new()
+                    EXPLAIN
                 };
-                self.log_thinking(format!("{tag}Book move {} from {file}", mv.uci()))
+                self.note(note, false);
             }
-            Event::Progress(p) => {
-                let pos = *self.session.game.position();
+            Event::ClockSet(None) => self.note("Clocks off", false),
+            Event::ClockSet(Some(c)) => self.note(format!("Clocks: {c} each"), false),
+            // The player moved: what the panel said before the move is over.
+            Event::MovePlayed { by: By::Player, .. } => self.message = None,
+            _ => {}
+        }
+        if let Some(line) = words::log_line(&event) {
+            let kind: fn(String) -> Said = match &event {
+                Event::MovePlayed { .. } => Said::Move,
+                Event::EngineThinking { .. } | Event::EngineLine { .. } => Said::Thinking,
+                Event::BookMove { .. } => Said::Thinking,
+                _ => Said::Line,
+            };
+            self.log_as(kind, line);
+        }
+        match event {
+            Event::Started { .. } => self.after_any_move(),
+            Event::MovePlayed { by, mv, .. } => {
+                match by {
+                    By::Player => {}
+                    By::Engine => self.my_move = Some(format!("My move: {}", huo(mv))),
+                    By::Watched(side) => self.my_move = Some(format!("{side}: {}", huo(mv))),
+                }
+                self.after_any_move();
+            }
+            Event::EngineThinking {
+                depth,
+                score_for_white,
+                nodes,
+                pv_san,
+                ..
+            } => {
+                let turn = self.session().game.position().turn();
                 if let Some(t) = &mut self.thinking {
-                    t.root = Some((p.index, p.count));
-                    t.nodes = p.nodes;
-                    if let Some((mv, score)) = p.best.filter(|(m, _)| pos.is_legal(*m)) {
-                        t.best = Some(san(&pos, mv));
+                    t.depth = depth;
+                    t.score = Some(score_for_white.for_white(turn));
+                    t.nodes = nodes;
+                    t.best = pv_san.first().cloned();
+                }
+            }
+            Event::EngineProgress {
+                index,
+                count,
+                nodes,
+                best,
+            } => {
+                if let Some(t) = &mut self.thinking {
+                    t.root = Some((index, count));
+                    t.nodes = nodes;
+                    if let Some((san, score)) = best {
+                        t.best = Some(san);
                         t.score = Some(score);
                     }
                 }
             }
-            Event::Tree(top) => self.last_tree = Some(*top),
-            Event::Message(m) => self.log_line(m),
-        }
-    }
-
-    /// Keeps the principal variation and the alternatives of a search's report.
-    fn track_lines(&mut self, it: &Iteration) {
-        // Line 1 is the principal variation; each line's first move is an alternative.
-        if it.multipv <= 1 {
-            self.last_pv = it.pv.clone();
-            self.last_alternatives.clear();
-        }
-        if let Some(&first) = it.pv.first() {
-            let k = it.multipv.max(1) - 1;
-            self.last_alternatives.truncate(k);
-            if self.last_alternatives.len() == k {
-                self.last_alternatives.push((first, it.score));
+            Event::GameOver { .. } => {
+                // Whatever the panel said for the game going on (how to move, a hint, an
+                // offer) is over with it: the ending takes its place.
+                self.message = None;
+                self.thinking = None;
+                self.offer_review();
             }
-        }
-    }
-
-    fn log_iteration(&mut self, it: &Iteration) {
-        self.track_lines(it);
-        let pos = *self.session.game.position();
-        let pv = san_line(&pos, &it.pv).join(" ");
-        if it.multipv > 1 {
-            return; // the log and the panel follow the main line
-        }
-        if let Some(t) = &mut self.thinking {
-            t.depth = it.depth;
-            t.score = Some(it.score);
-            t.nodes = it.nodes;
-            t.best = it
-                .pv
-                .first()
-                .filter(|m| pos.is_legal(**m))
-                .map(|&m| san(&pos, m));
-        }
-        // Whose search this is, when it is not the engine's move: the hint, `:eval`,
-        // `:why board`.
-        let job = self.thinking.as_ref().map(|t| t.job);
-        let hint = if job == Some(Job::Hint) {
-            "hint ".to_string()
-        } else if job == Some(Job::Eval) {
-            "eval ".to_string()
-        } else if job == Some(Job::Why) {
-            "why board ".to_string()
-        } else if self.session.watching {
-            // Watching: whose thinking this is.
-            format!("{} ", pos.turn())
-        } else {
-            String::new()
-        };
-        self.log_thinking(format!(
-            "{hint}depth {}/{} score {} for White nodes {} nps {} time {:.1}s pv {pv}",
-            it.depth,
-            it.seldepth,
-            it.score.for_white(pos.turn()),
-            it.nodes,
-            it.nps,
-            it.time.as_secs_f64()
-        ));
-    }
-
-    /// The engine has its move: from the book, forced, or searched (then it may resign).
-    pub fn handle_move_done(&mut self, result: SearchResult, origin: Origin) {
-        let started = self.thinking.take().map(|t| t.started);
-        if !self.session.engine_to_move() {
-            return;
-        }
-        let Some((result, origin)) = self.hold_for_pace(started, result, origin) else {
-            return;
-        };
-        let decision = self.session.decide(&result, &origin, self.resign_pawns());
-        self.play_decision(decision, &result, &origin);
-    }
-
-    /// A searched move: resign, or play it (perhaps offering a draw) and say why.
-    pub fn handle_search_done(&mut self, result: SearchResult) {
-        self.thinking = None;
-        if !self.session.engine_to_move() {
-            return;
-        }
-        let decision = self.session.judge_search(&result, self.resign_pawns());
-        self.play_decision(decision, &result, &Origin::Search);
-    }
-
-    /// How far behind the engine resigns, in pawns (`None`: it never does).
-    fn resign_pawns(&self) -> Option<f64> {
-        let tui = &self.config.tui;
-        tui.resign.then_some(tui.resign_threshold)
-    }
-
-    /// Does what the session decided for the engine, and says it.
-    fn play_decision(&mut self, decision: EngineMove, result: &SearchResult, origin: &Origin) {
-        let (mv, why, offer_draw) = match decision {
-            EngineMove::None => return self.after_move(),
-            EngineMove::Resign { loser } => {
-                self.my_move = None;
-                return self.finish(Ending::Resigned { loser });
-            }
-            EngineMove::Play {
+            Event::DrawOffered => self.note("I offer a draw: :draw accepts", false),
+            Event::DrawDeclined => self.note("I decline the draw", false),
+            Event::Hint {
                 mv,
-                why,
-                offer_draw,
-            } => (mv, why, offer_draw),
-        };
-        let turn = self.session.game.position().turn();
-        let level = self.session.level_of(turn);
-        self.remember_thought(mv, result, origin, true, level);
-        let why = match why {
-            Reason::Book { file } => format!("book, {file}"),
-            Reason::Forced => "forced: the only legal move".to_string(),
-            Reason::Search {
-                score,
+                san,
+                score_for_white,
+                level,
                 depth,
-                nodes,
+                stopped,
+                ..
             } => {
-                let stopped = self
-                    .thought
-                    .as_ref()
-                    .and_then(|t| t.cut_short)
+                let stopped = stopped
                     .map(|(done, all)| format!(", stopped after {done} of {all} moves"))
                     .unwrap_or_default();
-                match score {
-                    Score::Mate(n) if n > 0 => format!("mate found: mate in {n}{stopped}"),
-                    s => format!(
-                        "search: depth {depth}, score {} for White, {nodes} nodes{stopped}",
-                        s.for_white(turn)
-                    ),
-                }
-            }
-        };
-        self.play_engine_move(mv, why);
-        if offer_draw && !self.over() {
-            self.note("I offer a draw: :draw accepts", false);
-            self.log_line("I offer a draw (type :draw to accept)");
-        }
-    }
-
-    fn handle_hint_done(&mut self, result: SearchResult) {
-        self.thinking = None;
-        let pos = *self.session.game.position();
-        match result.best.filter(|&m| pos.is_legal(m)) {
-            Some(mv) if self.humans_turn() => {
-                let text = san(&pos, mv);
-                let level = self.session.hint_level().name();
-                // A classic search hands over its tree just before its result.
-                let stopped = self
-                    .last_tree
-                    .as_ref()
-                    .filter(|t| {
-                        t.root == pos && matches!(self.session.hint_level(), Level::Classic(_))
-                    })
-                    .and_then(|t| t.cut_short())
-                    .map(|(done, all)| format!(", stopped after {done} of {all} moves"))
-                    .unwrap_or_default();
-                let how = format!("{level}, depth {}{stopped}", result.depth);
-                let score = result.score.for_white(pos.turn());
-                self.log_line(format!(
-                    "Hint: {text} ({score} for White, {how}, {} nodes)",
-                    result.nodes
-                ));
+                let how = format!("{}, depth {depth}{stopped}", level.name());
                 self.note(
-                    format!("Hint: {text} {score} for White\n(as I play at {how})"),
+                    format!("Hint: {san} {score_for_white} for White\n(as I play at {how})"),
                     false,
                 );
                 self.board.cursor = mv.from();
             }
-            _ => {}
+            Event::Evaluation(e) => {
+                let pos = *self.session().game.position();
+                let text = crate::tui::analysis::evaluation_text(&e, &pos);
+                self.log_line(text.clone());
+                self.note(text, false);
+            }
+            Event::Why(_) => self.open_why(),
+            Event::TakenBack {
+                moves,
+                clocks,
+                reopened,
+            } => {
+                self.my_move = None;
+                self.message = None;
+                self.board.selected = None;
+                if reopened || clocks.is_some() {
+                    self.note(words::takeback(&moves, clocks, reopened), false);
+                }
+            }
+            Event::LevelSet(l) => self.note(format!("Level: {}", l.name_and_elo()), false),
+            Event::Saved { path } => self.note(format!("Saved to {}", path.display()), false),
+            Event::Loaded { path, .. } => {
+                self.clear_game_state();
+                self.note(format!("Loaded {}", path.display()), false)
+            }
+            Event::Restored { older: 0 } => self.note("Game restored", false),
+            Event::Restored { older } => {
+                let s = if older == 1 { "" } else { "s" };
+                self.note(format!("Game restored ({older} older game{s} kept)"), false);
+            }
+            Event::Resumed {
+                moves,
+                last,
+                to_move,
+                human,
+            } => {
+                if !self.keys {
+                    // A listener is told which game it is, and whose move.
+                    self.log_line(words::resumed(moves, last.as_deref(), to_move, human));
+                }
+                self.note(EXPLAIN, false);
+            }
+            Event::Watching { .. } => self.note(WATCHING, false),
+            Event::TookOver { side } => {
+                self.flipped = side == crate::core::Color::Black;
+                self.note(format!("You play {side} now"), false);
+            }
+            Event::SidesSwitched { human } => self.flipped = human == crate::core::Color::Black,
+            Event::Question(Question::Replace { path }) => {
+                self.back_to = self.mode.clone();
+                self.mode = Mode::Confirm(Pending::Replace(path.display().to_string()));
+            }
+            Event::Note { text, alert } => self.note(text, alert),
+            Event::Error { text } => self.note(text, true),
+            Event::EngineFailed { .. } => self.note("Engine error (see the log)", true),
+            Event::ClockSet(_)
+            | Event::ClocksFromSave(_)
+            | Event::NotKept { .. }
+            | Event::EngineLine { .. }
+            | Event::BookMove { .. }
+            | Event::Opening { .. }
+            | Event::BookLeft { .. }
+            | Event::Check => {}
         }
+    }
+
+    /// After any move (or a new position): nothing selected.
+    fn after_any_move(&mut self) {
+        self.board.selected = None;
     }
 
     /// `:eval`: the engine's evaluation of the position on the board, from a short search
     /// at full strength (as `:why board` thinks), said in pawns for White.
     pub fn evaluate(&mut self) {
-        if self.thinking.is_some() {
-            self.note("Please wait: I am thinking", true);
-            return;
-        }
-        let limits = Limits {
-            movetime: Some(crate::why::thought::BOARD_MOVETIME),
-            ..Limits::default()
-        };
-        self.session.think(
-            Job::Eval,
-            Think::search(&self.session.game, Level::FULL, limits),
-        );
-        self.thinking = Some(Thinking::new(Job::Eval));
+        self.tell(crate::play::Command::Eval);
     }
 
     /// The engine suggests a move for the player: what it would play in the player's
     /// place at the game's level, with the player's clock when the clocks run.
     pub fn hint(&mut self) {
-        if !self.humans_turn() || self.thinking.is_some() {
-            return;
-        }
-        let think = self.session.hint_request(Instant::now());
-        self.last_pv.clear();
-        self.last_alternatives.clear();
-        self.session.think(Job::Hint, think);
-        self.thinking = Some(Thinking::new(Job::Hint));
+        self.tell(crate::play::Command::Hint);
     }
 }
 

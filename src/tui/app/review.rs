@@ -16,17 +16,17 @@ use std::time::Duration;
 impl App {
     /// `:analyse`: the game on the board.
     pub(super) fn analyse_game(&mut self) {
-        if self.session.thinking() == Some(Job::Move) {
+        if self.game.thinking() == Some(Job::Move) {
             self.note("Please wait: it is my move", true);
             return;
         }
         // The user's side, when one side was theirs: `d` drills its mistakes at once.
-        let user = match [Color::White, Color::Black].map(|c| self.session.engine_plays(c)) {
+        let user = match [Color::White, Color::Black].map(|c| self.session().engine_plays(c)) {
             [false, true] => Some(Color::White),
             [true, false] => Some(Color::Black),
             _ => None,
         };
-        self.open_analysis(self.session.game.clone(), self.pgn_headers(), user);
+        self.open_analysis(self.session().game.clone(), self.pgn_headers(), user);
     }
 
     /// `:analyse FILE.pgn`: the file's games, from the first.
@@ -72,8 +72,7 @@ impl App {
         headers: Vec<(String, String)>,
         user: Option<Color>,
     ) {
-        self.session.cancel_thinking();
-        self.thinking = None;
+        self.cancel_thinking();
         let view = self.analysis_view(game, headers, user);
         // Reading an analysis is no time off the clock.
         if !matches!(self.overlay, Some(Overlay::Analysis(_))) {
@@ -137,7 +136,8 @@ impl App {
         self.overlay = None;
         self.back_to_game(true);
         if self.mode == Mode::Play && !self.over() && !self.humans_turn() {
-            self.engine_turn();
+            self.game.go_on(std::time::Instant::now());
+            self.take_in();
         }
     }
 }

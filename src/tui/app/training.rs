@@ -27,7 +27,7 @@ impl App {
     /// `:train [white|black]`: the opening trainer on the game's books.
     pub(super) fn open_train(&mut self, arg: &str) {
         // Your own repertoire, unless `both` asks for the built-in lines too.
-        let mut learner = self.session.human;
+        let mut learner = self.session().human;
         let mut layers = LayerPolicy::UserOnly;
         for word in arg.split_whitespace() {
             if word.eq_ignore_ascii_case("both") {
@@ -42,7 +42,7 @@ impl App {
         if !self.may_leave_the_board() {
             return;
         }
-        let books = Books::locate_for_training(self.book_dir.as_deref(), layers);
+        let books = Books::locate_for_training(self.book_dir(), layers);
         let opened = Session::open(
             &books,
             Options {
@@ -85,19 +85,18 @@ impl App {
     /// May the trainer take the screen now? Not while the engine plays (its move, or
     /// both sides): the player is told why. A hint or a "why?" being searched is dropped.
     fn may_leave_the_board(&mut self) -> bool {
-        if self.session.watching {
+        if self.session().watching {
             self.note(
                 "Watching: :watch stops it (you take over), then train",
                 true,
             );
             return false;
         }
-        if self.session.thinking() == Some(Job::Move) {
+        if self.game.thinking() == Some(Job::Move) {
             self.note(WAIT_FOR_MY_MOVE, true);
             return false;
         }
-        self.session.cancel_thinking();
-        self.thinking = None;
+        self.cancel_thinking();
         true
     }
 
@@ -114,16 +113,22 @@ impl App {
     /// The game waits behind another screen (`what` it is for, in the log): its clocks
     /// stop, if they were running. `quiet`: a line in the log only when they stop.
     pub(super) fn leave_game(&mut self, what: &str, quiet: bool) {
-        let turn = self.session.game.position().turn();
+        let turn = self.session().game.position().turn();
         let running = !self.over()
             && self
-                .session
+                .session()
                 .clock
                 .as_ref()
                 .is_some_and(|c| c.since.is_some());
         self.clocks_stopped = running;
-        if let Some(c) = self.session.clock.as_mut().filter(|_| running) {
-            c.halt(turn, Instant::now());
+        let halted = match self.session_mut().clock.as_mut().filter(|_| running) {
+            Some(c) => {
+                c.halt(turn, Instant::now());
+                true
+            }
+            None => false,
+        };
+        if halted {
             self.log_line(format!("Left the game for {what}: the clocks are stopped"));
         } else if !quiet {
             self.log_line(format!("Left the game for {what}"));
@@ -131,7 +136,7 @@ impl App {
     }
 
     /// Esc in the trainer: the game again, as it was; its clocks run again.
-    fn close_trainer(&mut self) {
+    pub fn close_trainer(&mut self) {
         self.overlay = None;
         self.back_to_game(false);
     }
@@ -139,10 +144,15 @@ impl App {
     /// Back from another screen: the clocks [`App::leave_game`] stopped run again.
     /// `quiet`: a line in the log only when they do.
     pub(super) fn back_to_game(&mut self, quiet: bool) {
-        if std::mem::take(&mut self.clocks_stopped)
-            && let Some(c) = &mut self.session.clock
-        {
-            c.since = Some(Instant::now());
+        let stopped = std::mem::take(&mut self.clocks_stopped);
+        let restarted = match self.session_mut().clock.as_mut().filter(|_| stopped) {
+            Some(c) => {
+                c.since = Some(Instant::now());
+                true
+            }
+            None => false,
+        };
+        if restarted {
             self.log_line("Back to the game: the clocks run again");
         } else if !quiet {
             self.log_line("Back to the game");
@@ -172,26 +182,14 @@ impl App {
         self.trainer_mut().is_some_and(|t| t.poll())
     }
 
-    /// After a move of the game: the log says once where the game left the user's book
-    /// (either side's move), with what the book plays there.
-    pub(super) fn say_where_the_book_was_left(&mut self) {
-        let books = Books::locate_for_training(self.book_dir.as_deref(), LayerPolicy::UserOnly);
-        let said = books.user().and_then(|b| {
-            crate::train::repertoire::left_just_now(b, &self.session.game, self.session.human)
-        });
-        if let Some(line) = said {
-            self.log_line(line);
-        }
-    }
-
     /// At the game's end: when the player left their book, the log says which key
     /// makes that position due in the trainer.
     pub(super) fn offer_review(&mut self) {
-        let books = Books::locate_for_training(self.book_dir.as_deref(), LayerPolicy::UserOnly);
+        let books = Books::locate_for_training(self.book_dir(), LayerPolicy::UserOnly);
         let left = books
             .user()
-            .and_then(|b| crate::train::repertoire::departure(b, &self.session.game))
-            .filter(|d| d.side == self.session.human && !self.session.watching);
+            .and_then(|b| crate::train::repertoire::departure(b, &self.session().game))
+            .filter(|d| d.side == self.session().human && !self.session().watching);
         if let Some(d) = left {
             self.log_line(format!(
                 "You left your book at {}: {} (or :review) makes it due in the trainer",
@@ -211,7 +209,7 @@ impl App {
             );
             return;
         }
-        let books = Books::locate_for_training(self.book_dir.as_deref(), LayerPolicy::UserOnly);
+        let books = Books::locate_for_training(self.book_dir(), LayerPolicy::UserOnly);
         let Some(book) = books.user() else {
             self.note("You have no book yet: nothing to review", true);
             return;
@@ -219,8 +217,8 @@ impl App {
         let today = crate::util::date::today();
         let said = match crate::train::repertoire::review_departure(
             book,
-            &self.session.game,
-            self.session.human,
+            &self.session().game,
+            self.session().human,
             today,
         ) {
             Ok(Review::Due(d)) => format!(

@@ -33,7 +33,6 @@ use crate::book::{BookEntry, BookError, Edit};
 use crate::config::Config;
 use crate::core::{Move, MoveError, Position, san};
 use crate::engine::{Reply, Settings, Think};
-use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::openings::Opening;
 use crate::search::{Level, Limits};
@@ -63,41 +62,41 @@ const UNDO_HINT: &str = " (Ctrl+Z undoes)";
 
 /// The editor's state.
 pub struct Editor {
-    pub theme: Theme,
+    pub(crate) theme: Theme,
     /// The user's book over the built-in one: a built-in position shows read-only until it
     /// is adopted; recording there starts the user's own position.
-    pub book: Books,
+    pub(crate) book: Books,
     /// Which book the position on the board comes from.
-    pub layer: Option<Layer>,
-    pub game: Game,
-    pub flipped: bool,
-    pub focus: Focus,
+    pub(crate) layer: Option<Layer>,
+    pub(crate) game: Game,
+    pub(crate) flipped: bool,
+    pub(crate) focus: Focus,
     /// The board cursor and selection (shared with the game screen).
-    pub board: BoardInput,
+    pub(crate) board: BoardInput,
     /// Waiting for the promotion piece of this pawn move.
-    pub promotion: Option<(crate::core::Square, crate::core::Square)>,
+    pub(crate) promotion: Option<(crate::core::Square, crate::core::Square)>,
     /// Moves typed or played on the board are recorded (else they are only played).
-    pub recording: bool,
+    pub(crate) recording: bool,
     /// The changes made to the book, newest last, each with what it said, for Ctrl+Z.
-    pub undo: Vec<(String, Edit)>,
-    pub input: String,
+    pub(crate) undo: Vec<(String, Edit)>,
+    pub(crate) input: String,
     /// Characters were typed past [`INPUT_MAX`] and not taken: Enter refuses the line.
-    pub input_cut: bool,
+    pub(crate) input_cut: bool,
     /// The book's entry for the position on the board.
-    pub entry: Option<BookEntry>,
+    pub(crate) entry: Option<BookEntry>,
     /// The opening the moves on the board reach (the last named position along them).
-    pub opening: Option<&'static Opening>,
+    pub(crate) opening: Option<&'static Opening>,
     /// The selected book move (the list's highlight): a move, found again after each
     /// re-read of the list whatever its row.
-    pub selected: Option<Move>,
-    pub message: Option<String>,
-    pub alert: bool,
-    pub quit: bool,
-    pub screen: Rect,
+    pub(crate) selected: Option<Move>,
+    pub(crate) message: Option<String>,
+    pub(crate) alert: bool,
+    pub(crate) quit: bool,
+    pub(crate) screen: Rect,
     /// The engine service, asked (F5 or `:engine`) what it thinks of the position.
-    pub engine: EngineLink,
+    pub(crate) engine: EngineLink,
     /// Its answer for the position on the board: best move, score, depth.
-    pub engine_view: Option<String>,
+    pub(crate) engine_view: Option<String>,
 }
 
 /// The longest line the editor's input takes.
@@ -127,11 +126,9 @@ impl Editor {
             quit: false,
             screen: Rect::new(0, 0, 80, 25),
             engine: EngineLink::spawn(Settings {
-                eval: Evaluator::from_config(config),
                 hash_mb: config.search.hash_mb.min(64),
-                threads: config.search.threads,
                 contempt: 0,
-                book: None,
+                ..crate::play::setup::engine_settings(config, None)
             }),
             engine_view: None,
         };
