@@ -77,7 +77,14 @@ enum Options {
         seed: u64,
     },
     /// Write rated puzzles as one CSV file in lichess's layout, sorted, with ids.
-    Write { out: String, inputs: Vec<String> },
+    Write {
+        out: String,
+        inputs: Vec<String>,
+        /// Only the puzzles of the games numbered below this (the games every shard has
+        /// mined, so the set is the same however the work was split).
+        #[arg(long)]
+        games_below: Option<u64>,
+    },
 }
 
 fn main() {
@@ -98,7 +105,11 @@ fn main() {
             tries,
             seed,
         } => rate(&input, &out, tries, seed, depth),
-        Options::Write { out, inputs } => write_csv(&out, &inputs),
+        Options::Write {
+            out,
+            inputs,
+            games_below,
+        } => write_csv(&out, &inputs, games_below.unwrap_or(u64::MAX)),
     }
 }
 
@@ -359,7 +370,7 @@ fn rate(input: &str, out: &str, tries: u32, seed: u64, depth: u32) {
 // ---------------------------------------------------------------------------------------
 // The CSV
 
-fn write_csv(out: &str, inputs: &[String]) {
+fn write_csv(out: &str, inputs: &[String], below: u64) {
     let mut rows = Vec::new();
     for path in inputs {
         let text = std::fs::read_to_string(path).expect("a rated file");
@@ -370,6 +381,9 @@ fn write_csv(out: &str, inputs: &[String]) {
                 continue;
             }
             let key: (u64, usize) = (f[0].parse().expect("game"), f[1].parse().expect("ply"));
+            if key.0 >= below {
+                continue;
+            }
             rows.push((key, f.iter().map(|s| s.to_string()).collect::<Vec<_>>()));
         }
     }
