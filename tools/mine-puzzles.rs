@@ -113,6 +113,16 @@ fn main() {
     }
 }
 
+/// `path` opened to add lines at its end (made if missing): `mine` and `rate` go on where
+/// a stopped run left off.
+fn append_to(path: &str) -> std::fs::File {
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .expect("the output file")
+}
+
 fn pair(text: &str, sep: &str) -> (u64, u64) {
     let (a, b) = text.split_once(sep).expect("two numbers");
     (a.parse().expect("a number"), b.parse().expect("a number"))
@@ -182,11 +192,7 @@ fn mine(out: &str, games: &str, shard: &str, seed: u64, top: u8, screen_depth: u
     let openings = huo_chess::arena::openings::builtin();
     let mut player = Searcher::new(Evaluator::default(), 16);
     let mut judge = Searcher::new(Evaluator::default(), 64);
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(out)
-        .expect("the output file");
+    let mut file = append_to(out);
     let mut seen = HashSet::new();
     for g in (first..end).filter(|g| g % n == i) {
         let mut rng = XorShift::new(splitmix64(seed ^ splitmix64(g + 1)) | 1);
@@ -316,11 +322,7 @@ fn rate(input: &str, out: &str, tries: u32, seed: u64, depth: u32) {
     let raws = read_raw(input);
     let mut s = Searcher::new(Evaluator::default(), 16);
     let mut judge = Searcher::new(Evaluator::default(), 64);
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(out)
-        .expect("the output file");
+    let mut file = append_to(out);
     let done: HashSet<String> = std::fs::read_to_string(out)
         .unwrap_or_default()
         .lines()
