@@ -37,6 +37,7 @@ pub mod annotate;
 pub mod background;
 pub mod batch;
 pub mod missed;
+pub mod review;
 pub mod spec;
 pub mod verdict;
 

@@ -665,3 +665,40 @@ pub fn huo(mv: Move) -> String {
         None => format!("{} -> {}", mv.from(), mv.to()),
     }
 }
+
+/// Reads a move as a player types it: every notation [`parse_move`] reads (`c2c4`,
+/// `c2-c4`, `Nf3`, `e7e8q`), and also SAN in lower case (`nf3`, `qh5`, `ke2`, `o-o`).
+/// A lower-case `b` is a pawn on the b-file first (`bxc3`), a bishop only if no pawn move
+/// reads that way. The error is the one for the text as typed.
+pub fn read_typed_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let first = match parse_move(pos, text) {
+        Ok(mv) => return Ok(mv),
+        Err(e) => e,
+    };
+    if matches!(first, MoveError::MissingPromotion { .. }) {
+        return Err(first);
+    }
+    let t = text.trim();
+    let castle = t.replace('0', "O").to_ascii_uppercase();
+    let mut tries = Vec::new();
+    if matches!(castle.trim_end_matches(['+', '#']), "O-O" | "O-O-O") {
+        tries.push(castle);
+    }
+    let mut chars = t.chars();
+    if let Some(c) = chars.next()
+        && "nbrqk".contains(c)
+    {
+        tries.push(format!("{}{}", c.to_ascii_uppercase(), chars.as_str()));
+    }
+    // Upper-case SAN typed with caps lock: `NF3`, `BXC3` (files and `x` lowered).
+    if t.chars().any(|c| c.is_ascii_uppercase()) {
+        let mut it = t.chars();
+        if let Some(c) = it.next() {
+            tries.push(format!("{c}{}", it.as_str().to_ascii_lowercase()));
+        }
+    }
+    tries
+        .iter()
+        .find_map(|t| parse_move(pos, t).ok())
+        .ok_or(first)
+}

@@ -3,10 +3,10 @@
 //! cursor: it reads standard input and writes standard output, from a pipe as well as a
 //! terminal.
 //!
-//! It is a second view of the game screen's game ([`App`]): lines typed are handed to the
-//! game as the screen hands it keys, and what the game says (its log, its notes, its
-//! questions) is printed instead of drawn. So every move, `:` command and rule is the
-//! screen's own; this view adds what a listener needs instead of a picture: each move in
+//! It is the second view of the game's [`Table`] (the screen is the first): lines typed
+//! become the table's calls as the screen's keys do, and what the game says (its log, its
+//! notes, its questions, [`Said`]) is printed instead of drawn. So every move, `:` command
+//! and rule is the same in both; this view adds what a listener needs instead of a picture: each move in
 //! words ("Black: knight g8 to f6. Nf6."), lichess's blind-mode queries (`p N`, `s e`,
 //! `board`, ...: [`queries`]), and a prompt line, `>`, each time input is expected, so a
 //! script can wait for it. The engine's thinking is printed only when asked
@@ -26,9 +26,13 @@ pub mod words;
 
 use lines::{PROMPT, read_lines, watch_signals};
 
+use crate::analysis::{AnalyserSpec, Thresholds};
 use crate::config::Config;
-use crate::tui::GameArgs;
-use crate::tui::app::{App, Mode, Said};
+use crate::core::Color;
+use crate::play::flags::{GameArgs, TaggedGame};
+use crate::play::table::{Cue, Mode, Said, Table};
+use crate::tui::analysis::AnalysisView;
+use crate::tui::trainer::Trainer;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
@@ -50,7 +54,7 @@ pub fn run_game(args: GameArgs, config: &Config) -> io::Result<()> {
     let start = crate::play::exit::Start::claim();
     // The game read as text from its start: no pause, no key named, all said kept.
     let mut app =
-        App::with_flags_as_text(config, flags, start.autosave()).map_err(io::Error::other)?;
+        Table::with_flags_as_text(config, flags, start.autosave()).map_err(io::Error::other)?;
     app.adopt_games(&start.abandoned());
     let signalled = watch_signals();
     let lines = read_lines(io::BufReader::new(io::stdin()));
@@ -62,10 +66,20 @@ pub fn run_game(args: GameArgs, config: &Config) -> io::Result<()> {
     run
 }
 
+/// What is open over the game: it has the lines typed until it closes.
+enum Open {
+    /// The trainer (`:train`, `:drill`).
+    Trainer(Box<Trainer>),
+    /// The analysis of a game, or of a file's games one after the other.
+    Analysis(Box<AnalysisView>),
+}
+
 /// The game read and written as lines.
 pub struct Plain<W: Write> {
-    /// The game, as the screen has it.
-    pub app: App,
+    /// The game.
+    pub app: Table,
+    /// The trainer or an analysis, while one is open over the game.
+    open: Option<Open>,
     out: W,
     /// Are the engine's thinking lines printed?
     thinking: bool,
@@ -81,16 +95,81 @@ pub struct Plain<W: Write> {
 
 impl<W: Write> Plain<W> {
     /// Plain mode over `app`, writing to `out`.
-    pub fn new(mut app: App, out: W) -> Plain<W> {
+    pub fn new(mut app: Table, out: W) -> Plain<W> {
         app.as_text();
-        Plain {
+        let mut plain = Plain {
             app,
+            open: None,
             out,
             thinking: false,
             asked: None,
             fresh: true,
             trainer_text: trainer::TrainerText::default(),
             said_thinking: false,
+        };
+        plain.take_cues();
+        plain
+    }
+
+    /// Does what the game asked of its view: the trainer or an analysis opened; the
+    /// screen's own cues (the cursor, the clipboard, the log pane) have nothing to do here.
+    fn take_cues(&mut self) {
+        for cue in std::mem::take(&mut self.app.cues) {
+            match cue {
+                Cue::Analyse { games, user } => self.open_analysis(games, 0, user),
+                Cue::Train(exercise) => {
+                    let trainer = Trainer::new(exercise, &self.app.config);
+                    self.open = Some(Open::Trainer(Box::new(trainer)));
+                    self.trainer_text = trainer::TrainerText::default();
+                }
+                Cue::Tree(_) => self.app.note(
+                    "The MiniMax tree is browsed on the game screen (huo-chess without --plain); :why says why here",
+                    true,
+                ),
+                Cue::Cursor(_) | Cue::NewBoard | Cue::ToggleLog | Cue::Copy(_) => {}
+            }
+        }
+    }
+
+    /// The analysis of `games[index]` opened, its engine started, the others kept for
+    /// after it.
+    fn open_analysis(&mut self, games: Vec<TaggedGame>, index: usize, user: Option<Color>) {
+        let Some((game, headers)) = games.get(index).cloned() else {
+            return;
+        };
+        let config = &self.app.config;
+        let mut view = AnalysisView::new(
+            game,
+            headers,
+            user,
+            Thresholds::from_config(&config.analysis),
+        );
+        view.ply = view.game.moves().len();
+        view.start(config, &AnalyserSpec::from_config(config), None);
+        (view.games, view.index) = (games, index);
+        self.open = Some(Open::Analysis(Box::new(view)));
+    }
+
+    /// The analysis open, if one is.
+    fn analysis(&self) -> Option<&AnalysisView> {
+        match &self.open {
+            Some(Open::Analysis(v)) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// Takes in what the analysis found; once done, the game's log says what it found.
+    fn poll_analysis(&mut self, wait: Duration) {
+        let Some(Open::Analysis(view)) = &mut self.open else {
+            return;
+        };
+        if wait.is_zero() {
+            view.poll();
+        } else {
+            view.wait(wait);
+        }
+        if let Some(summary) = view.summary() {
+            self.app.log_line(summary);
         }
     }
 
@@ -134,9 +213,12 @@ impl<W: Write> Plain<W> {
     fn settle(&mut self, stop: &AtomicBool) -> io::Result<()> {
         loop {
             self.app.poll_engine();
-            self.app.poll_trainer();
-            self.app.poll_analysis();
+            if let Some(Open::Trainer(tr)) = &mut self.open {
+                tr.poll();
+            }
+            self.poll_analysis(Duration::ZERO);
             self.app.tick(Instant::now());
+            self.take_cues();
             self.speak()?;
             self.long_thinking()?;
             if !self.busy() || stop.load(Ordering::Relaxed) {
@@ -144,8 +226,8 @@ impl<W: Write> Plain<W> {
             }
             if self.app.session().thinking().is_some() {
                 self.app.wait_engine_once(TICK);
-            } else if self.app.analysis().is_some_and(|v| v.is_running()) {
-                self.app.wait_analysis(TICK);
+            } else if self.analysis().is_some_and(|v| v.is_running()) {
+                self.poll_analysis(TICK);
             } else {
                 std::thread::sleep(TICK);
             }
@@ -174,7 +256,8 @@ impl<W: Write> Plain<W> {
 
     /// Is the game working on something the player waits for?
     fn busy(&self) -> bool {
-        self.app.working() || self.app.analysis().is_some_and(|v| v.is_running())
+        let judging = matches!(&self.open, Some(Open::Trainer(t)) if t.exercise.judging());
+        judging || self.app.working() || self.analysis().is_some_and(|v| v.is_running())
     }
 
     /// Prints what the game said since last time, announces the moves played, and the
@@ -253,7 +336,7 @@ impl<W: Write> Plain<W> {
             }
             _ => {}
         }
-        if let Some(view) = self.app.analysis()
+        if let Some(view) = self.analysis()
             && view.analysis.is_some()
         {
             let report = queries::analysis_lines(view);
@@ -261,7 +344,7 @@ impl<W: Write> Plain<W> {
                 self.say(&l)?;
             }
             // A file's games one after the other, then back to the game.
-            self.app.next_analysis();
+            self.next_analysis();
             // Its summary line went to the log on the way out.
             let said = self.app.transcript.replace(Vec::new()).unwrap_or_default();
             for s in said {
@@ -270,7 +353,7 @@ impl<W: Write> Plain<W> {
                 }
             }
         }
-        if self.app.trainer().is_some() {
+        if matches!(self.open, Some(Open::Trainer(_))) {
             self.train_speak()?;
         }
         Ok(())
@@ -285,7 +368,7 @@ impl<W: Write> Plain<W> {
                 "That line has {length} characters: a move or a command is short. Nothing done."
             ));
         }
-        if self.app.trainer().is_some() {
+        if matches!(self.open, Some(Open::Trainer(_))) {
             return self.train_line(text);
         }
         // A question open takes the line as its answer (a move typed at "Resume it?"
@@ -315,6 +398,7 @@ impl<W: Write> Plain<W> {
                 None => self.app.submit_move(text),
             },
         }
+        self.take_cues();
         self.quit_when_nothing_to_lose();
         Ok(())
     }
@@ -338,6 +422,26 @@ impl<W: Write> Plain<W> {
     }
 }
 
+/// The analysis of a file's games, one after the other.
+impl<W: Write> Plain<W> {
+    /// The file's next game analysed (`true`), or back to the game after the last.
+    fn next_analysis(&mut self) -> bool {
+        let Some(Open::Analysis(view)) = &mut self.open else {
+            return false;
+        };
+        let next = view.index + 1;
+        if next < view.games.len() {
+            let games = std::mem::take(&mut view.games);
+            self.open_analysis(games, next, None);
+            true
+        } else {
+            self.open = None;
+            self.app.back_from_analysis();
+            false
+        }
+    }
+}
+
 /// The first two words of a line, without punctuation: what it is about ("Hint Nf3").
 fn opening_words(line: &str) -> Vec<String> {
     line.split_whitespace()
@@ -350,7 +454,7 @@ fn opening_words(line: &str) -> Vec<String> {
 impl<W: Write> Plain<W> {
     /// The trainer over the game: what it says since last time.
     pub(super) fn train_speak(&mut self) -> io::Result<()> {
-        let Some(tr) = self.app.trainer() else {
+        let Some(Open::Trainer(tr)) = &self.open else {
             return Ok(());
         };
         let lines = self.trainer_text.lines(tr);
@@ -362,7 +466,7 @@ impl<W: Write> Plain<W> {
 
     /// A line typed while the trainer is open over the game.
     pub(super) fn train_line(&mut self, text: &str) -> io::Result<()> {
-        let Some(tr) = self.app.trainer_mut() else {
+        let Some(Open::Trainer(tr)) = &mut self.open else {
             return Ok(());
         };
         let answer = trainer::line(tr, text);
@@ -372,7 +476,8 @@ impl<W: Write> Plain<W> {
         }
         if quit {
             // The game takes the keyboard back (and says so).
-            self.app.close_trainer();
+            self.open = None;
+            self.app.back_from_trainer();
             self.trainer_text = trainer::TrainerText::default();
         }
         Ok(())

@@ -8,9 +8,9 @@
 use super::words;
 use crate::core::{Color, File, Rank, Role, Square, san_movetext};
 use crate::game::Game;
+use crate::play::Table;
 use crate::session::clock::format_clock;
 use crate::tui::analysis::AnalysisView;
-use crate::tui::app::App;
 use std::time::Instant;
 
 /// Every command, a line each, as `help` says them.
@@ -140,7 +140,7 @@ pub enum Answer {
 
 /// The answer to a query in the game, or `None` when `text` is no query (a move, a `:`
 /// command).
-pub fn answer(app: &mut App, text: &str) -> Option<Answer> {
+pub fn answer(app: &mut Table, text: &str) -> Option<Answer> {
     if let Some(a) = board_answer(&app.session().game, app.session().human, text) {
         return Some(Answer::Lines(a));
     }

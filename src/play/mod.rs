@@ -16,15 +16,23 @@
 //! - [`controller`]: the game flow itself.
 //! - [`keeping`]: where the game is kept: new games, loading, saving, the autosave.
 //! - [`exit`]: keeping the game when the program ends, the same way for every view.
+//! - [`flags`]: the game's command-line flags, checked before a view opens.
+//! - [`log`]: the game's log (and the log file), as the views show it.
+//! - [`table`]: the conversation around the game (questions, `:` commands, notes, saving):
+//!   the one state both views show.
 
 pub mod commands;
 pub mod controller;
 pub mod events;
 pub mod exit;
+pub mod flags;
 pub mod keeping;
+pub mod log;
 pub mod setup;
+pub mod table;
 pub mod words;
 
 pub use commands::Command;
 pub use controller::Controller;
 pub use events::{Because, By, Event, Question};
+pub use table::{Cue, Said, Table};

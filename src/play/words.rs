@@ -6,6 +6,9 @@ use crate::core::Color;
 use crate::game::Ending;
 use crate::search::Score;
 
+/// The original's answer to a move it cannot read (or play).
+pub const INVALID_MOVE: &str = "Invalid move - Please try again";
+
 /// Why the engine played its move, in words: "book, FILE", "forced: the only legal
 /// move", "search: depth 5, score +0.30 for White, 1200 nodes"; `side` is the side that
 /// played it.

@@ -15,7 +15,7 @@ use super::theme::Theme;
 use crate::analysis::background::{Background, Update, Wake};
 use crate::analysis::{AnalyserSpec, Eval, GameAnalysis, PositionEval, Thresholds};
 use crate::config::Config;
-use crate::core::{Color, Position, san, san_line, san_numbered};
+use crate::core::{Color, san, san_line, san_numbered};
 use crate::game::Game;
 use crate::train::deck;
 use crossterm::event::KeyCode;
@@ -67,7 +67,7 @@ pub struct AnalysisView {
     pub ply: usize,
     /// The games of the file this one comes from, each with its tags (empty: a game
     /// alone), and which of them this is.
-    pub(crate) games: Vec<crate::tui::flags::TaggedGame>,
+    pub(crate) games: Vec<crate::play::flags::TaggedGame>,
     pub index: usize,
     /// `n` or `p` asked for the file's game at this index (the app opens it).
     pub(crate) switch_to: Option<usize>,
@@ -375,26 +375,7 @@ fn tally(a: &GameAnalysis, side: Color) -> String {
     )
 }
 
-/// The engine's view of `pos` in words: `Evaluation +0.35 for White (depth 12)` (pawns for White,
-/// always signed), `White mates in 3 (depth 9)`, or, where the game is over, the rule that
-/// ended it.
-pub fn evaluation_text(e: &PositionEval, pos: &Position) -> String {
-    if !pos.has_legal_moves() {
-        return if pos.in_check() {
-            format!("Checkmate: {} wins", !pos.turn())
-        } else {
-            "Stalemate: a draw".into()
-        };
-    }
-    match e.eval {
-        Eval::Cp(cp) => format!(
-            "Evaluation {:+.2} for White (depth {})",
-            cp as f64 / 100.0,
-            e.depth
-        ),
-        Eval::Mate { winner, moves } => format!("{winner} mates in {moves} (depth {})", e.depth),
-    }
-}
+pub use crate::analysis::review::evaluation_text;
 
 /// Draws the analysis screen over `area`: the board and the panel on top, the graph below.
 pub fn draw(frame: &mut Frame, view: &AnalysisView, theme: &Theme, area: Rect) {

@@ -22,9 +22,9 @@ pub mod board;
 pub mod book_screen;
 pub mod editor;
 pub mod events;
-pub mod flags;
+
 pub mod input;
-pub mod log;
+
 pub mod puzzle;
 pub mod screen;
 pub mod terminal;
@@ -43,7 +43,7 @@ use ratatui::layout::Rect;
 use std::io;
 use std::time::Instant;
 
-pub use flags::{Flags, GameArgs};
+pub use crate::play::flags::{Flags, GameArgs};
 pub use screen::{BUSY_TICK, IDLE_TICK, Screen, View};
 
 /// Runs the opening book editor screen on `book`, starting from `start`.

@@ -33,7 +33,7 @@ pub fn text_window(
     let mut rows: Vec<Line> = Vec::new();
     for (i, l) in lines.iter().enumerate() {
         let style = if i == 0 { t.prompt } else { t.text };
-        for row in super::log::wrap(l, w.saturating_sub(2) as usize) {
+        for row in crate::play::log::wrap(l, w.saturating_sub(2) as usize) {
             rows.push(Line::styled(row, style));
         }
     }

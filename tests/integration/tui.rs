@@ -7,12 +7,11 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent,
 use huo_chess::config::Config;
 use huo_chess::core::{Color, Piece, Position, Role, Square, parse_move, san};
 use huo_chess::game::Ending;
+use huo_chess::play::flags::FlagError;
+use huo_chess::play::table::SetupError;
 use huo_chess::search::{Event, Iteration, Score, SearchResult};
 use huo_chess::tui::GameArgs;
-use huo_chess::tui::app::{
-    App, CHECK, ENTER_MOVE, I_RESIGN, INVALID_MOVE, Mode, Overlay, SetupError,
-};
-use huo_chess::tui::flags::FlagError;
+use huo_chess::tui::app::{App, CHECK, ENTER_MOVE, I_RESIGN, INVALID_MOVE, Mode, Overlay};
 use huo_chess::tui::ui;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -2453,7 +2452,7 @@ fn train_waits_while_the_engine_thinks_about_its_move() {
     assert_eq!(app.mode, Mode::Play);
     assert_eq!(
         app.message.as_deref(),
-        Some(huo_chess::tui::app::training::WAIT_FOR_MY_MOVE)
+        Some(huo_chess::play::table::training::WAIT_FOR_MY_MOVE)
     );
     assert!(app.thinking.is_some(), "its search goes on");
     // Its move played, Black trains (the side the player has).

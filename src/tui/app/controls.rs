@@ -3,9 +3,8 @@
 //! are function keys and Ctrl/Alt chords (from `[tui.keys]`) or `:` commands, so no move
 //! can ever start one.
 
-use super::commands::Action;
-use super::{App, Mode, Overlay};
-use crate::core::{Color, Move, MoveError};
+use super::{Action, App, Mode, Overlay};
+use crate::core::Move;
 use crate::keys::KeyChord;
 use crate::tui::input::{Pick, Typed, promotion_piece, take_typed};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent, MouseEventKind};
@@ -150,21 +149,6 @@ impl App {
         }
     }
 
-    fn set_color(&mut self, c: Color) {
-        self.session_mut().human = c;
-        self.flipped = c == Color::Black;
-        self.message = None;
-        self.ask_next(self.mode_after_color());
-    }
-
-    /// The next question, or the game once none is left.
-    fn ask_next(&mut self, mode: Mode) {
-        self.mode = mode;
-        if self.mode == Mode::Play {
-            self.start_play();
-        }
-    }
-
     /// Typing in the first-start questions: a whole answer, then Enter (an empty answer
     /// takes the default the question shows).
     fn setup_line_key(&mut self, key: KeyEvent) {
@@ -189,64 +173,6 @@ impl App {
             }
             _ => {}
         }
-    }
-
-    /// "Set your color": `w`, `b`, `white`, `black`, or Enter for the colour shown. A
-    /// move typed there (`e2e4`, `Nf3`) means the player wants to play now: they take the
-    /// side to move (White, in the initial position), at the level shown and without a
-    /// clock, and the move is played.
-    pub(super) fn answer_color(&mut self, text: &str) {
-        if text.is_empty() {
-            return self.set_color(self.session().human);
-        }
-        if let Ok(c) = crate::tui::flags::read_color(text) {
-            return self.set_color(c);
-        }
-        let pos = *self.session().game.position();
-        let typed = crate::tui::input::read_typed_move(&pos, text);
-        if matches!(typed, Ok(_) | Err(MoveError::MissingPromotion { .. })) {
-            self.ask_level = false;
-            self.ask_clock = false;
-            self.set_color(pos.turn());
-            self.submit_move(text);
-        } else {
-            let default = self.session().human.to_string().to_ascii_lowercase();
-            self.note(
-                format!("'{text}': type w or b (white or black), or Enter for {default}"),
-                true,
-            );
-        }
-    }
-
-    /// "Set the level": a level as everywhere ([`crate::level::SPELLINGS`]), or Enter for
-    /// the level shown.
-    pub(super) fn answer_level(&mut self, text: &str) {
-        if !text.is_empty() {
-            match text.parse::<crate::level::Level>() {
-                Ok(l) => self.session_mut().level = l,
-                Err(e) => return self.note(e, true),
-            }
-        }
-        self.message = None;
-        self.ask_next(if self.ask_clock {
-            Mode::SetupClock
-        } else {
-            Mode::Play
-        });
-    }
-
-    /// "Time control": as `--clock` reads it, or Enter for none.
-    pub(super) fn answer_clock(&mut self, text: &str) {
-        if text.is_empty() {
-            self.session_mut().clock = None;
-        } else {
-            match crate::session::clock::Clock::parse_setting(text) {
-                Ok(c) => self.session_mut().clock = c,
-                Err(e) => return self.note(e, true),
-            }
-        }
-        self.message = None;
-        self.ask_next(Mode::Play);
     }
 
     /// Keys during play: characters type, bound chords act, arrows move the cursor.

@@ -1,189 +1,67 @@
-//! The game screen's state: a view of the game ([`Controller`]: the game session, the
-//! engine link and the game flow, in the library), which it hands the player's keys as
-//! commands and whose events it puts on the screen. One type, [`App`], in parts: keys and
-//! the mouse ([`controls`]), `:` commands and bound actions ([`commands`]), the game's
-//! events drawn ([`replies`]), saving and loading ([`saving`]). The log pane and the
-//! board input are their own types beside it. Nothing here draws or needs a terminal, so
-//! all of it is testable.
+//! The game screen: a view of the game's [`Table`] (the game, its questions, its `:`
+//! commands, its log, in the library), which it hands the player's keys as calls and whose
+//! state it draws. What the screen has of its own is here: the input line, the board's
+//! cursor, the log shown or hidden, the screen size, and the screens it opens over the
+//! game (the analysis, the MiniMax tree, the trainer) when the table asks for them
+//! ([`Cue`]). Keys and the mouse are in [`controls`], the screens over the game in
+//! [`overlays`]. Nothing here draws or needs a terminal, so all of it is testable.
+//!
+//! `App` reads as its table (`app.session()`, `app.mode`): the screen shows the table's
+//! state as it is, and a call that changes the game goes through the table.
 
-pub mod answers;
-pub mod commands;
 pub mod controls;
-pub mod replies;
-pub mod review;
-pub mod saving;
-pub mod setup;
-pub mod training;
-pub mod watch;
-pub mod why;
+pub mod overlays;
 
-use super::flags::{Flags, GameArgs};
 use super::input::BoardInput;
-use super::log::LogPane;
 use super::theme::Theme;
 use crate::config::Config;
-use crate::core::{Color, Move, MoveError, Position};
-use crate::eval::Evaluator;
-use crate::game::Game;
-use crate::logfile::LogFile;
-use crate::play::{Command, Controller};
-use crate::session::GameSession;
-use crate::session::engine::Job;
-use crate::util::rng::Rng;
+use crate::play::flags::{Flags, GameArgs};
+use crate::play::table::{Cue, SetupError, Table};
 use ratatui::layout::Rect;
-pub use setup::SetupError;
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-pub use crate::tui::input::INVALID_MOVE;
-/// The original's prompts.
-pub const ENTER_MOVE: &str = "Enter your move:";
-pub use crate::session::engine::THINKING;
-pub const CHECK: &str = "Check!";
-pub const I_RESIGN: &str = "I resign!";
-pub const ASK_COLOR: &str = "Set your color. Please select 'w' or 'b':";
-pub const ASK_LEVEL: &str = "Set the level. Please select 1 to 10:";
-pub const EXPLAIN: &str = "Enter move coordinates without spaces (e.g. c2c4) and press Enter";
-/// The note while the engine plays both sides.
-pub const WATCHING: &str = "Watching: :watch or a typed move takes over";
-pub const ASK_CLOCK: &str = "Time control, e.g. 5+3 (5 min + 3 s) or 90s+2s:";
+pub use crate::play::table::{
+    ASK_CLOCK, ASK_COLOR, ASK_LEVEL, CHECK, ENTER_MOVE, EXPLAIN, I_RESIGN, INVALID_MOVE, Mode,
+    Pending, Said, THINKING, Thinking, WATCHING,
+};
+pub use overlays::{Action, Overlay};
 
 /// The smallest screen the game is played on; below it nothing typed is played unseen.
 pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
 
-/// A game-changing action waiting for the player's yes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Pending {
-    NewGame,
-    /// Load this PGN or FEN file.
-    Load(String),
-    /// Set up this position.
-    Fen(Box<Position>),
-    /// Save the game over this file, which holds another game (or something else).
-    Replace(String),
-}
-
-/// Which screen or dialog has the keyboard.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// "Resume the saved game? (y/n)".
-    Resume,
-    SetupColor,
-    SetupLevel,
-    SetupClock,
-    Play,
-    /// A pawn reached the last rank: which piece?
-    Promotion {
-        from: crate::core::Square,
-        to: crate::core::Square,
-    },
-    /// "This ends the game in progress. Go on? (y/n)".
-    Confirm(Pending),
-    ConfirmQuit,
-    Help,
-    /// The "why this move?" window.
-    Why,
-}
-
-impl Mode {
-    /// A question or window opened on top of everything, an [`Overlay`] included: it has
-    /// the keyboard until it closes.
-    pub fn on_top(&self) -> bool {
-        matches!(
-            self,
-            Mode::Help | Mode::Why | Mode::ConfirmQuit | Mode::Confirm(_)
-        )
-    }
-}
-
-/// A screen that covers the game and owns its state while it is open: the analysis, the
-/// MiniMax tree browser, the trainer. Closing it drops it; the game is as it was.
-pub enum Overlay {
-    /// The analysis screen.
-    Analysis(Box<super::analysis::AnalysisView>),
-    /// The MiniMax tree browser.
-    Tree(Box<super::tree::TreeView>),
-    /// The trainer (`:train`, `:drill`), the game waiting behind it.
-    Train(Box<super::trainer::Trainer>),
-}
-
-/// What the game said, in order, for a view that reads it as text (plain mode) rather
-/// than drawing the log pane and the panel.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Said {
-    /// A line of the log: what happened.
-    Line(String),
-    /// A line of the engine's thinking.
-    Thinking(String),
-    /// The line that reports a move played (a text view announces the move its own way).
-    Move(String),
-    /// A note in the panel (a warning, a hint, an answer).
-    Note(String),
-}
-
-/// The thinking shown while the engine works.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Thinking {
-    pub job: Job,
-    pub started: Instant,
-    pub depth: u32,
-    pub best: Option<String>,
-    pub score: Option<crate::search::Score>,
-    /// Nodes so far and which root move of how many (the classic levels' progress).
-    pub nodes: u64,
-    pub root: Option<(usize, usize)>,
-}
-
 /// The game screen.
 pub struct App {
-    pub(crate) config: Config,
+    /// The game and the conversation about it.
+    pub table: Table,
     pub(crate) theme: Theme,
-    /// The game itself: the session (moves, sides, level, clocks, ending), the engine
-    /// and the flow (no screen in it).
-    pub(crate) game: Controller,
-    pub flipped: bool,
-    pub mode: Mode,
-    /// Mode to return to when the help screen or the quit question closes.
-    pub(super) back_to: Mode,
     /// The input line: a move, or a `:command`.
     pub input: String,
     /// The board cursor and selection.
     pub board: BoardInput,
-    /// `My move: e2 -> e4`.
-    pub(crate) my_move: Option<String>,
-    /// A note for the player (`Invalid move - Please try again`, `Hint: Nf3`, ...); it
-    /// may be several lines (the reason under the original's words).
-    pub message: Option<String>,
-    /// Is the note a warning (drawn in the alert colour)?
-    pub alert: bool,
-    pub log: LogPane,
     pub(crate) show_log: bool,
-    pub thinking: Option<Thinking>,
-    pub quit: bool,
     /// Text for the terminal clipboard (OSC 52), taken by the run loop.
     pub(crate) clipboard: Option<String>,
     /// The screen size (the run loop keeps it current).
     pub screen: Rect,
     /// The screen over the game (analysis, tree, trainer), while one is open.
     pub(crate) overlay: Option<Overlay>,
-    /// The clocks were running when the trainer opened (they run again when it closes).
-    pub(super) clocks_stopped: bool,
-    /// The drills' deck (`:drill`), in the user's data folder.
-    pub(crate) deck: Option<PathBuf>,
-    /// The screen's event stream, for the trainer's worker to wake it.
+    /// The screen's event stream, for the workers of the screens over the game to wake it.
     pub(super) wake: Option<std::sync::mpsc::Sender<super::events::Wake>>,
-    /// The evaluation, to explain a line part by part.
-    evaluator: Evaluator,
-    /// Seeds the trainer's order.
-    rng: Rng,
-    /// The setup dialog still has to ask these.
-    pub(super) ask_level: bool,
-    pub(super) ask_clock: bool,
-    /// Everything said, kept while a text view reads it (`None`: not kept).
-    pub transcript: Option<Vec<Said>>,
-    /// Are there keys to name (the screen), or only lines typed (plain mode)?
-    pub(crate) keys: bool,
+}
+
+impl std::ops::Deref for App {
+    type Target = Table;
+    fn deref(&self) -> &Table {
+        &self.table
+    }
+}
+
+impl std::ops::DerefMut for App {
+    fn deref_mut(&mut self) -> &mut Table {
+        &mut self.table
+    }
 }
 
 impl App {
@@ -197,215 +75,109 @@ impl App {
         App::with_flags(config, args.check()?, autosave)
     }
 
-    /// A new game screen as the checked flags ask. Flags win: the dialog asks only what
-    /// they leave open, and a game saved at `autosave` is offered only when no flag asks
-    /// for something else (or at once with `--resume`). Refused: `--resume` with no saved
-    /// game to resume, a log file that cannot be opened.
+    /// A new game screen as the checked flags ask (see [`Table::with_flags`]).
     pub fn with_flags(
         config: &Config,
         flags: Flags,
         autosave: Option<PathBuf>,
     ) -> Result<App, SetupError> {
-        App::starting(config, flags, autosave, false)
+        Ok(App::on(Table::with_flags(config, flags, autosave)?))
     }
 
-    /// [`App::with_flags`] for a view that reads the game as text ([`App::as_text`]) from
-    /// its very start (a game resumed by `--resume` is said too).
-    pub fn with_flags_as_text(
-        config: &Config,
-        flags: Flags,
-        autosave: Option<PathBuf>,
-    ) -> Result<App, SetupError> {
-        App::starting(config, flags, autosave, true)
-    }
-
-    fn starting(
-        config: &Config,
-        flags: Flags,
-        autosave: Option<PathBuf>,
-        text: bool,
-    ) -> Result<App, SetupError> {
-        let book_dir = flags.book.as_deref().or(config.book.path.as_deref());
-        let session =
-            GameSession::new(None, Color::White, config.search.level).keeping_games_at(autosave);
+    /// The screen over `table`.
+    pub fn on(table: Table) -> App {
         let mut app = App {
-            config: config.clone(),
-            theme: Theme::by_name(&config.tui.theme),
-            game: Controller::new(config, session, book_dir.map(PathBuf::from)),
-            flipped: false,
-            mode: Mode::SetupColor,
-            back_to: Mode::Play,
+            theme: Theme::by_name(&table.config.tui.theme),
+            table,
             input: String::new(),
             board: BoardInput::default(),
-            my_move: None,
-            message: None,
-            alert: false,
-            log: LogPane::default(),
             show_log: true,
-            thinking: None,
-            quit: false,
             clipboard: None,
             screen: Rect::new(0, 0, 80, 25),
             overlay: None,
-            clocks_stopped: false,
-            deck: crate::train::deck::default_path(),
             wake: None,
-            evaluator: Evaluator::from_config(config),
-            rng: Rng::from_clock(),
-            ask_level: true,
-            ask_clock: true,
-            transcript: None,
-            keys: true,
         };
-        let log = match &flags.log {
-            Some(path) => Some(("--log", path)),
-            None => config.log.file.as_ref().map(|p| ("log.file", p)),
-        };
-        if let Some((whence, path)) = log {
-            let file = LogFile::open(
-                path,
-                config.log.max_kb.saturating_mul(1024),
-                config.log.keep,
-            )
-            .map_err(|source| SetupError::Log {
-                whence,
-                path: path.clone(),
-                source,
-            })?;
-            app.log.file = Some(file);
-        }
-        if text {
-            app.as_text();
-        }
-        let analyse = flags.analyse.clone();
-        app.apply_flags(flags)?;
-        if let Some(games) = analyse {
-            app.open_analysis_of_file(games);
-        }
-        Ok(app)
+        app.take_cues();
+        app
     }
 
-    /// The command-line flags, then the first question (or the game itself).
-    fn apply_flags(&mut self, flags: Flags) -> Result<(), SetupError> {
-        let flagged = flags.ask_for_a_game();
-        let session = self.game.session_mut();
-        if let Some(p) = flags.start {
-            session.game = Game::from_position(p);
-        }
-        let mut color_given = false;
-        if let Some(c) = flags.color {
-            (session.human, color_given) = (c, true);
-        }
-        let players = flags.players;
-        if players.iter().any(Option::is_some) {
-            color_given = true;
-            self.ask_level = false;
-        }
-        if let Some(level) = flags.level {
-            session.level = level;
-            self.ask_level = false;
-        }
-        let clock_given = flags.clock.is_some() || flags.no_clock;
-        if flags.clock.is_some() {
-            session.clock = flags.clock;
-        }
-        if let [Some(_), None] = players {
-            session.human = Color::Black;
-        } else if let [None, Some(_)] = players {
-            session.human = Color::White;
-        }
-        session.watching = players.iter().all(Option::is_some);
-        session.players = players;
-        self.flipped = self.session().human == Color::Black;
-        // Colour and level both given: no questions at all (no clock unless --clock).
-        self.ask_clock = !clock_given && (!color_given || self.ask_level);
-        let saved = self.session().saves.has_autosave();
-        if flags.resume {
-            if !saved {
-                return Err(SetupError::NoSavedGame {
-                    autosave: self.session().saves.autosave().map(PathBuf::from),
-                });
+    /// Does what the table asked of the screen.
+    pub fn take_cues(&mut self) {
+        for cue in std::mem::take(&mut self.table.cues) {
+            match cue {
+                Cue::Cursor(sq) => self.board.cursor = sq,
+                Cue::NewBoard => self.board.selected = None,
+                Cue::ToggleLog => self.show_log = !self.show_log,
+                Cue::Copy(text) => self.clipboard = Some(text),
+                Cue::Tree(top) => {
+                    let label = self.table.tree_label(&top);
+                    self.overlay = Some(Overlay::Tree(Box::new(super::tree::TreeView::new(
+                        top,
+                        self.table.evaluator().clone(),
+                        label,
+                    ))));
+                }
+                Cue::Analyse { games, user } => self.open_analysis(games, user),
+                Cue::Train(exercise) => self.open_trainer(exercise),
             }
-            return self.resume().map_err(SetupError::Resume);
-        }
-        if saved && !flagged {
-            self.mode = Mode::Resume;
-            return Ok(());
-        }
-        if saved {
-            // The flags asked for another game: the saved one is kept, not offered.
-            self.keep_autosave_as_left();
-        }
-        self.mode = if color_given {
-            self.mode_after_color()
-        } else {
-            Mode::SetupColor
-        };
-        if self.mode == Mode::Play {
-            self.start_play();
-        }
-        Ok(())
-    }
-
-    /// The setup question after the colour one.
-    pub(super) fn mode_after_color(&self) -> Mode {
-        if self.ask_level {
-            Mode::SetupLevel
-        } else if self.ask_clock {
-            Mode::SetupClock
-        } else {
-            Mode::Play
         }
     }
 
-    /// The game session: moves, sides, level, clocks, ending, saves.
-    pub fn session(&self) -> &GameSession {
-        self.game.session()
+    /// A `:` command (without the colon).
+    pub fn handle_command(&mut self, line: &str) {
+        self.table.handle_command(line);
+        self.take_cues();
     }
 
-    /// The game session, to change in place (tests set up positions and clocks so).
-    pub fn session_mut(&mut self) -> &mut GameSession {
-        self.game.session_mut()
+    /// A typed move (see [`Table::submit_move`]).
+    pub fn submit_move(&mut self, text: &str) {
+        self.table.submit_move(text);
+        self.take_cues();
     }
 
-    /// The user's book folder, as given (`--book`, `book.path`; else found as the game
-    /// finds it): where `:train` keeps its schedule and the game notices leaving it.
-    pub fn book_dir(&self) -> Option<&std::path::Path> {
-        self.game.book_dir()
+    /// A line typed while a question is open (see [`Table::answer_line`]).
+    pub fn answer_line(&mut self, text: &str) -> bool {
+        let taken = self.table.answer_line(text);
+        self.take_cues();
+        taken
     }
 
-    /// Another book folder for the user's book.
-    pub fn set_book_dir(&mut self, dir: Option<PathBuf>) {
-        self.game.set_book_dir(dir);
+    /// The clocks (see [`Table::tick`]).
+    pub fn tick(&mut self, now: Instant) {
+        self.table.tick(now);
+        self.take_cues();
     }
 
-    /// The game is read and typed as lines (plain mode): everything said is kept for the
-    /// view to print ([`App::transcript`]), no key is named in a note, and a weak level
-    /// answers without its pause (a listener waits for none).
-    pub fn as_text(&mut self) {
-        self.transcript.get_or_insert_with(Vec::new);
-        self.keys = false;
-        let policies = crate::play::setup::Policies {
-            pause: 0.0,
-            ..self.game.policies()
-        };
-        self.game.set_policies(policies);
+    /// The engine's replies taken in without waiting: whether any arrived.
+    pub fn poll_engine(&mut self) -> bool {
+        let any = self.table.poll_engine();
+        self.take_cues();
+        any
     }
 
-    /// "The game is over", and how to start another.
-    pub(super) fn game_is_over(&mut self) {
-        let how = if self.keys { "F2 or :new" } else { ":new" };
-        self.note(format!("The game is over: {how} for a new one"), true);
+    /// Waits up to `timeout` for the current request to be answered, and the analysis on
+    /// screen to end (tests, and nothing else).
+    pub fn wait_engine(&mut self, timeout: Duration) -> bool {
+        let end = Instant::now() + timeout;
+        let answered = self.table.wait_engine(timeout);
+        self.take_cues();
+        answered && self.wait_analysis(end.saturating_duration_since(Instant::now()))
     }
 
-    /// `My move: e2 -> e4`: the engine's last move, as the panel shows it.
-    pub fn my_move(&self) -> Option<&str> {
-        self.my_move.as_deref()
+    /// Waits up to `timeout` for the request running now (see [`Table::wait_engine_once`]).
+    pub fn wait_engine_once(&mut self, timeout: Duration) -> bool {
+        let answered = self.table.wait_engine_once(timeout);
+        self.take_cues();
+        answered
     }
 
-    /// Is the side to move in check?
-    pub fn check(&self) -> bool {
-        self.session().game.position().in_check()
+    /// Wakes the screen's loop on `events`: the engine's replies, a judgement the
+    /// trainer waited for, the analysis's progress.
+    pub fn notify_to(&mut self, events: std::sync::mpsc::Sender<super::events::Wake>) {
+        if let Some(engine) = self.session().engine() {
+            engine.notify_with(super::events::engine_wakes(events.clone()));
+        }
+        self.wake = Some(events);
     }
 
     /// Is the log pane shown?
@@ -418,232 +190,9 @@ impl App {
         self.clipboard.as_deref()
     }
 
-    /// Another deck for `:drill`.
-    pub fn set_deck(&mut self, deck: Option<PathBuf>) {
-        self.deck = deck;
-    }
-
-    /// The game: its controller.
-    pub fn game(&self) -> &Controller {
-        &self.game
-    }
-
-    /// The engine's side.
-    pub fn engine_side(&self) -> Color {
-        self.session().engine_side()
-    }
-
-    /// What the engine thought when it last chose a move (for "why?").
-    pub fn thought(&self) -> Option<&crate::why::thought::Thought> {
-        self.game.thought()
-    }
-
-    /// The first plies of the last classic search's MiniMax tree (for `:tree`).
-    pub fn last_tree(&self) -> Option<&crate::search::tree_top::TreeTop> {
-        self.game.last_tree()
-    }
-
-    /// The opening the game has reached (the last named position along its moves).
-    pub fn opening(&self) -> Option<&'static crate::openings::Opening> {
-        self.game.opening()
-    }
-
-    /// The evaluation in use (the engine's own weights).
-    pub fn evaluator(&self) -> &Evaluator {
-        &self.evaluator
-    }
-
-    /// The screen over the game that has the keyboard (none while a question or help is
-    /// on top of it).
-    pub fn active_overlay(&self) -> Option<&Overlay> {
-        self.overlay.as_ref().filter(|_| !self.mode.on_top())
-    }
-
-    /// The analysis screen, while open.
-    pub fn analysis(&self) -> Option<&super::analysis::AnalysisView> {
-        match &self.overlay {
-            Some(Overlay::Analysis(v)) => Some(v),
-            _ => None,
-        }
-    }
-
-    /// The analysis screen, while open, to change.
-    pub fn analysis_mut(&mut self) -> Option<&mut super::analysis::AnalysisView> {
-        match &mut self.overlay {
-            Some(Overlay::Analysis(v)) => Some(v),
-            _ => None,
-        }
-    }
-
-    /// The tree browser, while open.
-    pub fn tree(&self) -> Option<&super::tree::TreeView> {
-        match &self.overlay {
-            Some(Overlay::Tree(v)) => Some(v),
-            _ => None,
-        }
-    }
-
-    /// The trainer, while open.
-    pub fn trainer(&self) -> Option<&super::trainer::Trainer> {
-        match &self.overlay {
-            Some(Overlay::Train(t)) => Some(t),
-            _ => None,
-        }
-    }
-
-    /// The trainer, while open, to change.
-    pub fn trainer_mut(&mut self) -> Option<&mut super::trainer::Trainer> {
-        match &mut self.overlay {
-            Some(Overlay::Train(t)) => Some(t),
-            _ => None,
-        }
-    }
-
-    /// Is the game over?
-    pub fn over(&self) -> bool {
-        self.game.over()
-    }
-
-    /// Is it the player's turn in a game still going on?
-    pub fn humans_turn(&self) -> bool {
-        self.game.humans_turn()
-    }
-
-    /// Has the game in progress anything worth keeping?
-    pub fn in_progress(&self) -> bool {
-        self.game.in_progress()
-    }
-
     /// Is the screen too small to show the game (nothing typed may be played unseen)?
     pub fn too_small(&self) -> bool {
         self.screen.width < MIN_WIDTH || self.screen.height < MIN_HEIGHT
-    }
-
-    /// What the panel shows for the ending (the original's words when the engine resigned).
-    pub fn ending_text(&self) -> Option<String> {
-        let engine = (!self.session().watching).then(|| self.engine_side());
-        self.session()
-            .ending
-            .as_ref()
-            .map(|e| crate::play::words::ending(e, engine))
-    }
-
-    // ---- log and notes ----
-
-    /// Adds a line to the log pane (and the log file).
-    pub fn log_line(&mut self, line: impl Into<String>) {
-        self.log_as(Said::Line, line.into());
-    }
-
-    /// Adds a line of the engine's thinking (a depth, the classic node log) to the log.
-    pub fn log_thinking(&mut self, line: impl Into<String>) {
-        self.log_as(Said::Thinking, line.into());
-    }
-
-    /// Adds the line that reports a move played to the log.
-    pub fn log_move(&mut self, line: impl Into<String>) {
-        self.log_as(Said::Move, line.into());
-    }
-
-    fn log_as(&mut self, kind: fn(String) -> Said, line: String) {
-        if let Some(t) = &mut self.transcript {
-            t.push(kind(line.clone()));
-        }
-        self.log.push(line);
-        // A log file that fails is said once, in the pane and the panel.
-        if let Some(why) = self.log.file_failed.take() {
-            self.log.push(why.clone());
-            self.note(why, true);
-        }
-    }
-
-    /// Shows a note in the panel.
-    pub fn note(&mut self, text: impl Into<String>, alert: bool) {
-        let text = text.into();
-        if let Some(t) = &mut self.transcript {
-            t.push(Said::Note(text.clone()));
-        }
-        self.message = Some(text);
-        self.alert = alert;
-    }
-
-    // ---- the game flow (the controller's) ----
-
-    /// Hands the game `command` now, and shows what it says.
-    pub(super) fn tell(&mut self, command: Command) {
-        self.game.command(command, Instant::now());
-        self.take_in();
-    }
-
-    /// The setup is done: the game starts (the engine moves first if it has White).
-    pub fn start_play(&mut self) {
-        self.mode = Mode::Play;
-        self.flipped = self.session().human == Color::Black;
-        self.game.start(Instant::now());
-        self.take_in();
-    }
-
-    /// The player's move.
-    pub fn play_human_move(&mut self, mv: Move) {
-        if self.session().game.position().turn() != self.session().human {
-            self.note(INVALID_MOVE, true);
-            return;
-        }
-        if !self.session().game.position().is_legal(mv) {
-            self.note(INVALID_MOVE, true);
-            return;
-        }
-        self.tell(Command::Play(mv));
-    }
-
-    /// Reads a typed move (Huo `c2c4`, `c2-c4`, UCI, SAN in any case) and plays it; a
-    /// promotion without its piece opens the promotion dialog; anything else gets the
-    /// original's answer with the reason under it.
-    pub fn submit_move(&mut self, text: &str) {
-        if self.over() {
-            self.game_is_over();
-            return;
-        }
-        let typed = crate::tui::input::read_typed_move(self.session().game.position(), text);
-        // Watching: a move that can be played takes the side to move over.
-        if self.session().watching
-            && matches!(typed, Ok(_) | Err(MoveError::MissingPromotion { .. }))
-        {
-            self.stop_watching();
-        }
-        if !self.humans_turn() && !self.session().watching {
-            self.note("Please wait: it is my move", true);
-            return;
-        }
-        match typed {
-            Ok(mv) => self.play_human_move(mv),
-            Err(MoveError::MissingPromotion { from, to, .. }) => {
-                self.mode = Mode::Promotion { from, to };
-            }
-            Err(e) => {
-                self.log_line(format!("{INVALID_MOVE}: {e}"));
-                self.note(format!("{INVALID_MOVE}\n{e}"), true);
-            }
-        }
-    }
-
-    /// The clocks: a side whose time has run out loses (or draws), a move held for its
-    /// pace is played only in time. Call regularly.
-    pub fn tick(&mut self, now: Instant) {
-        if self.mode == Mode::Resume {
-            return;
-        }
-        self.game.tick(now);
-        self.take_in();
-    }
-
-    /// Wakes the screen's loop on `events`: the engine's replies, a judgement the
-    /// trainer waited for.
-    pub fn notify_to(&mut self, events: std::sync::mpsc::Sender<super::events::Wake>) {
-        if let Some(engine) = self.session().engine() {
-            engine.notify_with(super::events::engine_wakes(events.clone()));
-        }
-        self.wake = Some(events);
     }
 
     /// Is the game working on something the player waits for: the engine thinking (its
@@ -651,19 +200,12 @@ impl App {
     /// judging an answer?
     pub fn working(&self) -> bool {
         self.trainer_busy()
-            || self.thinking.is_some()
-            || self.game.working()
+            || self.table.working()
             || self.analysis().is_some_and(|v| v.is_running())
     }
 
     /// Is anything running that the screen must redraw for (thinking, clocks)?
     pub fn busy(&self) -> bool {
-        self.working()
-            || (!self.over()
-                && self
-                    .session()
-                    .clock
-                    .as_ref()
-                    .is_some_and(|c| c.since.is_some()))
+        self.working() || self.table.busy()
     }
 }

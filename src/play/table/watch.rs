@@ -9,12 +9,12 @@
 //! for that side); an illegal one is only refused. Takeback, switching sides and `:resign`
 //! or `:draw` first stop watching. The game is autosaved like any other.
 
-use super::App;
+use super::Table;
 use crate::core::Color;
 use crate::play::Command;
 use crate::player::Player;
 
-impl App {
+impl Table {
     /// How a side is named in the log and the PGN when the engine plays it.
     pub fn side_name(&self, side: Color) -> String {
         self.game.side_name(side)

@@ -1,11 +1,11 @@
 //! The game screen's questions, as words, and their answers given as a line of text
 //! instead of keys (plain mode reads lines): "Resume the saved game?", "Are you sure?",
 //! "Quit?", the promotion piece, the new game's colour, level and clock; help and "why"
-//! closed, the analysis of a file's next game. Each answer does what its key does on the
+//! closed. Each answer does what its key does on the
 //! screen.
 
-use super::{ASK_CLOCK, ASK_COLOR, ASK_LEVEL, App, Mode, Overlay, Pending};
-use crate::core::{Move, Role};
+use super::{ASK_CLOCK, ASK_COLOR, ASK_LEVEL, Mode, Pending, Table};
+use crate::core::{Color, Move, MoveError, Role};
 use crate::play::Command;
 
 /// A one-letter answer: yes?
@@ -13,7 +13,7 @@ fn yes(text: &str) -> bool {
     matches!(text.chars().next(), Some('y' | 'Y'))
 }
 
-impl App {
+impl Table {
     /// The question the current dialog asks, its first line the question itself and the
     /// others what answers it (the screen draws it in a box; plain mode prints it). `None`
     /// when no question is open.
@@ -112,7 +112,7 @@ impl App {
 
     /// "Are you sure?" answered: yes carries it out; no keeps the file (a save) or the
     /// game going on.
-    pub(super) fn answer_confirm(&mut self, what: Pending, yes: bool) {
+    pub fn answer_confirm(&mut self, what: Pending, yes: bool) {
         if yes {
             return self.carry_out(what);
         }
@@ -132,19 +132,76 @@ impl App {
         }
     }
 
-    /// The analysis of a file's games: the next one (`true`), or back to the game after
-    /// the last.
-    pub fn next_analysis(&mut self) -> bool {
-        let Some(Overlay::Analysis(view)) = &self.overlay else {
-            return false;
-        };
-        let next = view.index + 1;
-        if next < view.games.len() {
-            self.switch_analysis(next);
-            true
-        } else {
-            self.close_analysis();
-            false
+    fn set_color(&mut self, c: Color) {
+        self.session_mut().human = c;
+        self.flipped = c == Color::Black;
+        self.message = None;
+        self.ask_next(self.mode_after_color());
+    }
+
+    /// The next question, or the game once none is left.
+    fn ask_next(&mut self, mode: Mode) {
+        self.mode = mode;
+        if self.mode == Mode::Play {
+            self.start_play();
         }
+    }
+
+    /// "Set your color": `w`, `b`, `white`, `black`, or Enter for the colour shown. A
+    /// move typed there (`e2e4`, `Nf3`) means the player wants to play now: they take the
+    /// side to move (White, in the initial position), at the level shown and without a
+    /// clock, and the move is played.
+    pub fn answer_color(&mut self, text: &str) {
+        if text.is_empty() {
+            return self.set_color(self.session().human);
+        }
+        if let Ok(c) = crate::play::flags::read_color(text) {
+            return self.set_color(c);
+        }
+        let pos = *self.session().game.position();
+        let typed = crate::core::notation::read_typed_move(&pos, text);
+        if matches!(typed, Ok(_) | Err(MoveError::MissingPromotion { .. })) {
+            self.ask_level = false;
+            self.ask_clock = false;
+            self.set_color(pos.turn());
+            self.submit_move(text);
+        } else {
+            let default = self.session().human.to_string().to_ascii_lowercase();
+            self.note(
+                format!("'{text}': type w or b (white or black), or Enter for {default}"),
+                true,
+            );
+        }
+    }
+
+    /// "Set the level": a level as everywhere ([`crate::level::SPELLINGS`]), or Enter for
+    /// the level shown.
+    pub fn answer_level(&mut self, text: &str) {
+        if !text.is_empty() {
+            match text.parse::<crate::level::Level>() {
+                Ok(l) => self.session_mut().level = l,
+                Err(e) => return self.note(e, true),
+            }
+        }
+        self.message = None;
+        self.ask_next(if self.ask_clock {
+            Mode::SetupClock
+        } else {
+            Mode::Play
+        });
+    }
+
+    /// "Time control": as `--clock` reads it, or Enter for none.
+    pub fn answer_clock(&mut self, text: &str) {
+        if text.is_empty() {
+            self.session_mut().clock = None;
+        } else {
+            match crate::session::clock::Clock::parse_setting(text) {
+                Ok(c) => self.session_mut().clock = c,
+                Err(e) => return self.note(e, true),
+            }
+        }
+        self.message = None;
+        self.ask_next(Mode::Play);
     }
 }

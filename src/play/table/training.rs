@@ -1,5 +1,5 @@
-//! `:train` and `:drill` from the game: the trainer screen ([`crate::tui::trainer`]) on the
-//! game's terminal and event stream, as `huo-book train` and `huo-chess drill` open it.
+//! `:train` and `:drill` from the game: the exercise made and handed to the view, which
+//! shows it as `huo-book train` and `huo-chess drill` do.
 //! `:train` trains the side the player has in the game (`:train black`: the other) on the
 //! game's books; `:drill` asks the due exercises of the deck in the user's data folder.
 //!
@@ -7,23 +7,21 @@
 //! brings the game back as it was. While the engine thinks about its move the trainer is
 //! not opened: the player waits for the move or makes the engine play at once (`:now`).
 
-use super::{App, Overlay};
+use super::{Cue, Table};
 use crate::book::layers::{Books, LayerPolicy};
 use crate::game::Game;
 use crate::session::engine::Job;
 use crate::train::drill::DrillSession;
 use crate::train::repertoire::nothing_to_train;
 use crate::train::{Exercise, Options, Session};
-use crate::tui::trainer::Trainer;
 use crate::util::date;
-use crossterm::event::{KeyEvent, MouseEvent};
 use std::time::Instant;
 
 /// Said when the trainer is asked for while the engine thinks about its move.
 pub const WAIT_FOR_MY_MOVE: &str =
     "Please wait: it is my move (:now makes me move at once), then train";
 
-impl App {
+impl Table {
     /// `:train [white|black]`: the opening trainer on the game's books.
     pub(super) fn open_train(&mut self, arg: &str) {
         // Your own repertoire, unless `both` asks for the built-in lines too.
@@ -33,7 +31,7 @@ impl App {
             if word.eq_ignore_ascii_case("both") {
                 layers = LayerPolicy::Both;
             } else {
-                match crate::tui::flags::read_color(word) {
+                match crate::play::flags::read_color(word) {
                     Ok(c) => learner = c,
                     Err(_) => return self.note("Usage: :train [white|black] [both]", true),
                 }
@@ -102,11 +100,8 @@ impl App {
 
     /// Opens the trainer on `exercise`; the game waits, its clocks stopped.
     fn open_trainer(&mut self, exercise: Box<dyn Exercise>, what: String) {
-        let mut trainer = Trainer::new(exercise, &self.config);
-        if let Some(events) = &self.wake {
-            trainer.wake_to(events.clone());
-        }
-        self.overlay = Some(Overlay::Train(Box::new(trainer)));
+        self.cues.push(Cue::Train(exercise));
+        self.away = true;
         self.leave_game(&what, false);
     }
 
@@ -135,13 +130,13 @@ impl App {
         }
     }
 
-    /// Esc in the trainer: the game again, as it was; its clocks run again.
-    pub fn close_trainer(&mut self) {
-        self.overlay = None;
+    /// The trainer closed: the game again, as it was; its clocks run again.
+    pub fn back_from_trainer(&mut self) {
+        self.away = false;
         self.back_to_game(false);
     }
 
-    /// Back from another screen: the clocks [`App::leave_game`] stopped run again.
+    /// Back from another screen: the clocks [`Table::leave_game`] stopped run again.
     /// `quiet`: a line in the log only when they do.
     pub(super) fn back_to_game(&mut self, quiet: bool) {
         let stopped = std::mem::take(&mut self.clocks_stopped);
@@ -157,29 +152,6 @@ impl App {
         } else if !quiet {
             self.log_line("Back to the game");
         }
-    }
-
-    /// A key for the trainer (Esc, F10 or Ctrl+C leave it).
-    pub(super) fn trainer_key(&mut self, key: KeyEvent) {
-        let Some(tr) = self.trainer_mut() else {
-            return self.close_trainer();
-        };
-        tr.handle_key(key);
-        if tr.quit {
-            self.close_trainer();
-        }
-    }
-
-    /// A click for the trainer.
-    pub(super) fn trainer_mouse(&mut self, ev: MouseEvent) {
-        if let Some(tr) = self.trainer_mut() {
-            tr.handle_mouse(ev);
-        }
-    }
-
-    /// Takes in a judgement the trainer was waiting for: whether the screen changed.
-    pub fn poll_trainer(&mut self) -> bool {
-        self.trainer_mut().is_some_and(|t| t.poll())
     }
 
     /// At the game's end: when the player left their book, the log says which key
@@ -200,7 +172,7 @@ impl App {
 
     /// `:review` (and its key), after a game: the position where the player left their
     /// book is due in the trainer today, so that `:train` asks it now.
-    pub(super) fn review_departure(&mut self) {
+    pub fn review_departure(&mut self) {
         use crate::train::repertoire::Review;
         if self.in_progress() {
             self.note(
@@ -237,11 +209,6 @@ impl App {
         };
         self.log_line(said.clone());
         self.note(said, false);
-    }
-
-    /// Is the trainer waiting for a judgement?
-    pub(super) fn trainer_busy(&self) -> bool {
-        self.trainer().is_some_and(|t| t.exercise.judging())
     }
 }
 

@@ -16,6 +16,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 /// The game's command-line options.
+#[cfg(feature = "cli")]
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct GameArgs {
     /// Your colour: w or b (white, black). Asked at start when omitted.
@@ -84,6 +85,7 @@ impl Flags {
     }
 }
 
+#[cfg(feature = "cli")]
 impl GameArgs {
     /// Reads every flag; the first bad one is refused with its name and its reason. Reads
     /// files (players, `--analyse`) but changes nothing.

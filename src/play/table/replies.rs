@@ -1,17 +1,17 @@
-//! The game's events on the screen: what the controller says happened ([`Event`]: a move,
-//! the engine's thinking, check, the end, a hint, a takeback...) goes to the log pane in
-//! the words both views share ([`words`]) and to the panel (the last move, the thinking,
-//! a note); a question opens its dialog. The engine's replies reach the controller, which
-//! turns them into events: the screen only takes them in.
+//! The game's events taken in: what the controller says happened ([`Event`]: a move, the
+//! engine's thinking, check, the end, a hint, a takeback...) goes to the log in the words
+//! both views share ([`words`]) and to the note (the last move, the thinking, a warning); a
+//! question opens its dialog. The engine's replies reach the controller, which turns them
+//! into events: the views only show them.
 
-use super::{App, EXPLAIN, Mode, Pending, Said, Thinking, WATCHING};
+use super::{Cue, EXPLAIN, Mode, Pending, Said, Table, Thinking, WATCHING};
 use crate::core::huo;
 use crate::play::{By, Event, Question, words};
 use crate::search::{Event as SearchEvent, SearchResult};
 use crate::session::engine::Job;
 use std::time::{Duration, Instant};
 
-impl App {
+impl Table {
     /// Takes in the engine's replies without waiting (the run loop calls this every
     /// tick). Returns whether anything arrived (the screen needs a redraw).
     pub fn poll_engine(&mut self) -> bool {
@@ -20,12 +20,10 @@ impl App {
         any
     }
 
-    /// Waits up to `timeout` for the current request to be answered, and the analysis on
-    /// screen to end (tests, and nothing else).
+    /// Waits up to `timeout` for the current request to be answered (tests, and nothing
+    /// else).
     pub fn wait_engine(&mut self, timeout: Duration) -> bool {
-        let end = Instant::now() + timeout;
         self.wait_replies(timeout, false)
-            && self.wait_analysis(end.saturating_duration_since(Instant::now()))
     }
 
     /// Waits up to `timeout` for the request running now to be answered, and handles it;
@@ -184,11 +182,11 @@ impl App {
                     format!("Hint: {san} {score_for_white} for White\n(as I play at {how})"),
                     false,
                 );
-                self.board.cursor = mv.from();
+                self.cues.push(Cue::Cursor(mv.from()));
             }
             Event::Evaluation(e) => {
                 let pos = *self.session().game.position();
-                let text = crate::tui::analysis::evaluation_text(&e, &pos);
+                let text = crate::analysis::review::evaluation_text(&e, &pos);
                 self.log_line(text.clone());
                 self.note(text, false);
             }
@@ -200,7 +198,7 @@ impl App {
             } => {
                 self.my_move = None;
                 self.message = None;
-                self.board.selected = None;
+                self.cues.push(Cue::NewBoard);
                 if reopened || clocks.is_some() {
                     self.note(words::takeback(&moves, clocks, reopened), false);
                 }
@@ -254,7 +252,7 @@ impl App {
 
     /// After any move (or a new position): nothing selected.
     fn after_any_move(&mut self) {
-        self.board.selected = None;
+        self.cues.push(Cue::NewBoard);
     }
 
     /// `:eval`: the engine's evaluation of the position on the board, from a short search

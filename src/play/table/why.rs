@@ -3,14 +3,14 @@
 //! window as [`crate::why`] words it; `:why board` asks the engine about the position on
 //! the board first.
 
-use super::{App, Mode};
+use super::{Mode, Table};
 use crate::core::san_numbered;
 use crate::play::Command;
 
-impl App {
+impl Table {
     /// `:why` (explain the engine's last move) or `:why board` (think about the position
     /// on the board first; also `:why` before the engine has moved).
-    pub(super) fn why(&mut self, arg: &str) {
+    pub fn why(&mut self, arg: &str) {
         self.tell(Command::Why {
             board: arg == "board",
         });
@@ -24,7 +24,7 @@ impl App {
 
     /// Which search a MiniMax tree belongs to, and where in the game: `My search at move
     /// 12, Black to move: 12... Nf6 was played`, or a position since taken back.
-    pub(super) fn tree_label(&self, top: &crate::search::tree_top::TreeTop) -> String {
+    pub fn tree_label(&self, top: &crate::search::tree_top::TreeTop) -> String {
         let root = &top.root;
         let whose = if !self.session().watching && root.turn() == self.session().human {
             "The hint's search"

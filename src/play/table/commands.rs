@@ -2,56 +2,11 @@
 //! (new game, takeback, hint, …). Whatever would end the game in progress (a new game, a
 //! load, a new position) asks first, and the game left behind can be restored.
 
-use super::{App, Mode, Overlay, Pending};
+use super::{Cue, Mode, Pending, Table};
 use crate::play::Command;
 use crate::session::clock::Clock;
 
-/// A game action a key is bound to (see `config.tui.keys`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    NewGame,
-    Takeback,
-    Flip,
-    SwitchSides,
-    Hint,
-    MoveNow,
-    Level,
-    Save,
-    Load,
-    CopyFen,
-    ToggleLog,
-    Why,
-    Help,
-    Quit,
-    /// After a game: where you left your book, due in the trainer.
-    Review,
-}
-
-impl App {
-    /// Does what a bound key asks.
-    pub fn do_action(&mut self, a: Action) {
-        match a {
-            Action::NewGame => self.ask_then(Pending::NewGame),
-            Action::Takeback => self.takeback(),
-            Action::Flip => self.flipped = !self.flipped,
-            Action::SwitchSides => self.switch_sides(),
-            Action::Hint => self.hint(),
-            Action::MoveNow => self.tell(Command::MoveNow),
-            Action::Level => self.input = ":level ".into(),
-            Action::Save => self.input = ":save ".into(),
-            Action::Load => self.input = ":load ".into(),
-            Action::CopyFen => self.copy_fen(),
-            Action::ToggleLog => self.show_log = !self.show_log,
-            Action::Why => self.why(""),
-            Action::Help => {
-                self.back_to = self.mode.clone();
-                self.mode = Mode::Help;
-            }
-            Action::Quit => self.ask_quit(),
-            Action::Review => self.review_departure(),
-        }
-    }
-
+impl Table {
     /// A `:` command (without the colon).
     pub fn handle_command(&mut self, line: &str) {
         let line = line.trim();
@@ -78,7 +33,7 @@ impl App {
                     self.ask_then(Pending::Load(arg.to_string()));
                 }
             }
-            "fen" => match App::fen_argument(arg) {
+            "fen" => match Table::fen_argument(arg) {
                 Ok(p) => self.ask_then(Pending::Fen(Box::new(p))),
                 Err(e) => self.note(e.to_string(), true),
             },
@@ -101,8 +56,8 @@ impl App {
             "train" => self.open_train(arg),
             "review" => self.review_departure(),
             "drill" => self.open_drill(),
-            "log" => self.show_log = !self.show_log,
-            "help" => self.do_action(Action::Help),
+            "log" => self.cues.push(Cue::ToggleLog),
+            "help" => self.open_help(),
             "quit" | "q" | "exit" => self.ask_quit(),
             _ if self.keys => self.note(format!("Unknown command ':{cmd}' (F1 for help)"), true),
             _ => self.note(format!("Unknown command ':{cmd}' (help lists them)"), true),
@@ -110,7 +65,7 @@ impl App {
     }
 
     /// Runs `what` at once when no game is in progress, else asks first.
-    pub(super) fn ask_then(&mut self, what: Pending) {
+    pub fn ask_then(&mut self, what: Pending) {
         if self.in_progress() {
             self.back_to = Mode::Play;
             self.mode = Mode::Confirm(what);
@@ -155,11 +110,11 @@ impl App {
         self.tell(Command::SwitchSides);
     }
 
-    fn copy_fen(&mut self) {
+    pub fn copy_fen(&mut self) {
         let fen = self.session().game.position().fen();
         self.log_line(format!("FEN: {fen}"));
         self.note("FEN copied (also in the log)", false);
-        self.clipboard = Some(fen);
+        self.cues.push(Cue::Copy(fen));
     }
 
     /// `:level` alone: the level played now and the choices, each rung with its Elo (in
@@ -205,14 +160,7 @@ impl App {
     /// `:tree`: browse the MiniMax tree of the last classic search.
     fn open_tree(&mut self) {
         match self.last_tree().cloned() {
-            Some(top) => {
-                let label = self.tree_label(&top);
-                self.overlay = Some(Overlay::Tree(Box::new(crate::tui::tree::TreeView::new(
-                    top,
-                    self.evaluator().clone(),
-                    label,
-                ))));
-            }
+            Some(top) => self.cues.push(Cue::Tree(top)),
             None => self.note(
                 "No tree yet: the tree is kept after a search at classic-1, classic-3 or classic-5",
                 true,
@@ -220,7 +168,13 @@ impl App {
         }
     }
 
-    pub(super) fn ask_quit(&mut self) {
+    /// The help window, over whatever is open.
+    pub fn open_help(&mut self) {
+        self.back_to = self.mode.clone();
+        self.mode = Mode::Help;
+    }
+
+    pub fn ask_quit(&mut self) {
         if self.mode != Mode::ConfirmQuit {
             self.back_to = if self.mode == Mode::Help {
                 Mode::Play

@@ -3,7 +3,7 @@
 //! replaces one, so no key press loses a game (`:restore` brings it back). Reading and
 //! writing PGN is [`crate::pgn`]'s; writing a file is [`crate::util::files`]'.
 
-use super::{App, Mode};
+use super::{Mode, Table};
 use crate::core::{Color, FenError, Position};
 use crate::pgn::PgnError;
 use crate::play::Command;
@@ -93,7 +93,7 @@ fn fen_in(text: &str) -> Option<Position> {
     Position::from_fen(line).ok()
 }
 
-impl App {
+impl Table {
     /// The PGN tags of this game.
     pub fn pgn_headers(&self) -> Vec<(String, String)> {
         let name = |side: Color| {
@@ -215,7 +215,7 @@ impl App {
     }
 
     /// "Resume the saved game?" answered yes: resumed, or the reason and the first question.
-    pub(super) fn resume_asked(&mut self) {
+    pub fn resume_asked(&mut self) {
         if let Err(e) = self.resume() {
             self.note(format!("Cannot resume: {e}"), true);
             self.mode = Mode::SetupColor;
@@ -223,7 +223,7 @@ impl App {
     }
 
     /// The saved game is not resumed now: it becomes the game left behind (`:restore`).
-    pub(super) fn keep_autosave_as_left(&mut self) {
+    pub fn keep_autosave_as_left(&mut self) {
         let kept = self.game.set_autosave_aside();
         self.take_in();
         if kept {
@@ -259,7 +259,7 @@ impl App {
 
     /// Quitting was confirmed: the game in progress is saved first. When it cannot be,
     /// the screen stays, saying where it failed and how to keep the game.
-    pub(super) fn confirm_quit(&mut self) {
+    pub fn confirm_quit(&mut self) {
         match self.save_for_exit() {
             Ok(()) => {
                 self.quit = true;
@@ -307,7 +307,7 @@ impl App {
         self.thinking = None;
         self.my_move = None;
         self.message = None;
-        self.board.selected = None;
+        self.cues.push(super::Cue::NewBoard);
     }
 }
 
@@ -319,20 +319,20 @@ mod tests {
 
     #[test]
     fn a_fen_argument_refused_says_why_and_keeps_the_readers_error() {
-        let e = App::fen_argument("not a fen").unwrap_err();
+        let e = Table::fen_argument("not a fen").unwrap_err();
         let fen = e.source().unwrap().downcast_ref::<FenError>().unwrap();
         assert_eq!(e.to_string(), format!("Bad FEN: {fen}"));
         let dir = crate::util::scratch::Scratch::new("fen-argument");
         let notes = dir.join("notes.txt");
         std::fs::write(&notes, "hello\n").unwrap();
         let arg = notes.display().to_string();
-        let e = App::fen_argument(&arg).unwrap_err();
+        let e = Table::fen_argument(&arg).unwrap_err();
         assert_eq!(e.to_string(), format!("{arg}: no FEN on its first line"));
         assert!(e.source().is_none());
         let binary = dir.join("binary.fen");
         std::fs::write(&binary, [0xff, 0xfe, 0x00]).unwrap();
         let arg = binary.display().to_string();
-        let e = App::fen_argument(&arg).unwrap_err();
+        let e = Table::fen_argument(&arg).unwrap_err();
         let io = e.source().unwrap().downcast_ref::<io::Error>().unwrap();
         assert_eq!(io.kind(), io::ErrorKind::InvalidData);
         assert_eq!(e.to_string(), format!("cannot read {arg}: {io}"));

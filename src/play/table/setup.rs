@@ -2,8 +2,8 @@
 //! that cannot be opened, `--resume` with no game to resume or one that cannot be read.
 //! Said before the screen opens, and the program exits with a failure.
 
+use crate::play::flags::FlagError;
 use crate::session::saves::ResumeError;
-use crate::tui::flags::FlagError;
 use std::path::PathBuf;
 
 /// Why the game screen cannot start as asked: a flag refused, the log file (`--log` or
