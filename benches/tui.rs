@@ -84,17 +84,23 @@ fn reply_to_frame(c: &mut Criterion) {
         let events = Events::new();
         let done: Arc<Mutex<Option<Instant>>> = Arc::default();
         let (tx, answered) = (events.sender(), Arc::clone(&done));
-        app.session()
-            .engine()
-            .unwrap()
-            .notify_with(Box::new(move |last| {
+        let engine = app.session().engine().unwrap();
+        if wired {
+            // The replies themselves on the stream, taken in as they arrive.
+            engine.deliver_to(Box::new(move |reply| {
+                if reply.is_final() {
+                    *answered.lock().unwrap() = Some(Instant::now());
+                }
+                let _ = tx.send(Wake::Engine(Box::new(reply)));
+            }));
+        } else {
+            // Kept by the link, fetched at the next tick.
+            engine.notify_with(Box::new(move |last| {
                 if last {
                     *answered.lock().unwrap() = Some(Instant::now());
                 }
-                if wired {
-                    let _ = tx.send(Wake::Engine { last });
-                }
             }));
+        }
         let mut screen = Screen::default();
         group.bench_function(name, |b| {
             b.iter_custom(|iters| {

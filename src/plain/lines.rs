@@ -1,11 +1,36 @@
 //! The lines plain mode reads and the line it waits with: standard input read on a
 //! thread of its own (so that the clocks and the engine go on while nothing is typed),
-//! the signals that end it, and the prompt line.
+//! the signals that end it, and the prompt line. The game reads one stream ([`Input`]):
+//! the lines typed and its engine's replies, in the order they came.
 
 use std::io::BufRead;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::sync::mpsc::{self, Receiver};
+use std::sync::mpsc::{self, Receiver, Sender};
+
+/// What the game's plain view waits for, on one stream.
+#[derive(Debug)]
+pub enum Input {
+    /// A line typed.
+    Line(String),
+    /// The input has ended.
+    End,
+    /// A reply of the game's engine.
+    Engine(Box<crate::engine::Reply>),
+}
+
+/// Reads `input` a line at a time onto `stream`, on a thread of its own; its end is said.
+pub fn read_into(input: impl BufRead + Send + 'static, stream: Sender<Input>) {
+    std::thread::spawn(move || {
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            if stream.send(Input::Line(line)).is_err() {
+                return;
+            }
+        }
+        let _ = stream.send(Input::End);
+    });
+}
 
 /// The line that marks each time input is expected.
 pub const PROMPT: &str = ">";

@@ -24,7 +24,7 @@ pub mod queries;
 pub mod trainer;
 pub mod words;
 
-use lines::{PROMPT, read_lines, watch_signals};
+use lines::{Input, PROMPT, read_into, watch_signals};
 
 use crate::analysis::{AnalyserSpec, Thresholds};
 use crate::config::Config;
@@ -33,9 +33,10 @@ use crate::play::flags::{GameArgs, TaggedGame};
 use crate::play::table::{Cue, Mode, Said, Table};
 use crate::tui::analysis::AnalysisView;
 use crate::tui::trainer::Trainer;
+use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// How often the clocks are looked at while waiting for a line.
@@ -57,9 +58,16 @@ pub fn run_game(args: GameArgs, config: &Config) -> io::Result<()> {
         Table::with_flags_as_text(config, flags, start.autosave()).map_err(io::Error::other)?;
     app.adopt_games(&start.abandoned());
     let signalled = watch_signals();
-    let lines = read_lines(io::BufReader::new(io::stdin()));
+    // One stream: the lines typed, and the engine's replies as they come.
+    let (stream, input) = mpsc::channel();
+    read_into(io::BufReader::new(io::stdin()), stream.clone());
+    if let Some(engine) = app.session().engine() {
+        engine.deliver_to(Box::new(move |reply| {
+            let _ = stream.send(Input::Engine(Box::new(reply)));
+        }));
+    }
     let mut view = Plain::new(app, io::stdout().lock());
-    let run = view.run(&lines, &signalled);
+    let run = view.run(&input, &signalled);
     // And the same way out: kept for --resume, else written to the temporary folder.
     let kept = view.app.save_for_exit();
     crate::play::exit::shutdown(kept, || view.app.pgn_text())?;
@@ -91,6 +99,10 @@ pub struct Plain<W: Write> {
     trainer_text: trainer::TrainerText,
     /// The engine's long thinking has been announced (for the search running now).
     said_thinking: bool,
+    /// Lines typed while the game was busy, kept for when it waits for the player.
+    typed: VecDeque<String>,
+    /// The input has ended (the lines kept are still read).
+    ended: bool,
 }
 
 impl<W: Write> Plain<W> {
@@ -106,6 +118,8 @@ impl<W: Write> Plain<W> {
             fresh: true,
             trainer_text: trainer::TrainerText::default(),
             said_thinking: false,
+            typed: VecDeque::new(),
+            ended: false,
         };
         plain.take_cues();
         plain
@@ -173,11 +187,12 @@ impl<W: Write> Plain<W> {
         }
     }
 
-    /// Reads lines from `lines` until they end, `:quit` is answered yes, or `stop` is set.
-    pub fn run(&mut self, lines: &Receiver<String>, stop: &AtomicBool) -> io::Result<()> {
+    /// Reads `input` (lines and engine replies) until the lines end, `:quit` is answered
+    /// yes, or `stop` is set.
+    pub fn run(&mut self, input: &Receiver<Input>, stop: &AtomicBool) -> io::Result<()> {
         self.say("Huo Chess, plain mode. Type help for the commands.")?;
         loop {
-            self.settle(stop)?;
+            self.settle(input, stop)?;
             if self.app.quit || stop.load(Ordering::Relaxed) {
                 return self.goodbye();
             }
@@ -185,17 +200,29 @@ impl<W: Write> Plain<W> {
                 self.say(PROMPT)?;
                 self.fresh = false;
             }
-            match lines.recv_timeout(TICK) {
-                Ok(line) => {
-                    self.fresh = true;
-                    self.line(&line)?;
-                }
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => {
-                    self.say("End of input.")?;
-                    return self.goodbye();
-                }
+            if let Some(line) = self.typed.pop_front() {
+                self.fresh = true;
+                self.line(&line)?;
+            } else if self.ended {
+                self.say("End of input.")?;
+                return self.goodbye();
+            } else {
+                self.take(input, TICK);
             }
+        }
+    }
+
+    /// Takes the next input within `wait`: an engine reply is handed to the game, a line
+    /// kept for its turn.
+    fn take(&mut self, input: &Receiver<Input>, wait: Duration) {
+        match input.recv_timeout(wait) {
+            Ok(Input::Engine(reply)) => {
+                self.app.engine_reply(*reply);
+                self.take_cues();
+            }
+            Ok(Input::Line(line)) => self.typed.push_back(line),
+            Ok(Input::End) | Err(RecvTimeoutError::Disconnected) => self.ended = true,
+            Err(RecvTimeoutError::Timeout) => {}
         }
     }
 
@@ -210,8 +237,9 @@ impl<W: Write> Plain<W> {
 
     /// Lets the game go on until it waits for the player (the engine has moved, a hint or
     /// an analysis is ready), saying what happens; `stop` cuts it short.
-    fn settle(&mut self, stop: &AtomicBool) -> io::Result<()> {
+    fn settle(&mut self, input: &Receiver<Input>, stop: &AtomicBool) -> io::Result<()> {
         loop {
+            // Replies that came before the stream was wired (the engine's first move).
             self.app.poll_engine();
             if let Some(Open::Trainer(tr)) = &mut self.open {
                 tr.poll();
@@ -225,7 +253,7 @@ impl<W: Write> Plain<W> {
                 return Ok(());
             }
             if self.app.session().thinking().is_some() {
-                self.app.wait_engine_once(TICK);
+                self.take(input, TICK);
             } else if self.analysis().is_some_and(|v| v.is_running()) {
                 self.poll_analysis(TICK);
             } else {

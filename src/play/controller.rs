@@ -228,6 +228,16 @@ impl Controller {
         Some(last)
     }
 
+    /// A reply the engine handed the view's event stream ([`EngineLink::deliver_to`]),
+    /// taken in: whether it was for the request still wanted (a stale one is dropped).
+    pub fn reply(&mut self, reply: Reply) -> bool {
+        let Some((job, reply)) = self.session.engine_mut().and_then(|e| e.accept(reply)) else {
+            return false;
+        };
+        self.handle_reply(job, reply);
+        true
+    }
+
     /// Stops whatever the engine works on (a move held for its pause is dropped too) and
     /// ignores what it still reports: another screen takes the game's place.
     pub fn cancel_thinking(&mut self) {

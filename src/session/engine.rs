@@ -2,7 +2,10 @@
 //! screen, plain mode, the book editor): it remembers which request is current and why it
 //! was made (the engine's own move, or a hint for the player), and drops the replies of
 //! requests that were cancelled (a takeback, a new game) so they can never play a stale
-//! move. Who is woken by a reply is the front end's to say ([`EngineLink::notify_with`]).
+//! move. Where a reply goes is the front end's to say: kept here until asked for
+//! ([`EngineLink::next_reply`]), with a wake-up call ([`EngineLink::notify_with`]), or
+//! handed at once to the front end's own event stream ([`EngineLink::deliver_to`]), which
+//! gives it back through [`EngineLink::accept`].
 
 use crate::engine::{Engine, Reply, Settings, Think};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -28,13 +31,25 @@ pub enum Job {
 /// Told on the engine thread, after each reply is queued, whether it ends a request.
 pub type Notify = Box<dyn FnMut(bool) + Send>;
 
+/// Handed each reply on the engine thread, instead of its being queued: a front end's
+/// event stream.
+pub type Deliver = Box<dyn FnMut(Reply) + Send>;
+
+/// Where the engine thread puts a reply.
+#[derive(Default)]
+struct Route {
+    notify: Option<Notify>,
+    deliver: Option<Deliver>,
+}
+
 /// The engine service and the request the screen still wants an answer to.
 pub struct EngineLink {
     engine: Engine,
     replies: Receiver<Reply>,
     current: Option<(u64, Job)>,
-    /// Who is woken by each reply (the run loop's event stream), once there is one.
-    notify: Arc<Mutex<Option<Notify>>>,
+    /// Who is woken by each reply, or handed it (the run loop's event stream), once there
+    /// is one.
+    route: Arc<Mutex<Route>>,
 }
 
 impl std::fmt::Debug for EngineLink {
@@ -49,14 +64,18 @@ impl EngineLink {
     /// Starts the engine service for a screen.
     pub fn spawn(settings: Settings) -> EngineLink {
         let (tx, replies) = mpsc::channel();
-        let notify: Arc<Mutex<Option<Notify>>> = Arc::default();
-        let wake = Arc::clone(&notify);
+        let route: Arc<Mutex<Route>> = Arc::default();
+        let to = Arc::clone(&route);
         let engine = Engine::spawn(
             settings,
             Box::new(move |reply: Reply| {
                 let last = reply.is_final();
+                let Ok(mut route) = to.lock() else { return };
+                if let Some(deliver) = route.deliver.as_mut() {
+                    return deliver(reply);
+                }
                 let _ = tx.send(reply);
-                if let Some(n) = wake.lock().ok().as_mut().and_then(|n| n.as_mut()) {
+                if let Some(n) = route.notify.as_mut() {
                     n(last);
                 }
             }),
@@ -65,15 +84,37 @@ impl EngineLink {
             engine,
             replies,
             current: None,
-            notify,
+            route,
         }
     }
 
     /// Calls `notify` after each reply is queued (replacing any earlier one).
     pub fn notify_with(&self, notify: Notify) {
-        if let Ok(mut n) = self.notify.lock() {
-            *n = Some(notify);
+        if let Ok(mut route) = self.route.lock() {
+            route.notify = Some(notify);
         }
+    }
+
+    /// Hands every reply from now on to `deliver` (on the engine's thread) instead of
+    /// keeping it; the front end gives each back through [`EngineLink::accept`]. Replies
+    /// kept before stay for [`EngineLink::next_reply`].
+    pub fn deliver_to(&self, deliver: Deliver) {
+        if let Ok(mut route) = self.route.lock() {
+            route.deliver = Some(deliver);
+        }
+    }
+
+    /// A reply the front end was handed: with its job when it answers the request still
+    /// wanted (a final one ends it), `None` when that request was cancelled since.
+    pub fn accept(&mut self, reply: Reply) -> Option<(Job, Reply)> {
+        let (id, job) = self.current?;
+        if reply.id() != id {
+            return None;
+        }
+        if reply.is_final() {
+            self.current = None;
+        }
+        Some((job, reply))
     }
 
     /// Asks for `think`, cancelling whatever was asked before; returns the request's id
@@ -130,14 +171,8 @@ impl EngineLink {
                     }
                 }
             };
-            let Some((id, job)) = self.current else {
-                continue;
-            };
-            if reply.id() == id {
-                if reply.is_final() {
-                    self.current = None;
-                }
-                return Some((job, reply));
+            if let Some(accepted) = self.accept(reply) {
+                return Some(accepted);
             }
         }
     }

@@ -24,9 +24,9 @@ pub enum Wake {
     Terminal(TermEvent),
     /// The terminal could not be read (the reader thread has ended).
     TerminalFailed(io::Error),
-    /// The engine service replied: `last` when the reply ends a request (a move found, a
-    /// failure), which the screen shows at once; progress may wait for the next frame.
-    Engine { last: bool },
+    /// The engine service's reply itself (progress, a move found, a failure): the screen
+    /// takes it in as it arrives, and shows at once one that ends a request.
+    Engine(Box<crate::engine::Reply>),
     /// A screen's worker finished (a drill's answer judged): the screen takes it in.
     Worker,
     /// A signal that ends the screen arrived.
@@ -135,11 +135,11 @@ impl Drop for Events {
     }
 }
 
-/// Wakes the run loop's event stream with each engine reply: given to the engine link
-/// ([`crate::session::engine::EngineLink::notify_with`]), so a reply is drawn when it
-/// arrives.
-pub fn engine_wakes(events: Sender<Wake>) -> crate::session::engine::Notify {
-    Box::new(move |last| {
-        let _ = events.send(Wake::Engine { last });
+/// Puts each engine reply on the run loop's event stream: given to the engine link
+/// ([`crate::session::engine::EngineLink::deliver_to`]), so a reply is taken in and drawn
+/// when it arrives, in order with the keys.
+pub fn engine_replies(events: Sender<Wake>) -> crate::session::engine::Deliver {
+    Box::new(move |reply| {
+        let _ = events.send(Wake::Engine(Box::new(reply)));
     })
 }

@@ -98,6 +98,10 @@ impl View for app::App {
         app::App::busy(self)
     }
 
+    fn engine_reply(&mut self, reply: crate::engine::Reply) {
+        app::App::engine_reply(self, reply)
+    }
+
     fn handle(&mut self, event: TermEvent) {
         match event {
             TermEvent::Key(k) => self.handle_key(k),

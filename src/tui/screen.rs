@@ -1,5 +1,5 @@
 //! The one run loop of every screen (the game, the book editor, the trainer): it sleeps on
-//! the event stream ([`super::events`]: keys, engine notices, signals, with the tick as
+//! the event stream ([`super::events`]: keys, engine replies, signals, with the tick as
 //! the wait's timeout), hands what arrives to the screen, and draws. A key or a finished
 //! search is drawn at once; progress and the clocks at most every [`BUSY_TICK`].
 //!
@@ -39,6 +39,10 @@ pub trait View {
     fn lay_out(&mut self, area: Rect);
     /// Paints the screen as laid out; it only reads the view.
     fn draw(&self, frame: &mut Frame);
+    /// A reply of the view's engine, as it arrives on the stream.
+    fn engine_reply(&mut self, reply: crate::engine::Reply) {
+        let _ = reply;
+    }
     /// Text for the terminal's clipboard, taken once.
     fn take_clipboard(&mut self) -> Option<String> {
         None
@@ -95,9 +99,10 @@ impl Screen {
                     self.urgent = true;
                 }
                 Wake::TerminalFailed(e) => return Err(e),
-                Wake::Engine { last } => {
+                Wake::Engine(reply) => {
+                    self.urgent |= reply.is_final();
+                    view.engine_reply(*reply);
                     self.dirty = true;
-                    self.urgent |= last;
                 }
                 Wake::Worker => {
                     self.dirty = true;

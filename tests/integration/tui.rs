@@ -2244,18 +2244,26 @@ fn the_run_loop_is_woken_by_the_engine_and_draws_its_answer_at_once() {
     app.notify_to(events.sender());
     let mut screen = Screen::default();
     assert!(screen.step(&mut term, &mut app, &events).unwrap());
-    // A hint: its search reports on the stream, and its answer is the last notice; the
-    // loop never has to wait for a tick to hear of it.
+    // A hint: its search's replies themselves come on the stream, its answer the last;
+    // the engine link keeps none for the screen to fetch.
     key(&mut app, KeyCode::F(5));
-    let mut notices = 0;
+    let mut progress = 0;
     loop {
         match events.next(Duration::from_secs(600)) {
-            Some(Wake::Engine { last: true }) => break,
-            Some(Wake::Engine { last: false }) => notices += 1,
-            other => panic!("{other:?} after {notices} progress notices"),
+            Some(Wake::Engine(reply)) if reply.is_final() => {
+                assert!(!app.poll_engine(), "nothing kept by the link");
+                app.engine_reply(*reply);
+                break;
+            }
+            Some(Wake::Engine(reply)) => {
+                progress += 1;
+                app.engine_reply(*reply);
+            }
+            other => panic!("{other:?} after {progress} progress replies"),
         }
     }
-    // The next step draws it: the answer is on the screen, the search over.
+    // Taken in as it arrived, the answer is drawn by the next step: the search is over.
+    assert!(app.thinking.is_none());
     assert!(screen.step(&mut term, &mut app, &events).unwrap());
     let text = screen_text(&term);
     assert!(app.thinking.is_none());

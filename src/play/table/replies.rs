@@ -20,6 +20,12 @@ impl Table {
         any
     }
 
+    /// A reply of the engine's, handed to the view's event stream, taken in.
+    pub fn engine_reply(&mut self, reply: crate::engine::Reply) {
+        self.game.reply(reply);
+        self.take_in();
+    }
+
     /// Waits up to `timeout` for the current request to be answered (tests, and nothing
     /// else).
     pub fn wait_engine(&mut self, timeout: Duration) -> bool {

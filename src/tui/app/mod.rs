@@ -171,13 +171,19 @@ impl App {
         answered
     }
 
-    /// Wakes the screen's loop on `events`: the engine's replies, a judgement the
-    /// trainer waited for, the analysis's progress.
+    /// Puts the engine's replies on the screen's event stream `events`, and wakes it for a
+    /// judgement the trainer waited for and the analysis's progress.
     pub fn notify_to(&mut self, events: std::sync::mpsc::Sender<super::events::Wake>) {
         if let Some(engine) = self.session().engine() {
-            engine.notify_with(super::events::engine_wakes(events.clone()));
+            engine.deliver_to(super::events::engine_replies(events.clone()));
         }
         self.wake = Some(events);
+    }
+
+    /// A reply of the engine's, as it arrived on the screen's event stream.
+    pub fn engine_reply(&mut self, reply: crate::engine::Reply) {
+        self.table.engine_reply(reply);
+        self.take_cues();
     }
 
     /// Is the log pane shown?

@@ -427,33 +427,47 @@ impl Editor {
         self.engine_view = Some("Engine: thinking...".into());
     }
 
-    /// Takes the engine's replies (the run loop calls this each tick). Returns whether
-    /// anything changed on screen.
+    /// Takes the engine's replies kept by its link, waiting at most `wait` for the first
+    /// (tests; the run loop is handed them on its stream). Whether any came.
     pub fn poll_engine(&mut self, wait: std::time::Duration) -> bool {
         let mut any = false;
         while let Some((_, reply)) = self.engine.next_reply(wait) {
             any = true;
-            let pos = *self.game.position();
-            match reply {
-                Reply::Event { .. } => {}
-                Reply::Done { result, .. } => {
-                    self.engine_view = result.best.filter(|m| pos.is_legal(*m)).map(|m| {
-                        format!(
-                            "Engine: {} {} (depth {})",
-                            san(&pos, m),
-                            result.score,
-                            result.depth
-                        )
-                    });
-                    break;
-                }
-                Reply::Failed { message, .. } => {
-                    self.engine_view = Some(format!("Engine error: {message}"));
-                    break;
-                }
+            if self.show_reply(reply) {
+                break;
             }
         }
         any
+    }
+
+    /// A reply of the engine's as it arrived on the run loop's stream.
+    pub fn engine_reply(&mut self, reply: Reply) {
+        if let Some((_, reply)) = self.engine.accept(reply) {
+            self.show_reply(reply);
+        }
+    }
+
+    /// Shows what the engine answered: whether it was its last word on the request.
+    fn show_reply(&mut self, reply: Reply) -> bool {
+        let pos = *self.game.position();
+        match reply {
+            Reply::Event { .. } => false,
+            Reply::Done { result, .. } => {
+                self.engine_view = result.best.filter(|m| pos.is_legal(*m)).map(|m| {
+                    format!(
+                        "Engine: {} {} (depth {})",
+                        san(&pos, m),
+                        result.score,
+                        result.depth
+                    )
+                });
+                true
+            }
+            Reply::Failed { message, .. } => {
+                self.engine_view = Some(format!("Engine error: {message}"));
+                true
+            }
+        }
     }
 
     /// A typed move.
@@ -644,7 +658,7 @@ pub fn run(book: Books, start: Position, config: &Config) -> io::Result<()> {
     let mut ed = Editor::new(book, start, config);
     screen::run_alone(&mut ed, |ed, events| {
         ed.engine
-            .notify_with(super::events::engine_wakes(events.sender()))
+            .deliver_to(super::events::engine_replies(events.sender()))
     })
 }
 

@@ -489,7 +489,7 @@ fn the_run_loop_takes_keys_from_the_event_stream() {
     let (mut e, _dir) = ed();
     let events = Events::new();
     e.engine
-        .notify_with(crate::tui::events::engine_wakes(events.sender()));
+        .deliver_to(crate::tui::events::engine_replies(events.sender()));
     let mut term = Terminal::new(TestBackend::new(100, 25)).unwrap();
     let mut screen = Screen::default();
     assert!(screen.step(&mut term, &mut e, &events).unwrap());

@@ -1,4 +1,4 @@
-//! The book editor in the screen's run loop: its engine polled, the terminal's keys and
+//! The book editor in the screen's run loop: its engine's replies, the terminal's keys and
 //! mouse handed to its state, its frame laid out and drawn by `ui.rs`.
 
 use super::Editor;
@@ -11,7 +11,11 @@ use ratatui::layout::Rect;
 /// The editor in the run loop.
 impl View for Editor {
     fn update(&mut self) -> bool {
-        self.poll_engine(std::time::Duration::ZERO)
+        false
+    }
+
+    fn engine_reply(&mut self, reply: crate::engine::Reply) {
+        Editor::engine_reply(self, reply)
     }
 
     fn busy(&self) -> bool {
