@@ -80,6 +80,11 @@ enum Open {
     Trainer(Box<Trainer>),
     /// The analysis of a game, or of a file's games one after the other.
     Analysis(Box<AnalysisView>),
+    /// Puzzles (`:puzzle`), and what of them has been said.
+    Puzzles(
+        Box<crate::puzzle::trainer::PuzzleTrainer>,
+        puzzle::PuzzleText,
+    ),
 }
 
 /// The game read and written as lines.
@@ -135,6 +140,9 @@ impl<W: Write> Plain<W> {
                     let trainer = Trainer::new(exercise, &self.app.config);
                     self.open = Some(Open::Trainer(Box::new(trainer)));
                     self.trainer_text = trainer::TrainerText::default();
+                }
+                Cue::Puzzles(t) => {
+                    self.open = Some(Open::Puzzles(t, puzzle::PuzzleText::default()));
                 }
                 Cue::Tree(_) => self.app.note(
                     "The MiniMax tree is browsed on the game screen (huo-chess without --plain); :why says why here",
@@ -384,6 +392,11 @@ impl<W: Write> Plain<W> {
         if matches!(self.open, Some(Open::Trainer(_))) {
             self.train_speak()?;
         }
+        if let Some(Open::Puzzles(t, text)) = &mut self.open {
+            for l in text.lines(t) {
+                writeln!(self.out, "{l}")?;
+            }
+        }
         Ok(())
     }
 
@@ -398,6 +411,21 @@ impl<W: Write> Plain<W> {
         }
         if matches!(self.open, Some(Open::Trainer(_))) {
             return self.train_line(text);
+        }
+        if let Some(Open::Puzzles(t, _)) = &mut self.open {
+            if let Some(answer) = puzzle::line(t, text) {
+                for l in answer {
+                    self.say(&l)?;
+                }
+                return Ok(());
+            }
+            // Left: the session's tally, then the game again (which says so).
+            for l in puzzle::farewell(t) {
+                self.say(&l)?;
+            }
+            self.open = None;
+            self.app.back_from_trainer();
+            return Ok(());
         }
         // A question open takes the line as its answer (a move typed at "Resume it?"
         // resumes the game, and is played there).

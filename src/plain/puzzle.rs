@@ -192,16 +192,24 @@ pub fn run_on(
             None => break,
         }
     }
+    for l in farewell(&trainer) {
+        writeln!(out, "{l}")?;
+    }
+    Ok(())
+}
+
+/// The last lines, on leaving: the session's tally and the rating, and what could not be
+/// saved.
+pub fn farewell(trainer: &PuzzleTrainer) -> Vec<String> {
     let tally = trainer.tally();
-    writeln!(
-        out,
+    let mut lines = vec![format!(
         "This session: {} solved, {} failed. {}",
         tally.solved,
         tally.failed,
         trainer.rating_words()
-    )?;
+    )];
     if let Some(why) = trainer.not_saved() {
-        writeln!(out, "Not saved: {why}")?;
+        lines.push(format!("Not saved: {why}"));
     }
-    Ok(())
+    lines
 }

@@ -33,6 +33,7 @@ pub fn help() -> Vec<String> {
         ":hint, :why, :save FILE, :load FILE, :restore, :new.",
         ":analyse: the game's mistakes. :analyse FILE: a saved game's.",
         ":train: your book's positions to answer. :drill: your own mistakes.",
+        ":puzzle: tactics puzzles near your rating. :puzzle fork, :puzzle 1500: a theme, a rating.",
         ":quit: saves the game for --resume, as end of input does.",
     ]
     .iter()

@@ -93,11 +93,12 @@ pub fn board_geometry(screen: Rect, app: &App) -> Option<BoardGeometry> {
 /// log pane go (for mouse clicks and log paging). Drawing only reads what this set.
 pub fn lay_out(app: &mut App, area: Rect) {
     app.screen = area;
-    if !app.mode.on_top()
-        && let Some(Overlay::Train(trainer)) = app.overlay.as_mut()
-    {
-        super::trainer::ui::lay_out(trainer, area);
-        return;
+    if !app.mode.on_top() {
+        match app.overlay.as_mut() {
+            Some(Overlay::Train(trainer)) => return super::trainer::ui::lay_out(trainer, area),
+            Some(Overlay::Puzzles(p)) => return super::puzzle::ui::lay_out(p, area),
+            _ => {}
+        }
     }
     let areas = layout(area, app.show_log);
     app.board.geometry = areas
@@ -116,11 +117,12 @@ pub fn lay_out(app: &mut App, area: Rect) {
 pub fn draw(frame: &mut Frame, app: &App) {
     let area = frame.area();
     // The trainer (`:train`, `:drill`) has the whole screen while the game waits.
-    if !app.mode.on_top()
-        && let Some(Overlay::Train(trainer)) = app.overlay.as_ref()
-    {
-        super::trainer::ui::draw(frame, trainer);
-        return;
+    if !app.mode.on_top() {
+        match app.overlay.as_ref() {
+            Some(Overlay::Train(trainer)) => return super::trainer::ui::draw(frame, trainer),
+            Some(Overlay::Puzzles(p)) => return super::puzzle::ui::draw(frame, p),
+            _ => {}
+        }
     }
     let Some(areas) = layout(area, app.show_log) else {
         draw_too_small(frame, app, area);
@@ -521,6 +523,7 @@ fn draw_help(frame: &mut Frame, app: &App, area: Rect) {
         ":analyse [FILE.pgn] (this game, or a PGN's first game)",
         ":watch [WHITE BLACK] the engine plays both (again: you take over)",
         ":train [white|black] your book's lines  :drill your mistakes",
+        ":puzzle [THEME] [RATING] tactics puzzles, rated (:puzzle fork 1500)",
     ] {
         lines.push(Line::styled(c, t.text));
     }

@@ -418,3 +418,38 @@ fn a_finished_games_quit_asks_nothing_and_a_resumed_game_says_whose_move() {
         "{line}"
     );
 }
+
+#[test]
+fn puzzles_from_the_game_in_plain_mode_stop_the_clocks_and_give_the_game_back() {
+    let home = common::tempdir("plain-puzzle-in-game");
+    let input = "e4\n:puzzle\nshow\nquit\nc\n:quit\ny\n";
+    let (ok, out, err) = chess(
+        &home.0,
+        &["--plain", "--color", "w", "--level", "1", "--clock", "5+0"],
+        input,
+    );
+    assert!(ok, "{err}\n{out}");
+    // The game waits with its clocks stopped while the puzzle is on.
+    let left = out
+        .find("Left the game for puzzles: the clocks are stopped")
+        .expect(&out);
+    let puzzle = out[left..].find("Puzzle 1: you play ").expect(&out) + left;
+    // Shown: counted as failed, in the session's tally on leaving and in the progress.
+    let tally = out[puzzle..]
+        .find("This session: 0 solved, 1 failed.")
+        .expect(&out)
+        + puzzle;
+    let back = out[tally..]
+        .find("Back to the game: the clocks run again")
+        .expect(&out)
+        + tally;
+    // The game's own queries answer again: the clocks are read.
+    assert!(out[back..].contains(" to move."), "{out}");
+    let progress = std::fs::read_to_string(home.0.join("data/huo-chess/puzzles/progress.txt"))
+        .expect("the puzzle's result is kept");
+    let played = progress
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .count();
+    assert_eq!(played, 1, "{progress}");
+}

@@ -3065,3 +3065,47 @@ fn a_weak_level_follows_the_book_only_a_few_moves() {
     // Full strength knows the whole book (its 20 half-moves).
     assert_eq!(book_replies("max"), 3);
 }
+
+#[test]
+fn puzzles_from_the_game_take_the_screen_and_esc_brings_the_game_back() {
+    let dir = common::tempdir("game-puzzles");
+    let mut app = app();
+    app.set_puzzle_dir(Some(dir.0.clone()));
+    typed(&mut app, ":clock 5+0");
+    typed(&mut app, "d2d4");
+    assert!(app.wait_engine(Duration::from_secs(60)));
+    let moves = app.session().game.moves().to_vec();
+    typed(&mut app, ":puzzle fork");
+    assert!(app.puzzles().is_some(), "{:?}", app.message);
+    // The game waits with its clocks stopped.
+    assert_eq!(app.session().clock.as_ref().unwrap().since, None);
+    assert_eq!(
+        app.log.lines().last().unwrap(),
+        "Left the game for puzzles: the clocks are stopped"
+    );
+    let puzzle = app.puzzles().unwrap();
+    let themes = &puzzle.trainer.puzzle().expect("a fork puzzle").themes;
+    assert!(themes.iter().any(|t| t == "fork"), "{themes:?}");
+    let text = screen_text(&render(&mut app, 80, 25));
+    assert!(text.contains("to move"), "{text}");
+    // F3 shows the solution: a failed puzzle, kept in the progress file of that folder.
+    key(&mut app, KeyCode::F(3));
+    key(&mut app, KeyCode::Esc);
+    assert!(app.puzzles().is_none());
+    let progress = std::fs::read_to_string(dir.0.join("progress.txt")).unwrap();
+    assert_eq!(
+        progress
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .count(),
+        1,
+        "{progress}"
+    );
+    // The game as it was, its clocks running again.
+    assert_eq!(app.session().game.moves(), &moves[..]);
+    assert!(app.session().clock.as_ref().unwrap().since.is_some());
+    assert_eq!(
+        app.log.lines().last().unwrap(),
+        "Back to the game: the clocks run again"
+    );
+}

@@ -56,6 +56,7 @@ impl Table {
             "train" => self.open_train(arg),
             "review" => self.review_departure(),
             "drill" => self.open_drill(),
+            "puzzle" | "puzzles" => self.open_puzzles(arg),
             "log" => self.cues.push(Cue::ToggleLog),
             "help" => self.open_help(),
             "quit" | "q" | "exit" => self.ask_quit(),

@@ -120,6 +120,8 @@ pub enum Cue {
     },
     /// Train on this exercise (`:train`, `:drill`). The game waits meanwhile.
     Train(Box<dyn crate::train::Exercise>),
+    /// Solve puzzles (`:puzzle`). The game waits meanwhile.
+    Puzzles(Box<crate::puzzle::trainer::PuzzleTrainer>),
 }
 
 /// What the game said, in order, for a view that reads it as text (plain mode) rather
@@ -171,6 +173,9 @@ pub struct Table {
     pub quit: bool,
     /// The clocks were running when the trainer opened (they run again when it closes).
     pub(super) clocks_stopped: bool,
+    /// The puzzles' folder (`:puzzle`: the user's own and imported puzzles, the
+    /// progress), in the user's data folder.
+    pub(crate) puzzles: Option<PathBuf>,
     /// The drills' deck (`:drill`), in the user's data folder.
     pub(crate) deck: Option<PathBuf>,
     /// The evaluation, to explain a line part by part.
@@ -236,6 +241,7 @@ impl Table {
             quit: false,
             clocks_stopped: false,
             deck: crate::train::deck::default_path(),
+            puzzles: crate::puzzle::library::default_dir(),
             evaluator: Evaluator::from_config(config),
             rng: Rng::from_clock(),
             ask_level: true,
@@ -394,6 +400,11 @@ impl Table {
     /// Is the side to move in check?
     pub fn check(&self) -> bool {
         self.session().game.position().in_check()
+    }
+
+    /// Another puzzles' folder for `:puzzle`.
+    pub fn set_puzzle_dir(&mut self, dir: Option<PathBuf>) {
+        self.puzzles = dir;
     }
 
     /// Another deck for `:drill`.

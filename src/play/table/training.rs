@@ -80,6 +80,39 @@ impl Table {
         }
     }
 
+    /// `:puzzle [THEME] [RATING]`: tactics puzzles, as `huo-chess puzzle --theme THEME
+    /// --rating RATING` gives them, the progress the same.
+    pub(super) fn open_puzzles(&mut self, arg: &str) {
+        use crate::puzzle::trainer::{Options, PuzzleTrainer};
+        let mut options = Options {
+            theme: None,
+            rating: None,
+            today: date::today(),
+            seed: self.rng.next_u64(),
+        };
+        for word in arg.split_whitespace() {
+            match word.parse::<u16>() {
+                Ok(r) => options.rating = Some(r),
+                Err(_) => options.theme = Some(word.to_string()),
+            }
+        }
+        if !self.may_leave_the_board() {
+            return;
+        }
+        let dir = self.puzzles.clone();
+        let progress = dir
+            .as_ref()
+            .map(|d| d.join(crate::puzzle::progress::FILE_NAME));
+        match PuzzleTrainer::open(dir.as_deref(), progress, options) {
+            Ok(t) => {
+                self.cues.push(Cue::Puzzles(Box::new(t)));
+                self.away = true;
+                self.leave_game("puzzles", false);
+            }
+            Err(e) => self.note(capitalised(&e.to_string()), true),
+        }
+    }
+
     /// May the trainer take the screen now? Not while the engine plays (its move, or
     /// both sides): the player is told why. A hint or a "why?" being searched is dropped.
     fn may_leave_the_board(&mut self) -> bool {

@@ -66,7 +66,10 @@ impl App {
         }
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         // The trainer has its keys (Ctrl+C, like Esc, leaves it for the game).
-        if matches!(self.active_overlay(), Some(Overlay::Train(_))) {
+        if matches!(
+            self.active_overlay(),
+            Some(Overlay::Train(_) | Overlay::Puzzles(_))
+        ) {
             return self.trainer_key(key);
         }
         if ctrl && matches!(key.code, KeyCode::Char('c' | 'd')) {
@@ -103,7 +106,7 @@ impl App {
                     }
                     return;
                 }
-                Some(Overlay::Train(_)) => return self.trainer_key(key),
+                Some(Overlay::Train(_) | Overlay::Puzzles(_)) => return self.trainer_key(key),
                 None => {}
             }
         }
@@ -235,7 +238,10 @@ impl App {
     /// A mouse event: a left click on the board acts like the cursor and Enter; the
     /// wheel scrolls the log.
     pub fn handle_mouse(&mut self, ev: MouseEvent) {
-        if matches!(self.active_overlay(), Some(Overlay::Train(_))) {
+        if matches!(
+            self.active_overlay(),
+            Some(Overlay::Train(_) | Overlay::Puzzles(_))
+        ) {
             return self.trainer_mouse(ev);
         }
         match ev.kind {

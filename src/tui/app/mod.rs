@@ -119,6 +119,7 @@ impl App {
                 }
                 Cue::Analyse { games, user } => self.open_analysis(games, user),
                 Cue::Train(exercise) => self.open_trainer(exercise),
+                Cue::Puzzles(trainer) => self.open_puzzles(*trainer),
             }
         }
     }

@@ -11,6 +11,7 @@ use crate::play::flags::TaggedGame;
 use crate::play::table::Pending;
 use crate::train::Exercise;
 use crate::tui::analysis::AnalysisView;
+use crate::tui::puzzle::PuzzleScreen;
 use crate::tui::trainer::Trainer;
 use crossterm::event::{KeyEvent, MouseEvent};
 use std::time::Duration;
@@ -24,6 +25,8 @@ pub enum Overlay {
     Tree(Box<crate::tui::tree::TreeView>),
     /// The trainer (`:train`, `:drill`), the game waiting behind it.
     Train(Box<Trainer>),
+    /// The puzzles (`:puzzle`), the game waiting behind them.
+    Puzzles(Box<PuzzleScreen>),
 }
 
 /// A game action a key is bound to (see `config.tui.keys`).
@@ -227,27 +230,50 @@ impl App {
         self.overlay = Some(Overlay::Train(Box::new(trainer)));
     }
 
-    /// Esc in the trainer: the game again, as it was; its clocks run again.
+    /// The puzzles over the game (which waits, its clocks stopped).
+    pub(super) fn open_puzzles(&mut self, trainer: crate::puzzle::trainer::PuzzleTrainer) {
+        let screen = PuzzleScreen::new(trainer, &self.table.config);
+        self.overlay = Some(Overlay::Puzzles(Box::new(screen)));
+    }
+
+    /// Esc in the trainer or the puzzles: the game again, as it was; its clocks run again.
     pub fn close_trainer(&mut self) {
         self.overlay = None;
         self.table.back_from_trainer();
     }
 
-    /// A key for the trainer (Esc, F10 or Ctrl+C leave it).
+    /// A key for the trainer or the puzzles (Esc, F10 or Ctrl+C leave them).
     pub(super) fn trainer_key(&mut self, key: KeyEvent) {
-        let Some(tr) = self.trainer_mut() else {
-            return self.close_trainer();
+        let done = match &mut self.overlay {
+            Some(Overlay::Train(tr)) => {
+                tr.handle_key(key);
+                tr.quit
+            }
+            Some(Overlay::Puzzles(p)) => {
+                p.handle_key(key);
+                p.done()
+            }
+            _ => true,
         };
-        tr.handle_key(key);
-        if tr.quit {
+        if done {
             self.close_trainer();
         }
     }
 
-    /// A click for the trainer.
+    /// A click for the trainer or the puzzles.
     pub(super) fn trainer_mouse(&mut self, ev: MouseEvent) {
-        if let Some(tr) = self.trainer_mut() {
-            tr.handle_mouse(ev);
+        match &mut self.overlay {
+            Some(Overlay::Train(tr)) => tr.handle_mouse(ev),
+            Some(Overlay::Puzzles(p)) => p.handle_mouse(ev),
+            _ => {}
+        }
+    }
+
+    /// The puzzles, while open.
+    pub fn puzzles(&self) -> Option<&PuzzleScreen> {
+        match &self.overlay {
+            Some(Overlay::Puzzles(p)) => Some(p),
+            _ => None,
         }
     }
 
