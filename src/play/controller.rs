@@ -9,7 +9,7 @@
 //! games, loading, saving, the autosave) is [`super::keeping`]'s part of it.
 
 use super::commands::Command;
-use super::events::{Because, By, Event, Question};
+use super::events::{By, Event, Question};
 use super::setup::{Policies, book_policy, engine_settings, game_books};
 use crate::config::Config;
 use crate::core::{Color, Move, san};
@@ -538,7 +538,7 @@ impl Controller {
         self.after_move(now);
     }
 
-    fn said_move(&mut self, by: By, side: Color, mv: Move, san: String, why: Option<Because>) {
+    fn said_move(&mut self, by: By, side: Color, mv: Move, san: String, why: Option<Reason>) {
         let clock = self.session.clock.as_ref().map(|c| c.remaining);
         self.say(Event::MovePlayed {
             by,
@@ -551,7 +551,7 @@ impl Controller {
     }
 
     /// Plays the engine's move `mv` for `why`.
-    fn play_engine_move(&mut self, mv: Move, why: Because, now: Instant) {
+    fn play_engine_move(&mut self, mv: Move, why: Reason, now: Instant) {
         if self.flag_fell(now) {
             return;
         }
@@ -600,7 +600,7 @@ impl Controller {
                 if job == Job::Move
                     && let Some(mv) = self.session.stand_in()
                 {
-                    self.play_engine_move(mv, Because::StandIn, now);
+                    self.play_engine_move(mv, Reason::StandIn, now);
                 }
             }
         }
@@ -735,20 +735,10 @@ impl Controller {
         };
         let level = self.session.level_of(self.session.game.position().turn());
         self.remember_thought(mv, &result, &origin, true, level);
-        let why = match why {
-            Reason::Book { file } => Because::Book { file },
-            Reason::Forced => Because::Forced,
-            Reason::Search {
-                score,
-                depth,
-                nodes,
-            } => Because::Search {
-                score,
-                depth,
-                nodes,
-                stopped: self.thought.as_ref().and_then(|t| t.cut_short),
-            },
-        };
+        let mut why = why;
+        if let Reason::Search { stopped, .. } = &mut why {
+            *stopped = self.thought.as_ref().and_then(|t| t.cut_short);
+        }
         self.play_engine_move(mv, why, now);
         if offer_draw && !self.over() {
             self.say(Event::DrawOffered);

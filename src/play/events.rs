@@ -8,6 +8,7 @@ use crate::game::Ending;
 use crate::level::Level;
 use crate::search::Score;
 use crate::session::engine::Job;
+pub use crate::session::turn::Reason;
 use crate::timecontrol::TimeControl;
 use crate::why::thought::Thought;
 use std::path::PathBuf;
@@ -22,25 +23,6 @@ pub enum By {
     Engine,
     /// The engine, playing this side while the player watches.
     Watched(Color),
-}
-
-/// Where the engine's move came from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Because {
-    /// The opening book's file.
-    Book { file: String },
-    /// The only legal move.
-    Forced,
-    /// A search: its score from the engine's side, depth, nodes, and how many of how many
-    /// root moves a stopped classic search had compared.
-    Search {
-        score: Score,
-        depth: u32,
-        nodes: u64,
-        stopped: Option<(usize, usize)>,
-    },
-    /// The search failed: the first legal move stands in, so the game goes on.
-    StandIn,
 }
 
 /// A question the player answers with [`crate::play::Command::Answer`].
@@ -68,7 +50,7 @@ pub enum Event {
         mv: Move,
         san: String,
         clock: Option<[Duration; 2]>,
-        why: Option<Because>,
+        why: Option<Reason>,
     },
     /// A depth of the engine's search (for `job`): its score for White, the principal
     /// variation (and in SAN).

@@ -34,5 +34,5 @@ pub mod words;
 
 pub use commands::Command;
 pub use controller::Controller;
-pub use events::{Because, By, Event, Question};
+pub use events::{By, Event, Question, Reason};
 pub use table::{Cue, Said, Table};

@@ -1,7 +1,7 @@
 //! The game's events in words: the line each one adds to the game's log, as the screen's
 //! log pane and plain mode print it. One place, so both views say the same thing.
 
-use super::events::{Because, By, Event};
+use super::events::{By, Event, Reason};
 use crate::core::Color;
 use crate::game::Ending;
 use crate::search::Score;
@@ -12,16 +12,16 @@ pub const INVALID_MOVE: &str = "Invalid move - Please try again";
 /// Why the engine played its move, in words: "book, FILE", "forced: the only legal
 /// move", "search: depth 5, score +0.30 for White, 1200 nodes"; `side` is the side that
 /// played it.
-pub fn because(why: &Because, side: Color) -> String {
+pub fn because(why: &Reason, side: Color) -> String {
     let stopped = |s: &Option<(usize, usize)>| {
         s.map(|(done, all)| format!(", stopped after {done} of {all} moves"))
             .unwrap_or_default()
     };
     match why {
-        Because::Book { file } => format!("book, {file}"),
-        Because::Forced => "forced: the only legal move".to_string(),
-        Because::StandIn => "engine error: first legal move".to_string(),
-        Because::Search {
+        Reason::Book { file } => format!("book, {file}"),
+        Reason::Forced => "forced: the only legal move".to_string(),
+        Reason::StandIn => "engine error: first legal move".to_string(),
+        Reason::Search {
             score,
             depth,
             nodes,

@@ -37,12 +37,16 @@ pub enum Reason {
     Book { file: String },
     /// The only legal move.
     Forced,
-    /// A search: its score (from the engine's side), depth and nodes.
+    /// A search: its score from the engine's side, depth, nodes, and how many of how many
+    /// root moves a stopped classic search had compared.
     Search {
         score: Score,
         depth: u32,
         nodes: u64,
+        stopped: Option<(usize, usize)>,
     },
+    /// The search failed: the first legal move stands in, so the game goes on.
+    StandIn,
 }
 
 impl GameSession {
@@ -228,6 +232,7 @@ impl GameSession {
                 score: result.score,
                 depth: result.depth,
                 nodes: result.nodes,
+                stopped: None,
             },
             offer_draw: verdict == Verdict::PlayAndOfferDraw,
         }

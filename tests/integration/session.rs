@@ -364,6 +364,7 @@ fn the_session_plays_a_whole_engine_turn_at_a_classic_level() {
             score: result.score,
             depth: 3,
             nodes: result.nodes,
+            stopped: None,
         }
     );
     s.play(mv, Instant::now()).unwrap();
