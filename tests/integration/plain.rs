@@ -453,3 +453,21 @@ fn puzzles_from_the_game_in_plain_mode_stop_the_clocks_and_give_the_game_back() 
         .count();
     assert_eq!(played, 1, "{progress}");
 }
+
+#[test]
+fn a_long_search_is_announced_once_before_its_move() {
+    // Level 10 without a clock thinks 6 s a move out of its book: after 2 s the listener
+    // is told the silence is thinking, once.
+    let home = common::tempdir("plain-thinking");
+    let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8";
+    let (ok, out, err) = chess(
+        &home.0,
+        &["--plain", "--color", "b", "--level", "10", "--fen", fen],
+        ":quit\ny\n",
+    );
+    assert!(ok, "{err}\n{out}");
+    let thinking = out.find("Thinking…").expect(&out);
+    let moved = out.find("White: ").expect(&out);
+    assert!(thinking < moved, "{out}");
+    assert_eq!(out.matches("Thinking…").count(), 1, "{out}");
+}
