@@ -185,7 +185,7 @@ impl Level {
 
     /// Is this a level for beginners and club players (rungs 1 to 5, the classic depths 1
     /// and 3, a rating below rung 6's)? On the game screen such a level plays as a person
-    /// of that strength does: it takes a moment before it answers (`tui.pause`: its search
+    /// of that strength does: it takes a moment before it answers (`play.pause`: its search
     /// takes no time, and an answer that comes before the hand has left the key feels like
     /// a machine), and it never resigns, playing on to the mate.
     pub fn is_weak(self) -> bool {

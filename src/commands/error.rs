@@ -99,10 +99,16 @@ pub type CommandResult = Result<ExitCode, CommandError>;
 /// where the program looks, else the built-in defaults. Every command loads it here.
 pub fn load_config(explicit: Option<&Path>) -> Result<Loaded, CommandError> {
     let loaded = Config::load(explicit).map_err(CommandError::Config)?;
+    print_notes(&loaded);
+    Ok(loaded)
+}
+
+/// What a configuration sets the old way, each a `note: file:line: ...` line on standard
+/// error ([`Loaded::notes`]).
+pub fn print_notes(loaded: &Loaded) {
     for note in loaded.notes() {
         let _ = writeln!(std::io::stderr(), "note: {note}");
     }
-    Ok(loaded)
 }
 
 /// The exit status of a command's result; a failure is printed on standard error as

@@ -46,10 +46,11 @@ pub struct Loaded {
 
 impl Loaded {
     /// What the file sets the old way and how it is read: one line per older
-    /// `[analysis]` key (pawns), naming the key that replaces it.
+    /// `[analysis]` key (pawns), naming the key that replaces it, and one per `[play]` key
+    /// set in `[tui]`, where it was before.
     pub fn notes(&self) -> Vec<String> {
         let a = &self.config.analysis;
-        crate::config::OLD_ANALYSIS_KEYS
+        let analysis = crate::config::OLD_ANALYSIS_KEYS
             .iter()
             .filter_map(|(old, new)| {
                 let at = self.origins.get(&format!("analysis.{old}"))?;
@@ -67,8 +68,18 @@ impl Loaded {
                          analysis.{new} = {value} (winning chances lost); write that instead"
                     )
                 })
+            });
+        let play = crate::config::OLD_TUI_KEYS.iter().filter_map(|key| {
+            let at = self.origins.get(&format!("tui.{key}"))?;
+            // Read from `[tui]`, `play.KEY` has the same origin; else `[play]` set it.
+            let set_too = self.origins.get(&format!("play.{key}")) != Some(at);
+            Some(if set_too {
+                format!("{at}: tui.{key} is now play.{key} (ignored: play.{key} is set)")
+            } else {
+                format!("{at}: tui.{key} is now play.{key} (read this time; move it)")
             })
-            .collect()
+        });
+        analysis.chain(play).collect()
     }
 
     /// What `huo-chess config check` found: the file and how many of the keys it sets.
@@ -76,8 +87,14 @@ impl Loaded {
         let Some(path) = &self.source else {
             return "no configuration file found: using the built-in defaults".into();
         };
-        let all = leaves(&shipped(), "").len();
-        let set = match self.origins.len() {
+        let keys: Vec<String> = leaves(&shipped(), "").into_iter().map(|(k, _)| k).collect();
+        let all = keys.len();
+        // An older key counts once, as the key it is read into (or is ignored for).
+        let set = match keys
+            .iter()
+            .filter(|k| self.origins.contains_key(*k))
+            .count()
+        {
             0 => format!("sets none of the {all} keys: all are built-in"),
             n if n == all => format!("sets all {all} keys"),
             n => format!("sets {n} of the {all} keys, the others are built-in"),
@@ -136,11 +153,9 @@ fn overlay<'i>(base: &mut DeTable<'i>, top: &DeTable<'i>, prefix: &str) -> Resul
     for (key, value) in top {
         let name = format!("{prefix}{}", key.get_ref());
         let at = key.span().start;
-        // An older key the shipped file no longer has, read as it was (then converted).
-        if (crate::config::OLD_ANALYSIS_KEYS.iter())
-            .any(|(old, _)| name == format!("analysis.{old}"))
-            && !base.contains_key(&**key.get_ref())
-        {
+        // An older key the shipped file no longer has, read as it was (then converted or
+        // moved).
+        if is_older_key(&name) && !base.contains_key(&**key.get_ref()) {
             base.insert(key.clone(), value.clone());
             continue;
         }
@@ -160,6 +175,18 @@ fn overlay<'i>(base: &mut DeTable<'i>, top: &DeTable<'i>, prefix: &str) -> Resul
         }
     }
     Ok(())
+}
+
+/// Is `name` (`section.key`) a key older files set, still read: an `[analysis]` threshold
+/// in pawns, or a `[play]` key in `[tui]`?
+fn is_older_key(name: &str) -> bool {
+    match name.split_once('.') {
+        Some(("analysis", key)) => {
+            (crate::config::OLD_ANALYSIS_KEYS.iter()).any(|(old, _)| *old == key)
+        }
+        Some(("tui", key)) => crate::config::OLD_TUI_KEYS.contains(&key),
+        _ => false,
+    }
 }
 
 /// Why `name` is refused, and what was probably meant: the same key in another section,
@@ -284,10 +311,15 @@ impl Config {
         config
             .analysis
             .convert_old_keys(|key| origins.contains_key(&format!("analysis.{key}")));
-        // A converted value comes from its old key's line.
-        for (old, new) in crate::config::OLD_ANALYSIS_KEYS {
-            let new = format!("analysis.{new}");
-            if let Some(at) = origins.get(&format!("analysis.{old}")).cloned() {
+        let Config { play, tui, .. } = &mut config;
+        play.take_old_keys(tui, |key| origins.contains_key(&format!("play.{key}")));
+        // A converted or moved value comes from its old key's line.
+        let analysis = (crate::config::OLD_ANALYSIS_KEYS.iter())
+            .map(|(old, new)| (format!("analysis.{old}"), format!("analysis.{new}")));
+        let play = (crate::config::OLD_TUI_KEYS.iter())
+            .map(|key| (format!("tui.{key}"), format!("play.{key}")));
+        for (old, new) in analysis.chain(play) {
+            if let Some(at) = origins.get(&old).cloned() {
                 origins.entry(new).or_insert(at);
             }
         }

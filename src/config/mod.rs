@@ -1,5 +1,5 @@
 //! The TOML configuration: piece values, evaluation weights, search, book, game analysis,
-//! log and screen.
+//! log, the engine's manners at the board, and screen.
 //!
 //! The settings are the types below: serde reads a file into them and writes them back for
 //! `huo-chess config show`; each field says how its value is read and what range it
@@ -27,7 +27,9 @@ use crate::search::MAX_THREADS;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::sync::LazyLock;
-use values::{chances, flag, number, old_threshold, path, text, theme, whole};
+use values::{
+    chances, flag, number, old_flag, old_number, old_threshold, path, text, theme, whole,
+};
 
 /// The `[pieces]`, `[eval]` and `[huo]` sections are the evaluation's own settings.
 pub use crate::eval::{EvalWeights, HuoHints, PieceValues};
@@ -76,7 +78,9 @@ pub struct Config {
     pub analysis: AnalysisConfig,
     /// `[log]`: the thinking log's file.
     pub log: LogConfig,
-    /// `[tui]`: the game screen: theme, resigning, pace, keys.
+    /// `[play]`: the engine's manners in a game: resigning, its pause, a watched game's pace.
+    pub play: PlayConfig,
+    /// `[tui]`: the game screen: theme and keys.
     pub tui: TuiConfig,
 }
 
@@ -299,13 +303,12 @@ pub struct LogConfig {
     pub keep: u32,
 }
 
-/// Screen settings.
+/// How the engine behaves in a game, whichever view shows it (the game screen, `--plain`):
+/// when it resigns, how long a weak level takes before it answers, how fast a watched game
+/// goes.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-pub struct TuiConfig {
-    /// `qbasic` (the default) or `modern`.
-    #[serde(deserialize_with = "theme")]
-    pub theme: String,
+pub struct PlayConfig {
     /// Does the engine resign hopeless positions ("I resign!")?
     #[serde(deserialize_with = "flag")]
     pub resign: bool,
@@ -316,11 +319,67 @@ pub struct TuiConfig {
     /// one move to the next, so the eye can follow.
     #[serde(deserialize_with = "number::<_, 0, 60>")]
     pub watch_pace: f64,
-    /// A weak level's pause before it answers on the game screen, in seconds (half to one
-    /// and a half of it, at random; 0: at once). See [`crate::level::Level::is_weak`].
+    /// A weak level's pause before it answers, in seconds (half to one and a half of it,
+    /// at random; 0: at once). See [`crate::level::Level::is_weak`].
     #[serde(deserialize_with = "number::<_, 0, 10>")]
     pub pause: f64,
+}
+
+/// The `[play]` keys that older files set in `[tui]`: a file that still does keeps working
+/// (the value is read into `[play]` unless `[play]` sets it too) and a note says to move it
+/// ([`crate::config::file::Loaded::notes`]).
+pub const OLD_TUI_KEYS: [&str; 4] = ["resign", "resign_threshold", "watch_pace", "pause"];
+
+impl PlayConfig {
+    /// Takes the older `[tui]` keys out of `tui` into these settings where `[play]` does
+    /// not set the key too (`set`: is `play.KEY` set by the file).
+    fn take_old_keys(&mut self, tui: &mut TuiConfig, set: impl Fn(&str) -> bool) {
+        if let Some(resign) = tui.resign.take()
+            && !set("resign")
+        {
+            self.resign = resign;
+        }
+        let numbers = [
+            (
+                tui.resign_threshold.take(),
+                &mut self.resign_threshold,
+                "resign_threshold",
+            ),
+            (tui.watch_pace.take(), &mut self.watch_pace, "watch_pace"),
+            (tui.pause.take(), &mut self.pause, "pause"),
+        ];
+        for (old, new, key) in numbers {
+            if let Some(value) = old
+                && !set(key)
+            {
+                *new = value;
+            }
+        }
+    }
+}
+
+/// Screen settings.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct TuiConfig {
+    /// `qbasic` (the default) or `modern`.
+    #[serde(deserialize_with = "theme")]
+    pub theme: String,
     pub keys: KeyBindings,
+    /// The older places of `[play]`'s keys ([`OLD_TUI_KEYS`]): read, moved to `[play]`
+    /// when the file is read, never written.
+    #[serde(default, deserialize_with = "old_flag", skip_serializing)]
+    pub resign: Option<bool>,
+    #[serde(
+        default,
+        deserialize_with = "old_number::<_, 1, 100>",
+        skip_serializing
+    )]
+    pub resign_threshold: Option<f64>,
+    #[serde(default, deserialize_with = "old_number::<_, 0, 60>", skip_serializing)]
+    pub watch_pace: Option<f64>,
+    #[serde(default, deserialize_with = "old_number::<_, 0, 10>", skip_serializing)]
+    pub pause: Option<f64>,
 }
 
 /// Key bindings of the game screen: each action's key chord (a function key or a

@@ -46,6 +46,19 @@ pub fn old_threshold<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::
     within(Value::deserialize(d)?, 0.01, 100.0).map(Some)
 }
 
+/// A number from `LO` to `HI` under a key's older name (moved since, see
+/// [`crate::config::OLD_TUI_KEYS`]): `None` when the file does not set it.
+pub fn old_number<'de, D: Deserializer<'de>, const LO: i32, const HI: i32>(
+    d: D,
+) -> Result<Option<f64>, D::Error> {
+    number::<D, LO, HI>(d).map(Some)
+}
+
+/// `true` or `false` under a key's older name: `None` when the file does not set it.
+pub fn old_flag<'de, D: Deserializer<'de>>(d: D) -> Result<Option<bool>, D::Error> {
+    flag(d).map(Some)
+}
+
 /// A whole number from `LO` to `HI`, stored in whichever integer type the setting has.
 pub fn whole<'de, D, T, const LO: i64, const HI: i64>(d: D) -> Result<T, D::Error>
 where

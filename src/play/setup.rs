@@ -5,8 +5,8 @@
 //! answers (a human opponent does not reply in a millisecond), how fast a watched game
 //! goes.
 //!
-//! The manners are still read from the `[tui]` keys `resign`, `resign_threshold`,
-//! `pause` and `watch_pace`; they belong to the game, whichever view shows it.
+//! The manners are the configuration's `[play]` section (`resign`, `resign_threshold`,
+//! `pause`, `watch_pace`): they belong to the game, whichever view shows it.
 
 use crate::book::layers::Books;
 use crate::config::Config;
@@ -61,11 +61,11 @@ pub struct Policies {
 impl Policies {
     /// The manners the configuration asks for.
     pub fn from_config(config: &Config) -> Policies {
-        let tui = &config.tui;
+        let play = &config.play;
         Policies {
-            resign_pawns: tui.resign.then_some(tui.resign_threshold),
-            pause: tui.pause,
-            watch_pace: tui.watch_pace,
+            resign_pawns: play.resign.then_some(play.resign_threshold),
+            pause: play.pause,
+            watch_pace: play.watch_pace,
         }
     }
 }

@@ -8,12 +8,20 @@
 //!   on the king (a discovered check) or on a piece the line then takes;
 //! - a **sacrifice**: the solver gives up two pawns' worth or more, taken by the opponent,
 //!   on the way to mate or to ending up no worse in material;
+//! - a **quiet move**: a solver move before the last that neither captures, checks nor
+//!   promotes, in a line that still wins (mates, or two pawns or more): the hard kind
+//!   to find, since nothing forces the eye to it;
+//! - a **defensive move**: the line wins nothing (no mate, no material gained) and the
+//!   solver's score stays about even (under two pawns either way): the puzzle's point is
+//!   the only move that does not lose. (Every solver move of a verified line is the only
+//!   one, the second best at least one and a half pawns worse: [`super::solution`].)
+//!   Such a puzzle is `equality`, not `advantage`;
 //! - how much it wins: `mate`, `crushing` (six pawns or more) or `advantage`;
 //! - the phase: `opening` (the first ten moves), `endgame` (no queens and at most 26 points
 //!   of pieces, or at most 13), else `middlegame`;
 //! - the length: `oneMove`, `short` (two solver moves), `long` (three), `veryLong`.
 
-use super::material::{balance, value, walk};
+use super::material::{balance, settled_for, value, walk};
 use super::patterns::{Motif, motifs};
 use crate::core::attacks::{bishop_attacks, queen_attacks, rook_attacks};
 use crate::core::{Color, Move, Position, Role};
@@ -21,10 +29,13 @@ use crate::search::Score;
 
 /// Centipawns from which a win is `crushing` rather than an `advantage`.
 pub const CRUSHING_CP: i32 = 600;
+/// Centipawns from which a score is an advantage: below, either way, it is about even
+/// (lichess's `equality`).
+pub const ADVANTAGE_CP: i32 = 200;
 
 /// The theme tags `solution` shows, played from `after` (the position after the
 /// opponent's blunder, the solver to move); `score` is the solver's score after its first
-/// move.
+/// move. The solution is a verified one: each solver move the only one.
 pub fn themes(after: &Position, solution: &[Move], score: Score) -> Vec<String> {
     let us = after.turn();
     let mut out: Vec<String> = Vec::new();
@@ -63,12 +74,22 @@ pub fn themes(after: &Position, solution: &[Move], score: Score) -> Vec<String> 
     if sacrifice(&ps, us, mated) {
         add("sacrifice");
     }
+    let cp = match score {
+        Score::Cp(cp) => cp,
+        Score::Mate(n) if n > 0 => i32::MAX,
+        Score::Mate(_) => i32::MIN,
+    };
+    if (mated || cp >= ADVANTAGE_CP) && quiet(&ps, solution) {
+        add("quietMove");
+    }
+    let defensive = !mated && cp.abs() < ADVANTAGE_CP && wins_nothing(&ps, us);
+    if defensive {
+        add("defensiveMove");
+    }
     if !mated {
-        let cp = match score {
-            Score::Cp(cp) => cp,
-            Score::Mate(_) => i32::MAX,
-        };
-        add(if cp >= CRUSHING_CP {
+        add(if defensive {
+            "equality"
+        } else if cp >= CRUSHING_CP {
             "crushing"
         } else {
             "advantage"
@@ -150,6 +171,25 @@ fn discovered(ps: &[Position], line: &[Move], us: Color) -> bool {
     false
 }
 
+/// Is a solver move before the last one quiet: no capture, no check, no promotion? `ps`
+/// are the line's positions.
+fn quiet(ps: &[Position], line: &[Move]) -> bool {
+    (0..line.len().saturating_sub(1)).step_by(2).any(|i| {
+        let mv = line[i];
+        ps.get(i).is_some_and(|p| {
+            ps.len() > i + 1 && !p.is_capture(mv) && !p.gives_check(mv) && mv.promotion().is_none()
+        })
+    })
+}
+
+/// Does the line end with the solver no richer in material, on the board as it stands and
+/// with the captures hanging there played out?
+fn wins_nothing(ps: &[Position], us: Color) -> bool {
+    let start = balance(&ps[0], us);
+    let end = ps.last().expect("at least the start");
+    balance(end, us) <= start && settled_for(end, us) <= start
+}
+
 /// Does the solver give up two pawns' worth or more (taken by the opponent) on the way to
 /// mate or to ending up no worse in material?
 fn sacrifice(ps: &[Position], us: Color, mated: bool) -> bool {
@@ -213,6 +253,66 @@ mod tests {
         let pos = Position::from_fen("r3k3/6pp/8/1N6/8/8/6PP/4K3 w - - 0 1").unwrap();
         let t = themes(&pos, &line(&pos, "b5c7 e8d7 c7a8"), Score::Cp(350));
         assert!(!t.contains(&"sacrifice".to_string()), "{t:?}");
+    }
+
+    #[test]
+    fn a_quiet_king_step_before_the_mate_is_a_quiet_move() {
+        // 1.Kb6 (no capture, no check) takes a7 and b7 from the king; 1...Kb8 2.Rh8#.
+        let pos = Position::from_fen("k7/8/2K5/8/8/8/8/7R w - - 0 1").unwrap();
+        let t = themes(&pos, &line(&pos, "c6b6 a8b8 h1h8"), Score::Mate(2));
+        assert!(t.contains(&"quietMove".to_string()), "{t:?}");
+        assert!(t.contains(&"mateIn2".to_string()), "{t:?}");
+        assert!(!t.contains(&"defensiveMove".to_string()), "{t:?}");
+        // The knight fork starts with a check: nothing quiet about it, nor about a line
+        // whose only move is the last (the mate in one).
+        let pos = Position::from_fen("r3k3/6pp/8/1N6/8/8/6PP/4K3 w - - 0 1").unwrap();
+        let t = themes(&pos, &line(&pos, "b5c7 e8d7 c7a8"), Score::Cp(350));
+        assert!(!t.contains(&"quietMove".to_string()), "{t:?}");
+        assert!(!t.contains(&"defensiveMove".to_string()), "{t:?}");
+        let pos = Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").unwrap();
+        let t = themes(&pos, &line(&pos, "a1a8"), Score::Mate(1));
+        assert!(!t.contains(&"quietMove".to_string()), "{t:?}");
+    }
+
+    #[test]
+    fn the_only_move_that_saves_a_trapped_knight_is_a_defensive_move() {
+        use crate::eval::Evaluator;
+        use crate::game::Game;
+        use crate::search::{Level, Limits, Searcher};
+        // The g-pawn attacks the knight on h4; the bishop takes f3 and g2, the king g6:
+        // only Nf5+ saves it, and the ending stays level (knight and pawn against bishop
+        // and pawn). Any other move loses the knight.
+        let pos = Position::from_fen("8/8/7k/3b2p1/7N/8/P7/1K6 w - - 0 40").unwrap();
+        let mut s = Searcher::new(Evaluator::default(), 8);
+        let limits = Limits {
+            depth: Some(8),
+            multipv: 2,
+            ..Limits::default()
+        };
+        let lines = crate::tactics::solution::best_lines(
+            &mut s,
+            &Game::from_position(pos),
+            Level::FULL,
+            &limits,
+        );
+        let (score, pv) = lines[0].clone();
+        assert_eq!(pv[0].uci(), "h4f5", "{lines:?}");
+        let (Score::Cp(best), Score::Cp(second)) = (score, lines[1].0) else {
+            panic!("no mate either way: {lines:?}");
+        };
+        assert!(best.abs() < ADVANTAGE_CP, "{lines:?}");
+        assert!(second <= best - 150, "{lines:?}");
+        let t = themes(&pos, &pv[..1], score);
+        assert!(t.contains(&"defensiveMove".to_string()), "{t:?}");
+        // Level, not an advantage; and its only move is the last, so not a quiet move.
+        assert!(t.contains(&"equality".to_string()), "{t:?}");
+        assert!(!t.contains(&"advantage".to_string()), "{t:?}");
+        assert!(!t.contains(&"quietMove".to_string()), "{t:?}");
+        // A line that wins the rook is no defence, even at a modest score.
+        let pos = Position::from_fen("r3k3/6pp/8/1N6/8/8/6PP/4K3 w - - 0 1").unwrap();
+        let t = themes(&pos, &line(&pos, "b5c7 e8d7 c7a8"), Score::Cp(150));
+        assert!(!t.contains(&"defensiveMove".to_string()), "{t:?}");
+        assert!(t.contains(&"advantage".to_string()), "{t:?}");
     }
 
     #[test]

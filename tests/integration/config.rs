@@ -97,7 +97,7 @@ fn errors_name_the_file_line_and_key() {
     assert_eq!(
         error("[colours]\nred = 1\n"),
         "bad.toml:1: colours: unknown section; the sections are analysis, book, eval, huo, \
-         log, pieces, search, tui"
+         log, pieces, play, search, tui"
     );
     assert!(error("[pieces\nqueen = 9\n").starts_with("bad.toml:1: "));
     assert!(error("[tui.keys]\nquit = \"qq\"\n").starts_with("bad.toml:2: tui.keys.quit: "));
@@ -112,8 +112,17 @@ fn errors_name_the_file_line_and_key() {
         "bad.toml:2: book.pick: 'worst': expected \"weighted\" or \"best\""
     );
     assert_eq!(
+        error("[play]\nresign = \"yes\"\n"),
+        "bad.toml:2: play.resign: expected true or false, found string"
+    );
+    // A `[play]` key in its older place `[tui]` is checked as strictly.
+    assert_eq!(
         error("[tui]\nresign = \"yes\"\n"),
         "bad.toml:2: tui.resign: expected true or false, found string"
+    );
+    assert_eq!(
+        error("[tui]\ntheme = \"modern\"\npause = 11\n"),
+        "bad.toml:3: tui.pause: 11 is out of range (0 to 10)"
     );
     assert_eq!(
         error("[analysis]\nmistake_chances = 0.001\n"),
@@ -158,9 +167,145 @@ fn an_unknown_key_names_its_section_and_the_key_meant() {
     );
     assert_eq!(
         error("[tui.colours]\nboard = 1\n"),
-        "bad.toml:1: tui.colours: unknown section; [tui] has keys, pause, resign, \
-         resign_threshold, theme, watch_pace"
+        "bad.toml:1: tui.colours: unknown section; [tui] has keys, theme"
     );
+}
+
+#[test]
+fn the_play_section_holds_the_engines_manners() {
+    let text = "[play]\nresign = false\nresign_threshold = 5\nwatch_pace = 0.5\npause = 2.5\n";
+    let (config, origins) = Config::parse(text, "mine.toml").unwrap();
+    let play = &config.play;
+    assert!(!play.resign);
+    assert_eq!(
+        (play.resign_threshold, play.watch_pace, play.pause),
+        (5.0, 0.5, 2.5)
+    );
+    assert_eq!(origins["play.pause"], "mine.toml:5");
+    assert_eq!(config.tui, Config::default().tui);
+    // The game reads them from there.
+    let policies = huo_chess::play::setup::Policies::from_config(&config);
+    assert_eq!(policies.resign_pawns, None);
+    assert_eq!((policies.pause, policies.watch_pace), (2.5, 0.5));
+    let loaded = Loaded {
+        config,
+        source: None,
+        origins,
+    };
+    assert!(loaded.notes().is_empty());
+    let shown = Config::show(&loaded);
+    assert!(shown.contains("\n[play]\nresign = false"), "{shown}");
+    // The built-in manners: resign at 9 pawns down, a second's pause and pace.
+    let built_in = huo_chess::play::setup::Policies::from_config(&Config::default());
+    assert_eq!(built_in.resign_pawns, Some(9.0));
+    assert_eq!((built_in.pause, built_in.watch_pace), (1.0, 1.0));
+    assert_eq!(
+        error("[play]\nwatch_pace = 61\n"),
+        "bad.toml:2: play.watch_pace: 61 is out of range (0 to 60)"
+    );
+    assert_eq!(
+        error("[play]\ntheme = \"modern\"\n"),
+        "bad.toml:2: play.theme: unknown key; did you mean tui.theme?"
+    );
+}
+
+#[test]
+fn play_keys_in_their_older_place_tui_are_read_with_a_note() {
+    let text = "[tui]\ntheme = \"modern\"\nresign = false\n\n\n\npause = 0.25\n";
+    let (config, origins) = Config::parse(text, "config.toml").unwrap();
+    assert!(!config.play.resign);
+    assert_eq!(config.play.pause, 0.25);
+    // The rest of [play] is built in, and nothing is left behind in [tui].
+    assert_eq!(config.play.watch_pace, Config::default().play.watch_pace);
+    assert_eq!((config.tui.resign, config.tui.pause), (None, None));
+    assert_eq!(config.tui.theme, "modern");
+    // The value used comes from its old line.
+    assert_eq!(origins["play.pause"], "config.toml:7");
+    assert_eq!(origins["play.resign"], "config.toml:3");
+    let loaded = Loaded {
+        config: config.clone(),
+        source: Some("config.toml".into()),
+        origins,
+    };
+    assert_eq!(
+        loaded.notes(),
+        [
+            "config.toml:3: tui.resign is now play.resign (read this time; move it)",
+            "config.toml:7: tui.pause is now play.pause (read this time; move it)",
+        ]
+    );
+    // A moved key is one key set, counted once.
+    assert_eq!(
+        loaded.summary(),
+        "config.toml: valid; sets 3 of the 67 keys, the others are built-in"
+    );
+    // `config show` writes it in its new place, with its old line; it reads back the same.
+    let shown = Config::show(&loaded);
+    let pause = shown.lines().find(|l| l.starts_with("pause")).unwrap();
+    assert!(pause.starts_with("pause = 0.25") && pause.ends_with("# config.toml:7"));
+    assert_eq!(shown.matches("pause = ").count(), 1, "{shown}");
+    let (again, _) = Config::parse(&shown, "shown.toml").unwrap();
+    assert_eq!(again, config);
+}
+
+#[test]
+fn a_play_key_set_in_both_places_is_read_from_play_with_a_note() {
+    let text = "[tui]\npause = 3\nwatch_pace = 2\n[play]\npause = 0\n";
+    let (config, origins) = Config::parse(text, "both.toml").unwrap();
+    assert_eq!(config.play.pause, 0.0);
+    // The other old key, alone, is still read.
+    assert_eq!(config.play.watch_pace, 2.0);
+    assert_eq!(origins["play.pause"], "both.toml:5");
+    let loaded = Loaded {
+        config,
+        source: Some("both.toml".into()),
+        origins,
+    };
+    assert_eq!(
+        loaded.notes(),
+        [
+            "both.toml:3: tui.watch_pace is now play.watch_pace (read this time; move it)",
+            "both.toml:2: tui.pause is now play.pause (ignored: play.pause is set)",
+        ]
+    );
+    assert_eq!(
+        loaded.summary(),
+        "both.toml: valid; sets 2 of the 67 keys, the others are built-in"
+    );
+}
+
+#[test]
+fn config_check_says_what_moved_on_standard_error() {
+    let dir = common::tempdir("config-moved");
+    std::fs::create_dir_all(&dir).unwrap();
+    let old = dir.join("old.toml");
+    std::fs::write(&old, "# mine\n[tui]\nwatch_pace = 0\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_huo-chess"))
+        .args(["config", "check", old.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let name = old.display();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!("{name}: valid; sets 1 of the 67 keys, the others are built-in\n")
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "note: {name}:3: tui.watch_pace is now play.watch_pace (read this time; move it)\n"
+        )
+    );
+    // `config show` reads it the same way: in [play], from its old line.
+    let out = Command::new(env!("CARGO_BIN_EXE_huo-chess"))
+        .args(["--config", old.to_str().unwrap(), "config", "show"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let shown = String::from_utf8_lossy(&out.stdout);
+    let line = shown.lines().find(|l| l.starts_with("watch_pace")).unwrap();
+    assert!(line.starts_with("watch_pace = 0.0") && line.ends_with(&format!("# {name}:3")));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("tui.watch_pace is now play.watch_pace"));
 }
 
 #[test]

@@ -143,7 +143,7 @@ fn every_fail_point_of_the_log_loses_at_most_the_line_being_written() {
     let config = {
         let mut c = huo_chess::config::Config::default();
         c.book.enabled = false;
-        c.tui.pause = 0.0;
+        c.play.pause = 0.0;
         c
     };
     let args = huo_chess::tui::GameArgs {

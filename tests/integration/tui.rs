@@ -24,15 +24,15 @@ fn config() -> Config {
     c.book.enabled = false;
     // Watching moves, and a weak level's answers, at the engine's own speed (the pace and
     // the pause have their own tests).
-    c.tui.watch_pace = 0.0;
-    c.tui.pause = 0.0;
+    c.play.watch_pace = 0.0;
+    c.play.pause = 0.0;
     c
 }
 
 /// The default configuration with its opening book; weak levels answer at once.
 fn with_book() -> Config {
     let mut c = Config::default();
-    c.tui.pause = 0.0;
+    c.play.pause = 0.0;
     c
 }
 
@@ -1347,7 +1347,7 @@ fn watch_command_plays_both_sides_with_tagged_thinking() {
 #[test]
 fn watching_without_a_clock_keeps_the_pace_so_the_eye_can_follow() {
     let mut c = config();
-    c.tui.watch_pace = 5.0;
+    c.play.watch_pace = 5.0;
     let mut app = App::new(&c, &args("w", "L1"), None).unwrap();
     typed(&mut app, ":watch");
     let asked = Instant::now();
@@ -1376,7 +1376,7 @@ fn watching_without_a_clock_keeps_the_pace_so_the_eye_can_follow() {
 #[test]
 fn a_weak_level_takes_a_moment_before_it_answers_and_f6_hurries_it() {
     let mut c = config();
-    c.tui.pause = 4.0;
+    c.play.pause = 4.0;
     let mut app = App::new(&c, &args("w", "L2"), None).unwrap();
     typed(&mut app, "e2e4");
     let asked = Instant::now();

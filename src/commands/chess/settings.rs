@@ -1,7 +1,8 @@
 //! `config check [FILE]` and `config show`: a configuration validated, or the effective one
-//! printed with where each value came from.
+//! printed with where each value came from. Both say what the file sets the old way (a
+//! note on standard error for each such key).
 
-use crate::commands::error::{CommandError, CommandResult, load_config};
+use crate::commands::error::{CommandError, CommandResult, load_config, print_notes};
 use crate::config::Config;
 use clap::Subcommand;
 use std::path::{Path, PathBuf};
@@ -21,7 +22,11 @@ pub fn run(action: ConfigAction, explicit: Option<&Path>) -> CommandResult {
     match action {
         ConfigAction::Check { file } => {
             let loaded = match file {
-                Some(file) => Config::from_file(&file).map_err(CommandError::Config)?,
+                Some(file) => {
+                    let loaded = Config::from_file(&file).map_err(CommandError::Config)?;
+                    print_notes(&loaded);
+                    loaded
+                }
                 None => load_config(explicit)?,
             };
             println!("{}", loaded.summary());
