@@ -9,6 +9,7 @@ pub mod moves;
 pub mod notation;
 mod polyglot_random;
 pub mod position;
+pub mod typed;
 pub mod types;
 pub mod zobrist;
 
@@ -22,3 +23,4 @@ pub use notation::{
 };
 pub use position::{FenError, FenField, Position, epd_of, placement_fen};
 pub use types::{Color, File, Piece, Promotion, Rank, Role, Square};
+pub use typed::{INVALID_MOVE, Typed, read_typed_move};

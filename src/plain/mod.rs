@@ -353,7 +353,7 @@ impl<W: Write> Plain<W> {
         let Some(tr) = self.app.trainer() else {
             return Ok(());
         };
-        let lines = self.trainer_text.lines(tr);
+        let lines = self.trainer_text.lines(&tr.coach);
         for l in lines {
             self.say(&l)?;
         }
@@ -365,7 +365,7 @@ impl<W: Write> Plain<W> {
         let Some(tr) = self.app.trainer_mut() else {
             return Ok(());
         };
-        let answer = trainer::line(tr, text);
+        let answer = trainer::line(&mut tr.coach, text);
         let quit = tr.quit;
         for l in answer {
             self.say(&l)?;
