@@ -22,5 +22,5 @@ pub use notation::{
     san_movetext, san_numbered,
 };
 pub use position::{FenError, FenField, Position, epd_of, placement_fen};
-pub use types::{Color, File, Piece, Promotion, Rank, Role, Square};
 pub use typed::{INVALID_MOVE, Typed, read_typed_move};
+pub use types::{Color, File, Piece, Promotion, Rank, Role, Square};

@@ -6,10 +6,10 @@
 //! and every `:` command) keep their names.
 
 use super::words;
+use crate::analysis::review::{Review, evaluation_text};
 use crate::core::{Color, File, Rank, Role, Square, san_movetext};
 use crate::game::Game;
 use crate::session::clock::format_clock;
-use crate::tui::analysis::AnalysisView;
 use crate::tui::app::App;
 use std::time::Instant;
 
@@ -178,7 +178,7 @@ pub fn answer(app: &mut App, text: &str) -> Option<Answer> {
 
 /// A finished analysis as lines: the game, each marked move with what it cost, the
 /// better move, and each side's tally.
-pub fn analysis_lines(view: &AnalysisView) -> Vec<String> {
+pub fn analysis_lines(view: &Review) -> Vec<String> {
     let Some(a) = &view.analysis else {
         return Vec::new();
     };
@@ -218,7 +218,7 @@ pub fn analysis_lines(view: &AnalysisView) -> Vec<String> {
         if let Some(e) = a.positions.get(review.ply + 1) {
             line.push_str(&format!(
                 ". {}",
-                crate::tui::analysis::evaluation_text(e, &positions[review.ply + 1])
+                evaluation_text(e, &positions[review.ply + 1])
             ));
         }
         line.push('.');

@@ -285,9 +285,8 @@ impl Coach {
         let turn = ex.game().position().turn();
         let item = words.item;
         let mut lines = Vec::new();
-        let push = |lines: &mut Vec<PanelLine>, tone, text: String| {
-            lines.push(PanelLine::new(tone, text))
-        };
+        let push =
+            |lines: &mut Vec<PanelLine>, tone, text: String| lines.push(PanelLine::new(tone, text));
         if let Some(p) = ex.progress() {
             push(&mut lines, Tone::Dim, p);
         }
@@ -560,7 +559,8 @@ mod tests {
         assert!(c.between_lines() && !c.asking());
         let texts: Vec<String> = c.panel().into_iter().map(|l| l.text).collect();
         let at = |t: &str| texts.iter().position(|l| l == t);
-        let done = at("Line done: your book ends here.").expect(&texts.join("\n"));
+        let done =
+            at("Line done: your book ends here.").unwrap_or_else(|| panic!("{}", texts.join("\n")));
         // The line's tally, then the session's, in that order, after the verdict.
         assert_eq!(
             at("This line: 2 positions answered, 1 right the first time"),

@@ -4,8 +4,8 @@
 //! actually saw.
 
 use super::board::BoardGeometry;
-use crate::core::{Color, Move, Position, Role, Square};
 pub use crate::core::typed::{INVALID_MOVE, Typed, read_typed_move};
+use crate::core::{Color, Move, Position, Role, Square};
 use crossterm::event::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
 
 /// The piece a key chooses for a pawn reaching the last rank: `q`, `r`, `b`, `n` (also `k`

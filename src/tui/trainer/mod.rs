@@ -196,9 +196,7 @@ impl Trainer {
                 self.board.arrow(key.code, self.flipped);
             }
             // No move starts with w: at an empty input it asks why.
-            KeyCode::Char('w') if !ctrl && !alt && self.input.is_empty() => {
-                self.coach.toggle_why()
-            }
+            KeyCode::Char('w') if !ctrl && !alt && self.input.is_empty() => self.coach.toggle_why(),
             KeyCode::Char(c) if !ctrl && !alt && self.input.chars().count() < 100 => {
                 self.input.push(c)
             }
