@@ -29,8 +29,6 @@
 //! - [`annotate`]: the game written as PGN with `[%eval]` comments, NAGs and the best line
 //!   as a variation;
 //! - [`batch`]: `huo-chess analyse FILE.pgn`: many games, streamed, with a progress line;
-//! - [`review`]: [`review::Review`], a game stepped through with its analysis as it
-//!   arrives, the state of the analysis screen and of plain mode's report;
 //! - [`missed`]: the opponent's blunders a player did not punish, for puzzles from the
 //!   player's own games.
 
@@ -39,7 +37,6 @@ pub mod annotate;
 pub mod background;
 pub mod batch;
 pub mod missed;
-pub mod review;
 pub mod spec;
 pub mod verdict;
 

@@ -6,9 +6,9 @@
 //! and every `:` command) keep their names.
 
 use super::words;
-use crate::analysis::review::{Review, evaluation_text};
 use crate::core::{Color, File, Rank, Role, Square, san_movetext};
 use crate::game::Game;
+use crate::review::{Review, evaluation_text};
 use crate::session::clock::format_clock;
 use crate::tui::app::App;
 use std::time::Instant;

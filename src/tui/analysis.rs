@@ -1,17 +1,17 @@
 //! The analysis screen: a game (the one just played, or a PGN file) stepped through with
 //! ←/→ (Home/End, PgUp/PgDn), the engine's evaluation and best move at each position,
 //! each move judged, and the evaluation over the whole game as a graph. What is shown and
-//! its rules are the library's [`Review`] ([`crate::analysis::review`]); here the keys are
+//! its rules are the library's [`Review`] ([`crate::review`]); here the keys are
 //! mapped to it and it is drawn. `d` turns one side's mistakes into drills, `n`/`p` go to
 //! the file's next or previous game.
 
 use super::board::{BoardGeometry, BoardWidget};
 use super::theme::Theme;
 use crate::analysis::Thresholds;
-use crate::analysis::review::{GRAPH_PAWNS, Review};
-pub use crate::analysis::review::{PAGE_PLIES, evaluation_text};
 use crate::core::Color;
 use crate::game::Game;
+use crate::review::{GRAPH_PAWNS, Review};
+pub use crate::review::{PAGE_PLIES, evaluation_text};
 use crossterm::event::KeyCode;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};

@@ -9,11 +9,11 @@
 //! A side's mistakes and blunders become drills, as `huo-chess analyse FILE --player NAME`
 //! makes them ([`deck::from_sides`], [`deck::add_to`]): the side the user played when the
 //! game was theirs, otherwise the review asks which. [`Review`] is the state and its
-//! rules; the analysis screen and plain mode only show it.
+//! rules; the analysis screen and plain mode only show it. It sits above both
+//! [`crate::analysis`] and [`crate::train`] (the drills' deck), which it joins.
 
-use super::background::{Background, Update, Wake};
-use super::spec::AnalyserSpec;
-use super::verdict::{Eval, GameAnalysis, PositionEval, Thresholds};
+use crate::analysis::background::{Background, Update, Wake};
+use crate::analysis::{AnalyserSpec, Eval, GameAnalysis, PositionEval, Thresholds};
 use crate::config::Config;
 use crate::core::{Color, Position, san, san_line, san_numbered};
 use crate::game::Game;
@@ -393,7 +393,7 @@ impl Review {
 
 /// `White: 0 ?? 1 ? 2 ?!, accuracy 87.3` (lichess's formula, 0 to 100).
 fn tally(a: &GameAnalysis, side: Color) -> String {
-    use super::verdict::Judgement::*;
+    use crate::analysis::Judgement::*;
     let accuracy =
         a.accuracy()[side.index()].map_or(String::new(), |acc| format!(", accuracy {acc:.1}"));
     format!(
