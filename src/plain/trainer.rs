@@ -67,8 +67,12 @@ impl TrainerText {
             out.push(words::move_words(pos, mv));
         }
         self.announced = moves.to_vec();
-        let panel: Vec<String> = c
-            .panel()
+        let mut panel = c.panel();
+        // The coach's own message ends the panel: it is said on its own below, each time.
+        if c.message.is_some() {
+            panel.pop();
+        }
+        let panel: Vec<String> = panel
             .into_iter()
             .map(|l| l.text.trim().to_string())
             .filter(|s| !s.is_empty())
@@ -255,5 +259,39 @@ mod tests {
         let dir = Scratch::new("plain-drill-why-enter");
         let out = run_lines(Box::new(two_drills(&dir)), "Ra8\nw\n\n");
         assert!(out.contains("exercise 2 of 2"), "{out}");
+    }
+
+    #[test]
+    fn a_typed_line_is_a_call_on_the_coach_a_promotion_asks_for_its_piece() {
+        let dir = Scratch::new("plain-drill-promotion");
+        let pos = Position::from_fen("6k1/P7/8/8/8/8/8/6K1 w - - 0 40").unwrap();
+        let mv = |s: &str| parse_san(&pos, s).unwrap();
+        let drill = Drill {
+            pos,
+            played: mv("Kf2"),
+            judgement: Judgement::Blunder,
+            cost: "lets the pawn wait".into(),
+            best: mv("a8=Q+"),
+            line: vec![mv("a8=Q+")],
+            depth: 3,
+            game: "Me - You, move 40".into(),
+            engine: None,
+            why: None,
+            moves: Vec::new(),
+            record: None,
+        };
+        let path = dir.path().join(FILE_NAME);
+        Deck::load(&path).unwrap().add(vec![drill]).unwrap();
+        let judge = Box::new(EngineJudge::new(&Config::default()));
+        let session = DrillSession::new(Deck::load(&path).unwrap(), judge, false, 20_000);
+        let out = run_lines(Box::new(session), "a7a8\n:flip\n:bogus\na7a8q\n");
+        // No piece is asked for on a line: the move is to be typed with it.
+        let asked = "'a7a8' promotes a pawn: add the piece (q, r, b or n), e.g. 'a7a8q'";
+        assert!(out.contains(asked), "{out}");
+        // The screen's :flip turns no board here and is no unknown command; others are.
+        assert!(!out.contains("Unknown command ':flip'"), "{out}");
+        assert!(out.contains("Unknown command ':bogus'"), "{out}");
+        let after = out.split("Unknown command ':bogus'").nth(1).expect(&out);
+        assert!(after.contains("Right: a8=Q+"), "{out}");
     }
 }
