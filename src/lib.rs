@@ -43,6 +43,8 @@
 //! - [`tactics`]: why a bad move is bad, in words its lines prove: the mate, fork, pin,
 //!   skewer, hanging piece, lost exchange or running pawn the engine's reply shows, or the
 //!   win the engine's own move had; and the motifs any line shows, for puzzle themes.
+//! - [`review`]: a game stepped through with its analysis as it arrives, its mistakes made
+//!   into drills: the analysis screen's state, and plain mode's report.
 //! - [`timecontrol`]: a time control (`5m+3s`), the one reader of every clock typed, and
 //!   how it is shown back (`5 min + 3 s`).
 //! - [`train`]: the opening trainer: the user's book lines asked back by spaced
@@ -67,8 +69,9 @@
 //! `why` the evaluation and the engine; `tactics` the rules and the search's scores;
 //! `analysis` the engine, the book, the game, PGN and the configuration; `train` the book,
 //! the game, the opening names, PGN and the analysis (a drill is judged as the analysis
-//! judges); `puzzle` the rules, the game, the trainer's scheduler and text files and the
-//! book store's folder lock; the screens, UCI and `arena` sit on top
+//! judges; its coach says `Thinking...` as the game's session does); `puzzle` the rules,
+//! the game, the trainer's scheduler and text files and the book store's folder lock;
+//! `review` the analysis and the drills' deck; the screens, UCI and `arena` sit on top
 //! (`arena` runs its own searchers: a match needs no engine service), and the screens talk
 //! to the engine only through `engine`, the game screen through its session.
 
@@ -92,6 +95,7 @@ pub mod plain;
 pub mod play;
 pub mod player;
 pub mod puzzle;
+pub mod review;
 pub mod search;
 pub mod session;
 pub mod tactics;

@@ -37,7 +37,6 @@ pub mod annotate;
 pub mod background;
 pub mod batch;
 pub mod missed;
-pub mod review;
 pub mod spec;
 pub mod verdict;
 

@@ -9,6 +9,7 @@ pub mod moves;
 pub mod notation;
 mod polyglot_random;
 pub mod position;
+pub mod typed;
 pub mod types;
 pub mod zobrist;
 
@@ -21,4 +22,5 @@ pub use notation::{
     san_movetext, san_numbered,
 };
 pub use position::{FenError, FenField, Position, epd_of, placement_fen};
+pub use typed::{INVALID_MOVE, Typed, read_typed_move};
 pub use types::{Color, File, Piece, Promotion, Rank, Role, Square};

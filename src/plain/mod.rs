@@ -26,13 +26,12 @@ pub mod words;
 
 use lines::{Input, PROMPT, read_into, watch_signals};
 
-use crate::analysis::{AnalyserSpec, Thresholds};
 use crate::config::Config;
 use crate::core::Color;
 use crate::play::flags::{GameArgs, TaggedGame};
 use crate::play::table::{Cue, Mode, Said, Table};
-use crate::tui::analysis::AnalysisView;
-use crate::tui::trainer::Trainer;
+use crate::review::Review;
+use crate::train::coach::Coach;
 use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -77,9 +76,9 @@ pub fn run_game(args: GameArgs, config: &Config) -> io::Result<()> {
 /// What is open over the game: it has the lines typed until it closes.
 enum Open {
     /// The trainer (`:train`, `:drill`).
-    Trainer(Box<Trainer>),
+    Trainer(Box<Coach>),
     /// The analysis of a game, or of a file's games one after the other.
-    Analysis(Box<AnalysisView>),
+    Analysis(Box<Review>),
     /// Puzzles (`:puzzle`), and what of them has been said.
     Puzzles(
         Box<crate::puzzle::trainer::PuzzleTrainer>,
@@ -137,8 +136,7 @@ impl<W: Write> Plain<W> {
             match cue {
                 Cue::Analyse { games, user } => self.open_analysis(games, 0, user),
                 Cue::Train(exercise) => {
-                    let trainer = Trainer::new(exercise, &self.app.config);
-                    self.open = Some(Open::Trainer(Box::new(trainer)));
+                    self.open = Some(Open::Trainer(Box::new(Coach::new(exercise))));
                     self.trainer_text = trainer::TrainerText::default();
                 }
                 Cue::Puzzles(t) => {
@@ -156,24 +154,13 @@ impl<W: Write> Plain<W> {
     /// The analysis of `games[index]` opened, its engine started, the others kept for
     /// after it.
     fn open_analysis(&mut self, games: Vec<TaggedGame>, index: usize, user: Option<Color>) {
-        let Some((game, headers)) = games.get(index).cloned() else {
-            return;
-        };
-        let config = &self.app.config;
-        let mut view = AnalysisView::new(
-            game,
-            headers,
-            user,
-            Thresholds::from_config(&config.analysis),
-        );
-        view.ply = view.game.moves().len();
-        view.start(config, &AnalyserSpec::from_config(config), None);
-        (view.games, view.index) = (games, index);
-        self.open = Some(Open::Analysis(Box::new(view)));
+        if let Some(review) = Review::of_games(games, index, user, &self.app.config, None) {
+            self.open = Some(Open::Analysis(Box::new(review)));
+        }
     }
 
     /// The analysis open, if one is.
-    fn analysis(&self) -> Option<&AnalysisView> {
+    fn analysis(&self) -> Option<&Review> {
         match &self.open {
             Some(Open::Analysis(v)) => Some(v),
             _ => None,

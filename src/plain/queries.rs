@@ -9,8 +9,8 @@ use super::words;
 use crate::core::{Color, File, Rank, Role, Square, san_movetext};
 use crate::game::Game;
 use crate::play::Table;
+use crate::review::{Review, evaluation_text};
 use crate::session::clock::format_clock;
-use crate::tui::analysis::AnalysisView;
 use std::time::Instant;
 
 /// Every command, a line each, as `help` says them.
@@ -179,7 +179,7 @@ pub fn answer(app: &mut Table, text: &str) -> Option<Answer> {
 
 /// A finished analysis as lines: the game, each marked move with what it cost, the
 /// better move, and each side's tally.
-pub fn analysis_lines(view: &AnalysisView) -> Vec<String> {
+pub fn analysis_lines(view: &Review) -> Vec<String> {
     let Some(a) = &view.analysis else {
         return Vec::new();
     };
@@ -219,7 +219,7 @@ pub fn analysis_lines(view: &AnalysisView) -> Vec<String> {
         if let Some(e) = a.positions.get(review.ply + 1) {
             line.push_str(&format!(
                 ". {}",
-                crate::tui::analysis::evaluation_text(e, &positions[review.ply + 1])
+                evaluation_text(e, &positions[review.ply + 1])
             ));
         }
         line.push('.');

@@ -1,18 +1,17 @@
 //! The trainer in plain mode: `:train` and `:drill` from the game, `huo-book train
 //! --plain` and `huo-chess drill --plain` alone. The trainer screen's panel is printed as
 //! lines when it changes (the question, the verdict, the right moves, the line's end);
-//! the moves the trainer plays are announced in words; lines typed are the keys the
-//! screen takes (a move, Enter to go on, `:next`, `:quit` or `esc` to leave), and the
-//! board queries of [`super::queries`] read the trainer's board.
+//! the moves the trainer plays are announced in words; a line typed is a call on the
+//! trainer itself, the library's [`Coach`] that the screen shows too (a move, Enter to go
+//! on, `:next`, `:quit` or `esc` to leave), and the board queries of [`super::queries`]
+//! read the trainer's board.
 
 use super::lines::{PROMPT, read_lines, watch_signals};
 use super::{queries, words};
 use crate::config::Config;
-use crate::core::Move;
+use crate::core::{Move, MoveError, Typed};
 use crate::train::Exercise;
-use crate::tui::app::ENTER_MOVE;
-use crate::tui::trainer::Trainer;
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crate::train::coach::Coach;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
@@ -48,10 +47,10 @@ pub fn help() -> Vec<String> {
 }
 
 impl TrainerText {
-    /// What changed on `tr` since last time, as lines: moves it played, then its panel.
-    pub fn lines(&mut self, tr: &Trainer) -> Vec<String> {
+    /// What changed on `c` since last time, as lines: moves it played, then its panel.
+    pub fn lines(&mut self, c: &Coach) -> Vec<String> {
         let mut out = Vec::new();
-        let game = tr.exercise.game();
+        let game = c.exercise.game();
         let moves = game.moves();
         let same = self
             .announced
@@ -61,73 +60,83 @@ impl TrainerText {
             .count();
         if same < self.announced.len() || !self.started {
             // A new line or exercise: its moves from the start.
-            out.push(format!("{}.", tr.exercise.title().trim()));
+            out.push(format!("{}.", c.exercise.title().trim()));
             self.started = true;
         }
         for (pos, &mv) in game.positions().iter().zip(moves).skip(same) {
             out.push(words::move_words(pos, mv));
         }
         self.announced = moves.to_vec();
-        let panel: Vec<String> = crate::tui::trainer::ui::panel_lines(tr)
-            .iter()
-            .map(|l| {
-                l.spans
-                    .iter()
-                    .map(|s| s.content.as_ref())
-                    .collect::<String>()
-            })
-            .map(|s| s.trim().to_string())
-            // The screen's input line and its prompt: the prompt line says it here.
-            .filter(|s| !s.is_empty() && !s.starts_with("> ") && s != ENTER_MOVE)
+        let mut panel = c.panel();
+        // The coach's own message ends the panel: it is said on its own below, each time.
+        if c.message.is_some() {
+            panel.pop();
+        }
+        let panel: Vec<String> = panel
+            .into_iter()
+            .map(|l| l.text.trim().to_string())
+            .filter(|s| !s.is_empty())
             .collect();
         if panel != self.panel {
             // The verdict on the last answer first, then what is asked now.
-            let note = tr.exercise.note().map(|n| n.text.clone());
+            let note = c.exercise.note().map(|n| n.text.clone());
             out.extend(note.iter().cloned());
             out.extend(panel.iter().filter(|l| Some(*l) != note.as_ref()).cloned());
             self.panel = panel;
         }
-        if let Some(m) = &tr.message {
+        if let Some(m) = &c.message {
             out.push(m.clone());
         }
-        if let Some(why) = &tr.why {
+        if let Some(why) = &c.why {
             out.extend(why.iter().cloned());
         }
         out
     }
 }
 
-/// Turns a typed line into the keys the trainer takes; the queries are answered instead.
-/// Returns the answer's lines.
-pub fn line(tr: &mut Trainer, text: &str) -> Vec<String> {
-    let game = tr.exercise.game().clone();
+/// Turns a typed line into the trainer's call (a move, a command, going on); the queries
+/// are answered instead. Returns the answer's lines.
+pub fn line(c: &mut Coach, text: &str) -> Vec<String> {
+    let game = c.exercise.game().clone();
     if matches!(text, "help" | "h" | "?" | ":help") {
         return help();
     }
-    if let Some(answer) = queries::board_answer(&game, tr.exercise.learner(), text) {
+    if let Some(answer) = queries::board_answer(&game, c.exercise.learner(), text) {
         return answer;
     }
-    tr.message = None;
-    tr.why = None;
+    c.message = None;
+    c.why = None;
     if text == "esc" {
-        tr.handle_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+        c.quit = true;
         return Vec::new();
     }
     // `w` alone asks why, as the screen's key at an empty input: not a line to go on with
     // (Enter after it would move on to the next exercise and close the explanation).
     if text == "w" {
-        tr.toggle_why();
+        c.toggle_why();
         return Vec::new();
     }
     // The screen's F2, F3, F4 and Ctrl+Z, by name (no move is spelt so).
     if matches!(text, "hint" | "show" | "undo" | "next" | "skip") {
-        tr.handle_command(text);
+        c.handle_command(text);
         return Vec::new();
     }
-    for c in text.chars() {
-        tr.handle_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+    match Typed::read(text) {
+        // `:flip` and `:keys` are the screen's: no board turns here, the keys are `help`.
+        Typed::Command(cmd) => {
+            c.handle_command(&cmd);
+        }
+        Typed::Move(text) => {
+            if let Some((from, to)) = c.submit_move(&text) {
+                // No piece is asked for on a line: the move is typed again with it.
+                let e = MoveError::MissingPromotion { text, from, to };
+                c.message = Some(e.to_string());
+            }
+        }
+        Typed::Empty if c.between_lines() => c.go_on(),
+        // Enter on the screen's board: there is no cursor here.
+        Typed::Empty => {}
     }
-    tr.handle_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
     Vec::new()
 }
 
@@ -139,15 +148,15 @@ pub fn run(exercise: Box<dyn Exercise>, config: &Config) -> io::Result<()> {
     run_on(exercise, config, &lines, &stop, &mut io::stdout().lock())
 }
 
-/// [`run`] on given lines and output.
+/// [`run`] on given lines and output (the configuration is the screen's: its theme).
 pub fn run_on(
     exercise: Box<dyn Exercise>,
-    config: &Config,
+    _config: &Config,
     lines: &Receiver<String>,
     stop: &AtomicBool,
     out: &mut impl Write,
 ) -> io::Result<()> {
-    let mut tr = Trainer::new(exercise, config);
+    let mut c = Coach::new(exercise);
     let mut text = TrainerText::default();
     writeln!(
         out,
@@ -155,15 +164,15 @@ pub fn run_on(
     )?;
     loop {
         // Wait for a judgement (a drill's answer is searched).
-        while tr.exercise.judging() && !stop.load(Ordering::Relaxed) {
-            if !tr.poll() {
+        while c.exercise.judging() && !stop.load(Ordering::Relaxed) {
+            if !c.poll() {
                 std::thread::sleep(Duration::from_millis(20));
             }
         }
-        for l in text.lines(&tr) {
+        for l in text.lines(&c) {
             writeln!(out, "{l}")?;
         }
-        if tr.quit || stop.load(Ordering::Relaxed) {
+        if c.quit || stop.load(Ordering::Relaxed) {
             writeln!(out, "Every answer is saved.")?;
             return Ok(());
         }
@@ -181,7 +190,7 @@ pub fn run_on(
             writeln!(out, "End of input. Every answer is saved.")?;
             return Ok(());
         };
-        for a in line(&mut tr, l.trim()) {
+        for a in line(&mut c, l.trim()) {
             writeln!(out, "{a}")?;
         }
     }
@@ -250,5 +259,39 @@ mod tests {
         let dir = Scratch::new("plain-drill-why-enter");
         let out = run_lines(Box::new(two_drills(&dir)), "Ra8\nw\n\n");
         assert!(out.contains("exercise 2 of 2"), "{out}");
+    }
+
+    #[test]
+    fn a_typed_line_is_a_call_on_the_coach_a_promotion_asks_for_its_piece() {
+        let dir = Scratch::new("plain-drill-promotion");
+        let pos = Position::from_fen("6k1/P7/8/8/8/8/8/6K1 w - - 0 40").unwrap();
+        let mv = |s: &str| parse_san(&pos, s).unwrap();
+        let drill = Drill {
+            pos,
+            played: mv("Kf2"),
+            judgement: Judgement::Blunder,
+            cost: "lets the pawn wait".into(),
+            best: mv("a8=Q+"),
+            line: vec![mv("a8=Q+")],
+            depth: 3,
+            game: "Me - You, move 40".into(),
+            engine: None,
+            why: None,
+            moves: Vec::new(),
+            record: None,
+        };
+        let path = dir.path().join(FILE_NAME);
+        Deck::load(&path).unwrap().add(vec![drill]).unwrap();
+        let judge = Box::new(EngineJudge::new(&Config::default()));
+        let session = DrillSession::new(Deck::load(&path).unwrap(), judge, false, 20_000);
+        let out = run_lines(Box::new(session), "a7a8\n:flip\n:bogus\na7a8q\n");
+        // No piece is asked for on a line: the move is to be typed with it.
+        let asked = "'a7a8' promotes a pawn: add the piece (q, r, b or n), e.g. 'a7a8q'";
+        assert!(out.contains(asked), "{out}");
+        // The screen's :flip turns no board here and is no unknown command; others are.
+        assert!(!out.contains("Unknown command ':flip'"), "{out}");
+        assert!(out.contains("Unknown command ':bogus'"), "{out}");
+        let after = out.split("Unknown command ':bogus'").nth(1).expect(&out);
+        assert!(after.contains("Right: a8=Q+"), "{out}");
     }
 }

@@ -6,8 +6,7 @@ use crate::core::Color;
 use crate::game::Ending;
 use crate::search::Score;
 
-/// The original's answer to a move it cannot read (or play).
-pub const INVALID_MOVE: &str = "Invalid move - Please try again";
+pub use crate::core::typed::INVALID_MOVE;
 
 /// Why the engine played its move, in words: "book, FILE", "forced: the only legal
 /// move", "search: depth 5, score +0.30 for White, 1200 nodes"; `side` is the side that

@@ -5,6 +5,8 @@
 //! - [`schedule`]: the schedule on disk, `training.txt` beside the user's book, one text
 //!   line per position, each answer saved at once.
 //! - [`repertoire`]: the positions a learner answers, walked from the book.
+//! - [`coach`]: the trainer itself, whatever view shows it: the learner's moves and
+//!   commands taken, the panel's lines decided.
 //! - [`deck`]: the drills' deck, the learner's mistakes from analysed games, as text.
 //! - [`drill`]: the drills: the deck's exercises asked on the trainer screen, a move
 //!   judged by the engine as the analysis judges one.
@@ -15,6 +17,7 @@
 //! - [`textfile`]: the schedule's and the deck's text files, read strictly and each
 //!   change saved at once, atomically.
 
+pub mod coach;
 pub mod deck;
 pub mod drill;
 pub mod exercise;

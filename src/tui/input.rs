@@ -4,11 +4,9 @@
 //! actually saw.
 
 use super::board::BoardGeometry;
+pub use crate::core::typed::{INVALID_MOVE, Typed, read_typed_move};
 use crate::core::{Color, Move, Position, Role, Square};
 use crossterm::event::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
-
-pub use crate::core::notation::read_typed_move;
-pub use crate::play::words::INVALID_MOVE;
 
 /// The piece a key chooses for a pawn reaching the last rank: `q`, `r`, `b`, `n` (also `k`
 /// for a knight: a pawn never becomes a king, so it cannot mislead), Enter a queen; any
@@ -22,26 +20,9 @@ pub fn promotion_piece(code: KeyCode) -> Option<Role> {
     }
 }
 
-/// What the input line held when Enter was pressed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Typed {
-    /// `:command args` (without the colon).
-    Command(String),
-    /// Anything else: a move.
-    Move(String),
-    /// Nothing: Enter acts on the board (or the list).
-    Empty,
-}
-
 /// Empties the input line and says what it held (both screens read it the same way).
 pub fn take_typed(input: &mut String) -> Typed {
-    let text = std::mem::take(input);
-    let text = text.trim();
-    match text.strip_prefix(':') {
-        Some(cmd) => Typed::Command(cmd.to_string()),
-        None if text.is_empty() => Typed::Empty,
-        None => Typed::Move(text.to_string()),
-    }
+    Typed::read(&std::mem::take(input))
 }
 
 /// What a selection on the board amounts to.
@@ -189,47 +170,6 @@ mod tests {
                 to: Square::E8
             }
         );
-    }
-
-    #[test]
-    fn moves_typed_in_any_case() {
-        let pos = Position::startpos();
-        for (text, uci) in [
-            ("nf3", "g1f3"),
-            ("NF3", "g1f3"),
-            ("Nf3", "g1f3"),
-            ("e4", "e2e4"),
-            ("E2E4", "e2e4"),
-        ] {
-            assert_eq!(
-                read_typed_move(&pos, text).map(|m| m.uci()),
-                Ok(uci.to_string()),
-                "{text}"
-            );
-        }
-        // bxc3: the b-pawn takes when it can, else the bishop.
-        let pos = Position::from_fen("4k3/8/8/8/8/3p4/1P2B3/4K3 w - - 0 1").unwrap();
-        assert_eq!(
-            read_typed_move(&pos, "bxd3").map(|m| m.uci()),
-            Ok("e2d3".to_string())
-        );
-        let pos = Position::from_fen("4k3/8/8/8/8/2p5/1P1B4/4K3 w - - 0 1").unwrap();
-        assert_eq!(
-            read_typed_move(&pos, "bxc3").map(|m| m.uci()),
-            Ok("b2c3".to_string())
-        );
-        let pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
-        for text in ["o-o", "0-0", "O-O"] {
-            assert_eq!(
-                read_typed_move(&pos, text).map(|m| m.uci()),
-                Ok("e1g1".to_string())
-            );
-        }
-        assert_eq!(
-            read_typed_move(&pos, "o-o-o").map(|m| m.uci()),
-            Ok("e1c1".to_string())
-        );
-        assert!(read_typed_move(&pos, "zz").is_err());
     }
 
     #[test]

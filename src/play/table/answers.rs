@@ -159,7 +159,7 @@ impl Table {
             return self.set_color(c);
         }
         let pos = *self.session().game.position();
-        let typed = crate::core::notation::read_typed_move(&pos, text);
+        let typed = crate::core::typed::read_typed_move(&pos, text);
         if matches!(typed, Ok(_) | Err(MoveError::MissingPromotion { .. })) {
             self.ask_level = false;
             self.ask_clock = false;

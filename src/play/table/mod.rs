@@ -542,7 +542,7 @@ impl Table {
             self.game_is_over();
             return;
         }
-        let typed = crate::core::notation::read_typed_move(self.session().game.position(), text);
+        let typed = crate::core::typed::read_typed_move(self.session().game.position(), text);
         // Watching: a move that can be played takes the side to move over.
         if self.session().watching
             && matches!(typed, Ok(_) | Err(MoveError::MissingPromotion { .. }))

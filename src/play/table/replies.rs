@@ -192,7 +192,7 @@ impl Table {
             }
             Event::Evaluation(e) => {
                 let pos = *self.session().game.position();
-                let text = crate::analysis::review::evaluation_text(&e, &pos);
+                let text = crate::review::evaluation_text(&e, &pos);
                 self.log_line(text.clone());
                 self.note(text, false);
             }

@@ -117,7 +117,7 @@ impl App {
                         label,
                     ))));
                 }
-                Cue::Analyse { games, user } => self.open_analysis(games, user),
+                Cue::Analyse { games, user } => self.open_analysis(games, 0, user),
                 Cue::Train(exercise) => self.open_trainer(exercise),
                 Cue::Puzzles(trainer) => self.open_puzzles(*trainer),
             }

@@ -4,11 +4,11 @@
 //! the screen closed; the screen owns the one open meanwhile.
 
 use super::App;
-use crate::analysis::{AnalyserSpec, Thresholds};
 use crate::core::Color;
 use crate::play::Command;
 use crate::play::flags::TaggedGame;
 use crate::play::table::Pending;
+use crate::review::Review;
 use crate::train::Exercise;
 use crate::tui::analysis::AnalysisView;
 use crate::tui::puzzle::PuzzleScreen;
@@ -121,14 +121,22 @@ impl App {
 
     // ---- the analysis ----
 
-    /// The analysis screen on the first of `games` (not empty), the others a key away.
-    pub(super) fn open_analysis(&mut self, games: Vec<TaggedGame>, user: Option<Color>) {
-        let Some((game, headers)) = games.first().cloned() else {
-            return;
-        };
-        let mut view = self.analysis_view(game, headers, user);
-        view.games = games;
-        self.overlay = Some(Overlay::Analysis(Box::new(view)));
+    /// The analysis screen on `games[index]` (a file's, or the game on the board), the
+    /// others a key away.
+    pub(super) fn open_analysis(
+        &mut self,
+        games: Vec<TaggedGame>,
+        index: usize,
+        user: Option<Color>,
+    ) {
+        let wake = self.wake.clone().map(|events| {
+            Box::new(move || {
+                let _ = events.send(crate::tui::events::Wake::Worker);
+            }) as crate::analysis::background::Wake
+        });
+        if let Some(review) = Review::of_games(games, index, user, &self.table.config, wake) {
+            self.overlay = Some(Overlay::Analysis(Box::new(AnalysisView { review })));
+        }
     }
 
     /// `n`/`p` on the analysis screen: the file's game `index` analysed instead.
@@ -136,13 +144,8 @@ impl App {
         let Some(Overlay::Analysis(view)) = &mut self.overlay else {
             return;
         };
-        let Some((game, headers)) = view.games.get(index).cloned() else {
-            return;
-        };
         let games = std::mem::take(&mut view.games);
-        let mut view = self.analysis_view(game, headers, None);
-        (view.games, view.index) = (games, index);
-        self.overlay = Some(Overlay::Analysis(Box::new(view)));
+        self.open_analysis(games, index, None);
     }
 
     /// The analysis of a file's games: the next one (`true`), or back to the game after
@@ -159,27 +162,6 @@ impl App {
             self.close_analysis();
             false
         }
-    }
-
-    /// A new analysis screen on `game`, shown at its end, its analysis started: the
-    /// configuration's analyser, as `huo-chess analyse` runs it.
-    fn analysis_view(
-        &self,
-        game: crate::game::Game,
-        headers: Vec<(String, String)>,
-        user: Option<Color>,
-    ) -> AnalysisView {
-        let config = &self.table.config;
-        let thresholds = Thresholds::from_config(&config.analysis);
-        let mut view = AnalysisView::new(game, headers, user, thresholds);
-        view.ply = view.game.moves().len();
-        let wake = self.wake.clone().map(|events| {
-            Box::new(move || {
-                let _ = events.send(crate::tui::events::Wake::Worker);
-            }) as crate::analysis::background::Wake
-        });
-        view.start(config, &AnalyserSpec::from_config(config), wake);
-        view
     }
 
     /// Takes in what the analysis found (the run loop calls this when woken); once done,

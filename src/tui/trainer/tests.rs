@@ -6,6 +6,8 @@ use crate::book::Book;
 use crate::book::layers::{Books, LayerPolicy};
 use crate::core::{Color, Position, parse_move};
 use crate::game::Game;
+use crate::session::engine::THINKING;
+use crate::train::Stage;
 use crate::train::exercise::LineEnd;
 use crate::train::schedule::{self, Schedule};
 use crate::train::{Options, Session};

@@ -1,16 +1,19 @@
 //! Drawing the trainer screen in the book editor's look: the title, the board (the right
 //! moves marked on it after a wrong answer), the panel with the question or the summary,
-//! the line's moves under the board, and two key lines that fit 80 columns.
+//! the line's moves under the board, and two key lines that fit 80 columns. The panel's
+//! words are the coach's ([`crate::train::coach::Coach::panel`]); each line's role is given
+//! its colour here.
 
 use super::Trainer;
-use crate::train::exercise::{DueNext, LineEnd, Question, Stage, Tally};
+use crate::train::coach::Tone;
+use crate::train::exercise::Stage;
 use crate::tui::board::{BoardGeometry, BoardWidget};
 use crate::tui::book_screen::{self, Parts, board_area, input_line, too_small};
 use crate::tui::theme::Theme;
 use crate::tui::window::text_window;
-use crate::util::date;
 use ratatui::Frame;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 /// The trainer's keys, each line in 80 columns (as many as the editor's): the opening
@@ -50,10 +53,7 @@ pub fn draw(frame: &mut Frame, tr: &Trainer) {
         }
         (sel, _) => (sel, tr.board.targets(pos)),
     };
-    let asking = matches!(
-        ex.stage(),
-        Stage::Learn(_) | Stage::Ask(_) | Stage::Missed { .. }
-    );
+    let asking = tr.coach.asking();
     book_screen::draw(
         frame,
         t,
@@ -109,206 +109,28 @@ pub fn draw(frame: &mut Frame, tr: &Trainer) {
     }
 }
 
-/// `1 position` / `3 positions` (or exercises: `item`).
-fn count(n: u32, item: &str) -> String {
-    format!("{n} {item}{}", if n == 1 { "" } else { "s" })
-}
-
-/// `5 positions answered, 4 right the first time`.
-fn tally(t: Tally, item: &str) -> String {
-    format!(
-        "{} answered, {} right the first time",
-        count(t.reviewed, item),
-        t.right_first_time
-    )
-}
-
-/// What is due next, in a line or two.
-fn due_lines(t: &Theme, due: DueNext, item: &str) -> Vec<Line<'static>> {
-    let mut lines = Vec::new();
-    if due.now > 0 {
-        lines.push(Line::styled(
-            format!("Still to ask today: {}", count(due.now, item)),
-            t.text,
-        ));
-    }
-    lines.push(Line::styled(
-        match due.next {
-            Some((day, n)) => format!("Next due: {} ({})", date::iso(day), count(n, item)),
-            None if due.now > 0 => "Nothing else scheduled yet".to_string(),
-            None => "Nothing scheduled yet".to_string(),
-        },
-        t.text,
-    ));
-    if let Some((waiting, limit)) = due.held_back {
-        // Each line within the panel's 50 columns.
-        lines.push(Line::styled(
-            format!(
-                "Daily limit of {limit} new reached: {waiting} more wait{}",
-                if waiting == 1 { "s" } else { "" }
-            ),
-            t.text,
-        ));
-        lines.push(Line::styled(
-            "More: huo-book train --all, or raise new_per_day",
-            t.dim,
-        ));
-    }
-    lines
-}
-
-/// The question's heading: whose move, the opening, how it went before.
-fn question_lines(tr: &Trainer, q: &Question) -> Vec<Line<'static>> {
-    let t = &tr.theme;
-    let mut lines = Vec::new();
-    if let Some(name) = &q.heading {
-        lines.push(Line::styled(name.clone(), t.text));
-    }
-    lines.push(Line::styled(
-        match q.history {
-            None => "A new position: never answered".to_string(),
-            Some(h) if h.reps == 0 => format!("Shown {}, not answered yet", date::iso(h.last)),
-            Some(h) => format!(
-                "Asked {} time{} before ({} wrong), last {}",
-                h.reps,
-                if h.reps == 1 { "" } else { "s" },
-                h.lapses,
-                date::iso(h.last)
-            ),
-        },
-        t.dim,
-    ));
-    lines
-}
-
-/// The right moves, a line each, with their weights and comments.
-fn answer_lines(lines: &mut Vec<Line<'static>>, t: &Theme, q: &Question) {
-    for a in &q.answers {
-        let mut text = format!("  {:<7}", a.san);
-        if let Some(w) = a.weight {
-            text.push_str(&format!(" weight {w}"));
-        }
-        if let Some(c) = &a.comment {
-            text.push_str(&format!("  {c}"));
-        }
-        lines.push(Line::styled(text, t.text));
+/// The style the theme gives a panel line's role.
+fn style(t: &Theme, tone: Tone) -> Style {
+    match tone {
+        Tone::Prompt => t.prompt,
+        Tone::Text => t.text,
+        Tone::Dim => t.dim,
+        Tone::Alert => t.alert,
+        Tone::Plain => Style::default(),
     }
 }
 
-/// The panel: the question (or the right moves, or the summary), the notes, the input.
+/// The panel: the coach's lines (the question, or the right moves, or the summary, and
+/// the notes), then the input while a move is asked.
 pub fn panel_lines(tr: &Trainer) -> Vec<Line<'static>> {
     let t = &tr.theme;
-    let ex = &tr.exercise;
-    let turn = ex.game().position().turn();
-    let item = ex.words().item;
-    let mut lines = Vec::new();
-    if let Some(p) = ex.progress() {
-        lines.push(Line::styled(p, t.dim));
-    }
-    // The screen's own message (a move it could not read) replaces the exercise's note.
-    let note = |lines: &mut Vec<Line<'static>>| {
-        if let Some(n) = ex.note().filter(|_| tr.message.is_none()) {
-            lines.push(Line::styled(
-                n.text.clone(),
-                if n.alert { t.alert } else { t.text },
-            ));
-        }
-    };
-    match ex.stage() {
-        Stage::Ask(q) => {
-            lines.push(Line::styled(
-                format!("{turn} to move: {}", ex.words().ask),
-                t.prompt,
-            ));
-            lines.extend(question_lines(tr, q));
-            lines.push(Line::raw(""));
-            note(&mut lines);
-        }
-        Stage::Learn(q) => {
-            lines.push(Line::styled(ex.words().learn, t.prompt));
-            answer_lines(&mut lines, t, q);
-            lines.extend(question_lines(tr, q));
-            lines.push(Line::raw(""));
-            note(&mut lines);
-        }
-        Stage::Missed { question, played } => {
-            lines.push(Line::styled(
-                if played.is_empty() {
-                    ex.words().shown.to_string()
-                } else {
-                    format!("{played} {}", ex.words().missed)
-                },
-                t.alert,
-            ));
-            answer_lines(&mut lines, t, question);
-            if let Some(name) = &question.heading {
-                lines.push(Line::styled(name.clone(), t.dim));
-            }
-            lines.push(Line::styled(ex.words().again, t.dim));
-            lines.push(Line::raw(""));
-            note(&mut lines);
-        }
-        Stage::LineDone {
-            end,
-            line,
-            session,
-            due,
-        } => {
-            note(&mut lines);
-            lines.push(Line::styled(
-                match end {
-                    LineEnd::BookEnds => "Line done: your book ends here.",
-                    LineEnd::NothingDue => "Line done: nothing further along it is due.",
-                    LineEnd::Solved => "Exercise done.",
-                },
-                t.prompt,
-            ));
-            if *end != LineEnd::Solved {
-                lines.push(Line::styled(
-                    format!("This line: {}", tally(*line, item)),
-                    t.text,
-                ));
-            }
-            lines.push(Line::styled(
-                format!("Session: {}", tally(*session, item)),
-                t.text,
-            ));
-            lines.extend(due_lines(t, *due, item));
-            lines.push(Line::raw(""));
-            lines.push(Line::styled(
-                format!("Enter: the {}   Esc: leave", ex.words().next),
-                t.prompt,
-            ));
-        }
-        Stage::Finished { session, due } => {
-            note(&mut lines);
-            lines.push(Line::styled(
-                match (session.reviewed, due.held_back.is_some()) {
-                    (0, true) => "Nothing to ask now: the daily limit of new positions is reached.",
-                    (_, true) => "That is all for today's limit: nothing else is due.",
-                    (0, false) => "Nothing to ask now: no position is due before its day.",
-                    (_, false) => "That is all for now: nothing more is due.",
-                },
-                t.prompt,
-            ));
-            if session.reviewed > 0 {
-                lines.push(Line::styled(
-                    format!("Session: {}", tally(*session, item)),
-                    t.text,
-                ));
-            }
-            lines.extend(due_lines(t, *due, item));
-            lines.push(Line::raw(""));
-            lines.push(Line::styled("Esc: leave", t.prompt));
-        }
-    }
-    if let Some(m) = &tr.message {
-        lines.push(Line::styled(m.clone(), t.alert));
-    }
-    if matches!(
-        ex.stage(),
-        Stage::Learn(_) | Stage::Ask(_) | Stage::Missed { .. }
-    ) {
+    let mut lines: Vec<Line<'static>> = tr
+        .coach
+        .panel()
+        .into_iter()
+        .map(|l| Line::styled(l.text, style(t, l.tone)))
+        .collect();
+    if tr.coach.asking() {
         lines.push(Line::styled("Enter your move:", t.prompt));
         lines.push(input_line(t, &tr.input));
     }
