@@ -34,8 +34,10 @@
 //!   trainer (failed puzzles back by spaced repetition) and the import of a whole database.
 //! - [`search`]: how a move is chosen: classic MiniMax or iterative-deepening alpha-beta,
 //!   the transposition table, move ordering, time management and the bench.
-//! - [`play`]: how a view talks to the engine: the game controller, its commands and
-//!   events, one game flow for the screen and plain mode.
+//! - [`play`]: a game against the program apart from any view: the controller (the game
+//!   flow, its commands and typed events), and the table around it (the setup questions,
+//!   the `:` commands, the notes and the log, saving, the trainer or puzzles opened from
+//!   the game), the one state the screen and plain mode both show.
 //! - [`session`]: a game against the engine apart from any screen: the moves, the sides,
 //!   the level, the clocks, how it ended; a move, a takeback, a flag fall; the engine's
 //!   turn (its link to the engine service, what it asks, what the answer decides); as PGN
@@ -49,9 +51,9 @@
 //!   how it is shown back (`5 min + 3 s`).
 //! - [`train`]: the opening trainer: the user's book lines asked back by spaced
 //!   repetition (FSRS), the schedule kept beside the book.
-//! - [`tui`]: the text screens: the game, the opening-book editor and the trainer.
-//! - [`plain`]: plain mode, the game and the trainer as lines of text (screen readers,
-//!   braille displays, scripts), a second view of the game screen's game.
+//! - [`tui`]: the text screens: the game, the opening-book editor, the trainer, the puzzles.
+//! - [`plain`]: plain mode, the game, the trainer and the puzzles as lines of text (screen
+//!   readers, braille displays, scripts): the second view of the game's table.
 //!   With [`commands`], [`tui`] and [`plain`] are only in the `cli` feature (on by default): the engine library
 //!   alone, `default-features = false`, needs neither clap, ratatui nor crossterm.
 //! - [`uci`]: the Universal Chess Interface, for chess GUIs and match tools.
@@ -71,9 +73,11 @@
 //! the game, the opening names, PGN and the analysis (a drill is judged as the analysis
 //! judges; its coach says `Thinking...` as the game's session does); `puzzle` the rules,
 //! the game, the trainer's scheduler and text files and the book store's folder lock;
-//! `review` the analysis and the drills' deck; the screens, UCI and `arena` sit on top
-//! (`arena` runs its own searchers: a match needs no engine service), and the screens talk
-//! to the engine only through `engine`, the game screen through its session.
+//! `review` the analysis and the drills' deck; `play` the session, the configuration, the
+//! review, the trainer and the puzzles; the screens, plain mode, UCI and `arena` sit on top
+//! (`arena` runs its own searchers: a match needs no engine service), the screens and
+//! plain mode apart from each other; they talk to the engine only through `engine`, the
+//! game's two views through `play`.
 
 pub mod analysis;
 pub mod arena;
