@@ -219,35 +219,34 @@ impl Coach {
 
     /// F2 or `:hint`: the piece to move, then the move.
     pub fn hint(&mut self) {
-        if self.exercise.judging() {
-            return;
-        }
-        self.clear();
-        if !self.exercise.hint() {
-            self.message = Some("No hint here: a hint is for a question asked".into());
-        }
+        self.ask(|e| e.hint(), "No hint here: a hint is for a question asked");
     }
 
     /// F3 or `:show`: the answer, counted as wrong.
     pub fn show(&mut self) {
-        if self.exercise.judging() {
-            return;
-        }
-        self.clear();
-        if !self.exercise.show() {
-            self.message =
-                Some("Nothing to show: the answer shows once a question is asked".into());
-        }
+        self.ask(
+            |e| e.show(),
+            "Nothing to show: the answer shows once a question is asked",
+        );
     }
 
     /// Ctrl+Z or `:undo`: the wrong answer just given taken back.
     pub fn undo(&mut self) {
+        self.ask(
+            |e| e.undo(),
+            "Nothing to take back: Ctrl+Z takes back a wrong answer",
+        );
+    }
+
+    /// Asks the exercise for `what` (not while it judges an answer); `refused` says why
+    /// when it has nothing to give.
+    fn ask(&mut self, what: fn(&mut dyn Exercise) -> bool, refused: &str) {
         if self.exercise.judging() {
             return;
         }
         self.clear();
-        if !self.exercise.undo() {
-            self.message = Some("Nothing to take back: Ctrl+Z takes back a wrong answer".into());
+        if !what(self.exercise.as_mut()) {
+            self.message = Some(refused.into());
         }
     }
 

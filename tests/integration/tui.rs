@@ -1006,15 +1006,9 @@ fn classic_levels_show_their_progress_while_thinking() {
     typed(&mut app, "e2e4");
     app.cancel_thinking(); // the report below stands in for the real search
     let pos = *app.session().game.position();
-    app.thinking = Some(huo_chess::tui::app::Thinking {
-        job: huo_chess::session::engine::Job::Move,
-        started: Instant::now(),
-        depth: 0,
-        best: None,
-        score: None,
-        nodes: 0,
-        root: None,
-    });
+    app.thinking = Some(huo_chess::tui::app::Thinking::new(
+        huo_chess::session::engine::Job::Move,
+    ));
     let legal = pos.legal_moves();
     app.handle_engine_event(Event::Progress(huo_chess::search::Progress {
         mv: legal[4],

@@ -275,7 +275,8 @@ impl Table {
 }
 
 impl Thinking {
-    pub(super) fn new(job: Job) -> Thinking {
+    /// The thinking shown as `job` starts.
+    pub fn new(job: Job) -> Thinking {
         Thinking {
             job,
             started: Instant::now(),
