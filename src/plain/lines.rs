@@ -17,6 +17,17 @@ pub enum Input {
     End,
     /// A reply of the game's engine.
     Engine(Box<crate::engine::Reply>),
+    /// A worker finished something waited for (a drill's answer judged, an analysed
+    /// position): it is taken in.
+    Woken,
+}
+
+/// A stream of [`Input`] reading `input`: its sender (for the workers that wake it) and
+/// its receiver.
+pub fn stream_of(input: impl BufRead + Send + 'static) -> (Sender<Input>, Receiver<Input>) {
+    let (tx, rx) = mpsc::channel();
+    read_into(input, tx.clone());
+    (tx, rx)
 }
 
 /// Reads `input` a line at a time onto `stream`, on a thread of its own; its end is said.
@@ -34,6 +45,9 @@ pub fn read_into(input: impl BufRead + Send + 'static, stream: Sender<Input>) {
 
 /// The line that marks each time input is expected.
 pub const PROMPT: &str = ">";
+
+/// How long a wait for input lasts before the signal flag is looked at again.
+pub const SIGNAL_CHECK: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// Reads `input` on a thread of its own, a line at a time, so that the game keeps its
 /// clocks and its engine going while it waits.

@@ -35,7 +35,7 @@ use crate::train::coach::Coach;
 use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 /// How often the clocks are looked at while waiting for a line.
@@ -60,12 +60,14 @@ pub fn run_game(args: GameArgs, config: &Config) -> io::Result<()> {
     // One stream: the lines typed, and the engine's replies as they come.
     let (stream, input) = mpsc::channel();
     read_into(io::BufReader::new(io::stdin()), stream.clone());
+    let wake = stream.clone();
     if let Some(engine) = app.session().engine() {
         engine.deliver_to(Box::new(move |reply| {
             let _ = stream.send(Input::Engine(Box::new(reply)));
         }));
     }
     let mut view = Plain::new(app, io::stdout().lock());
+    view.wake_to(wake);
     let run = view.run(&input, &signalled);
     // And the same way out: kept for --resume, else written to the temporary folder.
     let kept = view.app.save_for_exit();
@@ -107,6 +109,9 @@ pub struct Plain<W: Write> {
     typed: VecDeque<String>,
     /// The input has ended (the lines kept are still read).
     ended: bool,
+    /// The stream, for the trainer's judge and the analysis to wake (`None`: they are
+    /// looked at each tick).
+    wake: Option<Sender<Input>>,
 }
 
 impl<W: Write> Plain<W> {
@@ -124,9 +129,23 @@ impl<W: Write> Plain<W> {
             said_thinking: false,
             typed: VecDeque::new(),
             ended: false,
+            wake: None,
         };
         plain.take_cues();
         plain
+    }
+
+    /// The trainer's judge and the analysis wake the view on `stream`.
+    pub fn wake_to(&mut self, stream: Sender<Input>) {
+        self.wake = Some(stream);
+    }
+
+    /// A wake-up call onto the stream, for a worker.
+    fn waker(&self) -> Option<Box<dyn Fn() + Send>> {
+        let stream = self.wake.clone()?;
+        Some(Box::new(move || {
+            let _ = stream.send(Input::Woken);
+        }))
     }
 
     /// Does what the game asked of its view: the trainer or an analysis opened; the
@@ -136,7 +155,11 @@ impl<W: Write> Plain<W> {
             match cue {
                 Cue::Analyse { games, user } => self.open_analysis(games, 0, user),
                 Cue::Train(exercise) => {
-                    self.open = Some(Open::Trainer(Box::new(Coach::new(exercise))));
+                    let mut coach = Coach::new(exercise);
+                    if let Some(wake) = self.waker() {
+                        coach.wake_with(wake);
+                    }
+                    self.open = Some(Open::Trainer(Box::new(coach)));
                     self.trainer_text = trainer::TrainerText::default();
                 }
                 Cue::Puzzles(t) => {
@@ -154,7 +177,8 @@ impl<W: Write> Plain<W> {
     /// The analysis of `games[index]` opened, its engine started, the others kept for
     /// after it.
     fn open_analysis(&mut self, games: Vec<TaggedGame>, index: usize, user: Option<Color>) {
-        if let Some(review) = Review::of_games(games, index, user, &self.app.config, None) {
+        let wake = self.waker();
+        if let Some(review) = Review::of_games(games, index, user, &self.app.config, wake) {
             self.open = Some(Open::Analysis(Box::new(review)));
         }
     }
@@ -168,15 +192,11 @@ impl<W: Write> Plain<W> {
     }
 
     /// Takes in what the analysis found; once done, the game's log says what it found.
-    fn poll_analysis(&mut self, wait: Duration) {
+    fn poll_analysis(&mut self) {
         let Some(Open::Analysis(view)) = &mut self.open else {
             return;
         };
-        if wait.is_zero() {
-            view.poll();
-        } else {
-            view.wait(wait);
-        }
+        view.poll();
         if let Some(summary) = view.summary() {
             self.app.log_line(summary);
         }
@@ -216,6 +236,8 @@ impl<W: Write> Plain<W> {
                 self.take_cues();
             }
             Ok(Input::Line(line)) => self.typed.push_back(line),
+            // The trainer's judgement or the analysis's progress: taken in by `settle`.
+            Ok(Input::Woken) => {}
             Ok(Input::End) | Err(RecvTimeoutError::Disconnected) => self.ended = true,
             Err(RecvTimeoutError::Timeout) => {}
         }
@@ -239,7 +261,7 @@ impl<W: Write> Plain<W> {
             if let Some(Open::Trainer(tr)) = &mut self.open {
                 tr.poll();
             }
-            self.poll_analysis(Duration::ZERO);
+            self.poll_analysis();
             self.app.tick(Instant::now());
             self.take_cues();
             self.speak()?;
@@ -247,13 +269,8 @@ impl<W: Write> Plain<W> {
             if !self.busy() || stop.load(Ordering::Relaxed) {
                 return Ok(());
             }
-            if self.app.session().thinking().is_some() {
-                self.take(input, TICK);
-            } else if self.analysis().is_some_and(|v| v.is_running()) {
-                self.poll_analysis(TICK);
-            } else {
-                std::thread::sleep(TICK);
-            }
+            // The engine's reply, a worker's wake-up, a line (kept), or the next tick.
+            self.take(input, TICK);
         }
     }
 

@@ -6,16 +6,16 @@
 //! on, `:next`, `:quit` or `esc` to leave), and the board queries of [`super::queries`]
 //! read the trainer's board.
 
-use super::lines::{PROMPT, read_lines, watch_signals};
+use super::lines::{Input, PROMPT, SIGNAL_CHECK, stream_of, watch_signals};
 use super::{queries, words};
 use crate::config::Config;
 use crate::core::{Move, MoveError, Typed};
 use crate::train::Exercise;
 use crate::train::coach::Coach;
+use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 
 /// What of the trainer has been said.
 #[derive(Default)]
@@ -143,30 +143,45 @@ pub fn line(c: &mut Coach, text: &str) -> Vec<String> {
 /// Runs `exercise` as lines on standard input and output (`huo-book train --plain`,
 /// `huo-chess drill --plain`) until the input ends, `:quit` or a signal.
 pub fn run(exercise: Box<dyn Exercise>, config: &Config) -> io::Result<()> {
-    let lines = read_lines(io::BufReader::new(io::stdin()));
+    let stream = stream_of(io::BufReader::new(io::stdin()));
     let stop = watch_signals();
-    run_on(exercise, config, &lines, &stop, &mut io::stdout().lock())
+    run_on(exercise, config, stream, &stop, &mut io::stdout().lock())
 }
 
-/// [`run`] on given lines and output (the configuration is the screen's: its theme).
+/// [`run`] on a given stream (the lines typed, and the judge's wake-up: its sender) and
+/// output (the configuration is the screen's: its theme).
 pub fn run_on(
     exercise: Box<dyn Exercise>,
     _config: &Config,
-    lines: &Receiver<String>,
+    (wake, input): (Sender<Input>, Receiver<Input>),
     stop: &AtomicBool,
     out: &mut impl Write,
 ) -> io::Result<()> {
     let mut c = Coach::new(exercise);
+    // A judgement arrives on the stream the lines come on.
+    c.wake_with(Box::new(move || {
+        let _ = wake.send(Input::Woken);
+    }));
     let mut text = TrainerText::default();
+    let mut typed = VecDeque::new();
+    let mut ended = false;
     writeln!(
         out,
         "Huo Chess trainer, plain mode. Type help for the commands."
     )?;
     loop {
-        // Wait for a judgement (a drill's answer is searched).
+        // Wait for a judgement (a drill's answer is searched); lines typed meanwhile wait.
         while c.exercise.judging() && !stop.load(Ordering::Relaxed) {
-            if !c.poll() {
-                std::thread::sleep(Duration::from_millis(20));
+            match input.recv_timeout(SIGNAL_CHECK) {
+                Ok(Input::Woken) => {
+                    c.poll();
+                }
+                Ok(Input::Line(l)) => typed.push_back(l),
+                Ok(Input::End) => ended = true,
+                // (An exercise that wakes no one is looked at each time.)
+                Ok(Input::Engine(_)) | Err(_) => {
+                    c.poll();
+                }
             }
         }
         for l in text.lines(&c) {
@@ -179,11 +194,20 @@ pub fn run_on(
         writeln!(out, "{PROMPT}")?;
         out.flush()?;
         let line_text = loop {
-            match lines.recv_timeout(Duration::from_millis(50)) {
-                Ok(l) => break Some(l),
+            if let Some(l) = typed.pop_front() {
+                break Some(l);
+            }
+            if ended {
+                break None;
+            }
+            match input.recv_timeout(SIGNAL_CHECK) {
+                Ok(Input::Line(l)) => break Some(l),
+                Ok(Input::End) | Err(RecvTimeoutError::Disconnected) => break None,
+                Ok(Input::Woken) => {
+                    c.poll();
+                }
                 Err(RecvTimeoutError::Timeout) if stop.load(Ordering::Relaxed) => break None,
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => break None,
+                Ok(Input::Engine(_)) | Err(RecvTimeoutError::Timeout) => {}
             }
         };
         let Some(l) = line_text else {
@@ -232,12 +256,12 @@ mod tests {
     }
 
     fn run_lines(exercise: Box<dyn Exercise>, input: &str) -> String {
-        let lines = read_lines(io::Cursor::new(input.to_string().into_bytes()));
+        let stream = stream_of(io::Cursor::new(input.to_string().into_bytes()));
         let mut out = Vec::new();
         run_on(
             exercise,
             &Config::default(),
-            &lines,
+            stream,
             &AtomicBool::new(false),
             &mut out,
         )
