@@ -69,9 +69,10 @@ fn benches(c: &mut Criterion) {
 
 /// From the engine's answer (a hint's search, done) to the frame drawn after it, through
 /// the game screen's run loop ([`Screen`]) on a `TestBackend`. The loop sleeps on its event
-/// stream, which the engine's notice wakes. The peer, in the same run, is the same loop
-/// with the notice not wired: it hears of the answer at its next tick only, as the screen
-/// did when it slept in `event::poll` and drained the engine afterwards.
+/// stream, on which the engine puts its replies themselves. The peer, in the same run, is
+/// the same loop with the replies kept by the engine link: it hears of the answer at its
+/// next tick only, as the screen did when it slept in `event::poll` and drained the engine
+/// afterwards.
 fn reply_to_frame(c: &mut Criterion) {
     let mut group = c.benchmark_group("engine answer to frame 80x25");
     group
