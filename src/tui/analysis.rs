@@ -7,9 +7,7 @@
 
 use super::board::{BoardGeometry, BoardWidget};
 use super::theme::Theme;
-use crate::analysis::Thresholds;
 use crate::core::Color;
-use crate::game::Game;
 use crate::review::{GRAPH_PAWNS, Review};
 pub use crate::review::{PAGE_PLIES, evaluation_text};
 use crossterm::event::KeyCode;
@@ -40,18 +38,6 @@ impl DerefMut for AnalysisView {
 }
 
 impl AnalysisView {
-    /// The screen on `game` with its PGN tags `headers` ([`Review::new`]).
-    pub fn new(
-        game: Game,
-        headers: Vec<(String, String)>,
-        user: Option<Color>,
-        thresholds: Thresholds,
-    ) -> Self {
-        AnalysisView {
-            review: Review::new(game, headers, user, thresholds),
-        }
-    }
-
     /// ←/→ step a move, Home/End jump to the ends, `d` drills a side's mistakes. Returns
     /// `false` when the screen should close (Esc).
     pub fn key(&mut self, code: KeyCode) -> bool {
