@@ -4,14 +4,18 @@
 //! A puzzle is a moment where one side blunders and the other has exactly one way to punish
 //! it. The miner finds such moments in four steps (docs/puzzles.md says why each):
 //!
-//! 1. **Games.** Two levels of the ladder (1 to 8, drawn at random) play from one of the
-//!    balanced match openings plus two random moves. Weak levels blunder as people do.
+//! 1. **Games.** Two levels of the ladder (1 to `--top-level`, drawn at random) play from
+//!    one of the balanced match openings plus two random moves. Weak levels blunder as
+//!    people do.
 //! 2. **Blunders.** Every position of the game is searched quickly (`--screen-depth`); a move
 //!    that loses at least 0.3 winning chances (lichess's blunder) after which the other side
-//!    stands clearly better is a candidate.
+//!    stands clearly better is a candidate; with `--holds`, also one after which the game is
+//!    about level (a win thrown away).
 //! 3. **Only moves.** From the position after the blunder, each solver move must be the
 //!    only one that wins, searched deeply (`--depth`, MultiPV 2), and the line must end in
-//!    mate or win material: `huo_chess::tactics::solution` says exactly when.
+//!    mate or win material; or, for a thrown-away win, the only one that holds, winning
+//!    nothing back: `huo_chess::tactics::solution` says exactly when. Each line is judged
+//!    from its position alone, with a cleared table, in `mine` and `rate` alike.
 //! 4. **Rating.** Each level of the ladder tries the puzzle `--tries` times; the rating is
 //!    the Elo at which half the tries would succeed (`huo_chess::tactics::difficulty`).
 //!
@@ -30,8 +34,10 @@
 use huo_chess::eval::Evaluator;
 use huo_chess::search::{Level, Limits, Score, Searcher};
 use huo_chess::tactics::difficulty::rate as rate_tactic;
-use huo_chess::tactics::solution::{MARGIN_CP, best_lines, centipawns, chances, solve};
-use huo_chess::tactics::themes::themes;
+use huo_chess::tactics::solution::{
+    ADVANTAGE_CP, MARGIN_CP, Solution, best_lines, centipawns, chances, hold, solve,
+};
+use huo_chess::tactics::themes::{CRUSHING_CP, themes};
 use huo_chess::util::rng::{XorShift, splitmix64};
 use huo_chess::{Color, Game, Move, Position};
 use std::collections::HashSet;
@@ -63,6 +69,10 @@ enum Options {
         /// Depth of the search that proves each solver move the only one.
         #[arg(long, default_value_t = 18)]
         depth: u32,
+        /// Also keep the blunders that throw a win away where the solver has one move
+        /// that holds (defensive puzzles).
+        #[arg(long)]
+        holds: bool,
     },
     /// Solve mined puzzles again by the rule as it stands and rate them on the ladder.
     Rate {
@@ -75,6 +85,16 @@ enum Options {
         tries: u32,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+    },
+    /// Name the themes of rated puzzles again by the rules as they stand (lines rated before
+    /// a theme was named get it): from the score `rate` wrote, or, for lines rated before it
+    /// wrote one, the score their tags bound, or a search's where that is not enough.
+    Retag {
+        input: String,
+        out: String,
+        /// Depth of the search that finds a line's score again where its tags do not say.
+        #[arg(long, default_value_t = 18)]
+        depth: u32,
     },
     /// Write rated puzzles as one CSV file in lichess's layout, sorted, with ids.
     Write {
@@ -97,7 +117,19 @@ fn main() {
             top_level,
             screen_depth,
             depth,
-        } => mine(&out, &games, &shard, seed, top_level, screen_depth, depth),
+            holds,
+        } => mine(
+            &out,
+            &games,
+            &shard,
+            seed,
+            Rules {
+                top: top_level,
+                screen_depth,
+                depth,
+                holds,
+            },
+        ),
         Options::Rate {
             input,
             out,
@@ -105,6 +137,7 @@ fn main() {
             tries,
             seed,
         } => rate(&input, &out, tries, seed, depth),
+        Options::Retag { input, out, depth } => retag(&input, &out, depth),
         Options::Write {
             out,
             inputs,
@@ -184,9 +217,20 @@ struct Mined {
     /// The solver's score after the line's first solver move, from its side.
     score: Score,
     opening: Option<String>,
+    /// A defensive line (the solver holds) rather than a winning one.
+    hold: bool,
 }
 
-fn mine(out: &str, games: &str, shard: &str, seed: u64, top: u8, screen_depth: u32, depth: u32) {
+/// How the games are played and searched.
+struct Rules {
+    /// The strongest level that plays.
+    top: u8,
+    screen_depth: u32,
+    depth: u32,
+    holds: bool,
+}
+
+fn mine(out: &str, games: &str, shard: &str, seed: u64, rules: Rules) {
     let (first, end) = pair(games, "..");
     let (i, n) = pair(shard, "/");
     let openings = huo_chess::arena::openings::builtin();
@@ -196,16 +240,18 @@ fn mine(out: &str, games: &str, shard: &str, seed: u64, top: u8, screen_depth: u
     let mut seen = HashSet::new();
     for g in (first..end).filter(|g| g % n == i) {
         let mut rng = XorShift::new(splitmix64(seed ^ splitmix64(g + 1)) | 1);
-        let (game, levels) = play_game(&mut player, &mut rng, &openings, top);
+        let started = std::time::Instant::now();
+        let (game, levels) = play_game(&mut player, &mut rng, &openings, rules.top);
+        let played = started.elapsed().as_secs_f64();
         judge.clear();
-        let found = mine_game(&mut judge, &game, g, screen_depth, depth);
+        let found = mine_game(&mut judge, &game, g, &rules);
         for m in found {
             if !seen.insert(m.fen.clone()) {
                 continue;
             }
             writeln!(
                 file,
-                "{}\t{}\t{}\t{}\t{}\t{}\t{}",
+                "{}\t{}\t{}\t{}\t{}\t{}\t{}{}",
                 m.game,
                 m.ply,
                 m.fen,
@@ -217,12 +263,13 @@ fn mine(out: &str, games: &str, shard: &str, seed: u64, top: u8, screen_depth: u
                 m.score,
                 m.opening.as_deref().unwrap_or("-"),
                 format_args!("{}-{}", levels[0], levels[1]),
+                if m.hold { "\thold" } else { "" },
             )
             .expect("written");
         }
         file.flush().expect("flushed");
         eprintln!(
-            "game {g} levels {}-{}: {} plies",
+            "game {g} levels {}-{}: {} plies, {played:.1} s playing",
             levels[0],
             levels[1],
             game.moves().len()
@@ -231,12 +278,13 @@ fn mine(out: &str, games: &str, shard: &str, seed: u64, top: u8, screen_depth: u
 }
 
 /// The puzzles of one game.
-fn mine_game(s: &mut Searcher, game: &Game, g: u64, screen_depth: u32, depth: u32) -> Vec<Mined> {
+fn mine_game(s: &mut Searcher, game: &Game, g: u64, rules: &Rules) -> Vec<Mined> {
     let quick = Limits {
-        depth: Some(screen_depth),
+        depth: Some(rules.screen_depth),
         ..Limits::default()
     };
     // Every position's score from its side to move.
+    let started = std::time::Instant::now();
     let mut replay = Game::from_position(*game.start());
     let mut scores = Vec::new();
     for &mv in game.moves() {
@@ -257,13 +305,27 @@ fn mine_game(s: &mut Searcher, game: &Game, g: u64, screen_depth: u32, depth: u3
         let (Some(a), Some(b)) = (scores[ply], scores[ply + 1]) else {
             continue;
         };
-        // The mover's chances before and after its move; the solver's after it.
+        // The mover's chances before and after its move; the solver's after it. The
+        // solver stands clearly better (a win to find), or, with holds, about level
+        // (a lost game to save).
         let lost = chances(a) + chances(b);
-        if lost < BLUNDER || centipawns(b) < MARGIN_CP {
+        let wins = centipawns(b) >= MARGIN_CP;
+        let level = rules.holds && centipawns(b).abs() < ADVANTAGE_CP;
+        if lost < BLUNDER || !(wins || level) {
             continue;
         }
         candidates += 1;
-        if let Some(solution) = solve(s, before.position(), mv, &replay, depth) {
+        // Judged from the position alone, as the solver will see it (a draw by repetition
+        // that the game's history allows is no defence in a puzzle), with a cleared table,
+        // as `rate` judges it again: a line's fate depends on nothing but itself.
+        let after = Game::from_position(*replay.position());
+        s.clear();
+        let found = if wins {
+            solve(s, before.position(), mv, &after, rules.depth)
+        } else {
+            defence(s, &after, rules.depth)
+        };
+        if let Some(solution) = found {
             let mut moves = vec![mv];
             moves.extend(&solution.line);
             let opening = (ply < 30)
@@ -277,15 +339,27 @@ fn mine_game(s: &mut Searcher, game: &Game, g: u64, screen_depth: u32, depth: u3
                 moves,
                 score: solution.score,
                 opening,
+                hold: !wins,
             });
         }
     }
     eprintln!(
-        "  {candidates} candidates, {} puzzles, {:.1} s verifying",
+        "  {candidates} candidates, {} puzzles, {:.1} s screening, {:.1} s verifying",
         out.len(),
+        (screened - started).as_secs_f64(),
         screened.elapsed().as_secs_f64()
     );
     out
+}
+
+/// A defensive line whose point is the defence alone: it wins nothing back (the themes
+/// name it `defensiveMove`).
+fn defence(s: &mut Searcher, after: &Game, depth: u32) -> Option<Solution> {
+    let solution = hold(s, after, depth)?;
+    themes(after.position(), &solution.line, solution.score)
+        .iter()
+        .any(|t| t == "defensiveMove")
+        .then_some(solution)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -298,6 +372,7 @@ struct Raw {
     fen: String,
     moves: Vec<String>,
     opening: String,
+    hold: bool,
 }
 
 fn read_raw(path: &str) -> Vec<Raw> {
@@ -313,6 +388,7 @@ fn read_raw(path: &str) -> Vec<Raw> {
                 fen: f[2].to_string(),
                 moves: f[3].split(' ').map(str::to_string).collect(),
                 opening: f[5].to_string(),
+                hold: f.get(7) == Some(&"hold"),
             }
         })
         .collect()
@@ -337,11 +413,17 @@ fn rate(input: &str, out: &str, tries: u32, seed: u64, depth: u32) {
             line.push(mv);
             walk.play(mv).expect("legal");
         }
-        let mut start = Game::from_position(pos);
-        start.play(line[0]).expect("legal");
+        // From the position alone, as `mine` judged it.
+        let start = Game::from_position(pos.after(line[0]));
         // Solved again by the rule as it stands (lines mined by an older, looser rule are
         // checked again; for lines mined by this one it changes nothing).
-        let Some(solved) = solve(&mut judge, &pos, line[0], &start, depth) else {
+        judge.clear();
+        let solved = if raw.hold {
+            defence(&mut judge, &start, depth)
+        } else {
+            solve(&mut judge, &pos, line[0], &start, depth)
+        };
+        let Some(solved) = solved else {
             eprintln!("{} {}: no longer a puzzle", raw.game, raw.ply);
             writeln!(file, "{}\t{}\t{}\t-", raw.game, raw.ply, raw.fen).expect("written");
             continue;
@@ -354,19 +436,100 @@ fn rate(input: &str, out: &str, tries: u32, seed: u64, depth: u32) {
         let themes = themes(start.position(), solution, solved.score);
         writeln!(
             file,
-            "{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
             raw.game,
             raw.ply,
             raw.fen,
             line.iter().map(|m| m.uci()).collect::<Vec<_>>().join(" "),
             rating,
             themes.join(" "),
-            raw.opening
+            raw.opening,
+            solved.score
         )
         .expect("written");
         file.flush().expect("flushed");
         eprintln!("{} {} -> {rating} {}", raw.game, raw.ply, themes.join(" "));
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Themes again
+
+/// A score as `rate` writes it: `+2.70` in pawns, or `#3`.
+fn parse_score(text: &str) -> Option<Score> {
+    match text.strip_prefix('#') {
+        Some(n) => n.parse().ok().map(Score::Mate),
+        None => text
+            .parse::<f64>()
+            .ok()
+            .map(|p| Score::Cp((p * 100.0).round() as i32)),
+    }
+}
+
+fn retag(input: &str, out: &str, depth: u32) {
+    let text = std::fs::read_to_string(input).expect("a rated file");
+    let mut judge = Searcher::new(Evaluator::default(), 64);
+    let (mut changed, mut searched) = (0, 0);
+    let mut lines = String::new();
+    for l in text.lines() {
+        let mut f: Vec<String> = l.split('\t').map(str::to_string).collect();
+        // A line mined but no longer a puzzle.
+        if f.len() < 7 {
+            lines.push_str(l);
+            lines.push('\n');
+            continue;
+        }
+        let pos = Position::from_fen(&f[2]).expect("a rated FEN");
+        let mut start = Game::from_position(pos);
+        let mut line = Vec::new();
+        for m in f[3].split(' ') {
+            let mv = huo_chess::core::notation::parse_uci(start.position(), m).expect("legal");
+            line.push(mv);
+            start.play(mv).expect("legal");
+        }
+        let mut start = Game::from_position(pos);
+        start.play(line[0]).expect("legal");
+        let solution = &line[1..];
+        let tagged = |score| themes(start.position(), solution, score);
+        let old: Vec<&str> = f[5].split(' ').collect();
+        let score = match f.get(7).and_then(|t| parse_score(t)) {
+            Some(score) => Some(score),
+            // Older lines: their tags bound the score (a mate, `crushing` from six pawns,
+            // an `advantage` from one and a half); search only where the bound is not enough.
+            None if old.contains(&"mate") => Some(Score::Mate(1)),
+            None if old.contains(&"crushing") => Some(Score::Cp(CRUSHING_CP)),
+            None if tagged(Score::Cp(MARGIN_CP)) == tagged(Score::Cp(CRUSHING_CP - 1)) => {
+                Some(Score::Cp(MARGIN_CP))
+            }
+            None => {
+                searched += 1;
+                judge.clear();
+                let limits = Limits {
+                    depth: Some(depth),
+                    ..Limits::default()
+                };
+                best_lines(&mut judge, &start, Level::FULL, &limits)
+                    .first()
+                    .map(|l| l.0)
+            }
+        };
+        let Some(score) = score else {
+            eprintln!("{} {}: no score found again; tags kept", f[0], f[1]);
+            lines.push_str(l);
+            lines.push('\n');
+            continue;
+        };
+        let new = tagged(score).join(" ");
+        if new != f[5] {
+            changed += 1;
+            eprintln!("{} {}: {} -> {new}", f[0], f[1], f[5]);
+            f[5] = new;
+        }
+        lines.push_str(&f.join("\t"));
+        lines.push('\n');
+    }
+    std::fs::write(out, lines).expect("written");
+    eprintln!("{changed} lines tagged anew, {searched} searched again");
 }
 
 // ---------------------------------------------------------------------------------------

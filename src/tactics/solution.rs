@@ -10,6 +10,10 @@
 //! that is the only one; a mate must run to the mate (every mating move but the last the
 //! only one; the last may be any mate, and the trainer accepts any).
 //!
+//! A blunder can also throw away a win: then the solver, lost before it, may have exactly
+//! one move that holds the balance, every other move still losing ([`hold`]: the
+//! defensive puzzle, lichess's `equality`).
+//!
 //! Each solver move is judged by a search of its two best moves (MultiPV 2). [`solve`]
 //! searches the line cheaply first (depth 12) and deeply only if it passes, and keeps it
 //! only if it ends in mate or wins two pawns' worth counted from before the blunder
@@ -30,6 +34,9 @@ pub const MARGIN_CHANCES: f64 = 0.2;
 /// The most the second best move may leave the solver, in centipawns: any other move
 /// must give most of the advantage back, not merely win less.
 pub const SECOND_MAX_CP: i32 = 250;
+/// Centipawns from which a score is an advantage: below, either way, the game is about
+/// level (lichess's `equality`).
+pub const ADVANTAGE_CP: i32 = 200;
 /// The most solver moves a puzzle asks for.
 pub const MAX_SOLVER_MOVES: usize = 5;
 /// The depth of the first, cheap look at a candidate.
@@ -111,9 +118,31 @@ pub fn solve(
     shows_something(before, blunder, &deep.line).then_some(deep)
 }
 
+/// The defensive line after a blunder that threw a win away (`after`: the game once it
+/// is played, the solver to move): each solver move the only one that keeps the game
+/// level (under [`ADVANTAGE_CP`] either way), every other move leaving the opponent
+/// [`ADVANTAGE_CP`] or more and [`MARGIN_CHANCES`] better; searched to [`QUICK_DEPTH`]
+/// first, then to `depth`. Whether the line wins nothing back, so that its point is the
+/// defence alone, the themes say (`defensiveMove`).
+pub fn hold(s: &mut Searcher, after: &Game, depth: u32) -> Option<Solution> {
+    line_of(s, after, depth.min(QUICK_DEPTH), Aim::Hold)?;
+    line_of(s, after, depth, Aim::Hold)
+}
+
 /// The line from `game`'s position (the solver to move) searched to `depth`, as long as
-/// each solver move is the only one.
+/// each solver move is the only one that wins.
 pub fn only_moves(s: &mut Searcher, game: &Game, depth: u32) -> Option<Solution> {
+    line_of(s, game, depth, Aim::Win)
+}
+
+/// What each solver move of a line must do.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Aim {
+    Win,
+    Hold,
+}
+
+fn line_of(s: &mut Searcher, game: &Game, depth: u32, aim: Aim) -> Option<Solution> {
     let mut game = game.clone();
     let mut line = Vec::new();
     let mut first_score = None;
@@ -124,7 +153,10 @@ pub fn only_moves(s: &mut Searcher, game: &Game, depth: u32) -> Option<Solution>
             ..Limits::default()
         };
         let lines = best_lines(s, &game, Level::FULL, &limits);
-        let step = verdict(&lines);
+        let step = match aim {
+            Aim::Win => verdict(&lines),
+            Aim::Hold => holds(&lines),
+        };
         let mating = matches!(lines.first().map(|l| l.0), Some(Score::Mate(_)));
         match step {
             Some(Step::Only) | Some(Step::LastMate) => {}
@@ -217,6 +249,21 @@ fn verdict(lines: &[(Score, Vec<Move>)]) -> Option<Step> {
     }
 }
 
+/// Is the best move the only one that keeps the game level, every other move losing?
+fn holds(lines: &[(Score, Vec<Move>)]) -> Option<Step> {
+    let (best, pv) = lines.first()?;
+    pv.first()?;
+    let second = lines.get(1)?.0;
+    let Score::Cp(b) = *best else {
+        return None;
+    };
+    let level = b.abs() < ADVANTAGE_CP;
+    let clear = b - centipawns(second) >= MARGIN_CP
+        && chances(*best) - chances(second) >= MARGIN_CHANCES
+        && centipawns(second) <= -ADVANTAGE_CP;
+    (level && clear).then_some(Step::Only)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -270,6 +317,31 @@ mod tests {
             Game::from_position(Position::from_fen("4k3/8/8/3q4/8/2N1N3/8/4K3 w - - 0 1").unwrap());
         let mut s = Searcher::new(Evaluator::default(), 8);
         assert_eq!(only_moves(&mut s, &game, 6), None);
+    }
+
+    #[test]
+    fn the_one_move_that_saves_a_lost_ending_is_a_defensive_line() {
+        // The g-pawn attacks the knight on h4, and the bishop guards its retreats f3 and
+        // g2: only Nf5+ saves it, and the ending stays level.
+        let game =
+            Game::from_position(Position::from_fen("8/8/7k/3b2p1/7N/8/P7/1K6 w - - 0 40").unwrap());
+        let mut s = Searcher::new(Evaluator::default(), 8);
+        let sol = hold(&mut s, &game, 8).expect("a defence");
+        assert_eq!(uci(&sol.line)[0], "h4f5");
+        assert!(
+            matches!(sol.score, Score::Cp(cp) if cp.abs() < ADVANTAGE_CP),
+            "{:?}",
+            sol.score
+        );
+        // A won position asks for a win, not a defence: the knight forks king and rook.
+        let won = Game::from_position(
+            Position::from_fen("r3k3/6pp/8/1N6/8/8/6PP/4K3 w - - 0 1").unwrap(),
+        );
+        assert_eq!(hold(&mut s, &won, 8), None);
+        // Nor is a level position where any move will do.
+        let quiet =
+            Game::from_position(Position::from_fen("4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1").unwrap());
+        assert_eq!(hold(&mut s, &quiet, 8), None);
     }
 
     #[test]

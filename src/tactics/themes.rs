@@ -23,15 +23,13 @@
 
 use super::material::{balance, settled_for, value, walk};
 use super::patterns::{Motif, motifs};
+use super::solution::ADVANTAGE_CP;
 use crate::core::attacks::{bishop_attacks, queen_attacks, rook_attacks};
 use crate::core::{Color, Move, Position, Role};
 use crate::search::Score;
 
 /// Centipawns from which a win is `crushing` rather than an `advantage`.
 pub const CRUSHING_CP: i32 = 600;
-/// Centipawns from which a score is an advantage: below, either way, it is about even
-/// (lichess's `equality`).
-pub const ADVANTAGE_CP: i32 = 200;
 
 /// The theme tags `solution` shows, played from `after` (the position after the
 /// opponent's blunder, the solver to move); `score` is the solver's score after its first
