@@ -96,7 +96,8 @@ enum Options {
         #[arg(long, default_value_t = 18)]
         depth: u32,
     },
-    /// Write rated puzzles as one CSV file in lichess's layout, sorted, with ids.
+    /// Write rated puzzles as one CSV file in lichess's layout, sorted, each position
+    /// once, with ids from their game and ply (`h2478p14`).
     Write {
         out: String,
         inputs: Vec<String>,
@@ -553,25 +554,22 @@ fn write_csv(out: &str, inputs: &[String], below: u64) {
         }
     }
     rows.sort_by_key(|r| r.0);
-    rows.dedup_by(|a, b| a.1[2] == b.1[2]);
+    // A position found twice (two games reach it) is one puzzle: the first game's.
+    let mut seen = HashSet::new();
+    rows.retain(|r| seen.insert(r.1[2].clone()));
     let mut text = String::from(
         "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags\n",
     );
-    for (n, (_, f)) in rows.iter().enumerate() {
+    for ((game, ply), f) in &rows {
         let opening = if f[6] == "-" {
             String::new()
         } else {
             opening_tags(&f[6])
         };
+        // The id names where the puzzle comes from, so it never changes as the set grows.
         text.push_str(&format!(
-            "h{:05},{},{},{},{},0,0,{},,{}\n",
-            n + 1,
-            f[2],
-            f[3],
-            f[4],
-            RATING_DEVIATION,
-            f[5],
-            opening
+            "h{game}p{ply},{},{},{},{},0,0,{},,{}\n",
+            f[2], f[3], f[4], RATING_DEVIATION, f[5], opening
         ));
     }
     std::fs::write(out, text).expect("written");
