@@ -554,9 +554,13 @@ fn write_csv(out: &str, inputs: &[String], below: u64) {
         }
     }
     rows.sort_by_key(|r| r.0);
-    // A position found twice (two games reach it) is one puzzle: the first game's.
+    // A position found twice (two games reach it, maybe at other move numbers) is one
+    // puzzle: the first game's.
     let mut seen = HashSet::new();
-    rows.retain(|r| seen.insert(r.1[2].clone()));
+    rows.retain(|r| {
+        let place: Vec<&str> = r.1[2].split(' ').take(4).collect();
+        seen.insert(place.join(" "))
+    });
     let mut text = String::from(
         "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags\n",
     );

@@ -253,13 +253,44 @@ mod tests {
     fn the_shipped_set_reads_and_every_puzzle_ends_well() {
         let puzzles = Library::shipped().unwrap();
         assert!(!puzzles.is_empty());
+        let mut ids = std::collections::HashSet::new();
+        let mut places = std::collections::HashSet::new();
         for p in &puzzles {
+            assert!(ids.insert(p.id.as_str()), "{} twice", p.id);
+            // A position is one puzzle, whatever its move counters.
+            let fen = p.position.fen();
+            let place: Vec<&str> = fen.split(' ').take(4).collect();
+            assert!(
+                places.insert(place.join(" ")),
+                "{}: a position found before",
+                p.id
+            );
+            // The opponent's move, then the solver's moves and the replies, ending on the
+            // solver's.
+            assert_eq!(
+                p.moves.len() % 2,
+                0,
+                "{} does not end on the solver's move",
+                p.id
+            );
+            for t in &p.themes {
+                assert!(THEMES.contains(&t.as_str()), "{}: theme {t}", p.id);
+            }
             let mut pos = p.position;
             for &m in &p.moves {
                 pos.play(m);
             }
             if p.has_theme("mate") {
                 assert!(pos.is_checkmate(), "{} does not end in mate", p.id);
+            }
+            // A defence holds the balance: no mate, no advantage.
+            if p.has_theme("defensiveMove") {
+                assert!(p.has_theme("equality") && !p.has_theme("mate"), "{}", p.id);
+                assert!(
+                    !p.has_theme("advantage") && !p.has_theme("crushing"),
+                    "{}",
+                    p.id
+                );
             }
         }
     }
