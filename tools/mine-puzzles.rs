@@ -395,6 +395,17 @@ fn read_raw(path: &str) -> Vec<Raw> {
         .collect()
 }
 
+/// A line written in UCI, played from `pos`.
+fn moves_of<'a>(pos: &Position, uci: impl Iterator<Item = &'a str>) -> Vec<Move> {
+    let mut p = *pos;
+    uci.map(|m| {
+        let mv = huo_chess::core::notation::parse_uci(&p, m).expect("a legal move");
+        p = p.after(mv);
+        mv
+    })
+    .collect()
+}
+
 fn rate(input: &str, out: &str, tries: u32, seed: u64, depth: u32) {
     let raws = read_raw(input);
     let mut s = Searcher::new(Evaluator::default(), 16);
@@ -407,13 +418,7 @@ fn rate(input: &str, out: &str, tries: u32, seed: u64, depth: u32) {
         .collect();
     for raw in raws.iter().filter(|r| !done.contains(&r.fen)) {
         let pos = Position::from_fen(&raw.fen).expect("a mined FEN");
-        let mut walk = Game::from_position(pos);
-        let mut line = Vec::new();
-        for m in &raw.moves {
-            let mv = huo_chess::core::notation::parse_uci(walk.position(), m).expect("legal");
-            line.push(mv);
-            walk.play(mv).expect("legal");
-        }
+        let mut line = moves_of(&pos, raw.moves.iter().map(String::as_str));
         // From the position alone, as `mine` judged it.
         let start = Game::from_position(pos.after(line[0]));
         // Solved again by the rule as it stands (lines mined by an older, looser rule are
@@ -481,15 +486,8 @@ fn retag(input: &str, out: &str, depth: u32) {
             continue;
         }
         let pos = Position::from_fen(&f[2]).expect("a rated FEN");
-        let mut start = Game::from_position(pos);
-        let mut line = Vec::new();
-        for m in f[3].split(' ') {
-            let mv = huo_chess::core::notation::parse_uci(start.position(), m).expect("legal");
-            line.push(mv);
-            start.play(mv).expect("legal");
-        }
-        let mut start = Game::from_position(pos);
-        start.play(line[0]).expect("legal");
+        let line = moves_of(&pos, f[3].split(' '));
+        let start = Game::from_position(pos.after(line[0]));
         let solution = &line[1..];
         let tagged = |score| themes(start.position(), solution, score);
         let old: Vec<&str> = f[5].split(' ').collect();
