@@ -37,6 +37,10 @@ pub const SECOND_MAX_CP: i32 = 250;
 /// Centipawns from which a score is an advantage: below, either way, the game is about
 /// level (lichess's `equality`).
 pub const ADVANTAGE_CP: i32 = 200;
+/// The most a defensive puzzle's first move may leave either side, in centipawns: the
+/// defence must hold the game within a pawn of level, so that a stronger engine, whose
+/// scores differ from ours by a pawn here and there, still calls it level.
+pub const HOLD_CP: i32 = 100;
 /// The most solver moves a puzzle asks for.
 pub const MAX_SOLVER_MOVES: usize = 5;
 /// The depth of the first, cheap look at a candidate.
@@ -121,12 +125,14 @@ pub fn solve(
 /// The defensive line after a blunder that threw a win away (`after`: the game once it
 /// is played, the solver to move): each solver move the only one that keeps the game
 /// level (under [`ADVANTAGE_CP`] either way), every other move leaving the opponent
-/// [`ADVANTAGE_CP`] or more and [`MARGIN_CHANCES`] better; searched to [`QUICK_DEPTH`]
-/// first, then to `depth`. Whether the line wins nothing back, so that its point is the
-/// defence alone, the themes say (`defensiveMove`).
+/// [`ADVANTAGE_CP`] or more and [`MARGIN_CHANCES`] better, and the first leaving the
+/// game within [`HOLD_CP`] of level; searched to [`QUICK_DEPTH`] first, then to `depth`.
+/// Whether the line wins nothing back, so that its point is the defence alone, the
+/// themes say (`defensiveMove`).
 pub fn hold(s: &mut Searcher, after: &Game, depth: u32) -> Option<Solution> {
     line_of(s, after, depth.min(QUICK_DEPTH), Aim::Hold)?;
-    line_of(s, after, depth, Aim::Hold)
+    let deep = line_of(s, after, depth, Aim::Hold)?;
+    matches!(deep.score, Score::Cp(cp) if cp.abs() < HOLD_CP).then_some(deep)
 }
 
 /// The line from `game`'s position (the solver to move) searched to `depth`, as long as
@@ -329,7 +335,7 @@ mod tests {
         let sol = hold(&mut s, &game, 8).expect("a defence");
         assert_eq!(uci(&sol.line)[0], "h4f5");
         assert!(
-            matches!(sol.score, Score::Cp(cp) if cp.abs() < ADVANTAGE_CP),
+            matches!(sol.score, Score::Cp(cp) if cp.abs() < HOLD_CP),
             "{:?}",
             sol.score
         );
@@ -338,6 +344,19 @@ mod tests {
             Position::from_fen("r3k3/6pp/8/1N6/8/8/6PP/4K3 w - - 0 1").unwrap(),
         );
         assert_eq!(hold(&mut s, &won, 8), None);
+        // Without the a-pawn Nf5+ still saves the knight, but leaves White more than a
+        // pawn behind: a line of the hold's rule, not a defensive puzzle.
+        let behind =
+            Game::from_position(Position::from_fen("8/8/7k/3b2p1/7N/8/8/K7 w - - 0 40").unwrap());
+        let mut s = Searcher::new(Evaluator::default(), 8);
+        let line = line_of(&mut s, &behind, 8, Aim::Hold).expect("the hold's rule");
+        assert_eq!(uci(&line.line)[0], "h4f5");
+        assert!(
+            matches!(line.score, Score::Cp(cp) if (-ADVANTAGE_CP..=-HOLD_CP).contains(&cp)),
+            "{:?}",
+            line.score
+        );
+        assert_eq!(hold(&mut s, &behind, 8), None);
         // Nor is a level position where any move will do.
         let quiet =
             Game::from_position(Position::from_fen("4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1").unwrap());
