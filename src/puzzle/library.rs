@@ -252,7 +252,17 @@ mod tests {
     #[test]
     fn the_shipped_set_reads_and_every_puzzle_ends_well() {
         let puzzles = Library::shipped().unwrap();
-        assert!(!puzzles.is_empty());
+        // At least 3 000 puzzles, with some in every 400 points of 800 to 2800.
+        assert!(puzzles.len() >= 3000, "{} puzzles", puzzles.len());
+        for band in (800u16..2800).step_by(400) {
+            assert!(
+                puzzles
+                    .iter()
+                    .any(|p| (band..band + 400).contains(&p.rating)),
+                "no puzzle rated {band} to {}",
+                band + 399
+            );
+        }
         let mut ids = std::collections::HashSet::new();
         let mut places = std::collections::HashSet::new();
         for p in &puzzles {
