@@ -1,6 +1,6 @@
 //! Puzzles in plain mode (`huo-chess puzzle --plain`): the puzzle trainer's state
 //! ([`crate::puzzle::trainer`]) said as lines, and lines typed read as its commands: a
-//! move (`e2e4`, `Nf3`), `hint`, `show`, `next`, `board`, `help`, `quit`. What the screen
+//! move (`e2e4`, `Nf3`), `hint`, `show`, `next`, `board`, `stats`, `help`, `quit`. What the screen
 //! shows is said here in words: the opponent's move that sets the puzzle, whose move it
 //! is, each reply the trainer plays, the verdict with the rating's change, and once a
 //! puzzle is over its rating and themes (not before: they would give it away).
@@ -20,7 +20,7 @@ pub fn help() -> Vec<String> {
         "Puzzles. Type the move you would play: e4, Nf3, e2e4.",
         "hint: the piece to move, then again: the move (that counts as failed).",
         "show: show me the solution (counts as failed). next: the next puzzle.",
-        "board: the board, rank by rank.",
+        "board: the board, rank by rank. stats: your rating, its history, the themes.",
         "quit or esc: leave. Every puzzle played is saved as it ends.",
     ]
     .iter()
@@ -111,6 +111,7 @@ pub fn line(t: &mut PuzzleTrainer, text: &str) -> Option<Vec<String>> {
         "quit" | "q" | ":quit" | ":q" | "esc" => None,
         "help" | "h" | "?" | ":help" => Some(help()),
         "board" => Some(words::board_words(t.game().position(), t.solver())),
+        "stats" | ":stats" => Some(t.stats(usize::MAX)),
         "hint" | ":hint" => {
             if t.hint() {
                 Some(Vec::new())

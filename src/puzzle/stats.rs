@@ -61,25 +61,34 @@ pub fn weakest(progress: &Progress) -> Vec<(String, Score)> {
     weak
 }
 
-/// The text of `--stats`; `file` names where the progress is kept.
+/// The text of `--stats`, every theme; `file` names where the progress is kept.
 pub fn text(progress: &Progress, file: &str, today: i64) -> String {
+    lines(progress, file, today, usize::MAX)
+        .into_iter()
+        .map(|l| l + "\n")
+        .collect()
+}
+
+/// The lines of `--stats` with at most `themes` themes (the most played), the rest
+/// counted: what a window of the puzzle screen has room for.
+pub fn lines(progress: &Progress, file: &str, today: i64, themes: usize) -> Vec<String> {
     let rated: Vec<_> = progress
         .attempts()
         .iter()
         .filter_map(|a| a.rating.map(|r| (a, r)))
         .collect();
-    let mut out = format!("Puzzles: {file}\n");
+    let mut out = vec![format!("Puzzles: {file}")];
     let now = progress.rating();
     let solved = rated.iter().filter(|(a, _)| a.solved).count();
-    out.push_str(&format!(
-        "Rating: {:.0} (deviation {:.0}), {} puzzle{} rated, {solved} solved\n",
+    out.push(format!(
+        "Rating: {:.0} (deviation {:.0}), {} puzzle{} rated, {solved} solved",
         now.rating,
         now.deviation,
         rated.len(),
         if rated.len() == 1 { "" } else { "s" }
     ));
     if rated.is_empty() {
-        out.push_str("Rating history: no puzzle rated yet\n");
+        out.push("Rating history: no puzzle rated yet".into());
     } else {
         // The rating at the end of each day played, the last few days.
         let mut days: Vec<(i64, f64, u32)> = Vec::new();
@@ -92,43 +101,49 @@ pub fn text(progress: &Progress, file: &str, today: i64) -> String {
                 _ => days.push((a.day, r.rating, 1)),
             }
         }
-        out.push_str("Rating history (at the end of each day played):\n");
+        out.push("Rating history (at the end of each day played):".into());
         let skip = days.len().saturating_sub(HISTORY_DAYS);
         for (day, rating, n) in &days[skip..] {
-            out.push_str(&format!(
-                "  {}  {rating:.0}  ({n} puzzle{})\n",
+            out.push(format!(
+                "  {}  {rating:.0}  ({n} puzzle{})",
                 date::iso(*day),
                 if *n == 1 { "" } else { "s" }
             ));
         }
     }
-    let themes = by_theme(progress);
-    if themes.is_empty() {
-        out.push_str("Success by theme: no puzzle rated yet\n");
+    let by = by_theme(progress);
+    if by.is_empty() {
+        out.push("Success by theme: no puzzle rated yet".into());
     } else {
-        out.push_str("Success by theme:\n");
-        let mut sorted: Vec<_> = themes.iter().collect();
+        out.push("Success by theme:".into());
+        let mut sorted: Vec<_> = by.iter().collect();
         sorted.sort_by(|(an, a), (bn, b)| b.played.cmp(&a.played).then(an.cmp(bn)));
-        for (name, s) in sorted {
-            out.push_str(&format!(
-                "  {name:<20} {:>3.0}%  ({} of {})\n",
+        for (name, s) in sorted.iter().take(themes) {
+            out.push(format!(
+                "  {name:<20} {:>3.0}%  ({} of {})",
                 s.percent(),
                 s.solved,
                 s.played
             ));
         }
+        if sorted.len() > themes {
+            out.push(format!(
+                "  and {} more (huo-chess puzzle --stats lists them all)",
+                sorted.len() - themes
+            ));
+        }
     }
     let weak = weakest(progress);
     if weak.is_empty() {
-        out.push_str(&format!(
-            "Weakest themes: none yet (a theme needs {WEAK_AFTER} puzzles played, one failed)\n"
+        out.push(format!(
+            "Weakest themes: none yet (a theme needs {WEAK_AFTER} puzzles played, one failed)"
         ));
     } else {
         let names: Vec<String> = weak
             .iter()
             .map(|(n, s)| format!("{n} ({:.0}%)", s.percent()))
             .collect();
-        out.push_str(&format!("Weakest themes: {}\n", names.join(", ")));
+        out.push(format!("Weakest themes: {}", names.join(", ")));
     }
     let due = progress.due(today).len();
     let waiting = progress
@@ -136,8 +151,8 @@ pub fn text(progress: &Progress, file: &str, today: i64) -> String {
         .values()
         .filter(|m| !m.is_due(today))
         .count();
-    out.push_str(&format!(
-        "Failed puzzles: {due} due now, {waiting} coming back later\n"
+    out.push(format!(
+        "Failed puzzles: {due} due now, {waiting} coming back later"
     ));
     out
 }

@@ -253,6 +253,16 @@ impl PuzzleTrainer {
         self.tally
     }
 
+    /// The figures of `--stats` as they stand, with at most `themes` themes: asked in the
+    /// middle of a session.
+    pub fn stats(&self, themes: usize) -> Vec<String> {
+        let file = match &self.path {
+            Some(p) => p.display().to_string(),
+            None => "not saved (no data folder)".to_string(),
+        };
+        super::stats::lines(&self.progress, &file, self.options.today, themes)
+    }
+
     /// Why the progress is not saved, once it could not be.
     pub fn not_saved(&self) -> Option<&str> {
         self.not_saved.as_deref()

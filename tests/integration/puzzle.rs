@@ -291,7 +291,7 @@ fn plain_puzzles_through_standard_input_solve_one_fail_one_hint_and_stats() {
     let (ok, out, err) = huo_chess(
         home.as_path(),
         &args,
-        "hint\ne2e8\ne1e8\nnext\nh2h3\nquit\n",
+        "hint\ne2e8\ne1e8\nnext\nh2h3\nstats\nquit\n",
     );
     assert!(ok, "{err}\n{out}");
     let solved = Rating::NEW.after_puzzle(1500.0, 80.0, true);
@@ -322,6 +322,13 @@ fn plain_puzzles_through_standard_input_solve_one_fail_one_hint_and_stats() {
             solved.rating.round() - failed.rating.round()
         ),
         "Puzzle fxTwoMates, rated 1000: mate, mateIn1, backRankMate, ownGame".into(),
+        // stats, typed in the session: the figures of --stats as they stand.
+        format!(
+            "Rating: {:.0} (deviation {:.0}), 2 puzzles rated, 1 solved",
+            failed.rating, failed.deviation
+        ),
+        "  backRankMate          50%  (1 of 2)".into(),
+        "Failed puzzles: 1 due now, 0 coming back later".into(),
         format!(
             "This session: 1 solved, 1 failed. Your rating: {:.0} (-{:.0})",
             failed.rating,
@@ -512,6 +519,17 @@ fn the_puzzle_screen_fits_80_by_25_and_tells_the_themes_only_once_over() {
     let text = screen(&mut s);
     assert!(text.contains("Solved! Your rating: "), "{text}");
     assert!(text.contains("rated 1000: mate, mateIn1"), "{text}");
+    // F5: the figures of --stats in a window, the solve counted; any key closes it.
+    s.handle_key(KeyEvent::new(KeyCode::F(5), KeyModifiers::NONE));
+    let text = screen(&mut s);
+    assert!(text.contains("Your puzzles"), "{text}");
+    assert!(text.contains("1 puzzle rated, 1 solved"), "{text}");
+    assert!(
+        text.contains("mateIn1              100%  (1 of 1)"),
+        "{text}"
+    );
+    s.handle_key(KeyEvent::new(KeyCode::F(5), KeyModifiers::NONE));
+    assert!(!screen(&mut s).contains("Your puzzles"));
     // Enter goes on to the next puzzle; F3 then shows it; Esc leaves.
     s.handle_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
     assert_ne!(s.trainer.puzzle().unwrap().id, "fxTwoMates");

@@ -2,7 +2,8 @@
 //! ([`crate::puzzle::trainer`]) on the board, turned for the solver, in the trainer's look
 //! and with its keys: a move typed (`e4`, `Nf3`, `g1f3`) or played on the board with the
 //! arrows and Enter or the mouse; F2 a hint (the piece, then the move), F3 show me, F4 the
-//! next puzzle (Enter too, once a puzzle is over); Esc leaves. Its state and keys are
+//! next puzzle (Enter too, once a puzzle is over), F5 the figures of `--stats` in a
+//! window; Esc leaves. Its state and keys are
 //! here, its drawing in [`ui`].
 //!
 //! It runs on the screens' one loop ([`super::screen`]): on a terminal of its own
@@ -39,6 +40,8 @@ pub struct PuzzleScreen {
     pub message: Option<String>,
     /// F1: the keys, in a window.
     pub help: bool,
+    /// F5: the rating, its history and the themes, in a window.
+    pub stats: bool,
     pub quit: bool,
     pub screen: Rect,
     /// The puzzle the board was last turned for.
@@ -46,12 +49,13 @@ pub struct PuzzleScreen {
 }
 
 /// The keys and commands, a line each, for the help window (F1).
-pub const HELP: [&str; 9] = [
+pub const HELP: [&str; 10] = [
     "A move (e4, Nf3, g1f3) + Enter: your move",
     "Arrows + Enter, or a click: a move on the board",
     "F2 or :hint   a hint: the piece first, then the move (failed)",
     "F3 or :show   show me the solution (counts as failed)",
     "F4 or :next   the next puzzle (Enter too, once one is over)",
+    "F5 or :stats  your rating, its history, success by theme",
     ":flip         turn the board",
     "F1            these keys",
     "Esc           clear the typed line; on an empty line, leave",
@@ -70,6 +74,7 @@ impl PuzzleScreen {
             flipped: false,
             message: None,
             help: false,
+            stats: false,
             quit: false,
             screen: Rect::new(0, 0, 80, 25),
             turned_for: None,
@@ -167,6 +172,7 @@ impl PuzzleScreen {
             "hint" => self.hint(),
             "show" => self.show(),
             "keys" | "help" => self.help = true,
+            "stats" => self.stats = true,
             "quit" | "q" => self.quit = true,
             other => {
                 self.message = Some(format!(
@@ -183,10 +189,16 @@ impl PuzzleScreen {
         }
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         let alt = key.modifiers.contains(KeyModifiers::ALT);
-        if self.help {
-            // The keys' window closes on any key (it is read).
+        if self.help || self.stats {
+            // A window closes on any key (it is read); its own key or Esc does no more.
+            let own = if self.help {
+                KeyCode::F(1)
+            } else {
+                KeyCode::F(5)
+            };
             self.help = false;
-            if matches!(key.code, KeyCode::Esc | KeyCode::F(1)) {
+            self.stats = false;
+            if key.code == KeyCode::Esc || key.code == own {
                 return;
             }
         }
@@ -214,6 +226,7 @@ impl PuzzleScreen {
             KeyCode::F(2) => self.hint(),
             KeyCode::F(3) => self.show(),
             KeyCode::F(4) => self.next(),
+            KeyCode::F(5) => self.stats = true,
             KeyCode::Enter => match take_typed(&mut self.input) {
                 Typed::Command(cmd) => self.handle_command(&cmd),
                 Typed::Move(text) => self.submit_move(&text),

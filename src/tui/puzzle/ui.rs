@@ -15,7 +15,7 @@ use ratatui::text::{Line, Span};
 /// The key lines, each in 80 columns.
 pub const KEY_LINES: [&str; 2] = [
     " Type a move (e4, Nf3, g1f3) + Enter, or arrows + Enter or a click on the board",
-    " F1: keys   F2: hint   F3: show me   F4: next puzzle   Esc: leave",
+    " F1: keys   F2: hint   F3: show me   F4: next puzzle   F5: stats   Esc: leave",
 ];
 
 /// Lays the screen out on `area`: where the board goes, for clicks.
@@ -161,6 +161,16 @@ pub fn draw(frame: &mut Frame, s: &PuzzleScreen) {
             promotion: s.promotion.is_some(),
         },
     );
+    if s.stats {
+        text_window(
+            frame,
+            t,
+            area,
+            " Your puzzles ",
+            &stats_lines(s, area),
+            "Any key closes this window.",
+        );
+    }
     if s.help {
         let keys: Vec<String> = HELP.iter().map(|l| l.to_string()).collect();
         text_window(
@@ -172,4 +182,19 @@ pub fn draw(frame: &mut Frame, s: &PuzzleScreen) {
             "F1 or Esc closes this window.",
         );
     }
+}
+
+/// The figures of `--stats` for the window, with as many themes as `area` has room for.
+fn stats_lines(s: &PuzzleScreen, area: Rect) -> Vec<String> {
+    // The window's rows: its borders and footer take three, each line wraps to its width.
+    let width = area.width.saturating_sub(4).min(76).saturating_sub(2) as usize;
+    let rows = |lines: &[String]| -> usize {
+        lines
+            .iter()
+            .map(|l| crate::play::log::wrap(l, width).len())
+            .sum()
+    };
+    let room = (area.height as usize).saturating_sub(3);
+    let fixed = rows(&s.trainer.stats(0));
+    s.trainer.stats(room.saturating_sub(fixed).max(1))
 }
