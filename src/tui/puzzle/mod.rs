@@ -38,14 +38,31 @@ pub struct PuzzleScreen {
     pub flipped: bool,
     /// The screen's own note (a move it could not read), over the trainer's.
     pub message: Option<String>,
-    /// F1: the keys, in a window.
-    pub help: bool,
-    /// F5: the rating, its history and the themes, in a window.
-    pub stats: bool,
+    /// The window open over the screen, if any.
+    pub window: Option<Window>,
     pub quit: bool,
     pub screen: Rect,
     /// The puzzle the board was last turned for.
     turned_for: Option<String>,
+}
+
+/// A window over the puzzle screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Window {
+    /// F1: the keys.
+    Keys,
+    /// F5: the rating, its history and the themes (the figures of `--stats`).
+    Stats,
+}
+
+impl Window {
+    /// The key that opens it (and, pressed again, closes it).
+    fn key(self) -> KeyCode {
+        match self {
+            Window::Keys => KeyCode::F(1),
+            Window::Stats => KeyCode::F(5),
+        }
+    }
 }
 
 /// The keys and commands, a line each, for the help window (F1).
@@ -73,8 +90,7 @@ impl PuzzleScreen {
             input: String::new(),
             flipped: false,
             message: None,
-            help: false,
-            stats: false,
+            window: None,
             quit: false,
             screen: Rect::new(0, 0, 80, 25),
             turned_for: None,
@@ -171,8 +187,8 @@ impl PuzzleScreen {
             "next" | "skip" => self.next(),
             "hint" => self.hint(),
             "show" => self.show(),
-            "keys" | "help" => self.help = true,
-            "stats" => self.stats = true,
+            "keys" | "help" => self.window = Some(Window::Keys),
+            "stats" => self.window = Some(Window::Stats),
             "quit" | "q" => self.quit = true,
             other => {
                 self.message = Some(format!(
@@ -189,16 +205,9 @@ impl PuzzleScreen {
         }
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         let alt = key.modifiers.contains(KeyModifiers::ALT);
-        if self.help || self.stats {
+        if let Some(window) = self.window.take() {
             // A window closes on any key (it is read); its own key or Esc does no more.
-            let own = if self.help {
-                KeyCode::F(1)
-            } else {
-                KeyCode::F(5)
-            };
-            self.help = false;
-            self.stats = false;
-            if key.code == KeyCode::Esc || key.code == own {
+            if key.code == KeyCode::Esc || key.code == window.key() {
                 return;
             }
         }
@@ -222,11 +231,11 @@ impl PuzzleScreen {
             return;
         }
         match key.code {
-            KeyCode::F(1) => self.help = true,
+            KeyCode::F(1) => self.window = Some(Window::Keys),
             KeyCode::F(2) => self.hint(),
             KeyCode::F(3) => self.show(),
             KeyCode::F(4) => self.next(),
-            KeyCode::F(5) => self.stats = true,
+            KeyCode::F(5) => self.window = Some(Window::Stats),
             KeyCode::Enter => match take_typed(&mut self.input) {
                 Typed::Command(cmd) => self.handle_command(&cmd),
                 Typed::Move(text) => self.submit_move(&text),

@@ -3,7 +3,7 @@
 //! its change; the puzzle's rating and themes only once it is over), the moves under the
 //! board, and two key lines that fit 80 columns.
 
-use super::{HELP, PuzzleScreen};
+use super::{HELP, PuzzleScreen, Window};
 use crate::puzzle::trainer::Stage;
 use crate::tui::board::{BoardGeometry, BoardWidget};
 use crate::tui::book_screen::{self, Parts, board_area, input_line, too_small};
@@ -161,7 +161,7 @@ pub fn draw(frame: &mut Frame, s: &PuzzleScreen) {
             promotion: s.promotion.is_some(),
         },
     );
-    if s.stats {
+    if s.window == Some(Window::Stats) {
         text_window(
             frame,
             t,
@@ -171,7 +171,7 @@ pub fn draw(frame: &mut Frame, s: &PuzzleScreen) {
             "Any key closes this window.",
         );
     }
-    if s.help {
+    if s.window == Some(Window::Keys) {
         let keys: Vec<String> = HELP.iter().map(|l| l.to_string()).collect();
         text_window(
             frame,
