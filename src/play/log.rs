@@ -25,19 +25,31 @@ pub struct LogPane {
     pub file_failed: Option<String>,
 }
 
-/// Splits `line` into rows of at most `width` characters, at spaces where it can.
+/// Splits `line` into rows of at most `width` characters, at spaces where it can. An
+/// indented line (an item of a list) keeps its indent, and its further rows line up under
+/// its text, past a leading "- "; an indent too deep for the width is dropped.
 pub fn wrap(line: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
+    let body = line.trim_start_matches(' ');
+    let indent = line.len() - body.len();
+    let hang = indent + if body.starts_with("- ") { 2 } else { 0 };
+    let (indent, hang) = if hang * 2 > width {
+        (0, 0)
+    } else {
+        (indent, hang)
+    };
     let mut rows = Vec::new();
-    let mut row = String::new();
-    let mut len = 0;
-    for word in line.split(' ') {
+    let mut row = " ".repeat(indent);
+    // Where the current row's text starts.
+    let mut start = indent;
+    let mut len = indent;
+    for word in body.split(' ') {
         let wlen = word.chars().count();
-        if len > 0 && len + 1 + wlen > width {
-            rows.push(std::mem::take(&mut row));
-            len = 0;
+        if len > start && len + 1 + wlen > width {
+            rows.push(std::mem::replace(&mut row, " ".repeat(hang)));
+            (start, len) = (hang, hang);
         }
-        if len > 0 {
+        if len > start {
             row.push(' ');
             len += 1;
         }
@@ -45,8 +57,8 @@ pub fn wrap(line: &str, width: usize) -> Vec<String> {
         let mut chars = word.chars().peekable();
         while chars.peek().is_some() {
             if len == width {
-                rows.push(std::mem::take(&mut row));
-                len = 0;
+                rows.push(std::mem::replace(&mut row, " ".repeat(hang)));
+                (start, len) = (hang, hang);
             }
             row.push(chars.next().unwrap_or(' '));
             len += 1;
@@ -176,6 +188,18 @@ mod tests {
         assert_eq!(rows.join(" "), line);
         assert_eq!(wrap("abcdefgh", 3), vec!["abc", "def", "gh"]);
         assert_eq!(wrap("", 5), vec![""]);
+    }
+
+    #[test]
+    fn an_indented_item_keeps_its_indent_and_hangs_under_its_text() {
+        assert_eq!(
+            wrap("  - gains mobility (+0.46)", 16),
+            vec!["  - gains", "    mobility", "    (+0.46)"]
+        );
+        assert_eq!(wrap("  fork 3/4", 20), vec!["  fork 3/4"]);
+        assert_eq!(wrap("  pin and skewer", 10), vec!["  pin and", "  skewer"]);
+        // Too deep for the width: the text is kept whole, the indent goes.
+        assert_eq!(wrap("      abc def", 8), vec!["abc def"]);
     }
 
     #[test]

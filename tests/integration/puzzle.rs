@@ -524,8 +524,9 @@ fn the_puzzle_screen_fits_80_by_25_and_tells_the_themes_only_once_over() {
     let text = screen(&mut s);
     assert!(text.contains("Your puzzles"), "{text}");
     assert!(text.contains("1 puzzle rated, 1 solved"), "{text}");
+    // The theme rows keep their indent inside the window's border.
     assert!(
-        text.contains("mateIn1              100%  (1 of 1)"),
+        text.contains("│  mateIn1              100%  (1 of 1)"),
         "{text}"
     );
     s.handle_key(KeyEvent::new(KeyCode::F(5), KeyModifiers::NONE));
